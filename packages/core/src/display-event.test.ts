@@ -1,0 +1,45 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  DISPLAY_EVENT_KINDS,
+  displayEventSchema,
+  type DisplayEvent,
+  type DisplayEventKind,
+  type ToolUseEvent,
+  toolUseEventSchema,
+} from './display-event.js';
+
+describe('DisplayEvent schema', () => {
+  it('infers the exported types from the schemas, so they cannot drift', () => {
+    expectTypeOf<DisplayEvent>().toEqualTypeOf<z.infer<typeof displayEventSchema>>();
+    expectTypeOf<ToolUseEvent>().toEqualTypeOf<z.output<typeof toolUseEventSchema>>();
+    expectTypeOf<(typeof DISPLAY_EVENT_KINDS)[number]>().toEqualTypeOf<DisplayEventKind>();
+  });
+
+  it('lists every kind of the union', () => {
+    const kinds = displayEventSchema.options.map((option) => option.shape.kind.value);
+    expect([...kinds].sort()).toEqual([...DISPLAY_EVENT_KINDS].sort());
+  });
+
+  it('accepts an event that crossed a JSON boundary', () => {
+    const event: DisplayEvent = {
+      kind: 'tool-use',
+      id: 'toolu_1',
+      name: 'Read',
+      toolName: 'read_file',
+      toolKind: 'read',
+      arg: 'README.md',
+      input: { path: 'README.md' },
+    };
+    expect(displayEventSchema.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it('rejects an event of a known kind with a missing field', () => {
+    const result = displayEventSchema.safeParse({ kind: 'text', text: 'no id' });
+    expect(result.success).toBe(false);
+  });
+
+  it('rejects a kind it does not define', () => {
+    expect(displayEventSchema.safeParse({ kind: 'telepathy', text: 'x' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+
+/**
+ * Fields every event may carry. `parentToolUseId` marks an event that belongs
+ * to a subagent started by that tool call (Claude `parent_tool_use_id`, Copilot
+ * `parentToolCallId`), so a renderer can nest it under the call.
+ */
+const eventBase = {
+  parentToolUseId: z.string().optional(),
+};
+
+/**
+ * Assistant text. Text events are append-only increments: concatenating the
+ * `text` of every text event of a run, in order, gives the run's text. `id`
+ * names the message or block the increment belongs to, so that a renderer can
+ * tell a new block from a continuation.
+ */
+export const textEventSchema = z.object({
+  kind: z.literal('text'),
+  id: z.string(),
+  text: z.string(),
+  ...eventBase,
+});
+
+/** Thinking or reasoning text; increments like `text`, hidden in default mode. */
+export const reasoningEventSchema = z.object({
+  kind: z.literal('reasoning'),
+  id: z.string(),
+  text: z.string(),
+  ...eventBase,
+});
+
+/** The coarse categories of tools, the same as the Agent Client Protocol's. */
+export const toolKindSchema = z.enum([
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'think',
+  'fetch',
+  'other',
+]);
+
+/**
+ * One tool call, emitted exactly once per call however many state updates the
+ * provider sends. `name` is the canonical display name, `toolName` the
+ * provider's own, `arg` a single-line preview of at most 40 characters, and
+ * `input` the raw input (decoded when the provider sent a JSON string).
+ */
+export const toolUseEventSchema = z.object({
+  kind: z.literal('tool-use'),
+  id: z.string(),
+  name: z.string(),
+  toolName: z.string(),
+  toolKind: toolKindSchema,
+  arg: z.string(),
+  input: z.unknown(),
+  ...eventBase,
+});
+
+/**
+ * Whether a tool's output could be read: `text` (found, non-empty), `empty`
+ * (found and really empty) or `unavailable` (nothing extractable). A renderer
+ * shows "(empty file)" only for `empty`.
+ */
+export const toolOutputStateSchema = z.enum(['text', 'empty', 'unavailable']);
+
+/** A file a tool call created, modified, deleted or moved. */
+export const fileChangeSchema = z.object({
+  path: z.string(),
+  change: z.enum(['created', 'modified', 'deleted', 'moved']),
+});
+
+/** Structure a one-line summary is built from; every field is optional. */
+export const toolResultDetailsSchema = z.object({
+  path: z.string().optional(),
+  /** Files the call changed, where the provider says so (Codex `file_change`, Claude `tool_use_result.type`). */
+  changes: z.array(fileChangeSchema).optional(),
+  durationMs: z.number().optional(),
+  contentLength: z.number().optional(),
+  matchCount: z.number().optional(),
+  fileCount: z.number().optional(),
+  exitCode: z.number().optional(),
+  stderr: z.string().optional(),
+  errorMessage: z.string().optional(),
+});
+
+/**
+ * The end of a tool call, correlated to its `tool-use` by `id`. `name` and
+ * `toolKind` repeat the call's canonical name and kind so that a result can be
+ * summarised on its own.
+ */
+export const toolResultEventSchema = z.object({
+  kind: z.literal('tool-result'),
+  id: z.string(),
+  name: z.string(),
+  toolKind: toolKindSchema,
+  status: z.enum(['success', 'error']),
+  outputState: toolOutputStateSchema,
+  output: z.string().optional(),
+  details: toolResultDetailsSchema,
+  ...eventBase,
+});
+
+/**
+ * Token counts and cost. With `cumulative: true` the event restates the run's
+ * total so far (replace); otherwise it is an increment (add). Aggregation
+ * follows that flag, so a provider that repeats usage never double counts.
+ */
+export const usageEventSchema = z.object({
+  kind: z.literal('usage'),
+  cumulative: z.boolean(),
+  model: z.string().optional(),
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  reasoningTokens: z.number().optional(),
+  cacheReadTokens: z.number().optional(),
+  cacheWriteTokens: z.number().optional(),
+  costUsd: z.number().optional(),
+  ...eventBase,
+});
+
+/** How a run ended: `incomplete` when the stream stopped without its final line. */
+export const sessionStatusSchema = z.enum(['success', 'error', 'cancelled', 'incomplete']);
+
+/**
+ * Session start (`phase: 'start'`: session id, model, working directory) and
+ * end (`phase: 'end'`: status, duration, turns, final result text).
+ */
+export const sessionEventSchema = z.object({
+  kind: z.literal('session'),
+  phase: z.enum(['start', 'end']),
+  sessionId: z.string().optional(),
+  model: z.string().optional(),
+  cwd: z.string().optional(),
+  agentVersion: z.string().optional(),
+  status: sessionStatusSchema.optional(),
+  durationMs: z.number().optional(),
+  turns: z.number().optional(),
+  result: z.string().optional(),
+  ...eventBase,
+});
+
+/** A provider-reported error; `fatal` says whether it ended the run. */
+export const errorEventSchema = z.object({
+  kind: z.literal('error'),
+  message: z.string(),
+  fatal: z.boolean(),
+  code: z.string().optional(),
+  ...eventBase,
+});
+
+/** Anything worth a line that is not an error: a retry, a permission request, a rate limit. */
+export const noticeEventSchema = z.object({
+  kind: z.literal('notice'),
+  level: z.enum(['info', 'warning']),
+  message: z.string(),
+  code: z.string().optional(),
+  ...eventBase,
+});
+
+/**
+ * Every event a source emits and a renderer consumes. Plain, JSON-serialisable
+ * data: validate events that crossed a process or network boundary with
+ * `displayEventSchema.parse(value)`.
+ */
+export const displayEventSchema = z.discriminatedUnion('kind', [
+  textEventSchema,
+  reasoningEventSchema,
+  toolUseEventSchema,
+  toolResultEventSchema,
+  usageEventSchema,
+  sessionEventSchema,
+  errorEventSchema,
+  noticeEventSchema,
+]);
+
+export type TextEvent = z.infer<typeof textEventSchema>;
+export type ReasoningEvent = z.infer<typeof reasoningEventSchema>;
+export type ToolKind = z.infer<typeof toolKindSchema>;
+export type ToolUseEvent = z.infer<typeof toolUseEventSchema>;
+export type ToolOutputState = z.infer<typeof toolOutputStateSchema>;
+export type FileChange = z.infer<typeof fileChangeSchema>;
+export type ToolResultDetails = z.infer<typeof toolResultDetailsSchema>;
+export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
+export type UsageEvent = z.infer<typeof usageEventSchema>;
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+export type ErrorEvent = z.infer<typeof errorEventSchema>;
+export type NoticeEvent = z.infer<typeof noticeEventSchema>;
+/** The union of every event kind, inferred from {@link displayEventSchema}. */
+export type DisplayEvent = z.infer<typeof displayEventSchema>;
+/** The `kind` discriminator of {@link DisplayEvent}. */
+export type DisplayEventKind = DisplayEvent['kind'];
+
+/** Every kind this version of the contract defines, in a stable order. */
+export const DISPLAY_EVENT_KINDS = [
+  'text',
+  'reasoning',
+  'tool-use',
+  'tool-result',
+  'usage',
+  'session',
+  'error',
+  'notice',
+] as const satisfies readonly DisplayEventKind[];

@@ -1,0 +1,18 @@
+export * from './display-event.js';
+export * from './source.js';
+export * from './renderer.js';
+export { SPECIFICATION_VERSION, SUPPORTED_SPECIFICATION_VERSIONS, checkSpecificationVersion } from './specification-version.js';
+export * from './text-sink.js';
+export * from './source-registry.js';
+export * from './line-accounting.js';
+export * from './tool-vocabulary.js';
+export * from './arg-preview.js';
+export * from './tool-output.js';
+export * from './result-summary.js';
+export * from './tool-calls.js';
+export * from './json-value.js';
+export * from './json-document.js';
+export * from './text-limits.js';
+export { VERSION } from './version.js';
+export * from './display-output.js';
+export * from './run-outcome.js';

@@ -1,0 +1,39 @@
+/** The longest argument preview, in characters (code points). */
+export const PREVIEW_MAX_CHARS = 40;
+/** The longest one-line result summary, in characters (code points). */
+export const SUMMARY_MAX_CHARS = 160;
+/** What a cut string ends with. Plain ASCII, so that it is no glyph. */
+export const ELLIPSIS = '...';
+
+const WHITESPACE_RUN = /\s+/g;
+
+/** Replaces every run of whitespace (newlines, tabs, CR) with one space and trims. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/**
+ * Cuts `text` to at most `max` characters, counting code points so that no
+ * surrogate pair (emoji, rare CJK) is split, ending a cut string with `...`.
+ */
+export function cutText(text: string, max: number): string {
+  // Fast path: fewer UTF-16 units than the limit means fewer code points too.
+  if (text.length <= max) return text;
+  let count = 0;
+  let end = 0;
+  const keep = Math.max(0, max - ELLIPSIS.length);
+  let keptEnd = -1;
+  for (const ch of text) {
+    if (count === keep) keptEnd = end;
+    count += 1;
+    end += ch.length;
+    if (count > max) break;
+  }
+  if (count <= max) return text;
+  return text.slice(0, keptEnd < 0 ? end : keptEnd) + ELLIPSIS;
+}
+
+/** Collapses whitespace and cuts to `max` characters: one line, bounded. */
+export function toOneLine(text: string, max: number): string {
+  return cutText(collapseWhitespace(text), max);
+}

@@ -1,0 +1,153 @@
+import type { FileChange, ToolResultDetails, ToolResultEvent, ToolUseEvent } from './display-event.js';
+import { previewToolInput } from './arg-preview.js';
+import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
+import { extractToolOutput } from './tool-output.js';
+import { resolveToolName } from './tool-vocabulary.js';
+
+/** A tool call as a provider first sees it. */
+export interface ToolCallStart {
+  /** The provider's call id; one is made up (`call-1`, ...) when missing. */
+  id?: string | undefined;
+  /** The provider's own tool name. */
+  toolName: string;
+  /** The raw input; a JSON-encoded string is decoded. */
+  input: unknown;
+  parentToolUseId?: string | undefined;
+}
+
+/** How a tool call ended, as a provider reports it. */
+export interface ToolCallOutcome {
+  status: 'success' | 'error';
+  /** The output in whatever shape the provider uses; see `extractToolOutput`. */
+  output?: unknown;
+  errorMessage?: string | undefined;
+  exitCode?: number | undefined;
+  stderr?: string | undefined;
+  /** Overrides the path taken from the call's input. */
+  path?: string | undefined;
+  /** Files the call changed, when the provider says so. */
+  changes?: FileChange[] | undefined;
+  durationMs?: number | undefined;
+  matchCount?: number | undefined;
+  fileCount?: number | undefined;
+  /** The provider's tool name, for a result whose call was never seen. */
+  toolName?: string | undefined;
+  parentToolUseId?: string | undefined;
+}
+
+/** Keeps the state that makes tool calls come out right: one `tool-use` per id, results correlated. */
+export interface ToolCallTracker {
+  /** The `tool-use` event for a new call, or `undefined` when this id was already announced. */
+  start(call: ToolCallStart): ToolUseEvent | undefined;
+  /** Whether a call with this id was announced. */
+  has(id: string): boolean;
+  /** The `tool-result` for a call, or `undefined` when this id already has one. */
+  finish(id: string, outcome: ToolCallOutcome): ToolResultEvent | undefined;
+  /** Calls announced and not yet finished, in the order they started. */
+  unfinished(): ToolUseEvent[];
+}
+
+const PATH_FIELDS = ['file_path', 'filePath', 'absolute_path', 'notebook_path', 'path', 'dir_path'] as const;
+
+function inputPath(input: unknown): string | undefined {
+  for (const field of PATH_FIELDS) {
+    const value = stringField(input, field);
+    if (value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+function searchCounts(text: string): { matchCount: number; fileCount: number } {
+  const files = new Set<string>();
+  let matches = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    matches += 1;
+    const colon = line.indexOf(':');
+    files.add(colon > 0 ? line.slice(0, colon) : line);
+  }
+  return { matchCount: matches, fileCount: files.size };
+}
+
+/**
+ * Creates the tool-call bookkeeping a streaming source needs: it resolves
+ * names through the provider's `aliases`, builds previews, makes up ids where
+ * the provider has none, announces each call once, and turns outcomes into
+ * `tool-result` events with the details a one-line summary needs.
+ */
+export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, string>; idPrefix?: string } = {}): ToolCallTracker {
+  const open = new Map<string, ToolUseEvent>();
+  const finished = new Set<string>();
+  const idPrefix = options.idPrefix ?? 'call';
+  let made = 0;
+
+  return {
+    start(call) {
+      const id = call.id !== undefined && call.id !== '' ? call.id : `${idPrefix}-${++made}`;
+      if (open.has(id) || finished.has(id)) return undefined;
+      const input = decodeJsonString(call.input);
+      const resolved = resolveToolName(call.toolName, options.aliases);
+      const event: ToolUseEvent = {
+        kind: 'tool-use',
+        id,
+        name: resolved.name,
+        toolName: call.toolName,
+        toolKind: resolved.kind,
+        arg: previewToolInput(input),
+        input: input === undefined ? null : input,
+      };
+      if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
+      open.set(id, event);
+      return event;
+    },
+    has(id) {
+      return open.has(id) || finished.has(id);
+    },
+    finish(id, outcome) {
+      if (finished.has(id)) return undefined;
+      const call = open.get(id);
+      open.delete(id);
+      finished.add(id);
+      const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', options.aliases);
+      const extracted = extractToolOutput(outcome.output);
+      const details: ToolResultDetails = {};
+      const path = outcome.path ?? (call ? inputPath(call.input) : undefined);
+      if (path !== undefined) details.path = path;
+      const kind = call ? call.toolKind : (resolved as { kind: ToolResultEvent['toolKind'] }).kind;
+      if (kind === 'read' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
+      if (kind === 'search') {
+        const derived = extracted.state === 'text' ? searchCounts(extracted.text) : undefined;
+        const matchCount = outcome.matchCount ?? derived?.matchCount;
+        const fileCount = outcome.fileCount ?? derived?.fileCount;
+        if (matchCount !== undefined) details.matchCount = matchCount;
+        if (fileCount !== undefined) details.fileCount = fileCount;
+      }
+      if (outcome.changes !== undefined && outcome.changes.length > 0) details.changes = outcome.changes;
+      if (outcome.durationMs !== undefined) details.durationMs = outcome.durationMs;
+      if (outcome.exitCode !== undefined) details.exitCode = outcome.exitCode;
+      if (outcome.stderr !== undefined && outcome.stderr !== '') details.stderr = outcome.stderr;
+      if (outcome.errorMessage !== undefined && outcome.errorMessage !== '') details.errorMessage = outcome.errorMessage;
+      const result: ToolResultEvent = {
+        kind: 'tool-result',
+        id,
+        name: resolved.name,
+        toolKind: kind,
+        status: outcome.status,
+        outputState: extracted.state,
+        details,
+      };
+      if (extracted.state !== 'unavailable') result.output = extracted.text;
+      const parent = outcome.parentToolUseId ?? call?.parentToolUseId;
+      if (parent !== undefined) result.parentToolUseId = parent;
+      return result;
+    },
+    unfinished() {
+      return [...open.values()];
+    },
+  };
+}
+
+/** Whether a decoded input is an object (for providers that branch on input shape). */
+export function isToolInputObject(input: unknown): input is Record<string, unknown> {
+  return isJsonObject(input);
+}

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Options } from 'tsup';
+
+/**
+ * The one tsup setup every package builds with: ESM only, `.d.ts`, source
+ * maps, and the package's own version compiled in as `__X_VERSION__` so that
+ * `VERSION` needs no JSON import at run time.
+ */
+export function packageBuild(packageDir: string, overrides: Options = {}): Options {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return {
+    entry: ['src/index.ts'],
+    format: ['esm'],
+    target: 'node20',
+    platform: 'neutral',
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    treeshake: true,
+    splitting: false,
+    define: { __X_VERSION__: JSON.stringify(pkg.version) },
+    ...overrides,
+  };
+}

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/**
+ * Shared vitest setup: tests run on `src` through the `source` export
+ * condition (no build step in between), with the package version defined the
+ * same way the build defines it.
+ */
+export function packageTest(packageDir: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
+  const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return defineConfig({
+    define: { __X_VERSION__: JSON.stringify(pkg.version) },
+    resolve: { conditions: ['source', 'module', 'import', 'default'] },
+    ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      ...overrides,
+    },
+  });
+}
