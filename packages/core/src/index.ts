@@ -16,3 +16,5 @@ export * from './text-limits.js';
 export { VERSION } from './version.js';
 export * from './display-output.js';
 export * from './run-outcome.js';
+export * from './line-splitter.js';
+export * from './pipeline.js';

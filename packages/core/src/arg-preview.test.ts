@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { previewToolInput } from './arg-preview.js';
+
+describe('previewToolInput', () => {
+  it.each([
+    [{ file_path: '/repo/README.md' }, '/repo/README.md'],
+    [{ filePath: 'src/index.ts' }, 'src/index.ts'],
+    [{ absolute_path: '/a/b.ts' }, '/a/b.ts'],
+    [{ path: 'docs' }, 'docs'],
+    [{ command: 'npm test' }, 'npm test'],
+    [{ cmd: 'ls -la' }, 'ls -la'],
+    [{ pattern: 'TODO' }, 'TODO'],
+    [{ url: 'https://example.com' }, 'https://example.com'],
+    [{ query: 'zod discriminated union' }, 'zod discriminated union'],
+    [{ description: 'Find the tests' }, 'Find the tests'],
+    [{ command: ['bash', '-lc', 'ls'] }, 'bash -lc ls'],
+  ])('takes the known field of %j', (input, expected) => {
+    expect(previewToolInput(input)).toBe(expected);
+  });
+
+  it('prefers the path over the command and the description', () => {
+    expect(previewToolInput({ description: 'd', command: 'c', file_path: 'f' })).toBe('f');
+  });
+
+  it('decodes arguments that arrive as a JSON string', () => {
+    expect(previewToolInput('{"path":"src/slugify.ts"}')).toBe('src/slugify.ts');
+    expect(previewToolInput('{"command":"pytest -q"}')).toBe('pytest -q');
+  });
+
+  it('previews a string that is not JSON from the string itself, safely cut', () => {
+    expect(previewToolInput('{"path": "unterminated')).toBe('{"path": "unterminated');
+    expect(previewToolInput(`{"path":"${'x'.repeat(60)}`)).toHaveLength(40);
+  });
+
+  it('never shows raw JSON for an object without a known field', () => {
+    expect(previewToolInput({ owner: 'x', repo: 'y' })).toBe('');
+    expect(previewToolInput('{"owner":"x"}')).toBe('');
+    expect(previewToolInput([1, 2])).toBe('');
+    expect(previewToolInput(null)).toBe('');
+    expect(previewToolInput(undefined)).toBe('');
+  });
+
+  it('is single-line and at most 40 characters, counting multi-byte characters as one', () => {
+    expect(previewToolInput({ command: 'echo one\necho two\n\techo three' })).toBe('echo one echo two echo three');
+    const long = previewToolInput({ command: 'é'.repeat(100) });
+    expect([...long]).toHaveLength(40);
+    expect(long.endsWith('...')).toBe(true);
+    expect([...previewToolInput({ file_path: '😀'.repeat(50) })]).toHaveLength(40);
+  });
+
+  it('skips an empty known field for the next one', () => {
+    expect(previewToolInput({ file_path: '', command: 'ls' })).toBe('ls');
+  });
+
+  it('ignores inherited keys such as __proto__', () => {
+    const hostile = JSON.parse('{"__proto__":{"file_path":"evil"}}') as unknown;
+    expect(previewToolInput(hostile)).toBe('');
+  });
+});

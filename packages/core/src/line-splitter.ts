@@ -1,0 +1,163 @@
+/** The default longest line, in bytes (16 MiB). */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** How many characters of an over-long line a report keeps. */
+const OVERSIZED_EXCERPT_BYTES = 80;
+const LF = 0x0a;
+const BOM = '\uFEFF';
+
+/** A line longer than the limit: reported, never buffered whole. */
+export interface OversizedLine {
+  oversized: true;
+  /** The line's size in bytes (at least the limit). */
+  bytes: number;
+  /** Its first bytes, decoded. */
+  excerpt: string;
+}
+
+/** What the splitter yields: a line (without its LF or CRLF), or an over-long line's report. */
+export type SplitItem = string | OversizedLine;
+
+/** Options of {@link createLineSplitter}. */
+export interface LineSplitterOptions {
+  /** The longest line kept, in bytes; a longer one is reported and skipped. Default 16 MiB. */
+  maxLineBytes?: number;
+}
+
+/**
+ * Splits a byte stream into lines, whatever the chunking: LF and CRLF, UTF-8
+ * characters split across chunks, a BOM at the start. Bytes are split on LF
+ * before decoding (LF never occurs inside a multi-byte UTF-8 sequence), so
+ * every decode sees whole characters. Blank lines are dropped.
+ */
+export interface LineSplitter {
+  push(chunk: Uint8Array | string): SplitItem[];
+  end(): SplitItem[];
+}
+
+const encoder = new TextEncoder();
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // One byte per unit is counted already: add the rest. A surrogate pair is 4 bytes, 2 per half.
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d && code !== 0x0b && code !== 0x0c) return false;
+  }
+  return true;
+}
+
+/** Creates a {@link LineSplitter}. Throws on a `maxLineBytes` that is not a positive integer. */
+export function createLineSplitter(options: LineSplitterOptions = {}): LineSplitter {
+  const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  if (!Number.isSafeInteger(max) || max <= 0) {
+    throw new TypeError(`maxLineBytes must be a positive integer number of bytes, got ${String(max)}.`);
+  }
+  // ignoreBOM keeps a decode in mid-stream from eating U+FEFF; the stream's first BOM is dropped by hand.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let skipping: { bytes: number; excerpt: Uint8Array } | undefined;
+  let first = true;
+
+  const emit = (out: SplitItem[], line: string) => {
+    if (first) {
+      first = false;
+      if (line.startsWith(BOM)) line = line.slice(1);
+    }
+    const end = line.length > 0 && line.charCodeAt(line.length - 1) === 0x0d ? line.length - 1 : line.length;
+    const text = end === line.length ? line : line.slice(0, end);
+    if (isBlank(text)) return;
+    // A line's UTF-16 length is at most its byte length, so only long lines need counting.
+    if (text.length > max / 3 && utf8Length(text) > max) {
+      out.push({ oversized: true, bytes: utf8Length(text), excerpt: text.slice(0, OVERSIZED_EXCERPT_BYTES) });
+      return;
+    }
+    out.push(text);
+  };
+
+  const endSkip = (out: SplitItem[], tailBytes: number) => {
+    if (skipping === undefined) return;
+    out.push({ oversized: true, bytes: skipping.bytes + tailBytes, excerpt: decoder.decode(skipping.excerpt) });
+    skipping = undefined;
+    first = false;
+  };
+
+  const takePending = (tail: Uint8Array): Uint8Array => {
+    if (pending.length === 0) return tail;
+    const all = new Uint8Array(pendingBytes + tail.length);
+    let offset = 0;
+    for (const part of pending) {
+      all.set(part, offset);
+      offset += part.length;
+    }
+    all.set(tail, offset);
+    pending = [];
+    pendingBytes = 0;
+    return all;
+  };
+
+  const hold = (bytes: Uint8Array) => {
+    if (bytes.length === 0) return;
+    if (skipping !== undefined) {
+      skipping.bytes += bytes.length;
+      return;
+    }
+    if (pendingBytes + bytes.length > max) {
+      const head = takePending(bytes);
+      skipping = { bytes: head.length, excerpt: head.slice(0, OVERSIZED_EXCERPT_BYTES) };
+      return;
+    }
+    // Copy: the caller may reuse its buffer (Node streams do).
+    pending.push(bytes.slice());
+    pendingBytes += bytes.length;
+  };
+
+  return {
+    push(chunk) {
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      const out: SplitItem[] = [];
+      let start = 0;
+      if (skipping !== undefined) {
+        const lf = bytes.indexOf(LF);
+        if (lf < 0) {
+          skipping.bytes += bytes.length;
+          return out;
+        }
+        endSkip(out, lf);
+        start = lf + 1;
+      }
+      const last = bytes.lastIndexOf(LF);
+      if (last < start) {
+        hold(bytes.subarray(start));
+        return out;
+      }
+      const segment = takePending(bytes.subarray(start, last + 1));
+      const text = decoder.decode(segment);
+      let from = 0;
+      for (let lf = text.indexOf('\n'); lf >= 0; lf = text.indexOf('\n', from)) {
+        emit(out, text.slice(from, lf));
+        from = lf + 1;
+      }
+      hold(bytes.subarray(last + 1));
+      return out;
+    },
+    end() {
+      const out: SplitItem[] = [];
+      if (skipping !== undefined) {
+        endSkip(out, 0);
+      } else if (pendingBytes > 0) {
+        emit(out, decoder.decode(takePending(new Uint8Array(0))));
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import type { DisplayEvent } from './display-event.js';
+import type { LineAccounting, LineProcessor } from './line-accounting.js';
+import { createLineProcessor, emptyAccounting } from './line-accounting.js';
+import type { SplitItem } from './line-splitter.js';
+import { DEFAULT_MAX_LINE_BYTES, createLineSplitter } from './line-splitter.js';
+import type { Renderer } from './renderer.js';
+import type { RunOutcome } from './run-outcome.js';
+import { createRunAggregator } from './run-outcome.js';
+import type { Diagnostic, DisplayEventSource } from './source.js';
+import { defineSource } from './source.js';
+
+/** Bytes or text in any form a stream arrives in: Node streams, Web streams, arrays, generators. */
+export type ByteInput =
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>
+  | ReadableStream<Uint8Array | string>;
+
+/** Options of the streaming pipeline. */
+export interface PipelineOptions {
+  /** The provider's source. Without one, every line passes through as text. */
+  source?: DisplayEventSource | undefined;
+  /** The longest line, in bytes; a longer one is reported and skipped. Default 16 MiB. */
+  maxLineBytes?: number | undefined;
+  /** Hears every line that was malformed, of an unknown type, or too long. */
+  onDiagnostic?: ((diagnostic: Diagnostic) => void) | undefined;
+}
+
+/** A stream of events that also counts what became of each line. */
+export interface EventStream extends AsyncIterable<DisplayEvent> {
+  /** The line counts so far; final once iteration has finished. */
+  readonly accounting: LineAccounting;
+}
+
+/**
+ * The source used when a stream has none: every line becomes text, so an
+ * unknown format is still shown rather than dropped.
+ */
+export const passthroughSource: DisplayEventSource = defineSource({
+  specificationVersion: 'v1',
+  id: 'passthrough',
+  displayName: 'Plain text',
+  cadence: 'streaming',
+  detect: () => ({ confidence: 0, evidence: 'passes any line through as text' }),
+  createParser: () => ({
+    parse: (line) => [{ kind: 'text', id: 'passthrough', text: `${line}\n` }],
+    flush: () => [],
+  }),
+});
+
+function isReadableStream(input: ByteInput): input is ReadableStream<Uint8Array | string> {
+  return typeof (input as ReadableStream).getReader === 'function' && !(Symbol.asyncIterator in input);
+}
+
+async function* chunksOf(input: ByteInput): AsyncGenerator<Uint8Array | string> {
+  if (isReadableStream(input)) {
+    const reader = input.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* input as AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+}
+
+/** Splits and parses; shared by the async iterable and the TransformStream. */
+interface LineParser {
+  push(chunk: Uint8Array | string): DisplayEvent[];
+  end(): DisplayEvent[];
+  readonly accounting: LineAccounting;
+}
+
+function createLineParser(options: PipelineOptions): LineParser {
+  const splitter = createLineSplitter(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes });
+  const processor: LineProcessor = createLineProcessor(options.source ?? passthroughSource, options.onDiagnostic);
+  const handle = (items: SplitItem[], out: DisplayEvent[]) => {
+    for (const item of items) {
+      if (typeof item === 'string') {
+        const events = processor.process(item);
+        for (let i = 0; i < events.length; i++) out.push(events[i] as DisplayEvent);
+      } else {
+        processor.reject(item.excerpt, `line of ${item.bytes} bytes exceeds the limit of ${options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES} bytes; skipped`);
+      }
+    }
+    return out;
+  };
+  return {
+    accounting: processor.accounting,
+    push: (chunk) => handle(splitter.push(chunk), []),
+    end: () => {
+      const out = handle(splitter.end(), []);
+      for (const event of processor.finish()) out.push(event);
+      return out;
+    },
+  };
+}
+
+/**
+ * Turns a byte stream into display events, as an async iterable that pulls
+ * input only as fast as events are consumed (backpressure) and keeps no more
+ * than one chunk and one line in memory.
+ *
+ * @example
+ * ```ts
+ * for await (const event of streamEvents(process.stdin, { source: claudeSource })) console.log(event.kind);
+ * ```
+ */
+export function streamEvents(input: ByteInput, options: PipelineOptions = {}): EventStream {
+  let accounting = emptyAccounting();
+  return {
+    get accounting() {
+      return accounting;
+    },
+    async *[Symbol.asyncIterator]() {
+      const parser = createLineParser(options);
+      accounting = parser.accounting;
+      for await (const chunk of chunksOf(input)) {
+        yield* parser.push(chunk);
+      }
+      yield* parser.end();
+    },
+  };
+}
+
+/**
+ * The pipeline as a Web `TransformStream`: bytes or strings in, display
+ * events out. Its `accounting` is final once the readable side has closed.
+ */
+export function createEventTransformStream(options: PipelineOptions = {}): TransformStream<Uint8Array | string, DisplayEvent> & {
+  readonly accounting: LineAccounting;
+} {
+  const parser = createLineParser(options);
+  const stream = new TransformStream<Uint8Array | string, DisplayEvent>({
+    transform(chunk, controller) {
+      for (const event of parser.push(chunk)) controller.enqueue(event);
+    },
+    flush(controller) {
+      for (const event of parser.end()) controller.enqueue(event);
+    },
+  });
+  return Object.assign(stream, { accounting: parser.accounting });
+}
+
+/** Options of {@link runPipeline}. */
+export interface RunPipelineOptions extends PipelineOptions {
+  /** Where the events go. */
+  renderer?: Renderer | undefined;
+  /** Also hears every event, after the renderer. */
+  onEvent?: ((event: DisplayEvent) => void) | undefined;
+  /**
+   * `'events'` (default) parses; `'json'` is raw mode: the input bytes go to
+   * `onRaw` untouched and no source is ever called.
+   */
+  outputFormat?: 'events' | 'json' | undefined;
+  /** Receives the input unchanged in raw mode. */
+  onRaw?: ((chunk: Uint8Array | string) => void | Promise<void>) | undefined;
+}
+
+/** What {@link runPipeline} reports when the stream has ended. */
+export interface PipelineReport {
+  /** What became of each line; all zero in raw mode. */
+  accounting: LineAccounting;
+  /** How many diagnostics were reported. */
+  diagnostics: number;
+  /** The run's summary; `undefined` in raw mode. */
+  outcome: RunOutcome | undefined;
+}
+
+/**
+ * Runs a whole stream: bytes to events to a renderer, awaiting the renderer
+ * on every write so a slow sink slows the reading (backpressure). In raw mode
+ * the bytes are passed to `onRaw` untouched. Resolves with the line counts
+ * and the `RunOutcome`.
+ */
+export async function runPipeline(input: ByteInput, options: RunPipelineOptions = {}): Promise<PipelineReport> {
+  if (options.outputFormat === 'json') {
+    const onRaw = options.onRaw;
+    if (onRaw === undefined) throw new TypeError("runPipeline: outputFormat 'json' passes bytes through and needs an onRaw(chunk) callback.");
+    for await (const chunk of chunksOf(input)) await onRaw(chunk);
+    return { accounting: emptyAccounting(), diagnostics: 0, outcome: undefined };
+  }
+  const aggregator = createRunAggregator();
+  let diagnostics = 0;
+  const events = streamEvents(input, {
+    ...options,
+    onDiagnostic: (diagnostic) => {
+      diagnostics += 1;
+      aggregator.diagnose(diagnostic);
+      options.onDiagnostic?.(diagnostic);
+    },
+  });
+  const { renderer, onEvent } = options;
+  for await (const event of events) {
+    aggregator.push(event);
+    if (renderer !== undefined) {
+      const pending = renderer.write(event);
+      if (pending !== undefined) await pending;
+    }
+    onEvent?.(event);
+  }
+  if (renderer !== undefined) await renderer.end();
+  const accounting = { ...events.accounting };
+  return { accounting, diagnostics, outcome: aggregator.outcome(accounting) };
+}

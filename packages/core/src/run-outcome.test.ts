@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { DisplayEvent } from './display-event.js';
+import { collectDisplayOutput, createDisplayOutputBuilder } from './display-output.js';
+import { aggregateRun } from './run-outcome.js';
+
+const run: DisplayEvent[] = [
+  { kind: 'session', phase: 'start', sessionId: 's-1', model: 'model-a', cwd: '/repo' },
+  { kind: 'reasoning', id: 'r1', text: 'thinking' },
+  { kind: 'text', id: 'm1', text: "I'll read " },
+  { kind: 'text', id: 'm1', text: 'the file.' },
+  { kind: 'tool-use', id: 't1', name: 'Read', toolName: 'Read', toolKind: 'read', arg: 'README.md', input: { file_path: 'README.md' } },
+  { kind: 'tool-result', id: 't1', name: 'Read', toolKind: 'read', status: 'success', outputState: 'text', output: 'x', details: { path: 'README.md', contentLength: 1, durationMs: 5 } },
+  { kind: 'tool-use', id: 't2', name: 'Write', toolName: 'Write', toolKind: 'edit', arg: 'new.ts', input: {} },
+  { kind: 'tool-result', id: 't2', name: 'Write', toolKind: 'edit', status: 'success', outputState: 'unavailable', details: { path: 'new.ts' } },
+  { kind: 'tool-use', id: 't3', name: 'Edit', toolName: 'Edit', toolKind: 'edit', arg: 'new.ts', input: {} },
+  { kind: 'tool-result', id: 't3', name: 'Edit', toolKind: 'edit', status: 'success', outputState: 'unavailable', details: { path: 'new.ts' } },
+  { kind: 'tool-use', id: 't4', name: 'Edit', toolName: 'file_change', toolKind: 'edit', arg: '', input: {} },
+  {
+    kind: 'tool-result', id: 't4', name: 'Edit', toolKind: 'edit', status: 'success', outputState: 'unavailable',
+    details: { changes: [{ path: 'old.ts', change: 'modified' }, { path: 'gone.ts', change: 'deleted' }] },
+  },
+  { kind: 'tool-use', id: 't5', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: 'npm test', input: {} },
+  { kind: 'usage', cumulative: false, inputTokens: 10, outputTokens: 5 },
+  { kind: 'usage', cumulative: false, inputTokens: 10, outputTokens: 5, costUsd: 0.01 },
+  { kind: 'notice', level: 'warning', message: 'rate limited' },
+  { kind: 'error', message: 'tool crashed', fatal: false },
+  { kind: 'text', id: 'm2', text: 'Done.' },
+  { kind: 'text', id: 'sub', text: 'subagent chatter', parentToolUseId: 't5' },
+];
+
+describe('aggregateRun', () => {
+  it('summarises a run, marking calls without a result unfinished', () => {
+    const outcome = aggregateRun(run);
+    expect(outcome).toMatchObject({
+      sessionId: 's-1',
+      model: 'model-a',
+      status: 'incomplete',
+      finalMessage: 'Done.',
+      files: { created: ['new.ts'], modified: ['old.ts'], deleted: ['gone.ts'] },
+      usage: { inputTokens: 20, outputTokens: 10, reasoningTokens: 0, costUsd: 0.01 },
+      errors: ['tool crashed'],
+      warnings: ['rate limited'],
+    });
+    expect(outcome.toolCalls).toEqual([
+      { id: 't1', name: 'Read', arg: 'README.md', status: 'success', summary: 'Read README.md (1 char)', durationMs: 5 },
+      { id: 't2', name: 'Write', arg: 'new.ts', status: 'success', summary: 'Wrote new.ts' },
+      { id: 't3', name: 'Edit', arg: 'new.ts', status: 'success', summary: 'Updated new.ts' },
+      { id: 't4', name: 'Edit', arg: '', status: 'success', summary: 'Completed Edit' },
+      { id: 't5', name: 'Bash', arg: 'npm test', status: 'unfinished' },
+    ]);
+  });
+
+  it('replaces totals on a cumulative usage event instead of adding', () => {
+    const outcome = aggregateRun([
+      ...run,
+      { kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 40, cacheReadTokens: 7, costUsd: 0.5 },
+      { kind: 'session', phase: 'end', status: 'success', result: 'Final answer', durationMs: 900, turns: 3 },
+    ]);
+    expect(outcome.usage).toEqual({ inputTokens: 100, outputTokens: 40, reasoningTokens: 0, cacheReadTokens: 7, cacheWriteTokens: 0, costUsd: 0.5 });
+    expect(outcome).toMatchObject({ status: 'success', finalMessage: 'Final answer', durationMs: 900, turns: 3 });
+  });
+
+  it('carries line accounting and diagnostic reasons', () => {
+    const outcome = aggregateRun([], {
+      accounting: { lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0 },
+      diagnostics: [
+        { line: 1, outcome: 'malformed', reason: 'not JSON', excerpt: 'x' },
+        { line: 2, outcome: 'malformed', reason: 'not JSON', excerpt: 'y' },
+      ],
+    });
+    expect(outcome.lines).toEqual({ lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, reasons: { 'not JSON': 2 } });
+  });
+});
+
+describe('DisplayOutput', () => {
+  it('concatenates text in order, a newline between blocks, and ends with a newline', () => {
+    expect(collectDisplayOutput(run)).toBe("I'll read the file.\nDone.\nsubagent chatter\n");
+  });
+
+  it('does not double a newline a block already ends with', () => {
+    expect(collectDisplayOutput([
+      { kind: 'text', id: 'a', text: 'one\n' },
+      { kind: 'text', id: 'b', text: 'two\n' },
+    ])).toBe('one\ntwo\n');
+  });
+
+  it('is empty for a run without text', () => {
+    expect(collectDisplayOutput([{ kind: 'reasoning', id: 'r', text: 'x' }])).toBe('');
+  });
+
+  it('gives the same output incrementally', () => {
+    const builder = createDisplayOutputBuilder();
+    const pieces = run.map((event) => builder.push(event));
+    expect(pieces.join('') + builder.end()).toBe(collectDisplayOutput(run));
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createToolCallTracker } from './tool-calls.js';
+import { toolAliases } from './tool-vocabulary.js';
+
+const aliases = toolAliases({ read_file: 'Read', grep: 'Grep', run_shell_command: 'Bash' });
+
+describe('createToolCallTracker', () => {
+  it('announces a call once, however often it is started', () => {
+    const tracker = createToolCallTracker({ aliases });
+    const first = tracker.start({ id: 't1', toolName: 'read_file', input: { absolute_path: '/r/README.md' } });
+    expect(first).toEqual({
+      kind: 'tool-use',
+      id: 't1',
+      name: 'Read',
+      toolName: 'read_file',
+      toolKind: 'read',
+      arg: '/r/README.md',
+      input: { absolute_path: '/r/README.md' },
+    });
+    expect(tracker.start({ id: 't1', toolName: 'read_file', input: {} })).toBeUndefined();
+    expect(tracker.has('t1')).toBe(true);
+  });
+
+  it('decodes JSON-string input and makes up ids where there are none', () => {
+    const tracker = createToolCallTracker({ idPrefix: 'oa' });
+    const use = tracker.start({ toolName: 'Bash', input: '{"command":"ls"}' });
+    expect(use).toMatchObject({ id: 'oa-1', arg: 'ls', input: { command: 'ls' } });
+    expect(tracker.start({ id: '', toolName: 'Bash', input: {} })?.id).toBe('oa-2');
+  });
+
+  it('correlates the result, with the path from the call and the content length', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 't1', toolName: 'read_file', input: { absolute_path: '/r/a.md' }, parentToolUseId: 'task-1' });
+    expect(tracker.finish('t1', { status: 'success', output: { output: 'line\n' } })).toEqual({
+      kind: 'tool-result',
+      id: 't1',
+      name: 'Read',
+      toolKind: 'read',
+      status: 'success',
+      outputState: 'text',
+      output: 'line\n',
+      details: { path: '/r/a.md', contentLength: 5 },
+      parentToolUseId: 'task-1',
+    });
+    expect(tracker.finish('t1', { status: 'success' })).toBeUndefined();
+    expect(tracker.unfinished()).toEqual([]);
+  });
+
+  it('tells an empty file from an unreadable output', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 'a', toolName: 'read_file', input: { path: 'empty.txt' } });
+    tracker.start({ id: 'b', toolName: 'read_file', input: { path: 'x.png' } });
+    expect(tracker.finish('a', { status: 'success', output: '' })).toMatchObject({ outputState: 'empty', output: '', details: { contentLength: 0 } });
+    const unreadable = tracker.finish('b', { status: 'success', output: { image: 'AAAA' } });
+    expect(unreadable).toMatchObject({ outputState: 'unavailable', details: { path: 'x.png' } });
+    expect(unreadable).not.toHaveProperty('output');
+  });
+
+  it('counts matches and files of a search from its output', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 'g', toolName: 'grep', input: { pattern: 'TODO' } });
+    expect(tracker.finish('g', { status: 'success', output: 'a.ts:1:TODO\na.ts:9:TODO\nb.ts:3:TODO\n' })?.details).toEqual({ matchCount: 3, fileCount: 2 });
+  });
+
+  it('keeps exit code, stderr, error message, changes and duration', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 'x', toolName: 'run_shell_command', input: { command: 'make' } });
+    const result = tracker.finish('x', {
+      status: 'error',
+      output: 'partial',
+      exitCode: 2,
+      stderr: 'make: *** Error 2',
+      errorMessage: 'exit 2',
+      durationMs: 120,
+      changes: [{ path: 'out.o', change: 'created' }],
+    });
+    expect(result?.details).toEqual({
+      exitCode: 2,
+      stderr: 'make: *** Error 2',
+      errorMessage: 'exit 2',
+      durationMs: 120,
+      changes: [{ path: 'out.o', change: 'created' }],
+    });
+  });
+
+  it('still gives a result for a call it never saw', () => {
+    const tracker = createToolCallTracker({ aliases });
+    expect(tracker.finish('ghost', { status: 'success', toolName: 'run_shell_command', output: 'ok' })).toMatchObject({
+      id: 'ghost',
+      name: 'Bash',
+      toolKind: 'execute',
+      output: 'ok',
+    });
+  });
+
+  it('lists unfinished calls in start order', () => {
+    const tracker = createToolCallTracker();
+    tracker.start({ id: '1', toolName: 'Bash', input: {} });
+    tracker.start({ id: '2', toolName: 'Read', input: {} });
+    tracker.finish('1', { status: 'success' });
+    expect(tracker.unfinished().map((c) => c.id)).toEqual(['2']);
+  });
+});
