@@ -13,6 +13,7 @@ export * from './tool-calls.js';
 export * from './json-value.js';
 export * from './json-document.js';
 export * from './text-limits.js';
+export * from './plain-text.js';
 export { VERSION } from './version.js';
 export * from './display-output.js';
 export * from './run-outcome.js';

@@ -1,5 +1,6 @@
 import type { DisplayEvent } from './display-event.js';
 import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome } from './source.js';
+import { toPlainEvent } from './plain-text.js';
 
 /** How many lines ended in each outcome. `lines` is always the sum of the four. */
 export interface LineAccounting {
@@ -61,6 +62,11 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     if (kind === 'ignored' || onDiagnostic === undefined) return;
     onDiagnostic({ line: lineNumber, outcome: kind, reason: why, excerpt: line.slice(0, DIAGNOSTIC_EXCERPT_CHARS) });
   };
+  // Sources emit plain strings, and this is where that holds for any source and any input.
+  const plain = (events: DisplayEvent[]) => {
+    for (let i = 0; i < events.length; i++) events[i] = toPlainEvent(events[i] as DisplayEvent);
+    return events;
+  };
   const count = (line: string, events: DisplayEvent[]) => {
     accounting.lines += 1;
     if (events.length > 0) {
@@ -86,7 +92,7 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
         note('malformed', `source "${source.id}" threw: ${error instanceof Error ? error.message : String(error)}`);
       }
       count(line, events);
-      return events;
+      return plain(events);
     },
     reject(excerpt, why) {
       lineNumber += 1;
@@ -97,7 +103,7 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     finish() {
       outcome = undefined;
       try {
-        return parser.flush(context);
+        return plain(parser.flush(context));
       } catch (error) {
         onDiagnostic?.({
           line: lineNumber,
