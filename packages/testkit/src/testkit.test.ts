@@ -1,0 +1,73 @@
+import type { DisplayEvent } from '@x/core';
+import { defineRenderer, defineSource, isJsonObject, parseJson, stringField } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { findEventProblems } from './event-checks.js';
+import { describeRendererConformance } from './renderer-conformance.js';
+import { sampleEvents } from './sample-events.js';
+import { describeSourceConformance } from './source-conformance.js';
+
+// A minimal, correct source and renderer: the suites must pass on them.
+const echoSource = defineSource({
+  specificationVersion: 'v1',
+  id: 'echo',
+  displayName: 'Echo',
+  cadence: 'streaming',
+  detect: (lines) => ({ confidence: lines.some((l) => l.startsWith('{"echo"')) ? 1 : 0, evidence: 'echo lines' }),
+  createParser: () => ({
+    parse(line, context): DisplayEvent[] {
+      const parsed = parseJson(line);
+      const text = parsed && isJsonObject(parsed.value) ? stringField(parsed.value, 'echo') : undefined;
+      if (text === undefined) {
+        context.malformed('not an echo line');
+        return [];
+      }
+      return [{ kind: 'text', id: 'e', text }];
+    },
+    flush: () => [],
+  }),
+});
+
+describeSourceConformance({
+  source: echoSource,
+  fixtures: [{ name: 'two lines', text: '{"echo":"a"}\n{"echo":"b 😀"}\n' }],
+  foreignSamples: [{ name: 'something else', text: '{"type":"other"}\n' }],
+  numRuns: 20,
+});
+
+describeRendererConformance({
+  name: 'kinds list',
+  create: (write) =>
+    defineRenderer({
+      specificationVersion: 'v1',
+      write(event: DisplayEvent) {
+        if (['text', 'reasoning', 'tool-use', 'tool-result', 'usage', 'session', 'error', 'notice'].includes(event.kind)) write(`${event.kind}\n`);
+      },
+      end() {},
+    }),
+  numRuns: 10,
+});
+
+describe('findEventProblems', () => {
+  it('finds nothing wrong with the sample run', () => {
+    expect(findEventProblems(sampleEvents())).toEqual([]);
+  });
+
+  it('names each broken rule', () => {
+    const use = { kind: 'tool-use', id: 't', name: 'Read', toolName: 'Read', toolKind: 'read', arg: 'a', input: {} } as const;
+    const problems = findEventProblems([
+      { kind: 'text', id: 'x', text: 'red \u001b[31m' },
+      { ...use, name: '✓ Read' },
+      { ...use, arg: 'x'.repeat(41) },
+      { kind: 'tool-result', id: 'never', name: 'Read', toolKind: 'read', status: 'success', outputState: 'empty', output: '', details: {} },
+      { kind: 'text', text: 'no id' } as unknown as DisplayEvent,
+    ]);
+    expect(problems).toEqual([
+      'event 0 (text): event.text holds an escape or control character',
+      'event 1 (tool-use): name holds a renderer glyph: "✓ Read"',
+      'event 2 (tool-use): arg is longer than 40 characters',
+      'event 2 (tool-use): a second tool-use for id "t"',
+      'event 3 (tool-result): tool-result for id "never" without an earlier tool-use',
+      'event 4 (text): does not match the DisplayEvent schema: id: Invalid input: expected string, received undefined',
+    ]);
+  });
+});
