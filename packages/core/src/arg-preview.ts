@@ -35,13 +35,14 @@ function previewValue(value: unknown): string | undefined {
  * known field (`file_path`, `command`, `pattern`, `url`, `query`, ...). Input
  * that arrives as a JSON-encoded string is decoded first; a string that is not
  * JSON is previewed as it is. An object with no known field gives `""`, never
- * raw JSON.
+ * raw JSON. `preferFields` are tried first (a search is told by its
+ * `pattern` before its `path`).
  */
-export function previewToolInput(input: unknown): string {
+export function previewToolInput(input: unknown, preferFields: readonly string[] = []): string {
   const decoded = decodeJsonString(input);
   if (typeof decoded === 'string') return toOneLine(decoded, PREVIEW_MAX_CHARS);
   if (!isJsonObject(decoded)) return '';
-  for (const field of PREVIEW_FIELDS) {
+  for (const field of preferFields.length === 0 ? PREVIEW_FIELDS : [...preferFields, ...PREVIEW_FIELDS]) {
     const text = previewValue(ownField(decoded, field));
     if (text !== undefined) return toOneLine(text, PREVIEW_MAX_CHARS);
   }

@@ -101,3 +101,26 @@ describe('createToolCallTracker', () => {
     expect(tracker.unfinished().map((c) => c.id)).toEqual(['2']);
   });
 });
+
+describe('createToolCallTracker details', () => {
+  it('previews a search by its pattern before its path', () => {
+    const tracker = createToolCallTracker({ aliases });
+    expect(tracker.start({ id: 's', toolName: 'grep', input: { path: '/repo/src', pattern: 'TODO' } })?.arg).toBe('TODO');
+    expect(tracker.start({ id: 'r', toolName: 'read_file', input: { path: '/repo/a', pattern: 'x' } })?.arg).toBe('/repo/a');
+  });
+
+  it('counts "No matches found." as no match', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 'g', toolName: 'grep', input: { pattern: 'x' } });
+    expect(tracker.finish('g', { status: 'success', output: 'No matches found.' })?.details).toEqual({ matchCount: 0, fileCount: 0 });
+  });
+
+  it('takes a display name when the provider name does not tell it', () => {
+    const tracker = createToolCallTracker();
+    expect(tracker.start({ id: 'e', toolName: 'str_replace_editor', displayName: 'Edit', input: { path: 'a.ts' } })).toMatchObject({
+      name: 'Edit',
+      toolName: 'str_replace_editor',
+      toolKind: 'edit',
+    });
+  });
+});

@@ -10,6 +10,12 @@ export interface ToolCallStart {
   id?: string | undefined;
   /** The provider's own tool name. */
   toolName: string;
+  /**
+   * The display name when the provider's name alone does not tell it (a
+   * generic editor tool whose `command` says what it does); its kind is the
+   * canonical kind of that name.
+   */
+  displayName?: string | undefined;
   /** The raw input; a JSON-encoded string is decoded. */
   input: unknown;
   parentToolUseId?: string | undefined;
@@ -57,7 +63,13 @@ function inputPath(input: unknown): string | undefined {
   return undefined;
 }
 
+/** A search is told by what it looked for, before where it looked. */
+const SEARCH_PREVIEW_FIELDS = ['pattern', 'query'] as const;
+/** What search tools print when they found nothing. */
+const NO_MATCHES = /^\s*(no (matches|files|results)( were)? found|no match(es)?)\b/i;
+
 function searchCounts(text: string): { matchCount: number; fileCount: number } {
+  if (NO_MATCHES.test(text)) return { matchCount: 0, fileCount: 0 };
   const files = new Set<string>();
   let matches = 0;
   for (const line of text.split('\n')) {
@@ -86,14 +98,14 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
       const id = call.id !== undefined && call.id !== '' ? call.id : `${idPrefix}-${++made}`;
       if (open.has(id) || finished.has(id)) return undefined;
       const input = decodeJsonString(call.input);
-      const resolved = resolveToolName(call.toolName, options.aliases);
+      const resolved = resolveToolName(call.displayName ?? call.toolName, options.aliases);
       const event: ToolUseEvent = {
         kind: 'tool-use',
         id,
         name: resolved.name,
         toolName: call.toolName,
         toolKind: resolved.kind,
-        arg: previewToolInput(input),
+        arg: previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined),
         input: input === undefined ? null : input,
       };
       if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
