@@ -1,0 +1,4 @@
+export { createGeminiSource, geminiSource, type GeminiSourceOptions } from './gemini-source.js';
+export { geminiToolAliases } from './tool-names.js';
+export * from './wire-schema.js';
+export { VERSION } from './version.js';
