@@ -1,0 +1,56 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { detectOpenCode } from './detect.js';
+
+const EXAMPLES_DIR = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
+const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 10);
+
+describe('detectOpenCode', () => {
+  for (const fixture of listFixtures('opencode')) {
+    it(`recognises ${fixture.scenario} from its first lines`, () => {
+      expect(detectOpenCode(firstLines(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
+    });
+  }
+
+  it('recognises the shared OpenCode example', () => {
+    const lines = readFileSync(join(EXAMPLES_DIR, 'opencode', 'synthetic-opencode-v2-event-bus.sse'), 'utf8').split('\n');
+    expect(detectOpenCode(firstLines(lines))).toMatchObject({ confidence: 1 });
+  });
+
+  const others = readdirSync(EXAMPLES_DIR)
+    .filter((provider) => provider !== 'opencode')
+    .flatMap((provider) =>
+      readdirSync(join(EXAMPLES_DIR, provider))
+        .filter((file) => !file.endsWith('.md'))
+        .map((file) => ({ name: `${provider}/${file}`, path: join(EXAMPLES_DIR, provider, file) })),
+    );
+
+  it('has other providers to compare with', () => {
+    expect(others.length).toBeGreaterThan(5);
+  });
+
+  for (const example of others) {
+    it(`rejects ${example.name}`, () => {
+      const lines = readFileSync(example.path, 'utf8').split(/\r?\n/);
+      // Every line, not just the first ones: no line of another format may look like OpenCode's.
+      for (const line of lines) expect(detectOpenCode([line]).confidence).toBeLessThan(0.5);
+      expect(detectOpenCode(lines).confidence).toBe(0);
+    });
+  }
+
+  it('gives 0 for nothing, blank lines and non-JSON', () => {
+    expect(detectOpenCode([]).confidence).toBe(0);
+    expect(detectOpenCode(['', ': comment', 'hello', 'data: [DONE]']).confidence).toBe(0);
+  });
+
+  it('tells run --format json and bus lines apart, with evidence', () => {
+    expect(detectOpenCode(['{"type":"step_start","timestamp":1,"sessionID":"ses_1","part":{"id":"p","sessionID":"ses_1","messageID":"m","type":"step-start"}}'])).toMatchObject({
+      confidence: 1,
+      evidence: expect.stringContaining('run --format json'),
+    });
+    expect(detectOpenCode(['{"type":"server.connected","properties":{}}'])).toMatchObject({ confidence: 1, evidence: expect.stringContaining('bus') });
+    expect(detectOpenCode(['data: {"directory":"/w","payload":{"type":"server.connected","properties":{}}}']).evidence).toContain('/global/event');
+  });
+});

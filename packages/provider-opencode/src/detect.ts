@@ -1,0 +1,56 @@
+import { isJsonObject, objectField, parseJson, stringField, type Detection } from '@x/core';
+import { frameLine } from './framing.js';
+import { RUN_JSON_TYPES } from './wire-schema.js';
+
+/** How many leading lines `detect` looks at. */
+const DETECT_LINES = 20;
+
+/** Bus event families OpenCode's server publishes (SDK `Event`). */
+const BUS_PREFIXES = ['server.', 'session.', 'message.', 'permission.', 'question.', 'file.', 'lsp.', 'todo.', 'command.', 'installation.', 'pty.', 'tui.', 'vcs.', 'project.', 'mcp.'];
+
+function score(value: unknown): Detection {
+  if (!isJsonObject(value)) return { confidence: 0, evidence: 'not a JSON object' };
+  const payload = objectField(value, 'payload');
+  if (stringField(value, 'type') === undefined && payload !== undefined && stringField(value, 'directory') !== undefined) {
+    const inner = score(payload);
+    return inner.confidence > 0 ? { confidence: inner.confidence, evidence: `/global/event wrapper around ${inner.evidence}` } : inner;
+  }
+  const type = stringField(value, 'type');
+  if (type === undefined) return { confidence: 0, evidence: 'no type' };
+  // Bus events are `{ type: "family.name", properties: {...} }`; Codex and Copilot use dotted types without `properties`.
+  if (objectField(value, 'properties') !== undefined && type.includes('.')) {
+    return BUS_PREFIXES.some((prefix) => type.startsWith(prefix))
+      ? { confidence: 1, evidence: `server bus event "${type}" with properties` }
+      : { confidence: 0.6, evidence: `dotted event "${type}" with properties` };
+  }
+  // run.ts lines carry a camel-case `sessionID` (Gemini writes `session_id`) and an SDK part.
+  if (RUN_JSON_TYPES.has(type) && stringField(value, 'sessionID') !== undefined) {
+    const part = objectField(value, 'part');
+    const sdkPart = part !== undefined && stringField(part, 'messageID') !== undefined && stringField(part, 'type') !== undefined;
+    const error = type === 'error' && objectField(value, 'error') !== undefined;
+    const done = type === 'done' && stringField(value, 'reason') !== undefined;
+    return sdkPart || error || done
+      ? { confidence: 1, evidence: `run --format json "${type}" line with sessionID` }
+      : { confidence: 0.7, evidence: `run --format json type "${type}" with sessionID` };
+  }
+  return { confidence: 0, evidence: `type "${type}" is not OpenCode's` };
+}
+
+/**
+ * Whether lines look like OpenCode output: `run --format json` lines, or bus
+ * events as SSE `data:` lines or bare JSON. Looks at the first lines and
+ * reports the most telling one. Never throws.
+ */
+export function detectOpenCode(lines: readonly string[]): Detection {
+  let best: Detection = { confidence: 0, evidence: 'no OpenCode line' };
+  for (const line of lines.slice(0, DETECT_LINES)) {
+    const framed = frameLine(line);
+    if (framed.kind !== 'json') continue;
+    const parsed = parseJson(framed.text);
+    if (parsed === undefined) continue;
+    const found = score(parsed.value);
+    if (found.confidence > best.confidence) best = found;
+    if (best.confidence === 1) break;
+  }
+  return best;
+}

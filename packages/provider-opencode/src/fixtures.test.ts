@@ -1,0 +1,74 @@
+import { collectDisplayOutput, displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { openCodeSource } from './opencode-source.js';
+
+const fixtures = listFixtures('opencode');
+
+// C0/C1 controls other than \n and \t, and glyphs a renderer would add.
+const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\u2022\u2192\u2713\u2717\u25cf\u23fa\u2699]/;
+
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+/** Event fields only: `input` is the provider's raw data, passed through on purpose. */
+function eventStrings(event: DisplayEvent): string[] {
+  const { input: _input, ...rest } = event as DisplayEvent & { input?: unknown };
+  return stringsOf(rest);
+}
+
+describe('OpenCode fixtures', () => {
+  it('has the required scenarios', () => {
+    expect(fixtures.map((f) => f.scenario)).toEqual(
+      expect.arrayContaining(['parity-read-readme', 'run-plain-answer', 'run-read-edit-bash', 'run-tool-error', 'run-failed', 'run-truncated', 'run-unknown-and-malformed', 'run-long-run', 'bus-streamed-deltas']),
+    );
+  });
+
+  for (const fixture of fixtures) {
+    describe(fixture.scenario, () => {
+      const { events, accounting } = replayLines(openCodeSource, readFixtureLines(fixture));
+
+      it('matches the expected events and DisplayOutput', async () => {
+        await expect(JSON.stringify(events, null, 2) + '\n').toMatchFileSnapshot(fixture.eventsPath);
+        await expect(collectDisplayOutput(events)).toMatchFileSnapshot(fixture.outputPath);
+      });
+
+      it('accounts for every line', () => {
+        expect(accounting.lines).toBe(accounting.events + accounting.ignored + accounting.malformed + accounting.unknown);
+        expect(accounting.lines).toBeGreaterThan(0);
+      });
+
+      it('emits only valid events with plain strings', () => {
+        for (const event of events) {
+          displayEventSchema.parse(event);
+          for (const text of eventStrings(event)) expect(text).not.toMatch(FORBIDDEN);
+        }
+      });
+
+      it('announces each tool call once and finishes it at most once', () => {
+        const uses = events.filter((e) => e.kind === 'tool-use').map((e) => e.id);
+        const results = events.filter((e) => e.kind === 'tool-result').map((e) => e.id);
+        expect(new Set(uses).size).toBe(uses.length);
+        expect(new Set(results).size).toBe(results.length);
+        for (const id of results) expect(uses).toContain(id);
+      });
+
+      it('starts once per turn and ends every session it starts', () => {
+        const sessions = events.filter((e) => e.kind === 'session');
+        expect(sessions[0]).toMatchObject({ phase: 'start' });
+        expect(sessions.at(-1)).toMatchObject({ phase: 'end' });
+        sessions.forEach((s, i) => expect(s.phase).toBe(i % 2 === 0 ? 'start' : 'end'));
+      });
+    });
+  }
+
+  it('the long run gives at least 200 events', () => {
+    const long = fixtures.find((f) => f.scenario === 'run-long-run');
+    expect(long).toBeDefined();
+    expect(replayLines(openCodeSource, readFixtureLines(long!)).events.length).toBeGreaterThanOrEqual(200);
+  });
+});
