@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, listFixtureProviders, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { detectChatCompletion, openaiCompatibleSource } from './index.js';
+
+const EXAMPLES_DIR = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
+const STREAM_FILE = /\.(jsonl|json|sse)$/;
+
+/** The first non-blank lines of a file, as the source registry samples them. */
+function sample(path: string): string[] {
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20);
+}
+
+function examples(provider: string): string[] {
+  const dir = join(EXAMPLES_DIR, provider);
+  return readdirSync(dir)
+    .filter((file) => STREAM_FILE.test(file))
+    .map((file) => join(dir, file));
+}
+
+const otherExampleProviders = existsSync(EXAMPLES_DIR)
+  ? readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'openai-compatible')
+      .map((entry) => entry.name)
+  : [];
+const otherFixtureFiles = listFixtureProviders()
+  .filter((provider) => provider !== 'openai-compatible')
+  .flatMap((provider) => listFixtures(provider).map((fixture) => fixture.streamPath));
+
+describe('detect', () => {
+  it.each(listFixtures('openai-compatible'))('recognises fixture $scenario from its first lines', (fixture) => {
+    const lines = readFixtureLines(fixture)
+      .filter((line) => line.trim() !== '')
+      .slice(0, 20);
+    expect(openaiCompatibleSource.detect(lines).confidence).toBeGreaterThan(0.5);
+  });
+
+  it.skipIf(!existsSync(EXAMPLES_DIR))('recognises the shared synthetic examples', () => {
+    for (const path of examples('openai-compatible')) expect(detectChatCompletion(sample(path)).confidence, path).toBeGreaterThan(0.5);
+  });
+
+  it.skipIf(otherExampleProviders.length === 0)('rejects every other provider example', () => {
+    for (const provider of otherExampleProviders) {
+      for (const path of examples(provider)) expect(detectChatCompletion(sample(path)).confidence, path).toBeLessThan(0.5);
+    }
+  });
+
+  it.skipIf(otherFixtureFiles.length === 0)('rejects every other provider fixture', () => {
+    for (const path of otherFixtureFiles) expect(detectChatCompletion(sample(path)).confidence, path).toBeLessThan(0.5);
+  });
+
+  it('gives 1 for a named object, less for shapes without it, 0 for other JSON', () => {
+    expect(detectChatCompletion(['data: {"object":"chat.completion.chunk","choices":[]}']).confidence).toBe(1);
+    expect(detectChatCompletion(['{"id":"x","choices":[{"index":0,"delta":{"content":"a"}}]}']).confidence).toBe(0.8);
+    expect(detectChatCompletion(['{"error":{"message":"Bad","type":"invalid_request_error"}}']).confidence).toBe(0.6);
+    expect(detectChatCompletion(['{"response":"x","error":{"message":"Bad","type":"Error"}}']).confidence).toBe(0);
+    expect(detectChatCompletion(['{"type":"system","subtype":"init"}', 'not json']).confidence).toBe(0);
+    expect(detectChatCompletion([]).confidence).toBe(0);
+  });
+
+  it('recognises a pretty-printed body longer than the sample by its "object" line', () => {
+    const lines = ['{', '  "id": "chatcmpl-1",', '  "object": "chat.completion",', '  "created": 1,', '  "choices": ['];
+    expect(detectChatCompletion(lines)).toEqual({ confidence: 0.9, evidence: 'pretty-printed "object": "chat.completion"' });
+  });
+});

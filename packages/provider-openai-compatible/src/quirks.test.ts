@@ -1,0 +1,455 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines, type DisplayEvent } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { openaiCompatibleSource, translateChatCompletion } from './index.js';
+
+/** The quirks of shared/formats/openai-compatible.md, section 5, one test (or group) each. */
+
+const fixtures = listFixtures('openai-compatible');
+
+function replayFixture(scenario: string) {
+  const fixture = fixtures.find((f) => f.scenario === scenario);
+  if (fixture === undefined) throw new Error(`no fixture ${scenario}`);
+  return replayLines(openaiCompatibleSource, readFixtureLines(fixture));
+}
+
+function replay(values: unknown[], framing: 'sse' | 'ndjson' = 'sse') {
+  const lines = values.map((value) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    return framing === 'sse' ? `data: ${text}` : text;
+  });
+  return replayLines(openaiCompatibleSource, lines);
+}
+
+function ofKind<K extends DisplayEvent['kind']>(events: DisplayEvent[], kind: K): Extract<DisplayEvent, { kind: K }>[] {
+  return events.filter((event): event is Extract<DisplayEvent, { kind: K }> => event.kind === kind);
+}
+
+const ID = 'chatcmpl-TEST';
+function chunk(delta: object, extra: { finish?: string | null; index?: number; usage?: object | null; id?: string } = {}) {
+  return {
+    id: extra.id ?? ID,
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'test-model',
+    choices: [{ index: extra.index ?? 0, delta, finish_reason: extra.finish ?? null }],
+    usage: extra.usage ?? null,
+  };
+}
+function fragment(value: object) {
+  return chunk({ tool_calls: [value] });
+}
+function body(message: object, finish = 'stop', extra: object = {}) {
+  return {
+    id: ID,
+    object: 'chat.completion',
+    created: 1,
+    model: 'test-model',
+    choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, ...message }, logprobs: null, finish_reason: finish }],
+    ...extra,
+  };
+}
+
+describe('quirk 1: arguments is a JSON-encoded string', () => {
+  it('decodes the string into input and previews a known field', () => {
+    const [use] = ofKind(replayFixture('streamed-text-and-tool-calls').events, 'tool-use');
+    expect(use).toMatchObject({ name: 'Read', arg: 'src/slugify.ts', input: { path: 'src/slugify.ts' } });
+  });
+
+  it('concatenates fragments after an empty first one', () => {
+    const { events } = replay([
+      fragment({ index: 0, id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '' } }),
+      fragment({ index: 0, function: { arguments: '{"path":' } }),
+      fragment({ index: 0, function: { arguments: '"a.txt"}' } }),
+      chunk({}, { finish: 'tool_calls' }),
+    ]);
+    expect(ofKind(events, 'tool-use')).toEqual([
+      { kind: 'tool-use', id: 'call_1', name: 'Read', toolName: 'read_file', toolKind: 'read', arg: 'a.txt', input: { path: 'a.txt' } },
+    ]);
+  });
+
+  it('accepts dict arguments from gateways, in a body and in a stream', () => {
+    expect(ofKind(replayFixture('litellm-dict-arguments').events, 'tool-use')[0]).toMatchObject({ arg: 'src/slugify.ts', input: { path: 'src/slugify.ts' } });
+    const { events } = replay([
+      fragment({ index: 0, id: 'call_1', function: { name: 'bash', arguments: { command: 'ls -la' } } }),
+      chunk({}, { finish: 'tool_calls' }),
+    ]);
+    expect(ofKind(events, 'tool-use')[0]).toMatchObject({ name: 'Bash', arg: 'ls -la', input: { command: 'ls -la' } });
+  });
+
+  it('previews arguments that are not valid JSON from the raw string, cut to 40 characters', () => {
+    const uses = ofKind(replayFixture('tool-call-invalid-arguments').events, 'tool-use');
+    expect(uses[1]?.arg).toBe('{"command":"grep -rn \\"normalize(\\" s...');
+    expect([...(uses[1]?.arg ?? '')].length).toBeLessThanOrEqual(40);
+    expect(typeof uses[1]?.input).toBe('string');
+  });
+});
+
+describe('quirk 2: fragmentation varies', () => {
+  it.each([
+    ['token by token (DeepSeek)', 'stream-deepseek-usage-on-finish', 'src/slugify.ts'],
+    ['the whole call in one chunk (xAI)', 'stream-xai-whole-call', 'src/slugify.ts'],
+    ['split mid-token (Anthropic)', 'stream-anthropic-index-one', 'a.txt'],
+  ])('assembles a call sent %s', (_how, scenario, path) => {
+    const uses = ofKind(replayFixture(scenario).events, 'tool-use');
+    expect(uses).toHaveLength(1);
+    expect(uses[0]).toMatchObject({ name: 'Read', arg: path, input: { path } });
+  });
+});
+
+describe('quirk 3: irregular index', () => {
+  it('takes a first call at index 1 (Anthropic)', () => {
+    expect(ofKind(replayFixture('stream-anthropic-index-one').events, 'tool-use').map((e) => e.id)).toEqual(['toolu_SYNTHETIC000000000110']);
+  });
+
+  it('keys calls without index by id (Gemini)', () => {
+    const uses = ofKind(replayFixture('stream-gemini-no-index').events, 'tool-use');
+    expect(uses.map((e) => [e.id, e.arg])).toEqual([
+      ['function-call-SYNTHETIC-1', 'src/slugify.ts'],
+      ['function-call-SYNTHETIC-2', 'test/slugify.test.ts'],
+    ]);
+  });
+
+  it('appends fragments with neither index nor id to the latest call (old Ollama)', () => {
+    const { events } = replay([
+      fragment({ id: 'call_a', function: { name: 'read_file', arguments: '{"path":' } }),
+      fragment({ function: { arguments: '"a.txt"}' } }),
+      fragment({ function: { name: 'read_file', arguments: '{"path":"b.txt"}' } }),
+      chunk({}, { finish: 'tool_calls' }),
+    ]);
+    expect(ofKind(events, 'tool-use').map((e) => e.arg)).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('starts a new call when a reused index comes with a new id, and accepts sparse indexes', () => {
+    const { events } = replay([
+      fragment({ index: 0, id: 'call_a', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }),
+      fragment({ index: 0, id: 'call_b', function: { name: 'read_file', arguments: '{"path":' } }),
+      fragment({ index: 0, function: { arguments: '"b.txt"}' } }),
+      fragment({ index: 7, id: 'call_c', function: { name: 'shell', arguments: '{"command":"ls"}' } }),
+      chunk({}, { finish: 'tool_calls' }),
+    ]);
+    expect(ofKind(events, 'tool-use').map((e) => [e.id, e.arg])).toEqual([
+      ['call_a', 'a.txt'],
+      ['call_b', 'b.txt'],
+      ['call_c', 'ls'],
+    ]);
+  });
+});
+
+describe('quirk 4: finish_reason is unreliable for tool calls', () => {
+  it('announces calls when the reason is "stop" (Gemini)', () => {
+    const { events } = replayFixture('stream-gemini-no-index');
+    expect(ofKind(events, 'tool-use')).toHaveLength(2);
+    expect(events.at(-1)).toEqual({ kind: 'session', phase: 'end', status: 'success' });
+  });
+
+  it('reads a camelCase finishReason sent beside finish_reason: null', () => {
+    const { events } = replay([
+      fragment({ index: 0, id: 'call_1', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }),
+      { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: null, finishReason: 'tool_calls' }] },
+    ]);
+    expect(ofKind(events, 'tool-use')).toHaveLength(1);
+  });
+
+  it('announces calls at [DONE] when no finish_reason came', () => {
+    const { events } = replay([fragment({ index: 0, id: 'call_1', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }), '[DONE]']);
+    expect(events.map((e) => e.kind)).toEqual(['session', 'tool-use', 'session']);
+    expect(events.at(-1)).toMatchObject({ phase: 'end', status: 'success' });
+  });
+});
+
+describe('quirk 5: usage placement differs', () => {
+  it('reads a final chunk with choices: [] (OpenAI)', () => {
+    expect(ofKind(replayFixture('streamed-text-and-tool-calls').events, 'usage')).toHaveLength(1);
+  });
+
+  it('reads usage on the finish chunk, with usage: null elsewhere (DeepSeek)', () => {
+    expect(ofKind(replayFixture('stream-deepseek-usage-on-finish').events, 'usage')).toEqual([
+      { kind: 'usage', cumulative: false, model: 'deepseek-reasoner', inputTokens: 233, outputTokens: 48, reasoningTokens: 12, cacheReadTokens: 192 },
+    ]);
+  });
+
+  it('gives no usage when the stream has none (Anthropic) or was interrupted', () => {
+    expect(ofKind(replayFixture('stream-anthropic-index-one').events, 'usage')).toEqual([]);
+    expect(ofKind(replayFixture('truncated-stream').events, 'usage')).toEqual([]);
+  });
+
+  it('reports usage once when both the finish chunk and a trailing chunk carry it', () => {
+    const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+    const { events } = replay([chunk({ content: 'Hi' }), chunk({}, { finish: 'stop', usage }), { ...chunk({}), choices: [], usage }, '[DONE]']);
+    expect(ofKind(events, 'usage')).toEqual([{ kind: 'usage', cumulative: false, model: 'test-model', inputTokens: 10, outputTokens: 5 }]);
+  });
+});
+
+describe('quirk 6: total_tokens is not prompt + completion on xAI', () => {
+  it('reports the counts as sent and derives no total', () => {
+    const [usage] = ofKind(replayFixture('stream-xai-whole-call').events, 'usage');
+    expect(usage).toEqual({
+      kind: 'usage',
+      cumulative: false,
+      model: 'grok-4-0709',
+      inputTokens: 307,
+      outputTokens: 26,
+      reasoningTokens: 255,
+      cacheReadTokens: 6,
+    });
+  });
+});
+
+describe('quirk 7: reasoning field names', () => {
+  it('reads reasoning_content (DeepSeek) and reasoning (vLLM)', () => {
+    expect(ofKind(replayFixture('reasoning-deepseek').events, 'reasoning')).toHaveLength(1);
+    expect(ofKind(replayFixture('vllm-reasoning-field').events, 'reasoning')[0]?.text).toMatch(/^Accented letters/);
+  });
+
+  it('skips the empty first and null final reasoning_content of DeepSeek streams', () => {
+    const reasoning = ofKind(replayFixture('stream-deepseek-usage-on-finish').events, 'reasoning');
+    expect(reasoning.map((e) => e.text).join('')).toBe('The user wants the slugify source first.');
+  });
+
+  it('emits reasoning once when a server sends both names', () => {
+    const { events } = replay([chunk({ reasoning_content: 'think', reasoning: 'think' }), '[DONE]']);
+    expect(ofKind(events, 'reasoning')).toEqual([{ kind: 'reasoning', id: `${ID}:reasoning`, text: 'think' }]);
+  });
+});
+
+describe('quirk 8: Azure first chunk', () => {
+  it('neither ends the stream nor lends its empty id and model', () => {
+    const { events, diagnostics, accounting } = replayFixture('stream-azure-filter-results');
+    expect(events[0]).toEqual({ kind: 'session', phase: 'start', sessionId: 'chatcmpl-SYNTHETIC0000000000000000130', model: 'gpt-4o-2024-11-20' });
+    expect(ofKind(events, 'session')).toHaveLength(2);
+    expect(diagnostics).toEqual([]);
+    expect(accounting.ignored).toBeGreaterThan(0);
+  });
+
+  it('ends a stream that stopped after the Azure first chunk as incomplete', () => {
+    const { events } = replay([{ choices: [], created: 0, id: '', model: '', object: '', prompt_filter_results: [] }]);
+    expect(events).toEqual([
+      { kind: 'session', phase: 'start' },
+      { kind: 'session', phase: 'end', status: 'incomplete' },
+    ]);
+  });
+});
+
+describe('quirk 9: OpenAI role chunk, empty finish delta, obfuscation', () => {
+  it('shows no empty text and ignores obfuscation', () => {
+    const { events, accounting } = replayFixture('stream-openai-text');
+    expect(ofKind(events, 'text').every((e) => e.text !== '')).toBe(true);
+    expect(JSON.stringify(events)).not.toContain('obfuscation');
+    expect(accounting.malformed + accounting.unknown).toBe(0);
+  });
+});
+
+describe('quirk 10: content "" or null beside tool calls; index inside items; id formats', () => {
+  it('gives no text for empty content and keeps the ids as sent', () => {
+    const { events } = replayFixture('deepseek-tool-calls');
+    expect(ofKind(events, 'text')).toEqual([]);
+    expect(ofKind(events, 'tool-use').map((e) => [e.id, e.name])).toEqual([
+      ['call_00_SYNTHETIC0000000170', 'Grep'],
+      ['call_01_SYNTHETIC0000000170', 'LS'],
+    ]);
+    expect(ofKind(replayFixture('tool-call-invalid-arguments').events, 'text')).toEqual([]);
+  });
+});
+
+describe('quirk 11: [DONE] is not JSON', () => {
+  it('ends the stream without a malformed line, with or without data: framing', () => {
+    const sse = replayFixture('streamed-text-and-tool-calls');
+    expect(sse.accounting.malformed).toBe(0);
+    expect(sse.events.at(-1)).toEqual({ kind: 'session', phase: 'end', status: 'success' });
+    const bare = replay([chunk({ content: 'Hi' }, { finish: 'stop' }), '[DONE]'], 'ndjson');
+    expect(bare.accounting.malformed).toBe(0);
+    expect(bare.events.map((e) => e.kind)).toEqual(['session', 'text', 'session']);
+  });
+
+  it('reads payload-only chunk logs that have no [DONE]', () => {
+    const { events } = replayFixture('stream-gemini-no-index');
+    expect(events.at(-1)).toEqual({ kind: 'session', phase: 'end', status: 'success' });
+  });
+});
+
+describe('quirk 12: finish_reason and logprobs may be missing', () => {
+  it('reads xAI chunks without finish_reason keys', () => {
+    const { events, accounting } = replayFixture('stream-xai-whole-call');
+    expect(events.map((e) => e.kind)).toEqual(['session', 'text', 'tool-use', 'usage', 'session']);
+    expect(accounting.malformed + accounting.unknown).toBe(0);
+  });
+});
+
+describe('response bodies', () => {
+  it('reads a body pretty-printed over many lines', () => {
+    const { events, accounting } = replayFixture('plain-answer');
+    expect(events.map((e) => e.kind)).toEqual(['session', 'text', 'usage', 'session']);
+    expect(accounting.events).toBe(1);
+    expect(accounting.ignored).toBe(accounting.lines - 1);
+  });
+
+  it('reads NDJSON of several bodies, one session each', () => {
+    const sessions = ofKind(replayFixture('read-edit-run').events, 'session');
+    expect(sessions.map((e) => e.phase)).toEqual(['start', 'end', 'start', 'end', 'start', 'end', 'start', 'end']);
+  });
+
+  it('shows only the first choice and says so', () => {
+    const { events } = replayFixture('several-choices');
+    expect(ofKind(events, 'text')).toHaveLength(1);
+    expect(ofKind(events, 'notice')).toEqual([
+      { kind: 'notice', level: 'info', code: 'extra-choice', message: 'Choice 1 is not shown: only the first choice of a response is displayed.' },
+    ]);
+  });
+
+  it('shows only the first choice of a stream, with one notice per other choice', () => {
+    const { events } = replay([
+      chunk({ content: 'A' }),
+      chunk({ content: 'B' }, { index: 1 }),
+      chunk({ content: 'A2' }),
+      chunk({ content: 'B2' }, { index: 1 }),
+      '[DONE]',
+    ]);
+    expect(ofKind(events, 'text').map((e) => e.text)).toEqual(['A', 'A2']);
+    expect(ofKind(events, 'notice')).toHaveLength(1);
+  });
+
+  it('marks a response cut at the token limit as incomplete, with a warning', () => {
+    const { events } = replayFixture('tool-call-invalid-arguments');
+    expect(ofKind(events, 'notice')[0]).toMatchObject({ level: 'warning', code: 'length' });
+    expect(events.at(-1)).toEqual({ kind: 'session', phase: 'end', status: 'incomplete' });
+  });
+
+  it('reports a content-filter stop as a fatal error', () => {
+    const { events } = replay([body({ content: 'Partial' }, 'content_filter')], 'ndjson');
+    expect(events.slice(-2)).toEqual([
+      { kind: 'error', fatal: true, code: 'content_filter', message: 'The response was stopped by the content filter (finish_reason: content_filter).' },
+      { kind: 'session', phase: 'end', status: 'error' },
+    ]);
+  });
+
+  it('shows a refusal as text', () => {
+    const { events } = replay([body({ refusal: 'I cannot help with that.' })], 'ndjson');
+    expect(ofKind(events, 'text')).toEqual([{ kind: 'text', id: `${ID}:refusal`, text: 'I cannot help with that.' }]);
+  });
+
+  it('reads custom tool calls and the deprecated function_call', () => {
+    const { events } = replay(
+      [
+        body({ tool_calls: [{ id: 'call_c', type: 'custom', custom: { name: 'apply_patch', input: '*** Begin Patch' } }] }, 'tool_calls'),
+        body({ function_call: { name: 'run_command', arguments: '{"command":"ls"}' } }, 'function_call'),
+      ],
+      'ndjson',
+    );
+    expect(ofKind(events, 'tool-use').map((e) => [e.id, e.name, e.arg])).toEqual([
+      ['call_c', 'Edit', '*** Begin Patch'],
+      ['response-2-call-1', 'Bash', 'ls'],
+    ]);
+  });
+
+  it('assembles a streamed deprecated function_call', () => {
+    const { events } = replay([
+      chunk({ function_call: { name: 'run_command', arguments: '{"comm' } }),
+      chunk({ function_call: { arguments: 'and":"ls"}' } }),
+      chunk({}, { finish: 'function_call' }),
+    ]);
+    expect(ofKind(events, 'tool-use').map((e) => [e.name, e.arg])).toEqual([['Bash', 'ls']]);
+  });
+
+  it('keeps text blocks of two responses with the same id apart', () => {
+    const { events } = replay([body({ content: 'One' }), body({ content: 'Two' })], 'ndjson');
+    const ids = ofKind(events, 'text').map((e) => e.id);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('reports a pretty-printed body that never closed', () => {
+    const { events } = replayLines(openaiCompatibleSource, ['{', '  "id": "chatcmpl-1",', '  "object": "chat.completion",']);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'notice', level: 'warning', code: 'truncated-document' }),
+      { kind: 'session', phase: 'end', status: 'incomplete' },
+    ]);
+  });
+});
+
+describe('streams', () => {
+  it('ends a truncated stream as incomplete and still announces the started call', () => {
+    const { events } = replayFixture('truncated-stream');
+    expect(events.slice(-2)).toEqual([
+      expect.objectContaining({ kind: 'tool-use', id: 'call_SYNTHETIC0000000000070run', name: 'Bash' }),
+      { kind: 'session', phase: 'end', status: 'incomplete' },
+    ]);
+  });
+
+  it('ends a stream at an in-stream error frame', () => {
+    const { events } = replayFixture('stream-error-frame');
+    expect(events.slice(-2)).toEqual([
+      { kind: 'error', fatal: true, code: 'server_error', message: 'The server had an error while processing your request. Sorry about that!' },
+      { kind: 'session', phase: 'end', status: 'error' },
+    ]);
+  });
+
+  it('splits logs of several streams without [DONE] by id after a finish', () => {
+    const { events } = replay(
+      [chunk({ content: 'One' }, { finish: 'stop' }), chunk({ content: 'Two' }, { id: 'chatcmpl-OTHER', finish: 'stop' })],
+      'ndjson',
+    );
+    expect(ofKind(events, 'session').map((e) => [e.phase, e.sessionId ?? e.status])).toEqual([
+      ['start', ID],
+      ['end', 'success'],
+      ['start', 'chatcmpl-OTHER'],
+      ['end', 'success'],
+    ]);
+  });
+
+  it('reports comments, fields, unknown types and malformed lines, and goes on', () => {
+    const { events, diagnostics, accounting } = replayFixture('unknown-and-malformed');
+    expect(ofKind(events, 'text').map((e) => e.text).join('')).toBe('Both files use the same regex.');
+    // replayLines numbers the non-blank lines it hands to the source.
+    expect(diagnostics.map((d) => [d.line, d.outcome])).toEqual([
+      [4, 'unknown'],
+      [5, 'malformed'],
+      [8, 'malformed'],
+      [11, 'unknown'],
+    ]);
+    expect(diagnostics[0]?.reason).toMatch(/Responses API/);
+    // Two comments, the retry and event fields, the finish chunk and the usage chunk.
+    expect(accounting.ignored).toBe(6);
+  });
+});
+
+describe('error bodies', () => {
+  it('gives a fatal error and a session end', () => {
+    expect(replayFixture('error-body').events).toEqual([
+      expect.objectContaining({ kind: 'error', fatal: true, code: 'invalid_request_error' }),
+      { kind: 'session', phase: 'end', status: 'error' },
+    ]);
+  });
+
+  it('accepts a plain-string error and a numeric code', () => {
+    expect(replay([{ error: 'model "x" not found' }], 'ndjson').events[0]).toEqual({ kind: 'error', fatal: true, message: 'model "x" not found' });
+    expect(replay([{ error: { message: 'Bad request', type: 'BadRequestError', code: 400 } }], 'ndjson').events[0]).toEqual({
+      kind: 'error',
+      fatal: true,
+      message: 'Bad request',
+      code: '400',
+    });
+  });
+});
+
+describe('translateChatCompletion', () => {
+  it('gives the events of a parsed body, as the line source does', () => {
+    const text = readFileSync(join(FIXTURES_DIR, 'openai-compatible', 'plain-answer.json'), 'utf8');
+    expect(translateChatCompletion(JSON.parse(text))).toEqual(replayFixture('plain-answer').events);
+  });
+
+  it('takes an array of chunk objects in arrival order', () => {
+    const lines = readFileSync(join(FIXTURES_DIR, 'openai-compatible', 'streamed-text-and-tool-calls.sse'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)) as unknown);
+    expect(translateChatCompletion(lines)).toEqual(replayFixture('streamed-text-and-tool-calls').events);
+  });
+
+  it('makes strings plain and gives [] for what is not a response', () => {
+    expect(ofKind(translateChatCompletion(body({ content: 'a\u001b[2Jb\u0007' })), 'text')[0]?.text).toBe('ab');
+    expect(translateChatCompletion('{"object":"chat.completion"}')).toEqual([]);
+    expect(translateChatCompletion(null)).toEqual([]);
+  });
+});
