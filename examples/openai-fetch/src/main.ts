@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Ask an OpenAI-compatible endpoint one question and print the answer:
+//   OPENAI_MODEL=gpt-4.1-mini OPENAI_API_KEY=... node dist/main.js [--stream] "your question"
+// OPENAI_BASE_URL defaults to https://api.openai.com/v1 (for Ollama: http://127.0.0.1:11434/v1).
+import { ask } from './ask.js';
+
+const args = process.argv.slice(2);
+const stream = args.includes('--stream');
+const prompt = args.filter((arg) => arg !== '--stream').join(' ').trim();
+const model = process.env.OPENAI_MODEL;
+
+if (prompt === '' || model === undefined || model === '') {
+  process.stderr.write('usage: OPENAI_MODEL=<model> [OPENAI_BASE_URL=<url>] [OPENAI_API_KEY=<key>] openai-fetch [--stream] <prompt>\n');
+  process.exitCode = 2;
+} else {
+  const result = await ask({
+    baseUrl: process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+    apiKey: process.env.OPENAI_API_KEY,
+    model,
+    prompt,
+    stream,
+    sink: process.stdout,
+  });
+  process.exitCode = result.status === 'success' ? 0 : 1;
+}
