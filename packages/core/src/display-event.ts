@@ -108,6 +108,11 @@ export const toolResultEventSchema = z.object({
  * Token counts and cost. With `cumulative: true` the event restates the run's
  * total so far (replace); otherwise it is an increment (add). Aggregation
  * follows that flag, so a provider that repeats usage never double counts.
+ *
+ * One convention across providers: `inputTokens` counts every input token,
+ * cached ones included, and `cacheReadTokens` / `cacheWriteTokens` say how
+ * many of those were read from or written to the cache. `outputTokens`
+ * includes `reasoningTokens` where the provider counts them together.
  */
 export const usageEventSchema = z.object({
   kind: z.literal('usage'),

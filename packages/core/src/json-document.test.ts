@@ -47,3 +47,13 @@ describe('createJsonDocumentReader', () => {
     expect(reader.read('{"ok":true}')).toEqual({ status: 'value', value: { ok: true } });
   });
 });
+
+describe('createJsonDocumentReader after a stray bracket line', () => {
+  it('gives the stray document up when an unindented NDJSON line follows', () => {
+    const reader = createJsonDocumentReader();
+    expect(reader.read('{')).toEqual({ status: 'pending' });
+    expect(reader.read('{"type":"init"}')).toEqual({ status: 'value', value: { type: 'init' } });
+    expect(reader.read('{"type":"result"}')).toEqual({ status: 'value', value: { type: 'result' } });
+    expect(reader.end()).toBeUndefined();
+  });
+});

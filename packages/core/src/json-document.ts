@@ -44,6 +44,16 @@ export function createJsonDocumentReader(options: { maxDocumentChars?: number } 
         }
         return { status: 'invalid', reason: 'not JSON' };
       }
+      // An unindented line that is a JSON value on its own means the open
+      // "document" was a stray bracket line: give it up rather than swallow the stream.
+      const start = line[0];
+      if (start === '{' || start === '[') {
+        const alone = parseJson(line);
+        if (alone !== undefined) {
+          parts = undefined;
+          return { status: 'value', value: alone.value };
+        }
+      }
       parts.push(line);
       size += line.length + 1;
       if (size > max) {

@@ -25,6 +25,8 @@ describe('summarizeToolResult', () => {
     [result('Bash', { errorMessage: 'command not found: foo' }, 'error'), 'Error: command not found: foo'],
     [result('Bash', {}, 'error', 'exit 1\nboom'), 'Error: exit 1 boom'],
     [result('Bash', {}, 'error'), 'Error: Bash failed'],
+    [result('Bash', { errorMessage: 'Error: issue 7 not found' }, 'error'), 'Error: issue 7 not found'],
+    [result('Bash', { errorMessage: 'error: ' }, 'error'), 'Error: Bash failed'],
   ])('%j gives %s', (input, expected) => {
     expect(summarizeToolResult(input)).toBe(expected);
   });

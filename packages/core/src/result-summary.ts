@@ -2,6 +2,7 @@ import type { ToolResultEvent } from './display-event.js';
 import { SUMMARY_MAX_CHARS, collapseWhitespace, toOneLine } from './text-limits.js';
 
 const STDERR_HINT_CHARS = 60;
+const LEADING_ERROR = /^(error:\s*)+/i;
 
 function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -11,7 +12,8 @@ function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' |
   const { name, details } = result;
   if (result.status === 'error') {
     const message = details.errorMessage ?? result.output ?? details.stderr;
-    const text = message === undefined ? '' : collapseWhitespace(message);
+    // Providers often start their messages with "Error:" already.
+    const text = message === undefined ? '' : collapseWhitespace(message).replace(LEADING_ERROR, '');
     return `Error: ${text === '' ? `${name} failed` : text}`;
   }
   const path = details.path;
