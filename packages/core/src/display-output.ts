@@ -1,8 +1,8 @@
 import type { DisplayEvent } from './display-event.js';
 
 /**
- * Builds a run's `DisplayOutput` as events arrive: the text events
- * concatenated in emission order, a newline between separate text blocks
+ * Builds a run's `DisplayOutput` as events arrive: the text events of the
+ * main agent (not of subagents) concatenated in emission order, a newline between separate text blocks
  * (a change of `id`), and a final newline when there is any text. It is
  * exactly what the terminal renderer's default mode writes to a plain sink.
  */
@@ -20,7 +20,8 @@ export function createDisplayOutputBuilder(): DisplayOutputBuilder {
   let any = false;
   return {
     push(event) {
-      if (event.kind !== 'text' || event.text === '') return '';
+      // A subagent's text is its own work in progress, not the run's answer.
+      if (event.kind !== 'text' || event.text === '' || event.parentToolUseId !== undefined) return '';
       const separator = any && event.id !== blockId && last !== '\n' ? '\n' : '';
       blockId = event.id;
       any = true;

@@ -73,8 +73,8 @@ describe('aggregateRun', () => {
 });
 
 describe('DisplayOutput', () => {
-  it('concatenates text in order, a newline between blocks, and ends with a newline', () => {
-    expect(collectDisplayOutput(run)).toBe("I'll read the file.\nDone.\nsubagent chatter\n");
+  it('concatenates the main agent\'s text in order, a newline between blocks, and ends with a newline', () => {
+    expect(collectDisplayOutput(run)).toBe("I'll read the file.\nDone.\n");
   });
 
   it('does not double a newline a block already ends with', () => {

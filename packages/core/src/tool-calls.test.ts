@@ -124,3 +124,19 @@ describe('createToolCallTracker details', () => {
     });
   });
 });
+
+describe('createToolCallTracker arg override', () => {
+  it('takes the provider preview, still one line of at most 40 characters', () => {
+    const tracker = createToolCallTracker();
+    expect(tracker.start({ id: 'a', toolName: 'Bash', arg: 'ls -la', input: { command: 'bash -lc "ls -la"' } })?.arg).toBe('ls -la');
+    expect(tracker.start({ id: 'b', toolName: 'Bash', arg: `x\n${'y'.repeat(50)}`, input: {} })?.arg).toHaveLength(40);
+  });
+});
+
+describe('createToolCallTracker failed reads', () => {
+  it('gives a failed read no content length', () => {
+    const tracker = createToolCallTracker({ aliases });
+    tracker.start({ id: 'f', toolName: 'read_file', input: { path: 'missing.txt' } });
+    expect(tracker.finish('f', { status: 'error', output: 'ENOENT: no such file' })?.details).toEqual({ path: 'missing.txt' });
+  });
+});

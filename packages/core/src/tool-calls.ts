@@ -3,6 +3,7 @@ import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
 import { resolveToolName } from './tool-vocabulary.js';
+import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
 /** A tool call as a provider first sees it. */
 export interface ToolCallStart {
@@ -16,6 +17,8 @@ export interface ToolCallStart {
    * canonical kind of that name.
    */
   displayName?: string | undefined;
+  /** The preview, when the provider knows a better one than the input's known fields (at most 40 characters, one line). */
+  arg?: string | undefined;
   /** The raw input; a JSON-encoded string is decoded. */
   input: unknown;
   parentToolUseId?: string | undefined;
@@ -105,7 +108,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
         name: resolved.name,
         toolName: call.toolName,
         toolKind: resolved.kind,
-        arg: previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined),
+        arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
         input: input === undefined ? null : input,
       };
       if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
@@ -126,7 +129,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
       const path = outcome.path ?? (call ? inputPath(call.input) : undefined);
       if (path !== undefined) details.path = path;
       const kind = call ? call.toolKind : (resolved as { kind: ToolResultEvent['toolKind'] }).kind;
-      if (kind === 'read' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
+      if (kind === 'read' && outcome.status === 'success' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
       if (kind === 'search') {
         const derived = extracted.state === 'text' ? searchCounts(extracted.text) : undefined;
         const matchCount = outcome.matchCount ?? derived?.matchCount;
