@@ -1,0 +1,464 @@
+import {
+  createJsonDocumentReader,
+  createToolCallTracker,
+  isJsonObject,
+  ownField,
+  parseJson,
+  previewToolInput,
+  stringField,
+  type DisplayEvent,
+  type ErrorEvent,
+  type JsonObject,
+  type LineContext,
+  type NoticeEvent,
+  type ReasoningEvent,
+  type SessionEvent,
+  type SourceParser,
+  type TextEvent,
+  type ToolUseEvent,
+} from '@x/core';
+import type { z } from 'zod';
+import { controlRequestEvents, rateLimitEvents, systemEvents } from './notices.js';
+import { takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
+import { claudeToolAliases } from './tool-names.js';
+import { toolResultOutcome } from './tool-results.js';
+import { createUsageCollector, resultUsage } from './usage.js';
+import {
+  claudeAssistantSchema,
+  claudeInitSchema,
+  claudeRateLimitSchema,
+  claudeResultSchema,
+  claudeStreamEventSchema,
+  claudeUserSchema,
+} from './wire-schema.js';
+
+/** Top-level types that are protocol or progress, shown as nothing. */
+const QUIET_TYPES = new Map([
+  ['keep_alive', 'keep-alive'],
+  ['control_response', 'control protocol'],
+  ['control_cancel_request', 'control protocol'],
+  ['tool_progress', 'tool progress heartbeat'],
+  ['tool_use_summary', 'summary of tool calls already shown'],
+  ['prompt_suggestion', 'suggested next prompt'],
+  ['conversation_reset', 'conversation reset'],
+  ['active_goal', 'goal state'],
+]);
+
+/** A line the CLI writes to stderr when it fails, such as `Error: No messages returned from query`. */
+const STDERR_ERROR = /^Error: (.+)$/;
+
+const blockId = (messageId: string, index: number) => `${messageId}:${index}`;
+
+/** Where a line departs from its schema, for the diagnostic. */
+const issuePath = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  return issue === undefined || issue.path.length === 0 ? 'not an object' : `field ${issue.path.join('.')}`;
+};
+
+/** A thread is the main conversation (`''`) or one subagent, keyed by the tool call that started it. */
+const threadOf = (parentToolUseId: string | undefined) => parentToolUseId ?? '';
+
+/**
+ * The state of one Claude Code stream: which tool calls were announced, what
+ * the partial-message deltas already showed, the text of the final message,
+ * and the usage of a run that may end without its `result`.
+ */
+export function createClaudeParser(): SourceParser {
+  const reader = createJsonDocumentReader();
+  const tools = createToolCallTracker({ aliases: claudeToolAliases });
+  const usage = createUsageCollector();
+  /** Canonical names of calls still open, to read their `tool_use_result`. */
+  const openCalls = new Map<string, string>();
+  /** The message each thread is streaming (`--include-partial-messages`). */
+  const streams = new Map<string, StreamedMessage>();
+  /** Per thread, the message whose complete lines are arriving and how many blocks they carried so far. */
+  const lineBlocks = new Map<string, { messageId: string; next: number }>();
+
+  let sessionOpen = false;
+  /** A conversation line arrived since the last `result`: the stream owes a session end. */
+  let owesEnd = false;
+  let sessionId: string | undefined;
+  let model: string | undefined;
+  /** Main-thread text was shown in this turn. */
+  let turnHadText = false;
+  /** The text of the turn's latest main-thread message, rebuilt from its blocks (quirks 4 and 5). */
+  let finalText = { messageId: '', blockId: '', text: '' };
+  /** Error messages shown in this turn, so that a result restating one does not show it twice. */
+  const turnErrors = new Set<string>();
+  let synthetic = 0;
+
+  const noteText = (event: TextEvent, messageId: string) => {
+    if (event.parentToolUseId !== undefined) return;
+    turnHadText = true;
+    if (finalText.messageId !== messageId) finalText = { messageId, blockId: '', text: '' };
+    // Joined the way DisplayOutput joins blocks, so the result reads as the run showed it.
+    const separator = finalText.text !== '' && finalText.blockId !== event.id && !finalText.text.endsWith('\n') ? '\n' : '';
+    finalText.text += separator + event.text;
+    finalText.blockId = event.id;
+  };
+
+  const textEvent = (kind: 'text' | 'reasoning', id: string, text: string, parent: string | undefined, messageId: string): TextEvent | ReasoningEvent => {
+    const event: TextEvent | ReasoningEvent = { kind, id, text };
+    if (parent !== undefined) event.parentToolUseId = parent;
+    if (event.kind === 'text') noteText(event, messageId);
+    return event;
+  };
+
+  const startTool = (id: string | undefined, toolName: string, input: unknown, parent: string | undefined): ToolUseEvent | undefined => {
+    const event = tools.start({ id, toolName, input, parentToolUseId: parent });
+    if (event === undefined) return undefined;
+    // Claude's search tools put the directory in `path` and what is searched for
+    // in `pattern`; the pattern is the telling part.
+    if (event.toolKind === 'search' && typeof ownField(event.input, 'pattern') === 'string') {
+      event.arg = previewToolInput({ pattern: ownField(event.input, 'pattern') });
+    }
+    openCalls.set(event.id, event.name);
+    return event;
+  };
+
+  /** Events of one complete content block of an `assistant` line. */
+  const completeBlock = (block: unknown, messageId: string, index: number, parent: string | undefined, events: DisplayEvent[]) => {
+    const type = stringField(block, 'type');
+    if (type === 'tool_use') {
+      const name = stringField(block, 'name');
+      if (name === undefined) return;
+      const event = startTool(stringField(block, 'id'), name, ownField(block, 'input'), parent);
+      if (event !== undefined) events.push(event);
+      return;
+    }
+    // redacted_thinking and signatures are opaque; other block types have no text.
+    if (type !== 'text' && type !== 'thinking') return;
+    const full = stringField(block, type) ?? '';
+    const kind = type === 'text' ? 'text' : 'reasoning';
+    const stream = streams.get(threadOf(parent));
+    const streamed = stream?.messageId === messageId ? takeStreamedBlock(stream, type) : undefined;
+    if (streamed !== undefined) {
+      // The deltas showed this block already; add only what they missed.
+      const rest = full.startsWith(streamed.shown) ? full.slice(streamed.shown.length) : '';
+      streamed.shown = '';
+      if (rest !== '') events.push(textEvent(kind, blockId(messageId, streamed.index), rest, parent, messageId));
+      return;
+    }
+    if (full !== '') events.push(textEvent(kind, blockId(messageId, index), full, parent, messageId));
+  };
+
+  const assistant = (line: JsonObject, context: LineContext): DisplayEvent[] => {
+    const checked = claudeAssistantSchema.safeParse(line);
+    if (!checked.success) {
+      context.malformed(`assistant line of the wrong shape (${issuePath(checked.error)})`);
+      return [];
+    }
+    const parsed = checked.data;
+    const message = parsed.message;
+    owesEnd = true;
+    sessionId ??= parsed.session_id ?? undefined;
+    const parent = parsed.parent_tool_use_id ?? undefined;
+    const messageId = message.id ?? `line-${context.lineNumber}`;
+    usage.record(messageId, message.usage, message.model ?? undefined, parent);
+    const content = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+    if (!Array.isArray(content)) {
+      context.malformed('assistant message without a content array');
+      return [];
+    }
+    if (parsed.error) {
+      // A synthetic line the CLI writes for an API failure: its text is the error message.
+      const text = content.map((block) => stringField(block, 'text') ?? '').join('').trim();
+      const error: ErrorEvent = { kind: 'error', message: text || `API error: ${parsed.error}`, fatal: false, code: parsed.error };
+      if (parent !== undefined) error.parentToolUseId = parent;
+      turnErrors.add(error.message);
+      return [error];
+    }
+    const thread = threadOf(parent);
+    let counter = lineBlocks.get(thread);
+    if (counter?.messageId !== messageId) {
+      counter = { messageId, next: 0 };
+      lineBlocks.set(thread, counter);
+    }
+    const events: DisplayEvent[] = [];
+    for (const block of content) completeBlock(block, messageId, counter.next++, parent, events);
+    if (events.length === 0) context.ignore('assistant line with nothing new to show (redacted thinking, empty or already streamed blocks)');
+    return events;
+  };
+
+  const user = (line: JsonObject, context: LineContext): DisplayEvent[] => {
+    const checked = claudeUserSchema.safeParse(line);
+    if (!checked.success) {
+      context.malformed(`user line of the wrong shape (${issuePath(checked.error)})`);
+      return [];
+    }
+    const parsed = checked.data;
+    if (parsed.isReplay === true) {
+      context.ignore('replayed user message (--replay-user-messages): the input, already shown where it was typed');
+      return [];
+    }
+    const content = parsed.message.content;
+    if (typeof content === 'string') {
+      context.ignore('user prompt text is not shown');
+      return [];
+    }
+    if (!Array.isArray(content)) {
+      context.malformed('user line without a message content array');
+      return [];
+    }
+    owesEnd = true;
+    sessionId ??= parsed.session_id ?? undefined;
+    const parent = parsed.parent_tool_use_id ?? undefined;
+    const results = content.filter((block): block is JsonObject => stringField(block, 'type') === 'tool_result');
+    // tool_use_result belongs to the line; with several results it cannot be told whose it is.
+    const rich = results.length === 1 ? parsed.tool_use_result : undefined;
+    const events: DisplayEvent[] = [];
+    for (const block of results) {
+      const id = stringField(block, 'tool_use_id');
+      if (id === undefined) continue;
+      const outcome = toolResultOutcome(block, openCalls.get(id), rich);
+      if (!tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
+      const event = tools.finish(id, outcome);
+      // Core counts the length of any output of a read call; a failed read read nothing.
+      if (event?.status === 'error') delete event.details.contentLength;
+      openCalls.delete(id);
+      // A finished Agent/Task call ends its subagent's thread.
+      streams.delete(id);
+      lineBlocks.delete(id);
+      if (event !== undefined) events.push(event);
+    }
+    if (events.length === 0) context.ignore('user message without new tool results (prompt text is not shown)');
+    return events;
+  };
+
+  const streamEvent = (line: JsonObject, context: LineContext): DisplayEvent[] => {
+    const checked = claudeStreamEventSchema.safeParse(line);
+    if (!checked.success) {
+      context.malformed(`stream_event line of the wrong shape (${issuePath(checked.error)})`);
+      return [];
+    }
+    const event = checked.data.event;
+    owesEnd = true;
+    const parent = checked.data.parent_tool_use_id ?? undefined;
+    const thread = threadOf(parent);
+    const stream = streams.get(thread);
+    const index = event.index ?? undefined;
+    switch (event.type) {
+      case 'message_start': {
+        const message = event.message;
+        const messageId = stringField(message, 'id') ?? `stream-${context.lineNumber}`;
+        streams.set(thread, { messageId, blocks: new Map() });
+        usage.record(messageId, ownField(message, 'usage'), stringField(message, 'model'), parent);
+        context.ignore('message_start: the blocks follow');
+        return [];
+      }
+      case 'content_block_start': {
+        const start = event.content_block;
+        const type = stringField(start, 'type');
+        if (stream === undefined || index === undefined || type === undefined) break;
+        const block: StreamedBlock = { index, type, shown: '', matched: false, json: '' };
+        if (type === 'tool_use') {
+          block.toolId = stringField(start, 'id');
+          block.toolName = stringField(start, 'name');
+        }
+        stream.blocks.set(index, block);
+        const initial = type === 'text' || type === 'thinking' ? stringField(start, type) : undefined;
+        if (initial) return deltaText(stream, block, initial, parent);
+        break;
+      }
+      case 'content_block_delta': {
+        const delta = event.delta;
+        const block = stream !== undefined && index !== undefined ? stream.blocks.get(index) : undefined;
+        if (stream === undefined || block === undefined || block.matched) break;
+        const deltaType = stringField(delta, 'type');
+        if (deltaType === 'text_delta' || deltaType === 'thinking_delta') {
+          const text = stringField(delta, deltaType === 'text_delta' ? 'text' : 'thinking');
+          if (text) return deltaText(stream, block, text, parent);
+        } else if (deltaType === 'input_json_delta') {
+          block.json += stringField(delta, 'partial_json') ?? '';
+          context.ignore('tool input fragment: the call is shown when its input is complete');
+          return [];
+        }
+        break;
+      }
+      case 'content_block_stop': {
+        const block = stream !== undefined && index !== undefined ? stream.blocks.get(index) : undefined;
+        if (block?.type !== 'tool_use' || block.toolName === undefined) break;
+        const json = block.json;
+        block.json = '';
+        if (block.toolId !== undefined && tools.has(block.toolId)) break;
+        // The complete assistant line usually came first; if not, the fragments are the input.
+        const input = json.trim() === '' ? {} : (parseJson(json)?.value ?? {});
+        const call = startTool(block.toolId, block.toolName, input, parent);
+        if (call !== undefined) return [call];
+        break;
+      }
+      case 'message_delta':
+        if (stream !== undefined) usage.recordDelta(stream.messageId, event.usage, parent);
+        break;
+    }
+    context.ignore(`stream event ${event.type ?? '(no type)'}: nothing new to show`);
+    return [];
+  };
+
+  const deltaText = (stream: StreamedMessage, block: StreamedBlock, text: string, parent: string | undefined): DisplayEvent[] => {
+    block.shown += text;
+    const kind = block.type === 'text' ? 'text' : 'reasoning';
+    return [textEvent(kind, blockId(stream.messageId, block.index), text, parent, stream.messageId)];
+  };
+
+  const init = (line: JsonObject, context: LineContext): DisplayEvent[] => {
+    const parsed = claudeInitSchema.parse(line);
+    owesEnd = true;
+    model = parsed.model ?? model;
+    sessionId = parsed.session_id ?? sessionId;
+    if (sessionOpen) {
+      context.ignore('system/init repeated within an open turn');
+      return [];
+    }
+    sessionOpen = true;
+    const start: SessionEvent = { kind: 'session', phase: 'start' };
+    if (parsed.session_id !== undefined) start.sessionId = parsed.session_id;
+    if (parsed.model !== undefined) start.model = parsed.model;
+    if (parsed.cwd !== undefined) start.cwd = parsed.cwd;
+    if (parsed.claude_code_version !== undefined) start.agentVersion = parsed.claude_code_version;
+    return [start];
+  };
+
+  const result = (line: JsonObject): DisplayEvent[] => {
+    const parsed = claudeResultSchema.parse(line);
+    const events: DisplayEvent[] = [];
+    const failed = parsed.is_error === true || (parsed.subtype !== undefined && parsed.subtype !== 'success');
+    const wireText = parsed.result;
+    if (!failed && !turnHadText && wireText) {
+      // Nothing was streamed (`--output-format json` without --verbose): the result is the answer.
+      const text: TextEvent = { kind: 'text', id: `result:${parsed.uuid ?? ++synthetic}`, text: wireText };
+      noteText(text, text.id);
+      events.push(text);
+    }
+    for (const denial of parsed.permission_denials ?? []) {
+      const tool = stringField(denial, 'tool_name');
+      if (tool === undefined) continue;
+      const arg = previewToolInput(ownField(denial, 'tool_input'));
+      const denied: NoticeEvent = { kind: 'notice', level: 'warning', message: `Permission denied for ${tool}${arg ? `: ${arg}` : ''}`, code: 'permission_denied' };
+      events.push(denied);
+    }
+    if (failed) {
+      const errors = (parsed.errors ?? []).filter((error): error is string => typeof error === 'string' && error.trim() !== '');
+      const message = errors.length > 0 ? errors.join('\n') : wireText || `The run ended with ${parsed.subtype ?? 'an error'}`;
+      if (!turnErrors.has(message)) {
+        events.push({ kind: 'error', message, fatal: true, code: parsed.subtype === 'success' || parsed.subtype === undefined ? 'api_error' : parsed.subtype });
+      }
+    }
+    const used = resultUsage(parsed, model);
+    if (used !== undefined) events.push(used);
+    const end: SessionEvent = { kind: 'session', phase: 'end' };
+    const id = parsed.session_id ?? sessionId;
+    if (id !== undefined) end.sessionId = id;
+    end.status = parsed.terminal_reason?.startsWith('aborted') ? 'cancelled' : failed ? 'error' : 'success';
+    if (parsed.duration_ms !== undefined) end.durationMs = parsed.duration_ms;
+    if (parsed.num_turns !== undefined) end.turns = parsed.num_turns;
+    // result.result can hold only the first chunk of the answer, or be empty (quirks 4, 5): prefer the text shown.
+    const finalResult = failed ? wireText : finalText.text || wireText;
+    if (finalResult) end.result = finalResult;
+    events.push(end);
+
+    sessionOpen = false;
+    owesEnd = false;
+    turnHadText = false;
+    finalText = { messageId: '', blockId: '', text: '' };
+    turnErrors.clear();
+    usage.reset();
+    return events;
+  };
+
+  /** Events of one message object (a line, or an item of a `--verbose` JSON array). */
+  const message = (value: unknown, context: LineContext): DisplayEvent[] => {
+    if (!isJsonObject(value)) {
+      context.malformed('JSON value that is not a message object');
+      return [];
+    }
+    const type = stringField(value, 'type');
+    switch (type) {
+      case 'assistant':
+        return assistant(value, context);
+      case 'user':
+        return user(value, context);
+      case 'stream_event':
+        return streamEvent(value, context);
+      case 'result':
+        return result(value);
+      case 'system': {
+        const subtype = stringField(value, 'subtype');
+        return subtype === 'init' ? init(value, context) : systemEvents(value, subtype, context);
+      }
+      case 'rate_limit_event':
+        return rateLimitEvents(claudeRateLimitSchema.parse(value), context);
+      case 'control_request':
+        return controlRequestEvents(value, context);
+      case 'auth_status': {
+        const error = stringField(value, 'error');
+        if (error) return [{ kind: 'error', message: error, fatal: false, code: 'auth_status' }];
+        context.ignore('auth_status: authentication progress');
+        return [];
+      }
+      case 'message':
+      case undefined:
+        return legacy(value, context);
+    }
+    const quiet = QUIET_TYPES.get(type);
+    if (quiet !== undefined) {
+      context.ignore(`${type}: ${quiet}`);
+      return [];
+    }
+    context.unknown(`unknown message type "${type}"`);
+    return [];
+  };
+
+  /**
+   * Flat API messages, `{ role, content }`, as CLIs before 0.2.117 printed them
+   * (claude.md quirk 2): read as the `message` of an assistant or user line.
+   */
+  const legacy = (value: JsonObject, context: LineContext): DisplayEvent[] => {
+    const role = stringField(value, 'role');
+    if (role === 'assistant') return assistant({ type: 'assistant', message: value }, context);
+    if (role === 'user') return user({ type: 'user', message: value }, context);
+    context.malformed(Object.hasOwn(value, 'type') ? 'flat message without an assistant or user role' : 'object without a "type" field');
+    return [];
+  };
+
+  return {
+    parse(line, context) {
+      const read = reader.read(line);
+      if (read.status === 'pending') {
+        context.ignore('part of a multi-line JSON document that is still open');
+        return [];
+      }
+      if (read.status === 'invalid') {
+        // The CLI's own failures go to stderr as `Error: ...` (claude.md: "error <- non-JSON stderr"), here when it was merged in.
+        const stderr = read.reason === 'not JSON' ? STDERR_ERROR.exec(line) : null;
+        if (stderr?.[1]) return [{ kind: 'error', message: stderr[1], fatal: false, code: 'stderr' }];
+        context.malformed(read.reason === 'not JSON' ? 'not JSON (stderr or other output on stdout?)' : read.reason);
+        return [];
+      }
+      if (!Array.isArray(read.value)) return message(read.value, context);
+      // `--output-format json --verbose`: every message of the run in one array.
+      const events: DisplayEvent[] = [];
+      for (const item of read.value) for (const event of message(item, context)) events.push(event);
+      if (events.length === 0) context.ignore('JSON array with nothing to show');
+      return events;
+    },
+    flush() {
+      const events: DisplayEvent[] = [];
+      const open = reader.end();
+      if (open?.status === 'invalid') {
+        events.push({ kind: 'notice', level: 'warning', message: `The output ended inside a JSON document (${open.reason})`, code: 'truncated_document' });
+        owesEnd = true;
+      }
+      if (!owesEnd) return events;
+      // No result: the run stopped early (quirk 4). Count each message's usage once.
+      for (const used of usage.events()) events.push(used);
+      const end: SessionEvent = { kind: 'session', phase: 'end', status: 'incomplete' };
+      if (sessionId !== undefined) end.sessionId = sessionId;
+      if (finalText.text !== '') end.result = finalText.text;
+      events.push(end);
+      owesEnd = false;
+      sessionOpen = false;
+      return events;
+    },
+  };
+}

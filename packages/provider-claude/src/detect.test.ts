@@ -1,0 +1,42 @@
+import { DETECT_SAMPLE_LINES } from '@x/core';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { claudeSource } from './claude-source.js';
+
+/** The first non-blank lines, as the registry hands them to `detect`. */
+const sample = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, DETECT_SAMPLE_LINES);
+
+const EXAMPLES = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
+const otherExamples = readdirSync(EXAMPLES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'claude')
+  .flatMap((entry) =>
+    readdirSync(join(EXAMPLES, entry.name))
+      .filter((file) => /\.(jsonl|json|sse)$/.test(file))
+      .map((file) => ({ name: `${entry.name}/${file}`, path: join(EXAMPLES, entry.name, file) })),
+  );
+
+describe('detect', () => {
+  it.each(listFixtures('claude'))('recognises $scenario from its first lines', (fixture) => {
+    expect(claudeSource.detect(sample(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
+  });
+
+  it('has other providers to reject', () => {
+    expect(otherExamples.length).toBeGreaterThan(5);
+  });
+
+  it.each(otherExamples)('rejects $name', ({ path }) => {
+    const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+    expect(claudeSource.detect(sample(lines)).confidence).toBeLessThan(0.5);
+  });
+
+  it('says what it saw, and gives 0 for nothing at all', () => {
+    expect(claudeSource.detect(['{"type":"system","subtype":"init","claude_code_version":"2.1.329","session_id":"s"}'])).toEqual({
+      confidence: 1,
+      evidence: 'system/init line with Claude Code fields',
+    });
+    expect(claudeSource.detect([]).confidence).toBe(0);
+    expect(claudeSource.detect(['hello', '{"type":"message","role":"user","content":"hi"}']).confidence).toBe(0);
+  });
+});

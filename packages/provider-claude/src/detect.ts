@@ -1,0 +1,68 @@
+import { isJsonObject, ownField, parseJson, stringField, type Detection } from '@x/core';
+
+const NO: Detection = { confidence: 0, evidence: 'no Claude Code stream-json or json line' };
+
+/** How much one parsed message says about the stream being Claude Code's. */
+function scoreMessage(value: unknown): Detection {
+  if (!isJsonObject(value)) return NO;
+  const type = stringField(value, 'type');
+  const subtype = stringField(value, 'subtype');
+  const has = (key: string) => Object.hasOwn(value, key);
+  if (type === 'system' && subtype === 'init' && (has('claude_code_version') || has('apiKeySource') || has('permissionMode'))) {
+    return { confidence: 1, evidence: 'system/init line with Claude Code fields' };
+  }
+  if ((type === 'assistant' || type === 'user') && isJsonObject(ownField(value, 'message')) && has('parent_tool_use_id')) {
+    return { confidence: 1, evidence: `${type} line with message and parent_tool_use_id` };
+  }
+  if (type === 'stream_event' && isJsonObject(ownField(value, 'event')) && has('parent_tool_use_id')) {
+    return { confidence: 1, evidence: 'stream_event line (--include-partial-messages)' };
+  }
+  if (type === 'result' && subtype !== undefined && (has('total_cost_usd') || has('duration_api_ms') || has('cost_usd'))) {
+    return { confidence: 1, evidence: 'result line with Claude Code cost fields' };
+  }
+  if (type === 'system' && subtype !== undefined && subtype.startsWith('hook_') && has('hook_id')) {
+    return { confidence: 0.9, evidence: `system/${subtype} hook line` };
+  }
+  if (type === 'rate_limit_event' && isJsonObject(ownField(value, 'rate_limit_info'))) {
+    return { confidence: 0.9, evidence: 'rate_limit_event line' };
+  }
+  return NO;
+}
+
+// Keys only Claude Code writes, for a document pretty-printed over many lines
+// (`--output-format json --verbose` piped through a formatter).
+const PRETTY_MARKERS: ReadonlyArray<{ pattern: RegExp; confidence: number; evidence: string }> = [
+  { pattern: /"claude_code_version"\s*:/, confidence: 0.9, evidence: 'pretty-printed JSON with claude_code_version' },
+  { pattern: /"parent_tool_use_id"\s*:/, confidence: 0.9, evidence: 'pretty-printed JSON with parent_tool_use_id' },
+  { pattern: /"subtype"\s*:\s*"(?:init|hook_started|hook_response)"[\s\S]*"session_id"\s*:/, confidence: 0.8, evidence: 'pretty-printed system/init or hook message' },
+  { pattern: /"duration_api_ms"\s*:[\s\S]*"total_cost_usd"\s*:/, confidence: 0.8, evidence: 'pretty-printed result message' },
+];
+
+/**
+ * Says whether the first lines of a stream are Claude Code's `stream-json` or
+ * `json` output: `1` for a line only Claude Code writes (`system/init` with its
+ * fields, `assistant`/`user` lines with `parent_tool_use_id`, `stream_event`, a
+ * `result` with `total_cost_usd`), lower for hook and rate-limit lines and for a
+ * pretty-printed document, `0` otherwise. Never throws.
+ */
+export function detectClaude(lines: readonly string[]): Detection {
+  let best = NO;
+  const consider = (detection: Detection) => {
+    if (detection.confidence > best.confidence) best = detection;
+  };
+  for (const line of lines) {
+    const parsed = parseJson(line);
+    if (parsed === undefined) continue;
+    const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+    for (const value of values) consider(scoreMessage(value));
+    if (best.confidence === 1) return best;
+  }
+  const first = lines.find((line) => line.trim() !== '')?.trim();
+  if (best.confidence < 0.8 && (first === '[' || first === '{')) {
+    const text = lines.join('\n');
+    for (const marker of PRETTY_MARKERS) {
+      if (marker.pattern.test(text)) consider({ confidence: marker.confidence, evidence: marker.evidence });
+    }
+  }
+  return best;
+}
