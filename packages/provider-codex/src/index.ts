@@ -1,0 +1,4 @@
+export { codexSource, createCodexSource, detectCodex } from './codex-source.js';
+export { CODEX_TOOL_ALIASES } from './tool-names.js';
+export * from './wire-schema.js';
+export { VERSION } from './version.js';
