@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeLine, sanitizeText } from './sanitize.js';
+
+const ESC = '\x1b';
+
+describe('sanitizeText', () => {
+  it.each([
+    ['clear screen', `${ESC}[2J${ESC}[H`, '\\x1b[2J\\x1b[H'],
+    ['cursor movement', `a${ESC}[5;10Hb${ESC}[2Ac`, 'a\\x1b[5;10Hb\\x1b[2Ac'],
+    ['OSC 52 clipboard write', `${ESC}]52;c;cm0gLXJmIH4=\x07`, '\\x1b]52;c;cm0gLXJmIH4=\\x07'],
+    ['OSC 8 hyperlink', `${ESC}]8;;https://evil.example${ESC}\\docs${ESC}]8;;${ESC}\\`, '\\x1b]8;;https://evil.example\\x1b\\docs\\x1b]8;;\\x1b\\'],
+    ['window title (OSC 0)', `${ESC}]0;pwned\x07`, '\\x1b]0;pwned\\x07'],
+    ['window title (OSC 2)', `${ESC}]2;pwned${ESC}\\`, '\\x1b]2;pwned\\x1b\\'],
+    ['C1 CSI', '\x9b2J', '\\x9b2J'],
+    ['C1 OSC and ST', '\x9d0;title\x9c', '\\x9d0;title\\x9c'],
+    ['every C1 control', '\x80\x85\x9f', '\\x80\\x85\\x9f'],
+    ['bare CR overwriting a line', 'rm -rf /\rls', 'rm -rf /\\x0dls'],
+    ['CR at the end of a chunk', 'done\r', 'done\\x0d'],
+    ['right-to-left override', 'txt.\u202Eexe', 'txt.\\u202eexe'],
+    ['bidi embeddings', '\u202A\u202B\u202C\u202D', '\\u202a\\u202b\\u202c\\u202d'],
+    ['bidi isolates', '\u2066a\u2067b\u2068c\u2069', '\\u2066a\\u2067b\\u2068c\\u2069'],
+    ['bidi marks', '\u200E\u200F\u061C', '\\u200e\\u200f\\u061c'],
+    ['bell, backspace, NUL, DEL', '\x07\b\x00\x7f', '\\x07\\x08\\x00\\x7f'],
+    ['vertical tab and form feed', '\x0b\x0c', '\\x0b\\x0c'],
+  ])('neutralises %s', (_name, input, expected) => {
+    const output = sanitizeText(input);
+    expect(output).toBe(expected);
+    expect(output).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it.each([
+    ['ASCII', 'Hello, world!'],
+    ['newlines and tabs', 'a\n\tb\n\n'],
+    ['CRLF line ends', 'one\r\ntwo\r\n'],
+    ['accents, CJK and emoji', 'café 日本語 👩‍👩‍👧 ✓'],
+    ['zero-width joiner and combining marks', 'e\u0301 \u200d'],
+    ['backslashes', 'C:\\path\\x1b'],
+  ])('leaves %s unchanged', (_name, input) => {
+    expect(sanitizeText(input)).toBe(input);
+  });
+});
+
+describe('sanitizeLine', () => {
+  it.each([
+    ['newline', 'a\nb', 'a\\x0ab'],
+    ['tab', 'a\tb', 'a\\x09b'],
+    ['CRLF', 'a\r\nb', 'a\\x0d\\x0ab'],
+    ['escape sequence', `${ESC}[31mred`, '\\x1b[31mred'],
+    ['bidi override', 'a\u202Eb', 'a\\u202eb'],
+  ])('makes %s visible', (_name, input, expected) => {
+    expect(sanitizeLine(input)).toBe(expected);
+  });
+
+  it('leaves an ordinary line unchanged', () => {
+    expect(sanitizeLine('src/日本.ts 👍')).toBe('src/日本.ts 👍');
+  });
+});
