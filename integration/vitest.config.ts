@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const core = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'packages', 'core', 'package.json'), 'utf8')) as { version: string };
+
+export default defineConfig({
+  define: { __X_VERSION__: JSON.stringify(core.version) },
+  resolve: { conditions: ['source', 'module', 'import', 'default'] },
+  ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+});
