@@ -243,7 +243,8 @@ export function createOpenCodeParser(): SourceParser {
     const cache = objectField(tokens, 'cache');
     const cacheRead = numberField(cache, 'read');
     const cacheWrite = numberField(cache, 'write');
-    if (input !== undefined) usage.inputTokens = input;
+    // OpenCode's `input` leaves out the cached tokens; @x counts every input token in inputTokens.
+    if (input !== undefined) usage.inputTokens = input + (cacheRead ?? 0) + (cacheWrite ?? 0);
     if (output !== undefined) usage.outputTokens = output;
     if (reasoning !== undefined) usage.reasoningTokens = reasoning;
     if (cacheRead !== undefined) usage.cacheReadTokens = cacheRead;

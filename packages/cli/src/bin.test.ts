@@ -1,0 +1,45 @@
+// The built binary as a process: live streaming, a reader that goes away,
+// exit codes. Needs `pnpm build` (turbo runs it before this package's tests).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+const built = existsSync(bin);
+
+describe.skipIf(!built)('xview binary', () => {
+  it('renders text live, before its input has ended', async () => {
+    const child = spawn(process.execPath, [bin], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = readFileSync(join(FIXTURES_DIR, 'claude/parity-read-readme.jsonl'), 'utf8').split('\n');
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    // Everything up to the first assistant text, then wait: the text must show while stdin is still open.
+    const firstText = lines.findIndex((line) => line.includes('"type":"text"'));
+    child.stdin.write(`${lines.slice(0, firstText + 1).join('\n')}\n`);
+    const deadline = Date.now() + 10_000;
+    while (!out.includes("I'll read README.md.") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(out).toContain("I'll read README.md.");
+    child.stdin.end(`${lines.slice(firstText + 1).join('\n')}`);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(out).toContain('README.md has 42 lines.');
+  });
+
+  it('exits quietly with status 0 when the reader goes away (| head -1)', () => {
+    const result = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} | head -1`], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints no stack trace for a user mistake', () => {
+    const result = spawnSync(process.execPath, [bin, 'missing.jsonl'], { encoding: 'utf8' });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toBe('xview: cannot read missing.jsonl: no such file. Check the path, or pipe the agent\'s output in instead.\n');
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectDisplayOutput, displayEventSchema } from '@x/core';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { ExitCode } from './exit-codes.js';
+import type { CliStream } from './run-cli.js';
+import { runCli } from './run-cli.js';
+
+class Capture implements CliStream {
+  text = '';
+  isTTY = false;
+  write(chunk: string | Uint8Array): boolean {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }
+  once(): this {
+    return this;
+  }
+}
+
+async function* bytes(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text);
+}
+
+async function cli(argv: string[], stdin = '') {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await runCli(argv, { stdin: bytes(stdin), stdout, stderr, env: {} });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const fixture = (path: string) => join(FIXTURES_DIR, path);
+
+describe('xview', () => {
+  it('renders a fixture as its DisplayOutput in default mode, detecting the provider', async () => {
+    const result = await cli([fixture('claude/parity-read-readme.jsonl')]);
+    expect(result).toEqual({ code: ExitCode.ok, stdout: readFileSync(fixture('claude/parity-read-readme.output.txt'), 'utf8'), stderr: '' });
+  });
+
+  it.each(['codex', 'gemini', 'opencode', 'copilot'])('detects %s from standard input', async (provider) => {
+    const stdin = readFileSync(fixture(`${provider}/parity-read-readme.jsonl`), 'utf8');
+    const result = await cli([], stdin);
+    expect(result.stdout).toBe(readFileSync(fixture(`${provider}/parity-read-readme.output.txt`), 'utf8'));
+    expect(result.stderr).toBe('');
+  });
+
+  it('shows tool calls in verbose mode', async () => {
+    const { stdout } = await cli(['--verbose', fixture('claude/parity-read-readme.jsonl')]);
+    expect(stdout).toContain('Read README.md');
+    expect(stdout).toContain('README.md has 42 lines.');
+  });
+
+  it('writes normalised events as NDJSON with --events', async () => {
+    const { stdout, code } = await cli(['--events', fixture('gemini/parity-read-readme.jsonl')]);
+    expect(code).toBe(ExitCode.ok);
+    const events = stdout.trimEnd().split('\n').map((line) => displayEventSchema.parse(JSON.parse(line)));
+    expect(events).toEqual(JSON.parse(readFileSync(fixture('gemini/parity-read-readme.events.json'), 'utf8')));
+    expect(collectDisplayOutput(events)).toBe(readFileSync(fixture('gemini/parity-read-readme.output.txt'), 'utf8'));
+  });
+
+  it('passes bytes through untouched with --raw', async () => {
+    const input = readFileSync(fixture('codex/tool-failure.jsonl'), 'utf8');
+    expect((await cli(['--raw'], input)).stdout).toBe(input);
+  });
+
+  it('prints the RunOutcome as a table, or as JSON with --json', async () => {
+    const table = await cli(['--summary', fixture('opencode/run-read-edit-bash.jsonl')]);
+    expect(table.stdout).toMatch(/^Provider\s+OpenCode$/m);
+    expect(table.stdout).toMatch(/^Status\s+success$/m);
+    expect(table.stdout).toMatch(/^ {2}~ \/work\/demo\/src\/slugify\.ts$/m);
+    const json = await cli(['--summary', '--json', fixture('opencode/run-read-edit-bash.jsonl')]);
+    const outcome = JSON.parse(json.stdout) as { provider: string; status: string; lines: { lines: number } };
+    expect(outcome).toMatchObject({ provider: 'opencode', status: 'success' });
+    expect(outcome.lines.lines).toBeGreaterThan(0);
+  });
+
+  it('writes an HTML page with --html', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-'));
+    const out = join(dir, 'run.html');
+    const result = await cli(['--html', out, fixture('claude/read-edit-run.jsonl')]);
+    expect(result.code).toBe(ExitCode.ok);
+    const html = readFileSync(out, 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('Content-Security-Policy');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('counts unreadable lines in one line on standard error, and lists them with --strict', async () => {
+    const loose = await cli([fixture('claude/unknown-and-malformed.jsonl')]);
+    expect(loose.code).toBe(ExitCode.ok);
+    expect(loose.stderr).toMatch(/^xview: 4 lines could not be shown \(malformed or unknown type\); --strict lists them\.\n$/);
+    const strict = await cli(['--strict', fixture('claude/unknown-and-malformed.jsonl')]);
+    expect(strict.code).toBe(ExitCode.strict);
+    expect(strict.stderr).toContain('unknown-and-malformed.jsonl:6: unknown type');
+    expect(strict.stderr.match(/^ {2}\S+:\d+: /gm)).toHaveLength(4);
+  });
+
+  it('exits 5 when the stream ended without its final line, and 1 when the run failed', async () => {
+    expect((await cli([fixture('claude/truncated.jsonl')])).code).toBe(ExitCode.incomplete);
+    expect((await cli([fixture('claude/failed-run.jsonl')])).code).toBe(ExitCode.runFailed);
+  });
+
+  it('takes --provider instead of detecting', async () => {
+    const input = readFileSync(fixture('claude/parity-read-readme.jsonl'), 'utf8');
+    expect((await cli(['--provider', 'text'], input)).stdout).toBe(input.endsWith('\n') ? input : `${input}\n`);
+    expect((await cli(['-p', 'claude'], input)).stdout).toBe(readFileSync(fixture('claude/parity-read-readme.output.txt'), 'utf8'));
+  });
+
+  it('says what it saw when it cannot tell the format, and shows the text', async () => {
+    const result = await cli([], 'hello\nworld\n');
+    expect(result.stdout).toBe('hello\nworld\n');
+    expect(result.stderr).toContain('could not tell the format of standard input');
+    expect(result.stderr).toContain('first line: "hello"');
+    expect(result.stderr).toContain('--provider');
+  });
+
+  it.each([
+    [['--provider', 'nope'], ExitCode.usage, /unknown provider "nope"\. Choose one of: claude, codex/],
+    [['--bogus'], ExitCode.usage, /Unknown option '--bogus'\. Run xview --help/],
+    [['--events', '--raw'], ExitCode.usage, /--events and --raw cannot be combined/],
+    [['--json'], ExitCode.usage, /--json goes with --summary/],
+    [['missing.jsonl'], ExitCode.input, /cannot read missing\.jsonl: no such file\./],
+    [['.'], ExitCode.input, /\. is a directory/],
+  ])('refuses %j with a message that says what to do', async (argv, code, message) => {
+    const result = await cli(argv);
+    expect(result.code).toBe(code);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses binary input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-'));
+    const file = join(dir, 'blob.bin');
+    writeFileSync(file, Buffer.from([0x7b, 0x00, 0x01, 0x02, 0x0a]));
+    const result = await cli([file]);
+    expect(result.code).toBe(ExitCode.input);
+    expect(result.stderr).toMatch(/looks like binary data/);
+  });
+
+  it('prints help, version and the providers', async () => {
+    const help = await cli(['--help']);
+    expect(help.stdout).toMatch(/^Usage$/m);
+    expect(help.stdout).toMatch(/^Exit codes$/m);
+    expect((await cli(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
+      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'text',
+    ]);
+  });
+
+  it('renders several files in turn with one renderer', async () => {
+    const result = await cli([fixture('claude/plain-answer.jsonl'), fixture('gemini/plain-answer.jsonl')]);
+    const expected = readFileSync(fixture('claude/plain-answer.output.txt'), 'utf8') + readFileSync(fixture('gemini/plain-answer.output.txt'), 'utf8');
+    expect(result.stdout.replace(/\n+/g, '\n')).toBe(expected.replace(/\n+/g, '\n'));
+  });
+});

@@ -1,0 +1,48 @@
+import type { RunOutcome } from '@x/core';
+
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+function row(label: string, value: string): string {
+  return `${label.padEnd(14)}${value}\n`;
+}
+
+/** The `--summary` table: a plain-text view of a {@link RunOutcome}. */
+export function formatSummary(outcome: RunOutcome, source: string): string {
+  let out = '';
+  out += row('Provider', source);
+  out += row('Status', outcome.status);
+  if (outcome.sessionId !== undefined) out += row('Session', outcome.sessionId);
+  if (outcome.model !== undefined) out += row('Model', outcome.model);
+  if (outcome.durationMs !== undefined) out += row('Duration', formatDuration(outcome.durationMs));
+  if (outcome.turns !== undefined) out += row('Turns', String(outcome.turns));
+  const u = outcome.usage;
+  out += row('Tokens', `${u.inputTokens} in, ${u.outputTokens} out` + (u.reasoningTokens ? `, ${u.reasoningTokens} reasoning` : '') + (u.cacheReadTokens ? `, ${u.cacheReadTokens} cache read` : '') + (u.cacheWriteTokens ? `, ${u.cacheWriteTokens} cache write` : ''));
+  if (u.costUsd !== undefined) out += row('Cost', `$${u.costUsd.toFixed(4)}`);
+  const calls = outcome.toolCalls;
+  const failed = calls.filter((c) => c.status === 'error').length;
+  const open = calls.filter((c) => c.status === 'unfinished').length;
+  out += row('Tool calls', `${calls.length}` + (failed ? `, ${failed} failed` : '') + (open ? `, ${open} unfinished` : ''));
+  for (const call of calls) {
+    const mark = call.status === 'success' ? 'ok  ' : call.status === 'error' ? 'FAIL' : 'open';
+    out += `  ${mark} ${call.name}${call.arg ? ` ${call.arg}` : ''}${call.summary ? `: ${call.summary}` : ''}\n`;
+  }
+  const { created, modified, deleted } = outcome.files;
+  if (created.length + modified.length + deleted.length > 0) {
+    out += row('Files', `${created.length} created, ${modified.length} modified, ${deleted.length} deleted`);
+    for (const path of created) out += `  + ${path}\n`;
+    for (const path of modified) out += `  ~ ${path}\n`;
+    for (const path of deleted) out += `  - ${path}\n`;
+  }
+  for (const error of outcome.errors) out += row('Error', error.split('\n')[0] ?? '');
+  for (const warning of outcome.warnings) out += row('Warning', warning.split('\n')[0] ?? '');
+  const l = outcome.lines;
+  out += row('Lines', `${l.lines} read: ${l.events} shown, ${l.ignored} ignored, ${l.malformed} malformed, ${l.unknown} unknown`);
+  for (const [reason, count] of Object.entries(l.reasons)) out += `  ${count} x ${reason}\n`;
+  if (outcome.finalMessage !== undefined) out += `\n${outcome.finalMessage.trimEnd()}\n`;
+  return out;
+}
