@@ -1,0 +1,79 @@
+import type { ErrorEvent, NoticeEvent, SessionEvent } from '@x/core';
+import { escapeHtml } from './escape-html.js';
+import { renderMarkdown } from './markdown.js';
+import type { ResolvedTranscriptOptions } from './transcript-options.js';
+
+/**
+ * The attributes that mark an element as part of a subagent's work (an event
+ * with `parentToolUseId`), indented under the call that started it.
+ */
+export function subagentAttributes(parentToolUseId: string | undefined): string {
+  if (parentToolUseId === undefined) return '';
+  const id = escapeHtml(parentToolUseId);
+  return ` data-parent-tool-use-id="${id}" title="Subagent of call ${id}"`;
+}
+
+/** A complete block of assistant text as prose; empty when the block holds only whitespace. */
+export function textBlockHtml(text: string, parentToolUseId: string | undefined): string {
+  const body = renderMarkdown(text);
+  return body === '' ? '' : `<div class="text"${subagentAttributes(parentToolUseId)}>${body}</div>`;
+}
+
+/** A complete reasoning block, collapsed by default; empty when it holds only whitespace. */
+export function reasoningBlockHtml(text: string, parentToolUseId: string | undefined): string {
+  const body = renderMarkdown(text);
+  return body === '' ? '' : `<details class="reasoning"${subagentAttributes(parentToolUseId)}><summary>Reasoning</summary><div class="text">${body}</div></details>`;
+}
+
+/** A provider-reported error, announced to assistive technology (`role="alert"`). */
+export function errorHtml(event: ErrorEvent): string {
+  const label = event.fatal === true ? 'Fatal error' : 'Error';
+  const code = event.code === undefined ? '' : ` <code>${escapeHtml(event.code)}</code>`;
+  return `<div class="error-message" role="alert"${subagentAttributes(event.parentToolUseId)}><strong>${label}:</strong>${code} ${escapeHtml(event.message)}</div>`;
+}
+
+/** A notice: a retry, a permission request, a rate limit. */
+export function noticeHtml(event: NoticeEvent): string {
+  const warning = event.level === 'warning';
+  const code = event.code === undefined ? '' : ` <code>${escapeHtml(event.code)}</code>`;
+  return `<p class="notice ${warning ? 'warning' : 'info'}" role="status"${subagentAttributes(event.parentToolUseId)}><strong>${warning ? 'Warning' : 'Notice'}:</strong>${code} ${escapeHtml(event.message)}</p>`;
+}
+
+function row(term: string, value: string | undefined, wrap: (escaped: string) => string = (v) => v): string {
+  return value === undefined || value === '' ? '' : `<div><dt>${term}</dt><dd>${wrap(escapeHtml(value))}</dd></div>`;
+}
+
+/**
+ * The session details as a definition list: provider and start time from the
+ * options (events carry neither), model, session id, working directory and
+ * agent version from the session start event when there is one.
+ */
+export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: SessionEvent | undefined): string {
+  const started = options.startedAtIso === undefined ? (v: string) => v : (v: string) => `<time datetime="${escapeHtml(options.startedAtIso ?? '')}">${v}</time>`;
+  const rows =
+    row('Provider', options.provider) +
+    row('Model', start?.model) +
+    row('Session', start?.sessionId, (v) => `<code>${v}</code>`) +
+    row('Started', options.startedAt, started) +
+    row('Directory', start?.cwd, (v) => `<code>${v}</code>`) +
+    row('Agent version', start?.agentVersion);
+  return rows === '' ? '' : `<dl class="run-details">${rows}</dl>`;
+}
+
+/** A session start that arrives after the header was written, as a fragment of its own. */
+export function sessionFragmentHtml(start: SessionEvent): string {
+  const rows =
+    row('Model', start.model) +
+    row('Session', start.sessionId, (v) => `<code>${v}</code>`) +
+    row('Directory', start.cwd, (v) => `<code>${v}</code>`) +
+    row('Agent version', start.agentVersion);
+  return rows === '' ? '' : `<aside class="session-details" aria-label="Session details"><dl class="run-details">${rows}</dl></aside>`;
+}
+
+/** The opening of turn `n`: a section with its heading. */
+export function turnOpenHtml(n: number): string {
+  return `<section class="turn"><h2>Turn ${n}</h2>`;
+}
+
+/** Closes what {@link turnOpenHtml} opened. */
+export const TURN_CLOSE = '</section>';

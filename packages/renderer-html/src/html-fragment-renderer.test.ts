@@ -1,0 +1,207 @@
+import type { DisplayEvent, ToolResultEvent, ToolUseEvent } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { sampleRun } from '../test/sample-run.js';
+import { createHtmlFragmentRenderer } from './html-fragment-renderer.js';
+
+function render(events: DisplayEvent[]): string {
+  const renderer = createHtmlFragmentRenderer();
+  return events.map((event) => renderer.push(event)).join('') + renderer.end();
+}
+
+function use(id: string, extra: Partial<ToolUseEvent> = {}): ToolUseEvent {
+  return { kind: 'tool-use', id, name: 'Read', toolName: 'read_file', toolKind: 'read', arg: `${id}.ts`, input: { path: `${id}.ts` }, ...extra };
+}
+
+function result(id: string, extra: Partial<ToolResultEvent> = {}): ToolResultEvent {
+  return { kind: 'tool-result', id, name: 'Read', toolKind: 'read', status: 'success', outputState: 'text', output: `content of ${id}`, details: { path: `${id}.ts`, contentLength: 13 }, ...extra };
+}
+
+const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
+
+describe('createHtmlFragmentRenderer: text', () => {
+  it('holds the increments of a block and renders the block once, when it ends', () => {
+    const renderer = createHtmlFragmentRenderer();
+    expect(renderer.push({ kind: 'text', id: 'a', text: '```ts\nconst x' })).toBe('<section class="turn"><h2>Turn 1</h2>\n');
+    expect(renderer.push({ kind: 'text', id: 'a', text: ' = 1;\n``' })).toBe('');
+    expect(renderer.push({ kind: 'text', id: 'a', text: '`\n\n**done**' })).toBe('');
+    const html = renderer.push({ kind: 'text', id: 'b', text: 'next' });
+    expect(html).toContain('<div class="text"><pre><code class="language-ts">const x = 1;</code></pre><p><strong>done</strong></p></div>');
+    expect(renderer.end()).toBe('<div class="text"><p>next</p></div>\n</section>\n');
+  });
+
+  it('renders the same whatever the increments', () => {
+    const text = 'A *list*:\n\n- one `code`\n- two [link](https://example.com)\n\n```py\nprint(1)\n```';
+    const whole = render([{ kind: 'text', id: 'a', text }]);
+    for (const size of [1, 2, 3, 7]) {
+      const pieces: DisplayEvent[] = [];
+      for (let i = 0; i < text.length; i += size) pieces.push({ kind: 'text', id: 'a', text: text.slice(i, i + size) });
+      expect(render(pieces)).toBe(whole);
+    }
+  });
+
+  it('ends a block at the next visible event, not at usage or unknown kinds', () => {
+    const html = render([
+      { kind: 'text', id: 'a', text: '**bo' },
+      { kind: 'usage', cumulative: false, outputTokens: 3 },
+      { kind: 'brand-new-kind' } as unknown as DisplayEvent,
+      { kind: 'text', id: 'a', text: 'ld**' },
+      { kind: 'notice', level: 'info', message: 'between' },
+      { kind: 'text', id: 'a', text: 'after' },
+    ]);
+    expect(html).toContain('<p><strong>bold</strong></p>');
+    expect(html.indexOf('bold')).toBeLessThan(html.indexOf('between'));
+    expect(html.indexOf('between')).toBeLessThan(html.indexOf('after'));
+  });
+
+  it('keeps reasoning collapsed in its own details', () => {
+    const html = render([{ kind: 'reasoning', id: 'r', text: 'thinking <hard>' }]);
+    expect(html).toContain('<details class="reasoning"><summary>Reasoning</summary><div class="text"><p>thinking &lt;hard&gt;</p></div></details>');
+    expect(html).not.toContain('<details class="reasoning" open');
+  });
+
+  it('writes nothing for whitespace-only or empty text', () => {
+    expect(render([{ kind: 'text', id: 'a', text: '' }])).toBe('');
+    expect(render([{ kind: 'text', id: 'a', text: ' \n ' }])).toBe('<section class="turn"><h2>Turn 1</h2>\n</section>\n');
+  });
+});
+
+describe('createHtmlFragmentRenderer: tool calls', () => {
+  it('writes one details per call, with the result in its summary, once the result arrives', () => {
+    const renderer = createHtmlFragmentRenderer();
+    expect(renderer.push(use('a'))).toContain('<h2>Turn 1</h2>');
+    const html = renderer.push(result('a'));
+    expect(count(html, /<details class="tool success">/g)).toBe(1);
+    expect(html).toContain('<summary><span class="tool-name">Read</span> <code class="tool-arg">a.ts</code> <span class="tool-status">— Read a.ts (13 chars)</span></summary>');
+    expect(html).toContain('<pre class="tool-output"><code class="language-typescript">content of a</code></pre>');
+    expect(html).toContain('<pre class="tool-input"><code class="language-json">{\n  &quot;path&quot;: &quot;a.ts&quot;\n}</code></pre>');
+  });
+
+  it('keeps parallel calls in the order they were made, whatever order their results come in', () => {
+    const html = render([use('a'), use('b'), use('c'), result('c'), result('a'), result('b')]);
+    expect(count(html, /<details class="tool /g)).toBe(3);
+    expect(html.indexOf('a.ts (13')).toBeLessThan(html.indexOf('b.ts (13'));
+    expect(html.indexOf('b.ts (13')).toBeLessThan(html.indexOf('c.ts (13'));
+  });
+
+  it('tells an empty file from an output that could not be read', () => {
+    const html = render([
+      use('e'),
+      result('e', { outputState: 'empty', output: '' }),
+      use('u'),
+      result('u', { outputState: 'unavailable', output: undefined }),
+      use('b', { name: 'Bash', toolKind: 'execute' }),
+      result('b', { name: 'Bash', toolKind: 'execute', outputState: 'empty', output: '' }),
+    ]);
+    expect(html).toContain('<p class="tool-empty">(empty file)</p>');
+    expect(html).toContain('<p class="tool-unavailable">could not read the file content</p>');
+    expect(html).toContain('<p class="tool-empty">(empty output)</p>');
+  });
+
+  it('marks a call still open at the end unfinished', () => {
+    const html = render([use('a')]);
+    expect(html).toContain('<details class="tool unfinished">');
+    expect(html).toContain('— unfinished: no result arrived');
+  });
+
+  it('holds what follows a call behind it, so the call and its result stay one details in place', () => {
+    const renderer = createHtmlFragmentRenderer();
+    let html = renderer.push(use('t', { name: 'Task', toolKind: 'think' }));
+    html += renderer.push({ kind: 'text', id: 's', text: 'sub work', parentToolUseId: 't' });
+    html += renderer.push(use('g', { name: 'Grep', toolKind: 'search', parentToolUseId: 't' }));
+    html += renderer.push(result('g', { name: 'Grep', toolKind: 'search', parentToolUseId: 't' }));
+    expect(html).not.toContain('<details');
+    html += renderer.push(result('t', { name: 'Task', toolKind: 'think' }));
+    expect(html).toMatch(/^<section class="turn"><h2>Turn 1<\/h2>\n<details class="tool success"><summary><span class="tool-name">Task<\/span>.*<\/details>\n<div class="text" data-parent-tool-use-id="t" title="Subagent of call t"><p>sub work<\/p><\/div>\n<details class="tool success" data-parent-tool-use-id="t" title="Subagent of call t"><summary><span class="tool-name">Grep<\/span>/s);
+    expect(count(html + renderer.end(), /<details class="tool/g)).toBe(2);
+  });
+
+  it('marks a call unfinished in place when its session ends without its result', () => {
+    const html = render([use('a'), { kind: 'usage', cumulative: false, inputTokens: 1 }, { kind: 'session', phase: 'end', status: 'success' }, { kind: 'session', phase: 'start', sessionId: 'next' }, { kind: 'text', id: 'x', text: 'next request' }]);
+    expect(html).toMatch(/<details class="tool unfinished">.*<aside class="session-details".*next request/s);
+    expect(count(html, /<details/g)).toBe(1);
+  });
+
+  it('writes a call as waiting once too much output is held behind it, and its result later', () => {
+    const events: DisplayEvent[] = [use('slow')];
+    for (let i = 0; i < 3000; i += 1) events.push({ kind: 'notice', level: 'info', message: `progress ${i} ${'x'.repeat(100)}` });
+    events.push(result('slow'));
+    const html = render(events);
+    expect(count(html, /<details class="tool waiting">/g)).toBe(1);
+    expect(html).toContain('<details class="tool-late success"><summary>Result of <span class="tool-name">Read</span> <code class="tool-arg">slow.ts</code> <span class="tool-status">— Read slow.ts (13 chars)</span>');
+    expect(html.indexOf('progress 2999')).toBeGreaterThan(html.indexOf('tool waiting'));
+    expect(html.indexOf('progress 2999')).toBeLessThan(html.indexOf('tool-late'));
+  });
+
+  it('marks a waiting call whose result never came unfinished at the end', () => {
+    const events: DisplayEvent[] = [use('a')];
+    for (let i = 0; i < 3000; i += 1) events.push({ kind: 'notice', level: 'info', message: 'x'.repeat(100) });
+    const html = render(events);
+    expect(html).toContain('<details class="tool waiting">');
+    expect(html).toContain('<p class="tool-late unfinished">Result of <span class="tool-name">Read</span>');
+  });
+
+  it('shows a result whose call was never announced under its own name', () => {
+    const html = render([result('lost', { status: 'error', details: { errorMessage: 'boom' } })]);
+    expect(html).toContain('<details class="tool error"><summary><span class="tool-name">Read</span> <span class="tool-status">— Error: boom</span></summary>');
+  });
+
+  it('holds a bounded number of calls, however many never end', () => {
+    const renderer = createHtmlFragmentRenderer();
+    let out = '';
+    for (let i = 0; i < 200; i += 1) out += renderer.push(use(`c${i}`));
+    expect(count(out, /<details class="tool waiting">/g)).toBe(195);
+    out += renderer.end();
+    expect(count(out, /<details class="tool /g)).toBe(200);
+  });
+});
+
+describe('createHtmlFragmentRenderer: structure and totals', () => {
+  it('opens a turn when the agent speaks after tool results, and closes every section it opens', () => {
+    const html = render(sampleRun());
+    expect(count(html, /<section class="turn">/g)).toBe(4);
+    expect(count(html, /<\/section>/g)).toBe(4);
+    expect([...html.matchAll(/<h2>(Turn \d+)<\/h2>/g)].map((m) => m[1])).toEqual(['Turn 1', 'Turn 2', 'Turn 3', 'Turn 4']);
+    expect(count(html, /<details[^>]*>/g)).toBe(count(html, /<\/details>/g));
+  });
+
+  it('ignores kinds it does not know', () => {
+    const events = sampleRun();
+    const known = events.filter((event) => event.kind !== ('future-kind' as string));
+    expect(render(events)).toBe(render(known));
+    expect(render([{ kind: 'mystery', text: '<b>x</b>' } as unknown as DisplayEvent])).toBe('');
+  });
+
+  it('highlights errors and shows notices', () => {
+    const html = render([
+      { kind: 'error', message: 'quota <exceeded>', fatal: true, code: 'E429' },
+      { kind: 'notice', level: 'info', message: 'retrying' },
+    ]);
+    expect(html).toContain('<div class="error-message" role="alert"><strong>Fatal error:</strong> <code>E429</code> quota &lt;exceeded&gt;</div>');
+    expect(html).toContain('<p class="notice info" role="status"><strong>Notice:</strong> retrying</p>');
+  });
+
+  it('adds usage increments and replaces with cumulative totals', () => {
+    const renderer = createHtmlFragmentRenderer();
+    renderer.push({ kind: 'usage', cumulative: false, inputTokens: 10, outputTokens: 1, costUsd: 0.5 });
+    renderer.push({ kind: 'usage', cumulative: false, inputTokens: 5, costUsd: 0.25 });
+    expect(renderer.totals()).toMatchObject({ inputTokens: 15, outputTokens: 1, costUsd: 0.75 });
+    renderer.push({ kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 20, costUsd: 2 });
+    renderer.push({ kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 20, costUsd: 2 });
+    expect(renderer.totals()).toMatchObject({ inputTokens: 100, outputTokens: 20, costUsd: 2 });
+    expect(renderer.summaryHtml()).toContain('<dt>Tokens</dt><dd>100 input · 20 output</dd>');
+    expect(renderer.summaryHtml()).toContain('<dt>Cost</dt><dd>$2.00</dd>');
+  });
+
+  it('counts the provider’s turns when it reports them, its own otherwise', () => {
+    const renderer = createHtmlFragmentRenderer();
+    renderer.push({ kind: 'text', id: 'a', text: 'hi' });
+    expect(renderer.totals().turns).toBe(1);
+    renderer.push({ kind: 'session', phase: 'end', turns: 7, durationMs: 1500, status: 'success' });
+    expect(renderer.totals()).toMatchObject({ turns: 7, durationMs: 1500, status: 'success' });
+  });
+
+  it('renders a session start as details outside the turns', () => {
+    const html = render([{ kind: 'session', phase: 'start', sessionId: 's1', model: 'm' }, { kind: 'text', id: 'a', text: 'x' }]);
+    expect(html.startsWith('<aside class="session-details" aria-label="Session details"><dl class="run-details"><div><dt>Model</dt><dd>m</dd></div><div><dt>Session</dt><dd><code>s1</code></dd></div></dl></aside>\n<section class="turn">')).toBe(true);
+  });
+});

@@ -1,0 +1,256 @@
+import type { DisplayEvent, ToolResultEvent, ToolUseEvent } from '@x/core';
+import {
+  TURN_CLOSE,
+  errorHtml,
+  noticeHtml,
+  reasoningBlockHtml,
+  sessionFragmentHtml,
+  textBlockHtml,
+  turnOpenHtml,
+} from './event-html.js';
+import { runSummaryHtml } from './run-summary-html.js';
+import { createRunTotals, type RunTotals } from './run-totals.js';
+import { lateToolResultHtml, toolCallHtml } from './tool-call-html.js';
+import { createTurnTracker } from './turn-tracker.js';
+
+/**
+ * Turns events into HTML fragments, one call per event. The strings, joined
+ * in order, are the content of a transcript's `<main>`: turns as `<section>`s
+ * with a heading, text as prose, tool calls as `<details>`, errors and
+ * notices. A string may open an element that a later one closes, so write
+ * them to one stream (a response body, a file); to show events live in a page
+ * use `createDomRenderer`, which builds the same structure node by node.
+ */
+export interface HtmlFragmentRenderer {
+  /** The HTML this event adds, often `""`: text is held until its block ends, a tool call until its result. */
+  push(event: DisplayEvent): string;
+  /** What is still held (the last block, calls without a result, marked unfinished) and the closing of the last turn. */
+  end(): string;
+  /** The run's footer from the totals so far: status, duration, turns, tokens, cost. */
+  summaryHtml(): string;
+  /** The totals so far. */
+  totals(): RunTotals;
+}
+
+interface HeldBlock {
+  kind: 'text' | 'reasoning';
+  id: string;
+  parentToolUseId: string | undefined;
+  parts: string[];
+}
+
+interface HeldCall {
+  use: ToolUseEvent;
+  result: ToolResultEvent | undefined;
+}
+
+interface WaitingCall {
+  name: string;
+  arg: string;
+  parentToolUseId: string | undefined;
+}
+
+/*
+ * Bounds that keep memory flat on a hostile or broken stream: the calls and
+ * the output held behind a call that has no result yet, and the calls written
+ * without a result whose result may still come. Past them the held output is
+ * written with its calls marked waiting, or the oldest waiting call is
+ * forgotten (its result then still renders, under its own name).
+ */
+const MAX_HELD_CALLS = 64;
+const MAX_HELD_CHARS = 256 * 1024;
+const MAX_WAITING_CALLS = 1024;
+
+// One element per line keeps documents and their golden diffs readable.
+function line(html: string): string {
+  return html === '' ? '' : `${html}\n`;
+}
+
+/**
+ * Creates an {@link HtmlFragmentRenderer}.
+ *
+ * Text and reasoning increments are buffered per block (the same `id`) and
+ * rendered as Markdown when the block ends: at the next event that shows
+ * something, or at `end()`. A tool call is held until its result so that one
+ * `<details>` shows both, and what follows it is held behind it to keep the
+ * order; a call still open when its session ends, or at `end()`, is marked
+ * unfinished. Only when the held output passes a bound is the call written
+ * as waiting, its result following later as an element of its own. Memory is
+ * one block and that bounded output, however long the run.
+ */
+export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
+  const turns = createTurnTracker();
+  const counter = createRunTotals();
+  let turnOpen = false;
+  let block: HeldBlock | undefined;
+  // Output in order; whenever it is not empty, its front is a call without a result.
+  let held: (string | HeldCall)[] = [];
+  let heldChars = 0;
+  const heldCalls = new Map<string, HeldCall>();
+  const waiting = new Map<string, WaitingCall>();
+  let out = '';
+
+  const writeCall = (call: HeldCall, pending: 'waiting' | 'unfinished'): string => {
+    if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done'));
+    if (pending === 'waiting') {
+      if (waiting.size >= MAX_WAITING_CALLS) {
+        const oldest = waiting.keys().next();
+        if (oldest.done !== true) waiting.delete(oldest.value);
+      }
+      waiting.set(call.use.id, { name: call.use.name, arg: call.use.arg, parentToolUseId: call.use.parentToolUseId });
+    }
+    return line(toolCallHtml(call.use, undefined, pending));
+  };
+
+  // Writes the held output up to the first call without a result, or all of it with `pending` set.
+  const release = (pending?: 'waiting' | 'unfinished'): void => {
+    let i = 0;
+    for (; i < held.length; i += 1) {
+      const item = held[i] as string | HeldCall;
+      if (typeof item === 'string') {
+        out += item;
+        heldChars -= item.length;
+      } else if (item.result !== undefined) {
+        out += line(toolCallHtml(item.use, item.result, 'done'));
+      } else if (pending === undefined) {
+        break;
+      } else {
+        heldCalls.delete(item.use.id);
+        out += writeCall(item, pending);
+      }
+    }
+    held = i === held.length ? [] : held.slice(i);
+    if (held.length === 0) heldChars = 0;
+  };
+
+  const emit = (html: string): void => {
+    if (html === '') return;
+    if (held.length === 0) {
+      out += line(html);
+      return;
+    }
+    const text = line(html);
+    held.push(text);
+    heldChars += text.length;
+    if (heldChars > MAX_HELD_CHARS) release('waiting');
+  };
+
+  const flushBlock = (): void => {
+    if (block === undefined) return;
+    const text = block.parts.join('');
+    const { kind, parentToolUseId } = block;
+    block = undefined;
+    emit(kind === 'text' ? textBlockHtml(text, parentToolUseId) : reasoningBlockHtml(text, parentToolUseId));
+  };
+
+  const startTurnIfDue = (event: DisplayEvent): void => {
+    if (!turns.opensTurn(event)) return;
+    if (turnOpen) emit(TURN_CLOSE);
+    turnOpen = true;
+    emit(turnOpenHtml(turns.count));
+  };
+
+  const pushBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
+    // An empty increment adds nothing and must not open a turn or end a block.
+    if (event.text === '') return;
+    if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
+      block.parts.push(event.text);
+      return;
+    }
+    flushBlock();
+    startTurnIfDue(event);
+    block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, parts: [event.text] };
+  };
+
+  const pushToolUse = (use: ToolUseEvent): void => {
+    flushBlock();
+    startTurnIfDue(use);
+    const call: HeldCall = { use, result: undefined };
+    held.push(call);
+    heldCalls.set(use.id, call);
+    if (heldCalls.size > MAX_HELD_CALLS) release('waiting');
+  };
+
+  const pushToolResult = (result: ToolResultEvent): void => {
+    const call = heldCalls.get(result.id);
+    if (call !== undefined) {
+      // The call's place in the output is where it was made; the result only completes it.
+      turns.opensTurn(result);
+      heldCalls.delete(result.id);
+      call.result = result;
+      release();
+      return;
+    }
+    flushBlock();
+    startTurnIfDue(result);
+    const shown = waiting.get(result.id);
+    if (shown === undefined) {
+      emit(toolCallHtml(undefined, result, 'done'));
+      return;
+    }
+    waiting.delete(result.id);
+    emit(lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId));
+  };
+
+  const show = (event: DisplayEvent, html: string): void => {
+    flushBlock();
+    startTurnIfDue(event);
+    emit(html);
+  };
+
+  const take = (): string => {
+    const written = out;
+    out = '';
+    return written;
+  };
+
+  return {
+    push(event) {
+      counter.push(event);
+      switch (event.kind) {
+        case 'text':
+        case 'reasoning':
+          pushBlock(event);
+          break;
+        case 'tool-use':
+          pushToolUse(event);
+          break;
+        case 'tool-result':
+          pushToolResult(event);
+          break;
+        case 'error':
+          show(event, errorHtml(event));
+          break;
+        case 'notice':
+          show(event, noticeHtml(event));
+          break;
+        case 'session':
+          flushBlock();
+          // Session details stand outside the turns: they describe the run, not a turn.
+          if (event.phase === 'start') emit(sessionFragmentHtml(event));
+          // No result can come for a call once its session has ended.
+          else release('unfinished');
+          break;
+        default:
+          // Usage only feeds the footer; kinds this version does not know are ignored.
+          break;
+      }
+      return take();
+    },
+    end() {
+      flushBlock();
+      release('unfinished');
+      for (const call of waiting.values()) emit(lateToolResultHtml(call.name, call.arg, undefined, call.parentToolUseId));
+      waiting.clear();
+      if (turnOpen) emit(TURN_CLOSE);
+      turnOpen = false;
+      return take();
+    },
+    summaryHtml() {
+      return runSummaryHtml(counter.totals(turns.count));
+    },
+    totals() {
+      return counter.totals(turns.count);
+    },
+  };
+}

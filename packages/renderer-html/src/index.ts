@@ -1,0 +1,12 @@
+export { renderHtmlDocument } from './html-document.js';
+export { createHtmlRenderer, type HtmlRendererOptions } from './html-renderer.js';
+export { createHtmlFragmentRenderer, type HtmlFragmentRenderer } from './html-fragment-renderer.js';
+export { createDomRenderer, type DomRendererOptions } from './dom-renderer.js';
+export type { TranscriptOptions } from './transcript-options.js';
+export type { RunTotals } from './run-totals.js';
+export { renderMarkdown } from './markdown.js';
+export { escapeHtml } from './escape-html.js';
+export { isSafeHref } from './safe-url.js';
+export { languageForPath } from './language-class.js';
+export { TRANSCRIPT_CSS, TRANSCRIPT_CSS_HASH, CONTENT_SECURITY_POLICY } from './transcript-style.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,143 @@
+import { summarizeToolResult, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { escapeHtml } from './escape-html.js';
+import { formatDuration } from './display-format.js';
+import { languageForPath } from './language-class.js';
+import { subagentAttributes } from './event-html.js';
+
+/**
+ * Where a tool call stands when its element is written: `done` (result
+ * known), `running` (a live view that will replace it), `waiting` (a stream
+ * that must move on; the result follows as a separate element) or
+ * `unfinished` (the run ended without a result).
+ */
+export type ToolCallState = 'done' | 'running' | 'waiting' | 'unfinished';
+
+const STATUS_TEXT: Record<Exclude<ToolCallState, 'done'>, string> = {
+  running: 'running',
+  waiting: 'result below',
+  unfinished: 'unfinished: no result arrived',
+};
+
+function marker(name: string, arg: string | undefined): string {
+  const argHtml = arg === undefined || arg === '' ? '' : ` <code class="tool-arg">${escapeHtml(arg)}</code>`;
+  return `<span class="tool-name">${escapeHtml(name)}</span>${argHtml}`;
+}
+
+function prettyJson(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    // Events are JSON data, but a caller may hand over anything: show what it is.
+    return String(value);
+  }
+}
+
+function meta(rows: [string, string][]): string {
+  if (rows.length === 0) return '';
+  return `<dl class="tool-meta">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
+}
+
+function useRows(use: ToolUseEvent): [string, string][] {
+  const rows: [string, string][] = [];
+  if (use.toolName !== use.name) rows.push(['Tool', `<code>${escapeHtml(use.toolName)}</code>`]);
+  if (use.id !== '') rows.push(['Call', `<code>${escapeHtml(use.id)}</code>`]);
+  return rows;
+}
+
+function inputHtml(use: ToolUseEvent): string {
+  const json = prettyJson(use.input);
+  const language = typeof use.input === 'string' ? 'plaintext' : 'json';
+  return json === undefined ? '' : `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(json)}</code></pre>`;
+}
+
+function isObject<T>(value: T): value is T & object {
+  return value !== null && typeof value === 'object';
+}
+
+// Events that crossed a boundary unvalidated may lack `details`; a summary needs the object.
+function withDetails(result: ToolResultEvent): ToolResultEvent {
+  return isObject(result.details) ? result : { ...result, details: {} };
+}
+
+// A class name is never taken from an event, even one typed as an enum: the event may not have been validated.
+function statusClass(result: ToolResultEvent): string {
+  return result.status === 'error' ? 'error' : 'success';
+}
+
+function isFileTool(result: ToolResultEvent): boolean {
+  return result.toolKind === 'read' || result.toolKind === 'edit';
+}
+
+function resultRows(result: ToolResultEvent): [string, string][] {
+  const { details } = result;
+  const rows: [string, string][] = [];
+  if (details.exitCode !== undefined) rows.push(['Exit code', escapeHtml(String(details.exitCode))]);
+  if (details.durationMs !== undefined) rows.push(['Duration', escapeHtml(formatDuration(details.durationMs))]);
+  const changes = Array.isArray(details.changes) ? details.changes.filter(isObject) : [];
+  if (changes.length > 0) rows.push(['Files', changes.map((c) => `${escapeHtml(c.change)} <code>${escapeHtml(c.path)}</code>`).join(', ')]);
+  return rows;
+}
+
+function outputHtml(result: ToolResultEvent, summary: string): string {
+  const { details } = result;
+  let body = '';
+  // The summary line already shows a short message; the body repeats it only when the line had to cut it.
+  if (result.status === 'error' && details.errorMessage !== undefined && details.errorMessage !== result.output && summary !== `Error: ${details.errorMessage}`) {
+    body += `<p class="error-message">${escapeHtml(details.errorMessage)}</p>`;
+  }
+  const file = result.toolKind === 'read';
+  body += '<p class="label">Output</p>';
+  switch (result.outputState) {
+    case 'text': {
+      const language = isFileTool(result) ? languageForPath(details.path) : 'plaintext';
+      body += `<pre class="tool-output"><code class="language-${language}">${escapeHtml(result.output ?? '')}</code></pre>`;
+      break;
+    }
+    case 'empty':
+      body += `<p class="tool-empty">${file ? '(empty file)' : '(empty output)'}</p>`;
+      break;
+    default:
+      body += `<p class="tool-unavailable">${file ? 'could not read the file content' : 'could not read the output'}</p>`;
+  }
+  if (details.stderr !== undefined && details.stderr !== '' && details.stderr !== result.output) {
+    body += `<p class="label">Standard error</p><pre class="tool-stderr"><code class="language-plaintext">${escapeHtml(details.stderr)}</code></pre>`;
+  }
+  return body;
+}
+
+/**
+ * One tool call as a collapsible `<details>`: the summary line shows the
+ * marker (canonical name and argument preview) and the one-line result from
+ * `summarizeToolResult`; the body shows the input as pretty JSON and the full
+ * output. Either event may be missing: a call without a result is shown with
+ * its `state`, a result whose call was never announced with its name only.
+ */
+export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolResultEvent | undefined, state: ToolCallState): string {
+  const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
+  const source = use ?? result;
+  if (source === undefined) return '';
+  const classes = ['tool', result === undefined ? state : statusClass(result)];
+  const status = result === undefined ? STATUS_TEXT[state === 'done' ? 'unfinished' : state] : summarizeToolResult(result);
+  const summary = `<summary>${marker(use?.name ?? source.name, use?.arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
+  const rows = [...(use === undefined ? [] : useRows(use)), ...(result === undefined ? [] : resultRows(result))];
+  const body = meta(rows) + (use === undefined ? '' : inputHtml(use)) + (result === undefined ? '' : outputHtml(result, status));
+  return `<details class="${classes.join(' ')}"${subagentAttributes(source.parentToolUseId)}>${summary}${body}</details>`;
+}
+
+/**
+ * The result of a call that was already written in the `waiting` state, as
+ * its own `<details>` (class `tool-late`) naming the call again. `result`
+ * missing means the run ended first: a line that marks the call unfinished.
+ */
+export function lateToolResultHtml(name: string, arg: string, resultEvent: ToolResultEvent | undefined, parentToolUseId: string | undefined): string {
+  const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
+  const attributes = subagentAttributes(parentToolUseId);
+  if (result === undefined) {
+    return `<p class="tool-late unfinished"${attributes}>Result of ${marker(name, arg)} <span class="tool-status">— ${STATUS_TEXT.unfinished}</span></p>`;
+  }
+  const status = summarizeToolResult(result);
+  const summary = `<summary>Result of ${marker(name, arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
+  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status)}</details>`;
+}

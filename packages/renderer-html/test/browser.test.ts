@@ -1,0 +1,423 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DisplayEvent } from '@x/core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, listFixtureProviders } from '../../../tooling/fixtures.js';
+import { renderHtmlDocument } from '../src/index.js';
+import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, buildForBrowser, startTestServer, type TestServer } from './browser-harness.js';
+import { sampleRun } from './sample-run.js';
+import { XSS_PAYLOADS, hostileCorpus } from './xss-corpus.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+const SKIP_MESSAGE = `browser tests skipped: ${CHROMIUM_PATH} is missing (install Debian's Chromium: apt-get update && apt-get install -y chromium)`;
+if (!hasChromium) console.warn(SKIP_MESSAGE);
+
+interface EventFixture {
+  provider: string;
+  scenario: string;
+  events: DisplayEvent[];
+}
+
+function eventFixtures(): EventFixture[] {
+  if (!existsSync(FIXTURES_DIR)) return [];
+  return listFixtureProviders().flatMap((provider) =>
+    readdirSync(join(FIXTURES_DIR, provider))
+      .filter((file) => file.endsWith('.events.json'))
+      .sort()
+      .map((file) => ({
+        provider,
+        scenario: file.slice(0, -'.events.json'.length),
+        events: JSON.parse(readFileSync(join(FIXTURES_DIR, provider, file), 'utf8')) as DisplayEvent[],
+      })),
+  );
+}
+
+/** One `details.tool` per call: every tool-use, and every result whose call was never announced. */
+function expectedToolDetails(events: DisplayEvent[]): number {
+  const announced = new Set<string>();
+  let n = 0;
+  for (const event of events) {
+    if (event.kind === 'tool-use') {
+      announced.add(event.id);
+      n += 1;
+    } else if (event.kind === 'tool-result' && !announced.has(event.id)) {
+      n += 1;
+    }
+  }
+  return n;
+}
+
+/** Every word shown as assistant text appears in the events' text, in the same order. */
+function expectTextInOrder(shown: string, events: DisplayEvent[]): void {
+  const source = events.flatMap((event) => (event.kind === 'text' ? [event.text] : [])).join('\n');
+  const words = shown.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (/[\p{L}\p{N}]/u.test(source)) expect(words.length).toBeGreaterThan(0);
+  let at = 0;
+  for (const word of words) {
+    const found = source.indexOf(word, at);
+    expect(found, `"${word}" after offset ${at}`).toBeGreaterThanOrEqual(0);
+    at = found + word.length;
+  }
+}
+
+/** What a page did that it must not: requests, dialogs, script errors. */
+interface Watch {
+  requests: string[];
+  dialogs: string[];
+  errors: string[];
+}
+
+function watch(page: Page, allowed: (url: string) => boolean): Watch {
+  const seen: Watch = { requests: [], dialogs: [], errors: [] };
+  page.on('request', (request) => {
+    if (!allowed(request.url())) seen.requests.push(request.url());
+  });
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.errors.push(error.message));
+  return seen;
+}
+
+/** Structure of a transcript in the page, read through the DOM. */
+function readTranscript(rootSelector: string) {
+  const root = document.querySelector(rootSelector);
+  if (root === null) throw new Error(`no ${rootSelector}`);
+  return {
+    tools: root.querySelectorAll('details.tool').length,
+    lateResults: root.querySelectorAll('.tool-late').length,
+    text: [...root.querySelectorAll('.text')]
+      .filter((el) => el.closest('.reasoning') === null)
+      .map((el) => (el as HTMLElement).innerText)
+      .join('\n'),
+    turnHeadings: [...root.querySelectorAll('section.turn > h2')].map((h) => h.textContent),
+    footer: root.querySelector('footer.run-footer') !== null,
+    pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+  };
+}
+
+/** Fires every event an inline handler could listen to, opens every details, then reports what is there. */
+function provokeAndInspect(rootSelector: string) {
+  const root = document.querySelector(rootSelector) ?? document.documentElement;
+  for (const details of root.querySelectorAll('details')) details.open = true;
+  for (const element of root.querySelectorAll('*')) {
+    for (const type of ['mouseover', 'mouseenter', 'click', 'focus', 'animationstart', 'load', 'error', 'toggle']) {
+      // Clicking a link would navigate; links are checked by their href instead.
+      if (type === 'click' && element.closest('a') !== null) continue;
+      element.dispatchEvent(new Event(type, { bubbles: false }));
+    }
+  }
+  const all = [...root.querySelectorAll('*')];
+  return {
+    pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+    forbidden: all.filter((el) => /^(script|iframe|img|svg|math|object|embed|form|base|link|input|button|textarea|video|audio|source|frame|frameset|noscript|template)$/i.test(el.tagName)).map((el) => el.outerHTML.slice(0, 80)),
+    handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name) || a.name === 'style' || a.name === 'srcdoc' || a.name === 'src').map((a) => `${el.tagName} ${a.name}`)),
+    links: [...root.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href') ?? '', rel: a.getAttribute('rel') ?? '' })),
+    styleSheets: document.styleSheets.length,
+    text: root.textContent ?? '',
+  };
+}
+
+function expectInert(result: ReturnType<typeof provokeAndInspect>, seen: Watch): void {
+  expect(result.pwned).toBeUndefined();
+  expect(result.forbidden).toEqual([]);
+  expect(result.handlers).toEqual([]);
+  for (const link of result.links) {
+    expect(link.href).toMatch(/^https?:\/\//i);
+    expect(link.rel).toBe('noopener noreferrer nofollow');
+  }
+  expect(seen.dialogs).toEqual([]);
+  expect(seen.requests).toEqual([]);
+  for (const payload of ['<script>window.__pwned=1</script>', '<img src=x onerror="window.__pwned=1">', '[x](javascript:alert(1))']) {
+    expect(result.text).toContain(payload);
+  }
+}
+
+/** WCAG contrast of each selector's text against its nearest opaque background. */
+function contrastOf(selectors: string[]) {
+  const parse = (color: string) => {
+    const m = /rgba?\(([^)]+)\)/.exec(color);
+    if (m === null) return undefined;
+    const [r = 0, g = 0, b = 0, a = 1] = (m[1] ?? '').split(/[\s,/]+/).filter(Boolean).map(Number);
+    return { r, g, b, a };
+  };
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = (c: { r: number; g: number; b: number }) => 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+  const background = (element: Element) => {
+    for (let e: Element | null = element; e !== null; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c !== undefined && c.a > 0) return c;
+    }
+    return { r: 255, g: 255, b: 255, a: 1 };
+  };
+  return selectors.map((selector) => {
+    const element = document.querySelector(selector);
+    if (element === null) return { selector, ratio: -1 };
+    const fg = parse(getComputedStyle(element).color) ?? { r: 0, g: 0, b: 0 };
+    const [hi, lo] = [luminance(fg), luminance(background(element))].sort((x, y) => y - x) as [number, number];
+    return { selector, ratio: Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100 };
+  });
+}
+
+const fixtures = eventFixtures();
+const providers = [...new Set(fixtures.map((f) => f.provider))];
+
+describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    buildForBrowser();
+    server = await startTestServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /**
+   * Opens a rendered document from the test server. `seen` collects what the
+   * page reports; `served()` what the server saw since, which must be the
+   * document alone (it also catches requests a page does not report, such as
+   * a favicon).
+   */
+  async function openDocument(name: string, html: string): Promise<{ page: Page; seen: Watch; served: () => string[] }> {
+    const url = server.addDocument(name, html);
+    const page = await browser.newPage();
+    const seen = watch(page, (requested) => requested === url);
+    const mark = server.requests.length;
+    await page.goto(url, { waitUntil: 'load' });
+    return { page, seen, served: () => server.requests.slice(mark) };
+  }
+
+  describe('the document of each provider fixture', () => {
+    it.each(fixtures.map((f) => [`${f.provider}/${f.scenario}`, f] as const))('%s', async (_, fixture) => {
+      const html = renderHtmlDocument(fixture.events, { title: `${fixture.provider} · ${fixture.scenario}`, provider: fixture.provider });
+      const { page, seen, served } = await openDocument(`${fixture.provider}-${fixture.scenario}`, html);
+      const shown = await page.evaluate(readTranscript, 'body');
+      expect(shown.tools).toBe(expectedToolDetails(fixture.events));
+      expectTextInOrder(shown.text, fixture.events);
+      expect(shown.turnHeadings).toEqual(shown.turnHeadings.map((_, i) => `Turn ${i + 1}`));
+      expect(shown.footer).toBe(true);
+      expect(shown.pwned).toBeUndefined();
+      const first = fixture.events[0];
+      if (first?.kind === 'session' && first.phase === 'start' && first.model !== undefined) {
+        expect(await page.locator('body > header').textContent()).toContain(first.model);
+      }
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
+      expect(served()).toEqual([`/doc/${fixture.provider}-${fixture.scenario}.html`]);
+      await page.close();
+    });
+
+    it.each(providers)('%s: a tool call opens by click and by keyboard, and is photographed in both schemes', async (provider) => {
+      const candidates = fixtures.filter((f) => f.provider === provider && expectedToolDetails(f.events) > 1);
+      const fixture = candidates.find((f) => f.scenario.includes('read-edit')) ?? candidates[0] ?? fixtures.find((f) => f.provider === provider);
+      if (fixture === undefined) return;
+      const html = renderHtmlDocument(fixture.events, { title: `${provider} · ${fixture.scenario}`, provider, startedAt: new Date('2025-05-01T10:00:00Z') });
+      const { page, seen } = await openDocument(`shot-${provider}-${fixture.scenario}`, html);
+      const tools = page.locator('main details.tool');
+      if ((await tools.count()) > 0) {
+        expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+        await tools.first().locator('summary').click();
+        expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+        expect(await tools.first().locator('.tool-input, .tool-output, .tool-empty, .tool-unavailable').first().isVisible()).toBe(true);
+      }
+      if ((await tools.count()) > 1) {
+        await tools.nth(1).locator('summary').focus();
+        await page.keyboard.press('Enter');
+        expect(await tools.nth(1).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `${provider}-${fixture.scenario}-light.png`), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `${provider}-${fixture.scenario}-dark.png`), fullPage: true });
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
+      await page.close();
+    });
+  });
+
+  describe('the document', () => {
+    it('has enough contrast for every kind of text, in light and dark', async () => {
+      const events: DisplayEvent[] = [...sampleRun(), { kind: 'notice', level: 'info', message: 'Conversation compacted' }];
+      const { page, seen } = await openDocument('contrast', renderHtmlDocument(events, { provider: 'demo', startedAt: 0 }));
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true;
+      });
+      const selectors = [
+        'body',
+        'header h1',
+        'header dt',
+        'main section.turn > h2',
+        '.text p',
+        '.text a',
+        '.text code',
+        'details.tool summary .tool-name',
+        'details.tool summary .tool-status',
+        'details.tool.error summary .tool-status',
+        'details.tool .label',
+        'details.tool dl.tool-meta dt',
+        'pre.tool-output code',
+        'details.reasoning > summary',
+        '.error-message[role="alert"]',
+        '.notice.warning',
+        '.notice.info',
+        'footer dt',
+        'footer dd',
+      ];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const { selector, ratio } of await page.evaluate(contrastOf, selectors)) {
+          expect(ratio, `${selector} in ${colorScheme}`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
+      await page.close();
+    });
+
+    it('prints with every tool call expanded', async () => {
+      const { page } = await openDocument('print', renderHtmlDocument(sampleRun(), { provider: 'demo' }));
+      const outputVisible = () => document.querySelector<HTMLElement>('details.tool:not([open]) pre.tool-output')?.checkVisibility() ?? false;
+      expect(await page.evaluate(outputVisible)).toBe(false);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.evaluate(outputVisible)).toBe(true);
+      await page.pdf({ path: join(ARTIFACTS_DIR, 'sample-run.pdf') });
+      await page.close();
+    });
+
+    it.each([
+      ['with its Content-Security-Policy', (html: string) => html],
+      ['with the CSP removed, so escaping alone must hold', (html: string) => html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')],
+    ])('runs nothing from the XSS corpus, %s', async (label, transform) => {
+      const joined = XSS_PAYLOADS.join(' ');
+      const html = transform(renderHtmlDocument(hostileCorpus(), { title: joined, provider: joined, startedAt: joined }));
+      const { page, seen, served } = await openDocument(`xss-${label.length}`, html);
+      const result = await page.evaluate(provokeAndInspect, 'body');
+      await page.mouse.move(200, 200);
+      await page.keyboard.press('Tab');
+      await page.waitForTimeout(300);
+      expectInert(result, seen);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(result.styleSheets).toBe(1);
+      expect(await page.title()).toBe(joined.replace(/\s+/g, ' ').replace(/\u0000/g, '\uFFFD').trim());
+      expect(seen.errors).toEqual([]);
+      expect(served()).toEqual([`/doc/xss-${label.length}.html`]);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `xss-document-${label.includes('removed') ? 'no-csp' : 'csp'}.png`) });
+      await page.close();
+    });
+  });
+
+  describe('createDomRenderer, imported from the built module', () => {
+    /** The host page with the module loaded; from then on nothing may be requested, from anywhere. */
+    async function openHostPage(): Promise<{ page: Page; seen: Watch; served: () => string[] }> {
+      const page = await browser.newPage();
+      let ready = false;
+      const seen = watch(page, () => !ready);
+      await page.goto(`${server.origin}/dom.html`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (window as unknown as { moduleReady?: boolean }).moduleReady === true);
+      ready = true;
+      const mark = server.requests.length;
+      return { page, seen, served: () => server.requests.slice(mark) };
+    }
+
+    function renderInPage(args: { events: DisplayEvent[]; provider?: string; stylesheet?: boolean }) {
+      const { createDomRenderer } = (window as unknown as { renderer: typeof import('../src/index.js') }).renderer;
+      const container = document.createElement('div');
+      container.id = 'transcript';
+      document.querySelector('#app')?.replaceChildren(container);
+      const renderer = createDomRenderer(container, { provider: args.provider, stylesheet: args.stylesheet });
+      for (const event of args.events) void renderer.write(event);
+      void renderer.end();
+    }
+
+    it('renders every provider fixture with one details per tool call and the text in order', async () => {
+      const { page, seen, served } = await openHostPage();
+      for (const fixture of fixtures) {
+        await page.evaluate(renderInPage, { events: fixture.events, provider: fixture.provider });
+        const shown = await page.evaluate(readTranscript, '#transcript');
+        expect(shown.tools, `${fixture.provider}/${fixture.scenario}`).toBe(expectedToolDetails(fixture.events));
+        expect(shown.lateResults).toBe(0);
+        expectTextInOrder(shown.text, fixture.events);
+        expect(shown.footer).toBe(true);
+      }
+      expect(await page.locator('style[data-x-transcript]').count()).toBe(1);
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
+      expect(served()).toEqual([]);
+      await page.close();
+    });
+
+    it('shows text live, renders it when its block ends, and updates a call in place, keeping it open', async () => {
+      const { page, seen, served } = await openHostPage();
+      await page.evaluate(() => {
+        const { createDomRenderer } = (window as unknown as { renderer: typeof import('../src/index.js') }).renderer;
+        const container = document.createElement('div');
+        container.id = 'transcript';
+        document.querySelector('#app')?.replaceChildren(container);
+        (window as unknown as { live: unknown }).live = createDomRenderer(container, { provider: 'demo', startedAt: 0 });
+      });
+      const write = (event: DisplayEvent) =>
+        page.evaluate((e) => (window as unknown as { live: { write(e: DisplayEvent): void } }).live.write(e), event);
+      await write({ kind: 'session', phase: 'start', sessionId: 'live-1', model: 'model-x' });
+      await write({ kind: 'text', id: 'a', text: 'Hello **wor' });
+      expect(await page.locator('#transcript .text.streaming').textContent()).toBe('Hello **wor');
+      await write({ kind: 'text', id: 'a', text: 'ld**' });
+      expect(await page.locator('#transcript .text.streaming').textContent()).toBe('Hello **world**');
+      await write({ kind: 'tool-use', id: 'c1', name: 'Read', toolName: 'read_file', toolKind: 'read', arg: 'a.ts', input: { path: 'a.ts' } });
+      expect(await page.locator('#transcript .text strong').textContent()).toBe('world');
+      expect(await page.locator('#transcript .streaming').count()).toBe(0);
+      const call = page.locator('#transcript details.tool');
+      expect(await call.getAttribute('class')).toBe('tool running');
+      await call.locator('summary').click();
+      await write({ kind: 'tool-result', id: 'c1', name: 'Read', toolKind: 'read', status: 'success', outputState: 'text', output: 'export const a = 1;', details: { path: 'a.ts', contentLength: 19 } });
+      expect(await call.count()).toBe(1);
+      expect(await call.getAttribute('class')).toBe('tool success');
+      expect(await call.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      expect(await call.locator('summary').textContent()).toBe('Read a.ts — Read a.ts (19 chars)');
+      expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript');
+      await write({ kind: 'tool-use', id: 'c2', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'npm test', input: { command: 'npm test' } });
+      await page.evaluate(() => (window as unknown as { live: { end(): void } }).live.end());
+      expect(await page.locator('#transcript details.tool.unfinished').count()).toBe(1);
+      expect(await page.locator('#transcript .session-details').textContent()).toContain('live-1');
+      expect(await page.locator('#transcript > footer.run-footer').count()).toBe(1);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'dom-renderer-live.png'), fullPage: true });
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
+      expect(served()).toEqual([]);
+      await page.close();
+    });
+
+    it('runs nothing from the XSS corpus, including text shown while it streams', async () => {
+      const { page, seen, served } = await openHostPage();
+      await page.evaluate(renderInPage, { events: hostileCorpus(), provider: XSS_PAYLOADS.join(' ') });
+      const streaming = XSS_PAYLOADS.map((text, n): DisplayEvent => ({ kind: 'text', id: `s${n}`, text }));
+      await page.evaluate((events) => {
+        const { createDomRenderer } = (window as unknown as { renderer: typeof import('../src/index.js') }).renderer;
+        const container = document.createElement('div');
+        document.querySelector('#transcript')?.append(container);
+        const renderer = createDomRenderer(container);
+        for (const event of events) void renderer.write(event);
+      }, streaming);
+      const result = await page.evaluate(provokeAndInspect, '#transcript');
+      await page.waitForTimeout(300);
+      expectInert(result, seen);
+      expect(await page.locator('#transcript .streaming').count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(seen.errors).toEqual([]);
+      expect(served()).toEqual([]);
+      await page.close();
+    });
+  });
+});
+
+if (!hasChromium) it.skip(SKIP_MESSAGE, () => {});
