@@ -140,3 +140,31 @@ describe('createToolCallTracker failed reads', () => {
     expect(tracker.finish('f', { status: 'error', output: 'ENOENT: no such file' })?.details).toEqual({ path: 'missing.txt' });
   });
 });
+
+describe('createToolCallTracker scopes', () => {
+  it('keeps ids unique when a later session reuses them', () => {
+    const tracker = createToolCallTracker();
+    expect(tracker.start({ id: 'item_0', toolName: 'Bash', input: {} })?.id).toBe('item_0');
+    tracker.finish('item_0', { status: 'success' });
+    tracker.newScope();
+    expect(tracker.start({ id: 'item_0', toolName: 'Bash', input: {} })?.id).toBe('item_0#2');
+    expect(tracker.start({ id: 'item_0', toolName: 'Bash', input: {} })).toBeUndefined();
+    expect(tracker.finish('item_0', { status: 'success' })?.id).toBe('item_0#2');
+    expect(tracker.start({ id: 'item_1', toolName: 'Bash', input: {} })?.id).toBe('item_1');
+  });
+
+  it('without a new scope, a repeated id is the same call', () => {
+    const tracker = createToolCallTracker();
+    tracker.start({ id: 'a', toolName: 'Bash', input: {} });
+    tracker.finish('a', { status: 'success' });
+    expect(tracker.start({ id: 'a', toolName: 'Bash', input: {} })).toBeUndefined();
+    expect(tracker.finish('a', { status: 'success' })).toBeUndefined();
+  });
+
+  it('restarts made-up ids with a new prefix', () => {
+    const tracker = createToolCallTracker({ idPrefix: 'r1' });
+    expect(tracker.start({ toolName: 'Bash', input: {} })?.id).toBe('r1-1');
+    tracker.newScope('r2');
+    expect(tracker.start({ toolName: 'Bash', input: {} })?.id).toBe('r2-1');
+  });
+});

@@ -54,6 +54,14 @@ export interface ToolCallTracker {
   finish(id: string, outcome: ToolCallOutcome): ToolResultEvent | undefined;
   /** Calls announced and not yet finished, in the order they started. */
   unfinished(): ToolUseEvent[];
+  /**
+   * Starts a new session or turn whose call ids may repeat earlier ones (a
+   * second run concatenated onto the first, a counter that restarts). Ids
+   * used before are then renamed `<id>#<n>` for start and finish alike, so
+   * tool-use ids stay unique across the whole stream. `idPrefix` replaces the
+   * prefix of made-up ids from here on.
+   */
+  newScope(idPrefix?: string): void;
 }
 
 const PATH_FIELDS = ['file_path', 'filePath', 'absolute_path', 'notebook_path', 'path', 'dir_path'] as const;
@@ -93,12 +101,30 @@ function searchCounts(text: string): { matchCount: number; fileCount: number } {
 export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, string>; idPrefix?: string } = {}): ToolCallTracker {
   const open = new Map<string, ToolUseEvent>();
   const finished = new Set<string>();
-  const idPrefix = options.idPrefix ?? 'call';
+  let idPrefix = options.idPrefix ?? 'call';
   let made = 0;
+  // Provider id -> the id used in events, for the current scope only.
+  let scoped = new Map<string, string>();
+  let scope = 1;
+  const resolveId = (raw: string): string => scoped.get(raw) ?? raw;
 
   return {
+    newScope(prefix) {
+      scoped = new Map();
+      scope += 1;
+      if (prefix !== undefined) {
+        idPrefix = prefix;
+        made = 0;
+      }
+    },
     start(call) {
-      const id = call.id !== undefined && call.id !== '' ? call.id : `${idPrefix}-${++made}`;
+      const raw = call.id !== undefined && call.id !== '' ? call.id : `${idPrefix}-${++made}`;
+      let id = scoped.get(raw);
+      if (id === undefined) {
+        id = raw;
+        for (let n = scope; open.has(id) || finished.has(id); n += 1) id = `${raw}#${n}`;
+        scoped.set(raw, id);
+      }
       if (open.has(id) || finished.has(id)) return undefined;
       const input = decodeJsonString(call.input);
       const resolved = resolveToolName(call.displayName ?? call.toolName, options.aliases);
@@ -115,10 +141,12 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
       open.set(id, event);
       return event;
     },
-    has(id) {
+    has(raw) {
+      const id = resolveId(raw);
       return open.has(id) || finished.has(id);
     },
-    finish(id, outcome) {
+    finish(raw, outcome) {
+      const id = resolveId(raw);
       if (finished.has(id)) return undefined;
       const call = open.get(id);
       open.delete(id);

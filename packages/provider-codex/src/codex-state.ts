@@ -102,7 +102,8 @@ export function startSession(state: CodexState, sessionId: string): DisplayEvent
 
 /** Resets what belongs to one turn. */
 export function startTurn(state: CodexState): void {
-  state.tracker = createToolCallTracker({ aliases: CODEX_TOOL_ALIASES });
+  // Item ids restart with each invocation; a new scope keeps tool-use ids unique across turns.
+  state.tracker.newScope();
   state.text.clear();
   state.callDetails.clear();
   state.lastMessage = undefined;

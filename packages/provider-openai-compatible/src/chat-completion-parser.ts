@@ -109,9 +109,12 @@ export function createChatCompletionParser(): ChatCompletionParser {
   let current: ResponseState | undefined;
   let previousKey: string | undefined;
   let responses = 0;
+  // One tracker for the whole stream, a scope per response: call ids stay unique even when responses repeat them.
+  const tracker = createToolCallTracker({ aliases: OPENAI_COMPATIBLE_TOOL_ALIASES, idPrefix: 'response-1-call' });
 
   function open(): ResponseState {
     responses += 1;
+    if (responses > 1) tracker.newScope(`response-${responses}-call`);
     const state: ResponseState = {
       key: undefined,
       sessionId: undefined,
@@ -122,7 +125,7 @@ export function createChatCompletionParser(): ChatCompletionParser {
       finishReason: undefined,
       usage: undefined,
       calls: [],
-      tracker: createToolCallTracker({ aliases: OPENAI_COMPATIBLE_TOOL_ALIASES, idPrefix: `response-${responses}-call` }),
+      tracker,
     };
     return state;
   }

@@ -17,6 +17,9 @@ export interface RendererConformanceOptions {
   numRuns?: number;
 }
 
+/** Fuzzing on a loaded two-core CI machine takes its time; no test here measures speed. */
+const SUITE_TIMEOUT_MS = 120_000;
+
 async function render(create: RendererConformanceOptions['create'], events: readonly unknown[]): Promise<string> {
   let out = '';
   const renderer = create((chunk) => {
@@ -49,7 +52,7 @@ export function describeRendererConformance(options: RendererConformanceOptions)
   const numRuns = options.numRuns ?? 40;
   const events = [...sampleEvents(), ...(options.events ?? [])];
 
-  describe(`renderer conformance: ${options.name}`, () => {
+  describe(`renderer conformance: ${options.name}`, { timeout: SUITE_TIMEOUT_MS }, () => {
     it('implements a supported contract version', () => {
       const renderer = create(() => {});
       expect(SUPPORTED_SPECIFICATION_VERSIONS).toContain(renderer.specificationVersion);

@@ -24,6 +24,8 @@ export interface SourceConformanceOptions {
   numRuns?: number;
 }
 
+/** Fuzzing on a loaded two-core CI machine takes its time; no test here measures speed. */
+const SUITE_TIMEOUT_MS = 120_000;
 const encoder = new TextEncoder();
 
 async function eventsOf(source: DisplayEventSource, chunks: Iterable<Uint8Array>): Promise<DisplayEvent[]> {
@@ -74,7 +76,7 @@ export function describeSourceConformance(options: SourceConformanceOptions): vo
   const numRuns = options.numRuns ?? 60;
   if (fixtures.length === 0) throw new TypeError('describeSourceConformance needs at least one fixture: a recorded stream of your format.');
 
-  describe(`source conformance: ${source.id}`, () => {
+  describe(`source conformance: ${source.id}`, { timeout: SUITE_TIMEOUT_MS }, () => {
     it('implements a supported contract version', () => {
       expect(SUPPORTED_SPECIFICATION_VERSIONS).toContain(source.specificationVersion);
       expect(() => defineSource(source)).not.toThrow();
