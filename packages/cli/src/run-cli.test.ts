@@ -155,3 +155,27 @@ describe('xview', () => {
     expect(result.stdout.replace(/\n+/g, '\n')).toBe(expected.replace(/\n+/g, '\n'));
   });
 });
+
+describe('xview when the agent dies mid-run', () => {
+  it('renders what arrived, shows open calls unfinished, says so, and exits 5', async () => {
+    const lines = readFileSync(fixture('claude/read-edit-run.jsonl'), 'utf8').split('\n');
+    // Up to the first tool call, then the producer is gone: no result, no final line, half a line.
+    const cut = lines.findIndex((line) => line.includes('"tool_use"'));
+    const partial = `${lines.slice(0, cut + 1).join('\n')}\n${lines[cut + 1]?.slice(0, 40) ?? ''}`;
+    const result = await cli(['--verbose'], partial);
+    expect(result.code).toBe(ExitCode.incomplete);
+    expect(result.stdout).toContain("I'll look at src/greet.ts first.");
+    expect(result.stdout).toMatch(/Read \/work\/demo\/src\/greet\.ts \(unfinished\)/);
+    expect(result.stdout).toContain('the run ended without its final line');
+    expect(result.stderr).toMatch(/1 line could not be shown/);
+  });
+
+  it('reports a line above --max-line-mib once and goes on', async () => {
+    const big = JSON.stringify({ type: 'assistant', message: { id: 'm', content: [{ type: 'text', text: 'x'.repeat(2 * 1024 * 1024) }] } });
+    const input = `${big}\n${readFileSync(fixture('claude/plain-answer.jsonl'), 'utf8')}`;
+    const result = await cli(['--max-line-mib', '1', '--strict', '--provider', 'claude'], input);
+    expect(result.code).toBe(ExitCode.strict);
+    expect(result.stderr).toMatch(/stdin:1: malformed: line of \d+ bytes exceeds the limit of 1048576 bytes/);
+    expect(result.stdout).toBe(readFileSync(fixture('claude/plain-answer.output.txt'), 'utf8'));
+  });
+});
