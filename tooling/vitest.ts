@@ -15,6 +15,8 @@ export function packageTest(packageDir: string, overrides: ViteUserConfig['test'
     ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Property tests share two cores with every other package's tests in CI; no test measures time.
+      testTimeout: 30_000,
       ...overrides,
     },
   });

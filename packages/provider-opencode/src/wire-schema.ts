@@ -119,7 +119,7 @@ const messageInfoSchema = z.looseObject({
 const sessionInfoSchema = z.looseObject({ id: z.string(), directory: z.string(), parentID: z.string().optional(), version: z.string() });
 
 /** `session.status` `status`: `idle`, `busy` or `retry` (with attempt, message and next retry time). */
-export const sessionStatusSchema = z.discriminatedUnion('type', [
+export const busSessionStatusSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('idle') }),
   z.looseObject({ type: z.literal('busy') }),
   z.looseObject({ type: z.literal('retry'), attempt: z.number(), message: z.string(), next: z.number() }),
@@ -137,7 +137,7 @@ export const busEventSchema = z.discriminatedUnion('type', [
   z.looseObject({
     id: z.string().optional(),
     type: z.literal('session.status'),
-    properties: z.looseObject({ sessionID: z.string(), status: sessionStatusSchema }),
+    properties: z.looseObject({ sessionID: z.string(), status: busSessionStatusSchema }),
   }),
   z.looseObject({ id: z.string().optional(), type: z.literal('session.idle'), properties: z.looseObject({ sessionID: z.string() }) }),
   z.looseObject({

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+// The public API of @x/provider-claude, name by name. A name added to or removed from
+// src/index.ts fails this test, so the API changes only on purpose: update the
+// list, the README and a changeset together.
+describe('@x/provider-claude exports', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'VERSION',
+      'claudeAssistantMessageSchema',
+      'claudeAssistantSchema',
+      'claudeInitSchema',
+      'claudeRateLimitSchema',
+      'claudeResultSchema',
+      'claudeSource',
+      'claudeStreamEventSchema',
+      'claudeToolAliases',
+      'claudeUserSchema',
+      'createClaudeParser',
+      'createClaudeSource',
+      'detectClaude',
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+// The public API of @x/provider-copilot, name by name. A name added to or removed from
+// src/index.ts fails this test, so the API changes only on purpose: update the
+// list, the README and a changeset together.
+describe('@x/provider-copilot exports', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'COPILOT_TOOL_ALIASES',
+      'VERSION',
+      'copilotAssistantMessageSchema',
+      'copilotEventLineSchema',
+      'copilotResultLineSchema',
+      'copilotSessionStartSchema',
+      'copilotSource',
+      'copilotToolExecutionCompleteSchema',
+      'copilotToolRequestSchema',
+      'createCopilotSource',
+      'resolveCopilotTool',
+    ]);
+  });
+});

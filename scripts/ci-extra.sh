@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Packaging checks that only CI runs, called by .ci/run after the tests:
+#   1. publint --strict and @arethetypeswrong/cli (esm-only profile) on the
+#      tarball of every published package;
+#   2. the pack-and-install test: the tarballs installed with npm into a fresh
+#      project outside the workspace, used from ESM, from the xview bin, from
+#      TypeScript (NodeNext and Bundler) and by a third-party provider run
+#      through the installed @x/testkit;
+#   3. a changesets dry run: the versions and changelogs a release would publish.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 CI="${CI:-true}"
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# The scripts below call `pnpm` by name; where only `npx pnpm` works, put a shim on PATH.
+if ! command -v pnpm >/dev/null 2>&1; then
+  shim=$(mktemp -d)
+  trap 'rm -rf "$shim"' EXIT
+  printf '#!/usr/bin/env bash\nexec npx -y pnpm@10.34.9 "$@"\n' >"$shim/pnpm"
+  chmod +x "$shim/pnpm"
+  export PATH="$shim:$PATH"
+fi
+
+start=$SECONDS
+
+log "pnpm build (cached by turbo when the tests already built)"
+pnpm build --output-logs=errors-only
+
+log "publint + attw for every package"
+pnpm -r --filter './packages/*' lint
+
+log "pack-and-install test"
+node scripts/pack-install-test.mjs
+
+log "changeset dry run"
+node scripts/changeset-dry-run.mjs
+
+log "packaging checks passed in $((SECONDS - start))s"
