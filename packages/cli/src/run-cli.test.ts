@@ -179,3 +179,22 @@ describe('xview when the agent dies mid-run', () => {
     expect(result.stdout).toBe(readFileSync(fixture('claude/plain-answer.output.txt'), 'utf8'));
   });
 });
+
+describe('xview --html progress', () => {
+  it('draws a progress bar on a terminal standard error for a large file, and clears it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-'));
+    const input = join(dir, 'big.jsonl');
+    const run = readFileSync(fixture('claude/long-run.jsonl'), 'utf8');
+    writeFileSync(input, run.repeat(Math.ceil((2 * 1024 * 1024) / run.length)));
+    const stdout = new Capture();
+    const stderr = new Capture();
+    stderr.isTTY = true;
+    const code = await runCli(['--html', join(dir, 'big.html'), input], { stdin: bytes(''), stdout, stderr, env: {} });
+    expect(code).toBe(ExitCode.ok);
+    expect(stderr.text).toMatch(/\rxview: writing HTML \[[#-]{30}\] +\d+% [\d.]+\/[\d.]+ MiB/);
+    expect(stderr.text.endsWith('\r\u001b[2K')).toBe(true);
+    const plain = new Capture();
+    await runCli(['--html', join(dir, 'big2.html'), input], { stdin: bytes(''), stdout, stderr: plain, env: {} });
+    expect(plain.text).toBe('');
+  });
+});
