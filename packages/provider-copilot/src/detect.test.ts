@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { copilotSource } from './copilot-source.js';
 
-const EXAMPLES = '/work/shared/formats/examples';
+// ../shared sits beside the repository, in CI as here.
+const EXAMPLES = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
 const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 20);
 
 function examplesOf(provider: string): { name: string; lines: string[] }[] {
