@@ -171,6 +171,8 @@ async function run(options: CliOptions, io: CliIo): Promise<ExitCodeValue> {
     const report = await runPipeline(detected.stream, {
       source,
       renderer: spanning,
+      // The per-call list grows with the run; only --summary shows it.
+      listCalls: options.output === 'summary',
       maxLineBytes: options.maxLineBytes,
       onDiagnostic: (d) => {
         if (d.outcome === 'ignored') return;

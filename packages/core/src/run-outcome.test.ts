@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayEvent } from './display-event.js';
 import { collectDisplayOutput, createDisplayOutputBuilder } from './display-output.js';
-import { aggregateRun } from './run-outcome.js';
+import { aggregateRun, createRunAggregator } from './run-outcome.js';
 
 const run: DisplayEvent[] = [
   { kind: 'session', phase: 'start', sessionId: 's-1', model: 'model-a', cwd: '/repo' },
@@ -29,6 +29,13 @@ const run: DisplayEvent[] = [
 ];
 
 describe('aggregateRun', () => {
+  it('with listCalls: false, keeps everything but the tool calls and files', () => {
+    const full = aggregateRun(run);
+    const aggregator = createRunAggregator({ listCalls: false });
+    for (const event of run) aggregator.push(event);
+    expect(aggregator.outcome()).toEqual({ ...full, toolCalls: [], files: { created: [], modified: [], deleted: [] } });
+  });
+
   it('summarises a run, marking calls without a result unfinished', () => {
     const outcome = aggregateRun(run);
     expect(outcome).toMatchObject({

@@ -66,8 +66,20 @@ function fileChangesOf(result: ToolResultEvent): FileChange[] {
   return [];
 }
 
+/** Options of {@link createRunAggregator}. */
+export interface RunAggregatorOptions {
+  /**
+   * `false` keeps no record of tool calls and touched files, so that memory
+   * stays flat however long the run: the outcome's `toolCalls` and `files`
+   * are then empty, the rest is the same. For callers that need only the
+   * status, totals and final message. Default `true`.
+   */
+  listCalls?: boolean | undefined;
+}
+
 /** Creates a {@link RunAggregator}. */
-export function createRunAggregator(): RunAggregator {
+export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggregator {
+  const listCalls = options.listCalls !== false;
   let sessionId: string | undefined;
   let model: string | undefined;
   let status: SessionStatus | undefined;
@@ -108,9 +120,10 @@ export function createRunAggregator(): RunAggregator {
           lastText += event.text;
           break;
         case 'tool-use':
-          calls.set(event.id, { id: event.id, name: event.name, arg: event.arg, status: 'unfinished' });
+          if (listCalls) calls.set(event.id, { id: event.id, name: event.name, arg: event.arg, status: 'unfinished' });
           break;
         case 'tool-result': {
+          if (!listCalls) break;
           const call = calls.get(event.id) ?? { id: event.id, name: event.name, arg: '', status: 'unfinished' };
           call.status = event.status;
           call.summary = summarizeToolResult(event);

@@ -2,6 +2,7 @@ import type { FileChange, ToolResultDetails, ToolResultEvent, ToolUseEvent } fro
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
+import { createRecentMap } from './recent-keys.js';
 import { resolveToolName } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
@@ -52,7 +53,7 @@ export interface ToolCallTracker {
   has(id: string): boolean;
   /** The `tool-result` for a call, or `undefined` when this id already has one. */
   finish(id: string, outcome: ToolCallOutcome): ToolResultEvent | undefined;
-  /** Calls announced and not yet finished, in the order they started. */
+  /** Calls announced and not yet finished (at most the latest thousand), in the order they started. */
   unfinished(): ToolUseEvent[];
   /**
    * Starts a new session or turn whose call ids may repeat earlier ones (a
@@ -92,6 +93,10 @@ function searchCounts(text: string): { matchCount: number; fileCount: number } {
   return { matchCount: matches, fileCount: files.size };
 }
 
+/** How many calls a tracker keeps open, and how many finished and scope ids it remembers (see `open` below). */
+const MAX_OPEN_CALLS = 1_000;
+const MAX_REMEMBERED_IDS = 10_000;
+
 /**
  * Creates the tool-call bookkeeping a streaming source needs: it resolves
  * names through the provider's `aliases`, builds previews, makes up ids where
@@ -99,18 +104,32 @@ function searchCounts(text: string): { matchCount: number; fileCount: number } {
  * `tool-result` events with the details a one-line summary needs.
  */
 export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, string>; idPrefix?: string } = {}): ToolCallTracker {
+  /*
+   * Bounded, so that memory stays flat however long the stream: keeping
+   * every call made it grow with the run (x-bench, per GB of stream: about
+   * 25 MB of Gemini call ids, and 85 MB of OpenAI-compatible calls, which
+   * never get a result and so stayed open with their whole input).
+   * - `open`: calls announced and not finished. Past a thousand at once, the
+   *   oldest is forgotten; only calls that never finish get that far.
+   * - `finished`: ids of finished calls, so that a repeated announcement or
+   *   result is not shown again and a later scope does not reuse an id; and
+   *   `scoped`: the ids of this scope. Each holds the ten thousand latest:
+   *   the repeats and reuses they serve come within a few calls or a resumed
+   *   session, not ten thousand calls later.
+   */
   const open = new Map<string, ToolUseEvent>();
-  const finished = new Set<string>();
+  const finished = createRecentMap<string, true>(MAX_REMEMBERED_IDS);
+  const remember = (id: string) => finished.set(id, true);
   let idPrefix = options.idPrefix ?? 'call';
   let made = 0;
   // Provider id -> the id used in events, for the current scope only.
-  let scoped = new Map<string, string>();
+  let scoped = createRecentMap<string, string>(MAX_REMEMBERED_IDS);
   let scope = 1;
   const resolveId = (raw: string): string => scoped.get(raw) ?? raw;
 
   return {
     newScope(prefix) {
-      scoped = new Map();
+      scoped = createRecentMap(MAX_REMEMBERED_IDS);
       scope += 1;
       if (prefix !== undefined) {
         idPrefix = prefix;
@@ -139,6 +158,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
       };
       if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
       open.set(id, event);
+      if (open.size > MAX_OPEN_CALLS) open.delete(open.keys().next().value as string);
       return event;
     },
     has(raw) {
@@ -150,7 +170,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
       if (finished.has(id)) return undefined;
       const call = open.get(id);
       open.delete(id);
-      finished.add(id);
+      remember(id);
       const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', options.aliases);
       const extracted = extractToolOutput(outcome.output);
       const details: ToolResultDetails = {};

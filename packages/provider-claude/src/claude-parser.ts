@@ -30,7 +30,11 @@ import {
   claudeResultSchema,
   claudeStreamEventSchema,
   claudeUserSchema,
+  type ClaudeAssistantLine,
+  type ClaudeStreamEventLine,
+  type ClaudeUserLine,
 } from './wire-schema.js';
+import { isAssistantLine, isStreamEventLine, isUserLine } from './wire-check.js';
 
 /** Top-level types that are protocol or progress, shown as nothing. */
 const QUIET_TYPES = new Map([
@@ -142,13 +146,23 @@ export function createClaudeParser(): SourceParser {
     if (full !== '') events.push(textEvent(kind, blockId(messageId, index), full, parent, messageId));
   };
 
+  /*
+   * The hot line types are checked by hand first (wire-check.ts: the same
+   * acceptance as the schema, without the copy zod builds); the schema runs
+   * only for a line that fails, to say what is wrong with it.
+   */
   const assistant = (line: JsonObject, context: LineContext): DisplayEvent[] => {
-    const checked = claudeAssistantSchema.safeParse(line);
-    if (!checked.success) {
-      context.malformed(`assistant line of the wrong shape (${issuePath(checked.error)})`);
-      return [];
+    let parsed: ClaudeAssistantLine;
+    if (isAssistantLine(line)) {
+      parsed = line;
+    } else {
+      const checked = claudeAssistantSchema.safeParse(line);
+      if (!checked.success) {
+        context.malformed(`assistant line of the wrong shape (${issuePath(checked.error)})`);
+        return [];
+      }
+      parsed = checked.data;
     }
-    const parsed = checked.data;
     const message = parsed.message;
     owesEnd = true;
     sessionId ??= parsed.session_id ?? undefined;
@@ -181,12 +195,17 @@ export function createClaudeParser(): SourceParser {
   };
 
   const user = (line: JsonObject, context: LineContext): DisplayEvent[] => {
-    const checked = claudeUserSchema.safeParse(line);
-    if (!checked.success) {
-      context.malformed(`user line of the wrong shape (${issuePath(checked.error)})`);
-      return [];
+    let parsed: ClaudeUserLine;
+    if (isUserLine(line)) {
+      parsed = line;
+    } else {
+      const checked = claudeUserSchema.safeParse(line);
+      if (!checked.success) {
+        context.malformed(`user line of the wrong shape (${issuePath(checked.error)})`);
+        return [];
+      }
+      parsed = checked.data;
     }
-    const parsed = checked.data;
     if (parsed.isReplay === true) {
       context.ignore('replayed user message (--replay-user-messages): the input, already shown where it was typed');
       return [];
@@ -226,14 +245,20 @@ export function createClaudeParser(): SourceParser {
   };
 
   const streamEvent = (line: JsonObject, context: LineContext): DisplayEvent[] => {
-    const checked = claudeStreamEventSchema.safeParse(line);
-    if (!checked.success) {
-      context.malformed(`stream_event line of the wrong shape (${issuePath(checked.error)})`);
-      return [];
+    let parsed: ClaudeStreamEventLine;
+    if (isStreamEventLine(line)) {
+      parsed = line;
+    } else {
+      const checked = claudeStreamEventSchema.safeParse(line);
+      if (!checked.success) {
+        context.malformed(`stream_event line of the wrong shape (${issuePath(checked.error)})`);
+        return [];
+      }
+      parsed = checked.data;
     }
-    const event = checked.data.event;
+    const event = parsed.event;
     owesEnd = true;
-    const parent = checked.data.parent_tool_use_id ?? undefined;
+    const parent = parsed.parent_tool_use_id ?? undefined;
     const thread = threadOf(parent);
     const stream = streams.get(thread);
     const index = event.index ?? undefined;

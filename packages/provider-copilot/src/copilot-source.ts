@@ -81,22 +81,36 @@ const COVERAGE_LIMIT = 256;
  */
 class Coverage {
   private readonly shown = new Map<string, number>();
+  /** The id moved to the end last: it is still there, so its next update need not move it. */
+  private newest: string | undefined;
 
   /** Records `length` more characters shown for `id`. */
   add(id: string, length: number): void {
-    const before = this.shown.get(id) ?? 0;
-    this.shown.delete(id);
-    this.shown.set(id, before + length);
-    this.trim();
+    this.update(id, (this.shown.get(id) ?? 0) + length);
   }
 
   /** The part of `full` not shown yet for `id`, and marks all of it shown. */
   rest(id: string, full: string): string {
     const before = this.shown.get(id) ?? 0;
-    this.shown.delete(id);
-    this.shown.set(id, Math.max(before, full.length));
-    this.trim();
+    this.update(id, Math.max(before, full.length));
     return full.length > before ? full.slice(before) : '';
+  }
+
+  /**
+   * Sets `id` as the most recently used. The deltas of one message come in a
+   * row, and moving its entry to the end on every one (delete, set, trim)
+   * was a few percent of a stream's parsing (x-bench): the order it keeps is
+   * the same.
+   */
+  private update(id: string, shown: number): void {
+    if (id === this.newest) {
+      this.shown.set(id, shown);
+      return;
+    }
+    this.shown.delete(id);
+    this.shown.set(id, shown);
+    this.newest = id;
+    this.trim();
   }
 
   private trim(): void {

@@ -81,6 +81,37 @@ function searchCounts(toolName: string, outcome: ToolCallOutcome, metadata: Json
 
 const GREP_FILE_HEADER = /^\S.*:$/;
 
+/*
+ * How many text and reasoning parts, and finished steps, a parser remembers.
+ * A part's updates and a step's repeated finish come close together, and
+ * keeping every id made memory grow with the run (x-bench), so the oldest
+ * are forgotten, as @x/core's tool-call tracker forgets old call ids.
+ */
+const MAX_REMEMBERED = 1024;
+
+/** A map of at most `limit` keys that forgets the oldest first; the ring finds it without scanning the map. */
+function createRecentMap<K, V>(limit: number): { get(key: K): V | undefined; has(key: K): boolean; set(key: K, value: V): void } {
+  const map = new Map<K, V>();
+  const ring: K[] = [];
+  let oldest = 0;
+  return {
+    get: (key) => map.get(key),
+    has: (key) => map.has(key),
+    set(key, value) {
+      if (!map.has(key)) {
+        if (ring.length < limit) {
+          ring.push(key);
+        } else {
+          map.delete(ring[oldest] as K);
+          ring[oldest] = key;
+          oldest = (oldest + 1) % limit;
+        }
+      }
+      map.set(key, value);
+    },
+  };
+}
+
 const IGNORED_BUS_TYPES: ReadonlyMap<string, string> = new Map([
   ['server.connected', 'server connected'],
   ['server.heartbeat', 'server heartbeat (keep-alive)'],
@@ -122,9 +153,9 @@ function modelOf(info: JsonObject): string | undefined {
  */
 export function createOpenCodeParser(): SourceParser {
   const tools = createToolCallTracker({ aliases: OPENCODE_TOOL_ALIASES });
-  const parts = new Map<string, GrowingPart>();
+  const parts = createRecentMap<string, GrowingPart>(MAX_REMEMBERED);
   const userMessages = new Set<string>();
-  const countedSteps = new Set<string>();
+  const countedSteps = createRecentMap<string, true>(MAX_REMEMBERED);
   const reportedErrors = new Set<string>();
   // Subagent sessions started by the followed one: their permission asks block the run too, as in run.ts.
   const childSessions = new Set<string>();
@@ -257,7 +288,7 @@ export function createOpenCodeParser(): SourceParser {
     const id = stringField(part, 'id');
     if (id !== undefined) {
       if (countedSteps.has(id)) return ctx.ignore('step-finish already counted');
-      countedSteps.add(id);
+      countedSteps.set(id, true);
     }
     steps += 1;
     // A missing reason (quirk 9) still closes the step; only tool calls promise another one.

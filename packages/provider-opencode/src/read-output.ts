@@ -8,7 +8,6 @@
  * count the markup, so the file text is taken out of it.
  */
 const READ_FILE_OUTPUT = /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*?)\n\n\((?:End of file - total \d+ lines|Showing lines [^\n]*|Output capped at [^\n]*)\)\n<\/content>(?:\n|$)/;
-const LINE_NUMBER = /^\d+: /;
 
 /**
  * The file text inside the output of OpenCode's `read` tool, without markup
@@ -21,12 +20,28 @@ export function unwrapReadOutput(output: string): string | undefined {
   if (match === null) return undefined;
   const body = match[1] ?? '';
   if (body === '') return '';
-  const lines = body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const prefix = LINE_NUMBER.exec(line);
-    if (prefix === null) return undefined;
-    lines[i] = line.slice(prefix[0].length);
+  // Each line must start with /^\d+: /, which is cut off. Done by hand,
+  // copying the text between prefixes, rather than by split, exec, slice
+  // and join per line: on a stream with file reads that was a quarter of
+  // the provider's time, and this takes a third less, counting the later
+  // flattening of the string it builds (x-bench).
+  let text = '';
+  let from = 0;
+  for (let start = 0; ; ) {
+    let at = start;
+    let code = body.charCodeAt(at);
+    while (code >= DIGIT_0 && code <= DIGIT_9) code = body.charCodeAt(++at);
+    // Digits, then ": " (neither is a newline, so both lie in this line).
+    if (at === start || code !== COLON || body.charCodeAt(at + 1) !== SPACE) return undefined;
+    text += body.slice(from, start);
+    from = at + 2;
+    const newline = body.indexOf('\n', from);
+    if (newline < 0) return text + body.slice(from);
+    start = newline + 1;
   }
-  return lines.join('\n');
 }
+
+const COLON = 0x3a;
+const SPACE = 0x20;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;

@@ -59,6 +59,9 @@ interface OpenCall extends StatusCall {
   depth: number;
 }
 
+/** How many calls without a result a renderer keeps (see `calls`). */
+const MAX_OPEN_CALLS = 1_000;
+
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -128,6 +131,13 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   const totals = createRunTotals();
   // Open calls only: a finished call is forgotten, so memory stays flat over a long run.
   const calls = new Map<string, OpenCall>();
+  // And at most a thousand at once, the oldest forgotten first: calls that
+  // never get a result (a post-response provider's, which the client runs)
+  // otherwise piled up for the whole run (x-bench).
+  const remember = (id: string, call: OpenCall) => {
+    calls.set(id, call);
+    if (calls.size > MAX_OPEN_CALLS) calls.delete(calls.keys().next().value as string);
+  };
   const indents: string[] = [''];
   const indentOf = (depth: number): string => (indents[depth] ??= INDENT.repeat(depth));
 
@@ -227,7 +237,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       startedAt: now(),
       depth,
     };
-    calls.set(id, call);
+    remember(id, call);
     callsChanged = true;
     if (!verbose) return;
     line(depth, markerSegments(call));

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The built `xview` binary, or `override` (`--cli`, to measure a changed build). */
+export function cliBin(override?: string): string {
+  const bin = override ?? join(dirname(require.resolve('@x/cli/package.json')), 'dist', 'bin.js');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` first.`);
+  return bin;
+}
+
+export type CliMode = 'html' | 'terminal';
+
+export interface CliRun {
+  mode: CliMode;
+  inputBytes: number;
+  seconds: number;
+  maxRssBytes: number;
+  heapPeakBytes: number;
+  outputBytes: number;
+  exitCode: number | null;
+  /** Every run's peak RSS, when the median of several is reported. */
+  rssRuns?: number[];
+}
+
+/**
+ * Runs `xview` as a user would, with the stream piped into its standard
+ * input: `--html /dev/null` for HTML, `--verbose` with standard output a
+ * pipe (drained and counted here) for the terminal. Reports its peak RSS.
+ */
+export async function runCli(inputPath: string, inputBytes: number, mode: CliMode, bin?: string): Promise<CliRun> {
+  const probe = join(dirname(fileURLToPath(import.meta.url)), 'rss-probe.js');
+  const rssFile = join(tmpdir(), `x-bench-rss-${process.pid}-${Date.now()}.json`);
+  const args = ['--import', probe, cliBin(bin), ...(mode === 'html' ? ['--html', '/dev/null'] : ['--verbose'])];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, X_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' } });
+  let outputBytes = 0;
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    outputBytes += chunk.length;
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4000) stderr += chunk.toString('utf8');
+  });
+  const input = createReadStream(inputPath);
+  input.pipe(child.stdin);
+  // The child may stop reading early (a crash); that is reported by its exit code, not as EPIPE here.
+  child.stdin.on('error', () => {});
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!existsSync(rssFile)) throw new Error(`xview ${args.slice(3).join(' ')} exited with ${exitCode} without reporting memory:\n${stderr}`);
+  const report = JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssBytes: number; heapPeakBytes: number };
+  rmSync(rssFile, { force: true });
+  // 0 ok, 1 run failed, 5 incomplete: the run was rendered. Anything else is a crash.
+  if (exitCode !== 0 && exitCode !== 1 && exitCode !== 5) throw new Error(`xview ${args.slice(3).join(' ')} exited with ${exitCode}:\n${stderr}`);
+  return { mode, inputBytes, seconds, maxRssBytes: report.maxRssBytes, heapPeakBytes: report.heapPeakBytes, outputBytes, exitCode };
+}
