@@ -32,6 +32,7 @@ describe('@x/core exports', () => {
       'createJsonDocumentReader',
       'createLineProcessor',
       'createLineSplitter',
+      'createRecentMap',
       'createRunAggregator',
       'createSourceRegistry',
       'createToolCallTracker',

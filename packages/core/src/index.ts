@@ -10,6 +10,7 @@ export * from './arg-preview.js';
 export * from './tool-output.js';
 export * from './result-summary.js';
 export * from './tool-calls.js';
+export * from './recent-keys.js';
 export * from './json-value.js';
 export * from './json-document.js';
 export * from './text-limits.js';

@@ -13,6 +13,7 @@ export interface RecentMap<K, V> {
   set(key: K, value: V): void;
 }
 
+/** Creates a {@link RecentMap} of at most `limit` keys. */
 export function createRecentMap<K, V>(limit: number): RecentMap<K, V> {
   const map = new Map<K, V>();
   const ring: K[] = [];

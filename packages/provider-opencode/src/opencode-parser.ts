@@ -1,5 +1,6 @@
 import {
   arrayField,
+  createRecentMap,
   createToolCallTracker,
   isJsonObject,
   numberField,
@@ -88,29 +89,6 @@ const GREP_FILE_HEADER = /^\S.*:$/;
  * are forgotten, as @x/core's tool-call tracker forgets old call ids.
  */
 const MAX_REMEMBERED = 1024;
-
-/** A map of at most `limit` keys that forgets the oldest first; the ring finds it without scanning the map. */
-function createRecentMap<K, V>(limit: number): { get(key: K): V | undefined; has(key: K): boolean; set(key: K, value: V): void } {
-  const map = new Map<K, V>();
-  const ring: K[] = [];
-  let oldest = 0;
-  return {
-    get: (key) => map.get(key),
-    has: (key) => map.has(key),
-    set(key, value) {
-      if (!map.has(key)) {
-        if (ring.length < limit) {
-          ring.push(key);
-        } else {
-          map.delete(ring[oldest] as K);
-          ring[oldest] = key;
-          oldest = (oldest + 1) % limit;
-        }
-      }
-      map.set(key, value);
-    },
-  };
-}
 
 const IGNORED_BUS_TYPES: ReadonlyMap<string, string> = new Map([
   ['server.connected', 'server connected'],
