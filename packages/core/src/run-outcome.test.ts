@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DisplayEvent } from './display-event.js';
 import { collectDisplayOutput, createDisplayOutputBuilder } from './display-output.js';
 import { aggregateRun, createRunAggregator } from './run-outcome.js';
+import { createUsageCounter } from './usage-totals.js';
 
 const run: DisplayEvent[] = [
   { kind: 'session', phase: 'start', sessionId: 's-1', model: 'model-a', cwd: '/repo' },
@@ -99,5 +100,17 @@ describe('DisplayOutput', () => {
     const builder = createDisplayOutputBuilder();
     const pieces = run.map((event) => builder.push(event));
     expect(pieces.join('') + builder.end()).toBe(collectDisplayOutput(run));
+  });
+});
+
+describe('createUsageCounter', () => {
+  it('adds increments, replaces on cumulative events, and leaves unreported fields undefined', () => {
+    const counter = createUsageCounter();
+    counter.add({ kind: 'usage', cumulative: false, inputTokens: 10, costUsd: 0.01 });
+    counter.add({ kind: 'usage', cumulative: false, inputTokens: 5, outputTokens: Number.NaN });
+    expect(counter.tokens).toEqual({ inputTokens: 15 });
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 7, costUsd: 0.5 });
+    expect(counter.tokens).toEqual({ inputTokens: 100, outputTokens: 7 });
+    expect(counter.costUsd).toBe(0.5);
   });
 });

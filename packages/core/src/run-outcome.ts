@@ -3,6 +3,7 @@ import type { Diagnostic } from './source.js';
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { summarizeToolResult } from './result-summary.js';
+import { createUsageCounter } from './usage-totals.js';
 
 /** One tool call in a {@link RunOutcome}. */
 export interface ToolCallOutcomeSummary {
@@ -54,8 +55,6 @@ export interface RunAggregator {
   outcome(accounting?: LineAccounting): RunOutcome;
 }
 
-const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
-
 function fileChangesOf(result: ToolResultEvent): FileChange[] {
   if (result.details.changes !== undefined) return result.details.changes;
   const path = result.details.path;
@@ -90,23 +89,13 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
   let lastText = '';
   const calls = new Map<string, ToolCallOutcomeSummary>();
   const files = new Map<string, FileChange['change']>();
-  const settled = { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  let settledCost: number | undefined;
+  const usage = createUsageCounter();
   const errors: string[] = [];
   const warnings: string[] = [];
   const reasons: Record<string, number> = Object.create(null) as Record<string, number>;
 
   const addUsage = (event: UsageEvent) => {
-    if (event.cumulative) {
-      for (const field of USAGE_FIELDS) {
-        const value = event[field];
-        if (value !== undefined) settled[field] = value;
-      }
-      if (event.costUsd !== undefined) settledCost = event.costUsd;
-    } else {
-      for (const field of USAGE_FIELDS) settled[field] += event[field] ?? 0;
-      if (event.costUsd !== undefined) settledCost = (settledCost ?? 0) + event.costUsd;
-    }
+    usage.add(event);
     if (event.model !== undefined) model ??= event.model;
   };
 
@@ -172,7 +161,14 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
         turns,
         toolCalls: [...calls.values()].map((call) => ({ ...call })),
         files: { created: byChange('created'), modified: byChange('modified'), deleted: byChange('deleted') },
-        usage: { ...settled, costUsd: settledCost },
+        usage: {
+          inputTokens: usage.tokens.inputTokens ?? 0,
+          outputTokens: usage.tokens.outputTokens ?? 0,
+          reasoningTokens: usage.tokens.reasoningTokens ?? 0,
+          cacheReadTokens: usage.tokens.cacheReadTokens ?? 0,
+          cacheWriteTokens: usage.tokens.cacheWriteTokens ?? 0,
+          costUsd: usage.costUsd,
+        },
         errors: [...errors],
         warnings: [...warnings],
         lines: { ...(accounting ?? emptyAccounting()), reasons: { ...reasons } },

@@ -1,4 +1,5 @@
 import type { DisplayEvent, SessionStatus } from '@x/core';
+import { createUsageCounter } from '@x/core';
 
 /** What the footer of a run shows, kept as running totals so no event is held. */
 export interface RunTotals {
@@ -25,21 +26,16 @@ export interface RunTotalsCounter {
   totals(countedTurns: number): RunTotals;
 }
 
-const TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
-
 function finite(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
 /**
- * Creates a {@link RunTotalsCounter}. Usage follows the event's `cumulative`
- * flag, as core's aggregation does: a cumulative event restates the total
- * (replace), any other adds to it, so a provider that repeats usage is not
- * counted twice.
+ * Creates a {@link RunTotalsCounter}. Usage is added up by core's
+ * `createUsageCounter`, the same way every consumer adds it.
  */
 export function createRunTotals(): RunTotalsCounter {
-  const tokens = { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  let costUsd: number | undefined;
+  const usage = createUsageCounter();
   let status: SessionStatus | undefined;
   let durationMs: number | undefined;
   let reportedTurns: number | undefined;
@@ -49,12 +45,7 @@ export function createRunTotals(): RunTotalsCounter {
     push(event) {
       switch (event.kind) {
         case 'usage':
-          for (const field of TOKEN_FIELDS) {
-            const value = event[field];
-            if (!finite(value)) continue;
-            tokens[field] = event.cumulative ? value : tokens[field] + value;
-          }
-          if (finite(event.costUsd)) costUsd = event.cumulative ? event.costUsd : (costUsd ?? 0) + event.costUsd;
+          usage.add(event);
           break;
         case 'session':
           if (event.phase !== 'end') break;
@@ -71,7 +62,20 @@ export function createRunTotals(): RunTotalsCounter {
       }
     },
     totals(countedTurns) {
-      return { status, durationMs, turns: reportedTurns ?? countedTurns, toolCalls, errors, ...tokens, costUsd };
+      const t = usage.tokens;
+      return {
+        status,
+        durationMs,
+        turns: reportedTurns ?? countedTurns,
+        toolCalls,
+        errors,
+        inputTokens: t.inputTokens ?? 0,
+        outputTokens: t.outputTokens ?? 0,
+        reasoningTokens: t.reasoningTokens ?? 0,
+        cacheReadTokens: t.cacheReadTokens ?? 0,
+        cacheWriteTokens: t.cacheWriteTokens ?? 0,
+        costUsd: usage.costUsd,
+      };
     },
   };
 }

@@ -1,8 +1,6 @@
 import type { SessionEvent, UsageEvent } from '@x/core';
+import { createUsageCounter } from '@x/core';
 import { sanitizeLine } from './sanitize.js';
-
-const TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
-type TokenField = (typeof TOKEN_FIELDS)[number];
 
 /** What a run reported about itself, for the verbose footer. */
 export interface RunTotals {
@@ -44,8 +42,8 @@ export function createRunTotals(): RunTotals {
   let status: string | undefined;
   let durationMs: number | undefined;
   let turns: number | undefined;
-  const tokens: Partial<Record<TokenField, number>> = {};
-  let cost: number | undefined;
+  const usage = createUsageCounter();
+  const tokens = usage.tokens;
 
   const tokenText = (): string | undefined => {
     const { inputTokens, outputTokens } = tokens;
@@ -66,12 +64,7 @@ export function createRunTotals(): RunTotals {
       if (finite(event.turns)) turns = event.turns;
     },
     usage(event) {
-      for (const field of TOKEN_FIELDS) {
-        const value = event[field];
-        if (!finite(value)) continue;
-        tokens[field] = event.cumulative ? value : (tokens[field] ?? 0) + value;
-      }
-      if (finite(event.costUsd)) cost = event.cumulative ? event.costUsd : (cost ?? 0) + event.costUsd;
+      usage.add(event);
     },
     get incomplete() {
       return status === 'incomplete';
@@ -86,7 +79,7 @@ export function createRunTotals(): RunTotals {
       if (turns !== undefined) parts.push(`${grouped(turns)} ${turns === 1 ? 'turn' : 'turns'}`);
       const tokenPart = tokenText();
       if (tokenPart !== undefined) parts.push(tokenPart);
-      if (cost !== undefined) parts.push(formatCost(cost));
+      if (usage.costUsd !== undefined) parts.push(formatCost(usage.costUsd));
       return parts.length === 0 ? undefined : parts.join(' | ');
     },
   };
