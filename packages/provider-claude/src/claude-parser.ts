@@ -111,11 +111,6 @@ export function createClaudeParser(): SourceParser {
   const startTool = (id: string | undefined, toolName: string, input: unknown, parent: string | undefined): ToolUseEvent | undefined => {
     const event = tools.start({ id, toolName, input, parentToolUseId: parent });
     if (event === undefined) return undefined;
-    // Claude's search tools put the directory in `path` and what is searched for
-    // in `pattern`; the pattern is the telling part.
-    if (event.toolKind === 'search' && typeof ownField(event.input, 'pattern') === 'string') {
-      event.arg = previewToolInput({ pattern: ownField(event.input, 'pattern') });
-    }
     openCalls.set(event.id, event.name);
     return event;
   };
@@ -232,8 +227,6 @@ export function createClaudeParser(): SourceParser {
       const outcome = toolResultOutcome(block, openCalls.get(id), rich);
       if (!tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
       const event = tools.finish(id, outcome);
-      // Core counts the length of any output of a read call; a failed read read nothing.
-      if (event?.status === 'error') delete event.details.contentLength;
       openCalls.delete(id);
       // A finished Agent/Task call ends its subagent's thread.
       streams.delete(id);

@@ -1,7 +1,5 @@
 import {
-  PREVIEW_MAX_CHARS,
   createToolCallTracker,
-  toOneLine,
   type DisplayEvent,
   type SessionEvent,
   type SessionStatus,
@@ -151,14 +149,11 @@ export interface ToolAnnouncement {
 /**
  * Announces a call once. `@x/core`'s tracker previews a call from known input
  * fields; Codex's previews come from inside the command (the script of a
- * shell wrapper) or the change list, so they are set on the event the
- * tracker keeps.
+ * shell wrapper) or the change list, so they are passed as the call's `arg`.
  */
 export function announceTool(state: CodexState, call: ToolAnnouncement): DisplayEvent[] {
-  const use = state.tracker.start({ id: call.id, toolName: call.toolName, displayName: call.displayName, input: call.input });
-  if (use === undefined) return [];
-  if (call.arg !== undefined) use.arg = toOneLine(call.arg, PREVIEW_MAX_CHARS);
-  return [use];
+  const use = state.tracker.start({ id: call.id, toolName: call.toolName, displayName: call.displayName, arg: call.arg, input: call.input });
+  return use === undefined ? [] : [use];
 }
 
 /** The result of a call announced with {@link announceTool}; empty when it already has one. */

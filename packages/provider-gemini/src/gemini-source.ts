@@ -164,13 +164,11 @@ function createParser(options: GeminiSourceOptions): SourceParser {
     open = undefined;
     const toolName = parsed.data.tool_name;
     const input = parsed.data.parameters ?? {};
-    const event = tracker.start({ id: parsed.data.tool_id, toolName, input });
+    const event = tracker.start({ id: parsed.data.tool_id, toolName, input, arg: previewOverride(toolName, input) });
     if (event === undefined) {
       context.ignore('tool_use of a call already announced');
       return [];
     }
-    const arg = previewOverride(toolName, event.input);
-    if (arg !== undefined) event.arg = arg;
     return [event];
   }
 

@@ -7,7 +7,6 @@ import {
   objectField,
   ownField,
   parseJson,
-  previewToolInput,
   stringField,
   type DisplayEvent,
   type JsonObject,
@@ -57,8 +56,6 @@ const IGNORED_BUS_PREFIXES: readonly (readonly [string, string])[] = [
 
 /** v2 `permission.asked`, v1 `permission.updated` and the newer `permission.v2.asked` (quirk 12). */
 const PERMISSION_ASKS: ReadonlySet<string> = new Set(['permission.asked', 'permission.updated', 'permission.v2.asked']);
-
-const SEARCH_TOOLS: ReadonlySet<string> = new Set(['grep', 'glob']);
 
 /**
  * OpenCode reports search counts in `metadata` (`grep {matches}`, `glob` and
@@ -291,12 +288,7 @@ export function createOpenCodeParser(): SourceParser {
       return;
     }
     const use = tools.start({ id: callId, toolName, input: input ?? {} });
-    if (use !== undefined) {
-      // A search is known by its pattern; the core preview would pick the directory it ran in.
-      const pattern = SEARCH_TOOLS.has(toolName) ? stringField(input, 'pattern') : undefined;
-      if (pattern !== undefined && pattern.trim() !== '') use.arg = previewToolInput({ pattern });
-      out.push(use);
-    }
+    if (use !== undefined) out.push(use);
     if (status !== 'completed' && status !== 'error') {
       if (out.length === 0) ctx.ignore(`state update (${status}) of a call already announced`);
       return;
