@@ -78,6 +78,7 @@ describe('@x/core exports', () => {
       'toolResultDetailsSchema',
       'toolResultEventSchema',
       'toolUseEventSchema',
+      'unframeSseLine',
       'usageEventSchema',
     ]);
   });

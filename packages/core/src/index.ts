@@ -13,6 +13,7 @@ export * from './tool-calls.js';
 export * from './recent-keys.js';
 export * from './json-value.js';
 export * from './json-document.js';
+export * from './sse-line.js';
 export * from './text-limits.js';
 export * from './plain-text.js';
 export { VERSION } from './version.js';

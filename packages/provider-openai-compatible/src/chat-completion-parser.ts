@@ -2,6 +2,7 @@ import {
   arrayField,
   createJsonDocumentReader,
   createToolCallTracker,
+  unframeSseLine,
   isJsonObject,
   numberField,
   objectField,
@@ -16,7 +17,6 @@ import {
   type ToolCallTracker,
   type UsageEvent,
 } from '@x/core';
-import { unframeLine } from './sse-framing.js';
 import { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
 import { completionUsageSchema, errorObjectSchema } from './wire-schema.js';
 
@@ -30,6 +30,9 @@ interface PendingCall {
   /** Arguments some gateways send as an object rather than a JSON string (litellm PR #37792). */
   argsObject: JsonObject | undefined;
 }
+
+/** The SSE payload that ends a chat-completion stream. */
+const DONE = '[DONE]';
 
 /** One response: a whole body, or a stream of chunks until `[DONE]`. */
 interface ResponseState {
@@ -419,7 +422,7 @@ export function createChatCompletionParser(): ChatCompletionParser {
   return {
     parseValue,
     parse(line, context) {
-      const framed = unframeLine(line);
+      const framed = unframeSseLine(line);
       if (framed.kind === 'comment') {
         context.ignore('SSE comment (keep-alive)');
         return [];
@@ -428,7 +431,7 @@ export function createChatCompletionParser(): ChatCompletionParser {
         context.ignore(`SSE ${framed.name} field`);
         return [];
       }
-      if (framed.kind === 'done') {
+      if (framed.text.trim() === DONE) {
         if (current === undefined) {
           context.ignore('[DONE] with no open stream');
           return [];

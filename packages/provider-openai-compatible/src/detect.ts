@@ -1,5 +1,4 @@
-import { arrayField, isJsonObject, objectField, ownField, parseJson, stringField, type Detection } from '@x/core';
-import { unframeLine } from './sse-framing.js';
+import { arrayField, isJsonObject, objectField, ownField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
 
 const NONE: Detection = { confidence: 0, evidence: 'no chat-completion body, chunk or error body' };
 const OBJECT_LINE = /^\s*"object"\s*:\s*"(chat\.completion(?:\.chunk)?)"\s*,?\s*$/;
@@ -42,8 +41,8 @@ export function detectChatCompletion(lines: readonly string[]): Detection {
   let best = NONE;
   const payloads: string[] = [];
   for (const line of lines.slice(0, SAMPLE_LINES)) {
-    const framed = unframeLine(line);
-    if (framed.kind !== 'payload' || framed.text.trim() === '') continue;
+    const framed = unframeSseLine(line);
+    if (framed.kind !== 'data' || framed.text.trim() === '') continue;
     payloads.push(framed.text);
     const parsed = parseJson(framed.text);
     if (parsed !== undefined) best = better(best, detectValue(parsed.value));

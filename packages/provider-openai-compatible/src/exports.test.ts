@@ -17,7 +17,6 @@ describe('@x/provider-openai-compatible exports', () => {
       'openaiCompatibleSource',
       'resolveOpenAICompatibleToolName',
       'translateChatCompletion',
-      'unframeLine',
     ]);
   });
 });

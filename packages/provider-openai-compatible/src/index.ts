@@ -3,6 +3,5 @@ export { createChatCompletionParser, type ChatCompletionParser } from './chat-co
 export { detectChatCompletion } from './detect.js';
 export { translateChatCompletion } from './translate.js';
 export { OPENAI_COMPATIBLE_TOOL_ALIASES, resolveOpenAICompatibleToolName } from './tool-names.js';
-export { unframeLine, type FramedLine } from './sse-framing.js';
 export { completionUsageSchema, errorObjectSchema, type CompletionUsage, type ErrorObject } from './wire-schema.js';
 export { VERSION } from './version.js';

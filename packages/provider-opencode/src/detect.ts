@@ -1,5 +1,4 @@
-import { isJsonObject, objectField, parseJson, stringField, type Detection } from '@x/core';
-import { frameLine } from './framing.js';
+import { isJsonObject, objectField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
 import { RUN_JSON_TYPES } from './wire-schema.js';
 
 /** How many leading lines `detect` looks at. */
@@ -44,8 +43,8 @@ function score(value: unknown): Detection {
 export function detectOpenCode(lines: readonly string[]): Detection {
   let best: Detection = { confidence: 0, evidence: 'no OpenCode line' };
   for (const line of lines.slice(0, DETECT_LINES)) {
-    const framed = frameLine(line);
-    if (framed.kind !== 'json') continue;
+    const framed = unframeSseLine(line);
+    if (framed.kind !== 'data') continue;
     const parsed = parseJson(framed.text);
     if (parsed === undefined) continue;
     const found = score(parsed.value);

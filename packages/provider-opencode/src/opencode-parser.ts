@@ -2,6 +2,7 @@ import {
   arrayField,
   createRecentMap,
   createToolCallTracker,
+  unframeSseLine,
   isJsonObject,
   numberField,
   objectField,
@@ -18,7 +19,6 @@ import {
   type ToolCallOutcome,
   type UsageEvent,
 } from '@x/core';
-import { frameLine } from './framing.js';
 import { unwrapReadOutput } from './read-output.js';
 import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 import { RUN_JSON_TYPES } from './wire-schema.js';
@@ -553,20 +553,22 @@ export function createOpenCodeParser(): SourceParser {
 
   return {
     parse(line, ctx) {
-      const framed = frameLine(line);
-      switch (framed.kind) {
-        case 'sse-comment':
-          ctx.ignore('SSE comment (keep-alive)');
-          return [];
-        case 'sse-field':
-          ctx.ignore(`SSE ${framed.field} field`);
-          return [];
-        case 'blank':
-          ctx.ignore('blank SSE separator');
-          return [];
+      const framed = unframeSseLine(line);
+      if (framed.kind === 'comment') {
+        ctx.ignore('SSE comment (keep-alive)');
+        return [];
+      }
+      if (framed.kind === 'field') {
+        ctx.ignore(`SSE ${framed.name} field`);
+        return [];
       }
       const parsed = parseJson(framed.text);
       if (parsed === undefined) {
+        // The pipeline drops blank lines; a caller feeding lines itself may not.
+        if (framed.text.trim() === '') {
+          ctx.ignore('blank SSE separator');
+          return [];
+        }
         ctx.malformed('not JSON');
         return [];
       }

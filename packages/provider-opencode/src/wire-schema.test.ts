@@ -1,6 +1,6 @@
+import { unframeSseLine } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { frameLine } from './framing.js';
 import { busEventSchema, globalEventSchema, RUN_JSON_TYPES, runJsonLineSchema } from './wire-schema.js';
 
 const BUS_TYPES: ReadonlySet<string> = new Set(busEventSchema.options.map((option) => option.shape.type.value));
@@ -14,8 +14,8 @@ describe('wire schemas', () => {
   for (const fixture of listFixtures('opencode').filter((f) => !f.scenario.endsWith('unknown-and-malformed'))) {
     it(`accept every line of ${fixture.scenario}`, () => {
       for (const line of readFixtureLines(fixture)) {
-        const framed = frameLine(line);
-        if (framed.kind !== 'json') continue;
+        const framed = unframeSseLine(line);
+        if (framed.kind !== 'data' || framed.text.trim() === '') continue;
         const value = JSON.parse(framed.text) as { type?: string };
         if (value.type === undefined) globalEventSchema.parse(value);
         else if (RUN_JSON_TYPES.has(value.type)) runJsonLineSchema.parse(value);
