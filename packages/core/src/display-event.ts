@@ -3,10 +3,14 @@ import { z } from 'zod';
 /**
  * Fields every event may carry. `parentToolUseId` marks an event that belongs
  * to a subagent started by that tool call (Claude `parent_tool_use_id`, Copilot
- * `parentToolCallId`), so a renderer can nest it under the call.
+ * `parentToolCallId`), so a renderer can nest it under the call. `timestamp`
+ * is when the agent recorded the event, as an ISO 8601 string, where the
+ * stream or log says so (session logs do per message; most live streams do
+ * not); a renderer never invents one.
  */
 const eventBase = {
   parentToolUseId: z.string().optional(),
+  timestamp: z.string().optional(),
 };
 
 /**
@@ -19,6 +23,20 @@ export const textEventSchema = z.object({
   kind: z.literal('text'),
   id: z.string(),
   text: z.string(),
+  ...eventBase,
+});
+
+/**
+ * The person's side of the conversation, where a log or stream records it:
+ * a typed `prompt`, a slash `command` (its name and arguments as typed), or an
+ * `interrupt` (the person stopped the agent). `id` names the message where the
+ * agent gives it one. Renderers show it as the start of a turn.
+ */
+export const promptEventSchema = z.object({
+  kind: z.literal('prompt'),
+  form: z.enum(['prompt', 'command', 'interrupt']),
+  text: z.string(),
+  id: z.string().optional(),
   ...eventBase,
 });
 
@@ -140,6 +158,10 @@ export const sessionEventSchema = z.object({
   sessionId: z.string().optional(),
   model: z.string().optional(),
   cwd: z.string().optional(),
+  /** The git branch the session ran on, where a log records it. */
+  gitBranch: z.string().optional(),
+  /** A title the agent or the person gave the session, where a log records one. */
+  title: z.string().optional(),
   agentVersion: z.string().optional(),
   status: sessionStatusSchema.optional(),
   durationMs: z.number().optional(),
@@ -172,6 +194,7 @@ export const noticeEventSchema = z.object({
  * `displayEventSchema.parse(value)`.
  */
 export const displayEventSchema = z.discriminatedUnion('kind', [
+  promptEventSchema,
   textEventSchema,
   reasoningEventSchema,
   toolUseEventSchema,
@@ -182,6 +205,7 @@ export const displayEventSchema = z.discriminatedUnion('kind', [
   noticeEventSchema,
 ]);
 
+export type PromptEvent = z.infer<typeof promptEventSchema>;
 export type TextEvent = z.infer<typeof textEventSchema>;
 export type ReasoningEvent = z.infer<typeof reasoningEventSchema>;
 export type ToolKind = z.infer<typeof toolKindSchema>;
@@ -202,6 +226,7 @@ export type DisplayEventKind = DisplayEvent['kind'];
 
 /** Every kind this version of the contract defines, in a stable order. */
 export const DISPLAY_EVENT_KINDS = [
+  'prompt',
   'text',
   'reasoning',
   'tool-use',

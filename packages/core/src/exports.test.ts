@@ -57,6 +57,7 @@ describe('@x/core exports', () => {
       'parseJson',
       'passthroughSource',
       'previewToolInput',
+      'promptEventSchema',
       'reasoningEventSchema',
       'replayLines',
       'resolveToolName',
