@@ -61,7 +61,7 @@ describe('previewToolInput', () => {
 
   it("never repeats the tool's own name as its preview", () => {
     expect(previewToolInput({ command: 'lint', path: 'src' }, [], ['lint'])).toBe('src');
-    expect(previewToolInput({ query: 'lookup' }, [], ['docs.lookup', 'lookup'])).toBe('{"query":"lookup"}');
+    expect(previewToolInput({ query: 'lookup' }, [], ['mcp__docs__lookup', 'docs.lookup'])).toBe('{"query":"lookup"}');
     expect(previewToolInput('run_tests', [], ['run_tests'])).toBe('');
   });
 

@@ -71,10 +71,10 @@ function compactJson(value: unknown, budget: number): string {
   return out;
 }
 
-/** Whether a preview would only repeat the tool's name. */
+/** Whether a preview would only repeat the tool's name, or the tool part of a `server.tool` name. */
 function isName(text: string, toolNames: readonly string[]): boolean {
   const trimmed = text.trim();
-  return toolNames.some((name) => name === trimmed);
+  return toolNames.some((name) => name === trimmed || name.slice(name.lastIndexOf('.') + 1) === trimmed);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isJsonObject, objectField, stringField, type DisplayEvent, type LineContext } from '@x/core';
 import type { ValueParser } from './framed-json.js';
-import { isResponsesValue } from './responses-parser.js';
+import { isResponsesValue } from './responses-event-types.js';
 
 /**
  * One reader of both OpenAI APIs: each value goes to the Chat Completions or
