@@ -32,12 +32,37 @@ describe('previewToolInput', () => {
     expect(previewToolInput(`{"path":"${'x'.repeat(60)}`)).toHaveLength(40);
   });
 
-  it('never shows raw JSON for an object without a known field', () => {
-    expect(previewToolInput({ owner: 'x', repo: 'y' })).toBe('');
-    expect(previewToolInput('{"owner":"x"}')).toBe('');
-    expect(previewToolInput([1, 2])).toBe('');
+  it('previews an object without a known field as its compact JSON, cut', () => {
+    expect(previewToolInput({ location: 'San Francisco' })).toBe('{"location":"San Francisco"}');
+    expect(previewToolInput('{"owner": "x", "repo": "y"}')).toBe('{"owner":"x","repo":"y"}');
+    expect(previewToolInput({ owner: 'example', repo: 'slugkit', state: 'open', labels: ['unicode'] })).toBe('{"owner":"example","repo":"slugkit","...');
+    expect(previewToolInput([1, 2])).toBe('[1,2]');
+    expect(previewToolInput({ text: 'a\nb', n: 1, ok: true, none: null })).toBe('{"text":"a\\nb","n":1,"ok":true,"none"...');
+  });
+
+  it('writes no more JSON than a preview shows, however large the input', () => {
+    const huge = { content: 'x'.repeat(1_000_000), rest: Array.from({ length: 100_000 }, (_, i) => i) };
+    expect(previewToolInput(huge)).toBe(`{"content":"${'x'.repeat(25)}...`);
+  });
+
+  it('gives nothing for an empty object or array, null and undefined', () => {
+    expect(previewToolInput({})).toBe('');
+    expect(previewToolInput('{}')).toBe('');
+    expect(previewToolInput([])).toBe('');
     expect(previewToolInput(null)).toBe('');
     expect(previewToolInput(undefined)).toBe('');
+  });
+
+  it("previews AskUserQuestion by its first question, and a question field", () => {
+    const ask = { questions: [{ question: 'Which test runner should I use?', header: 'Runner', options: [{ label: 'vitest' }], multiSelect: false }] };
+    expect(previewToolInput(ask)).toBe('Which test runner should I use?');
+    expect(previewToolInput({ question: 'Proceed?', choices: ['yes', 'no'] })).toBe('Proceed?');
+  });
+
+  it("never repeats the tool's own name as its preview", () => {
+    expect(previewToolInput({ command: 'lint', path: 'src' }, [], ['lint'])).toBe('src');
+    expect(previewToolInput({ query: 'lookup' }, [], ['mcp__docs__lookup', 'docs.lookup'])).toBe('{"query":"lookup"}');
+    expect(previewToolInput('run_tests', [], ['run_tests'])).toBe('');
   });
 
   it('is single-line and at most 40 characters, counting multi-byte characters as one', () => {
@@ -52,8 +77,8 @@ describe('previewToolInput', () => {
     expect(previewToolInput({ file_path: '', command: 'ls' })).toBe('ls');
   });
 
-  it('ignores inherited keys such as __proto__', () => {
+  it('takes no known field from inherited keys such as __proto__, and shows the key as text', () => {
     const hostile = JSON.parse('{"__proto__":{"file_path":"evil"}}') as unknown;
-    expect(previewToolInput(hostile)).toBe('');
+    expect(previewToolInput(hostile)).toBe('{"__proto__":{"file_path":"evil"}}');
   });
 });

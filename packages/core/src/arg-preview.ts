@@ -17,34 +17,89 @@ export const PREVIEW_FIELDS = [
   'pattern',
   'url',
   'query',
+  'question',
+  'questions',
   'description',
 ] as const;
 
 function previewValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (!Array.isArray(value) || value.length === 0) return undefined;
   // argv arrays, such as Codex's legacy `["bash", "-lc", "ls"]`.
-  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'string')) {
-    return value.join(' ');
-  }
-  return undefined;
+  if (value.every((part) => typeof part === 'string')) return value.join(' ');
+  // Claude's `AskUserQuestion` asks `questions: [{question, header, options}]`: the first question tells the call.
+  const question = ownField(value[0], 'question');
+  return typeof question === 'string' && question.trim() !== '' ? question : undefined;
 }
 
 /**
- * A single-line preview of a tool's input, at most 40 characters, taken from a
- * known field (`file_path`, `command`, `pattern`, `url`, `query`, ...). Input
- * that arrives as a JSON-encoded string is decoded first; a string that is not
- * JSON is previewed as it is. An object with no known field gives `""`, never
- * raw JSON. `preferFields` are tried first (a search is told by its
- * `pattern` before its `path`).
+ * Compact JSON of a value, written only as far as a preview can show: a
+ * large input (file contents, long argument lists) costs no more than a
+ * small one. Keys are the value's own; the result may end mid-token, as the
+ * preview cuts it anyway.
  */
-export function previewToolInput(input: unknown, preferFields: readonly string[] = []): string {
+function compactJson(value: unknown, budget: number): string {
+  let out = '';
+  const write = (item: unknown): void => {
+    if (out.length > budget) return;
+    if (typeof item === 'string') {
+      out += JSON.stringify(item.length > budget ? item.slice(0, budget) : item);
+    } else if (Array.isArray(item)) {
+      out += '[';
+      item.forEach((element, i) => {
+        if (out.length > budget) return;
+        if (i > 0) out += ',';
+        write(element);
+      });
+      out += ']';
+    } else if (isJsonObject(item)) {
+      out += '{';
+      let first = true;
+      for (const key of Object.keys(item)) {
+        if (out.length > budget) break;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        first = false;
+        write(item[key]);
+      }
+      out += '}';
+    } else {
+      out += typeof item === 'number' || typeof item === 'boolean' ? String(item) : 'null';
+    }
+  };
+  write(value);
+  return out;
+}
+
+/** Whether a preview would only repeat the tool's name, or the tool part of a `server.tool` name. */
+function isName(text: string, toolNames: readonly string[]): boolean {
+  const trimmed = text.trim();
+  return toolNames.some((name) => name === trimmed || name.slice(name.lastIndexOf('.') + 1) === trimmed);
+}
+
+/**
+ * A single-line preview of a tool's input, at most 40 characters. It is taken
+ * from a known field (`file_path`, `command`, `pattern`, `url`, `query`,
+ * `question`, ...), `preferFields` first (a search is told by its `pattern`
+ * before its `path`). Input without a known field (MCP tools, functions an app
+ * declares, `{"location":"San Francisco"}`) is previewed as its compact JSON,
+ * cut; an empty object gives `""`. Input that arrives as a JSON-encoded string
+ * is decoded first; a string that is not JSON is previewed as it is. A value
+ * that would only repeat one of `toolNames` (the tool's own name) is never the
+ * preview.
+ */
+export function previewToolInput(input: unknown, preferFields: readonly string[] = [], toolNames: readonly string[] = []): string {
   const decoded = decodeJsonString(input);
-  if (typeof decoded === 'string') return toOneLine(decoded, PREVIEW_MAX_CHARS);
-  if (!isJsonObject(decoded)) return '';
-  for (const field of preferFields.length === 0 ? PREVIEW_FIELDS : [...preferFields, ...PREVIEW_FIELDS]) {
-    const text = previewValue(ownField(decoded, field));
-    if (text !== undefined) return toOneLine(text, PREVIEW_MAX_CHARS);
+  if (typeof decoded === 'string') return isName(decoded, toolNames) ? '' : toOneLine(decoded, PREVIEW_MAX_CHARS);
+  if (isJsonObject(decoded)) {
+    for (const field of preferFields.length === 0 ? PREVIEW_FIELDS : [...preferFields, ...PREVIEW_FIELDS]) {
+      const text = previewValue(ownField(decoded, field));
+      if (text !== undefined && !isName(text, toolNames)) return toOneLine(text, PREVIEW_MAX_CHARS);
+    }
+    if (Object.keys(decoded).length === 0) return '';
+  } else if (!Array.isArray(decoded) || decoded.length === 0) {
+    return '';
   }
-  return '';
+  // Room for the cut's ellipsis: a JSON text just past the limit is still cut where the preview cuts it.
+  return toOneLine(compactJson(decoded, PREVIEW_MAX_CHARS * 2), PREVIEW_MAX_CHARS);
 }

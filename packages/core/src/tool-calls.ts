@@ -153,7 +153,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
         name: resolved.name,
         toolName: call.toolName,
         toolKind: resolved.kind,
-        arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
+        arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
         input: input === undefined ? null : input,
       };
       if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;

@@ -310,7 +310,8 @@ describe('hostile and odd input', () => {
       '{"type":"toString","timestamp":"t"}',
     ]);
     expect(events[0]).toEqual({ kind: 'session', phase: 'start' });
-    expect(ofKind(events, 'tool-use')[0]?.arg).toBe('');
+    // The own `__proto__` key is shown as JSON text (no known field): `/evil` is never read as a path.
+    expect(ofKind(events, 'tool-use')[0]?.arg).toBe('{"__proto__":{"file_path":"/evil"}}');
     expect(ofKind(events, 'usage')).toEqual([]);
     expect(({} as Record<string, unknown>).session_id).toBeUndefined();
   });

@@ -1,8 +1,6 @@
 import {
   arrayField,
-  createJsonDocumentReader,
   createToolCallTracker,
-  unframeSseLine,
   isJsonObject,
   numberField,
   objectField,
@@ -13,10 +11,10 @@ import {
   type JsonObject,
   type LineContext,
   type SessionStatus,
-  type SourceParser,
   type ToolCallTracker,
   type UsageEvent,
 } from '@x/core';
+import { framedJsonParser, type ValueParser, type ValueSourceParser } from './framed-json.js';
 import { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
 import { completionUsageSchema, errorObjectSchema } from './wire-schema.js';
 
@@ -30,9 +28,6 @@ interface PendingCall {
   /** Arguments some gateways send as an object rather than a JSON string (litellm PR #37792). */
   argsObject: JsonObject | undefined;
 }
-
-/** The SSE payload that ends a chat-completion stream. */
-const DONE = '[DONE]';
 
 /** One response: a whole body, or a stream of chunks until `[DONE]`. */
 interface ResponseState {
@@ -57,10 +52,7 @@ interface ResponseState {
 type Ending = 'complete' | 'truncated' | 'error';
 
 /** A {@link SourceParser} that also takes values already parsed (what `translateChatCompletion` uses). */
-export interface ChatCompletionParser extends SourceParser {
-  /** Translates one parsed body, chunk or error body, as `parse` does for a line. */
-  parseValue(value: unknown, context: LineContext): DisplayEvent[];
-}
+export type ChatCompletionParser = ValueSourceParser;
 
 const UNNAMED_TOOL = 'unnamed';
 
@@ -108,7 +100,11 @@ function usageEvent(raw: unknown, model: string | undefined): UsageEvent | undef
  * error bodies.
  */
 export function createChatCompletionParser(): ChatCompletionParser {
-  const reader = createJsonDocumentReader();
+  return framedJsonParser(createChatCompletionValues());
+}
+
+/** The Chat Completions reader of parsed values, without the line framing. */
+export function createChatCompletionValues(): ValueParser {
   let current: ResponseState | undefined;
   let previousKey: string | undefined;
   let responses = 0;
@@ -421,50 +417,14 @@ export function createChatCompletionParser(): ChatCompletionParser {
 
   return {
     parseValue,
-    parse(line, context) {
-      const framed = unframeSseLine(line);
-      if (framed.kind === 'comment') {
-        context.ignore('SSE comment (keep-alive)');
-        return [];
-      }
-      if (framed.kind === 'field') {
-        context.ignore(`SSE ${framed.name} field`);
-        return [];
-      }
-      if (framed.text.trim() === DONE) {
-        if (current === undefined) {
-          context.ignore('[DONE] with no open stream');
-          return [];
-        }
-        const events: DisplayEvent[] = [];
-        close(current, 'complete', events);
-        return events;
-      }
-      const read = reader.read(framed.text);
-      if (read.status === 'pending') {
-        context.ignore('line of a multi-line JSON document that is still open');
-        return [];
-      }
-      if (read.status === 'invalid') {
-        context.malformed(read.reason);
-        return [];
-      }
-      return parseValue(read.value, context);
-    },
-    flush() {
+    isOpen: () => current !== undefined,
+    done() {
       const events: DisplayEvent[] = [];
-      const unclosed = reader.end();
-      if (unclosed !== undefined && current === undefined) {
-        events.push(
-          {
-            kind: 'notice',
-            level: 'warning',
-            code: 'truncated-document',
-            message: 'The response body ended before its JSON document closed; nothing could be read from it.',
-          },
-          { kind: 'session', phase: 'end', status: 'incomplete' },
-        );
-      }
+      if (current !== undefined) close(current, 'complete', events);
+      return events;
+    },
+    end() {
+      const events: DisplayEvent[] = [];
       closeCurrent(events);
       return events;
     },

@@ -12,11 +12,15 @@ describe('@x/provider-openai-compatible exports', () => {
       'completionUsageSchema',
       'createChatCompletionParser',
       'createOpenAICompatibleSource',
+      'createResponsesParser',
       'detectChatCompletion',
+      'detectResponses',
       'errorObjectSchema',
       'openaiCompatibleSource',
       'resolveOpenAICompatibleToolName',
+      'responseUsageSchema',
       'translateChatCompletion',
+      'translateResponse',
     ]);
   });
 });

@@ -20,7 +20,7 @@ describe('openaiCompatibleSource', () => {
     expect(openaiCompatibleSource).toMatchObject({
       specificationVersion: 'v1',
       id: 'openai-compatible',
-      displayName: 'OpenAI-compatible Chat Completions',
+      displayName: 'OpenAI-compatible (Chat Completions and Responses)',
       cadence: 'post-response',
     });
     expect(Object.isFrozen(createOpenAICompatibleSource())).toBe(true);

@@ -1,22 +1,36 @@
-import { defineSource, type DisplayEventSource } from '@x/core';
-import { createChatCompletionParser } from './chat-completion-parser.js';
+import { defineSource, type Detection, type DisplayEventSource } from '@x/core';
+import { dispatchByApi } from './api-dispatch.js';
+import { createChatCompletionValues } from './chat-completion-parser.js';
 import { detectChatCompletion } from './detect.js';
+import { framedJsonParser } from './framed-json.js';
+import { createResponsesValues } from './responses-parser.js';
+import { detectResponses } from './responses-detect.js';
+
+function detectEitherApi(lines: readonly string[]): Detection {
+  const chat = detectChatCompletion(lines);
+  const responses = detectResponses(lines);
+  return responses.confidence > chat.confidence ? responses : chat;
+}
 
 /**
- * Creates the OpenAI-compatible Chat Completions source: response bodies
+ * Creates the OpenAI-compatible source: what an OpenAI-compatible server
+ * returns from either API. Chat Completions: response bodies
  * (`chat.completion`, one line or pretty-printed, or NDJSON of several),
  * streamed `chat.completion.chunk` lines with or without SSE framing, and
- * error bodies. Its cadence is `post-response`: a non-streamed body exists
- * only once the HTTP response has ended, so all its events come at once.
+ * error bodies. Responses: `Response` bodies and streamed events
+ * (`response.created` to `response.completed`), with or without SSE framing.
+ * Each value is read by its shape, so one source serves both endpoints. Its
+ * cadence is `post-response`: a non-streamed body exists only once the HTTP
+ * response has ended, so all its events come at once.
  */
 export function createOpenAICompatibleSource(): DisplayEventSource {
   return defineSource({
     specificationVersion: 'v1',
     id: 'openai-compatible',
-    displayName: 'OpenAI-compatible Chat Completions',
+    displayName: 'OpenAI-compatible (Chat Completions and Responses)',
     cadence: 'post-response',
-    detect: detectChatCompletion,
-    createParser: createChatCompletionParser,
+    detect: detectEitherApi,
+    createParser: () => framedJsonParser(dispatchByApi(createChatCompletionValues(), createResponsesValues())),
   });
 }
 

@@ -453,3 +453,12 @@ describe('translateChatCompletion', () => {
     expect(translateChatCompletion(null)).toEqual([]);
   });
 });
+
+describe('previews of functions the app declares', () => {
+  it('shows the compact JSON of arguments without a known field', () => {
+    const events = translateChatCompletion(body({ tool_calls: [{ id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"location":"San Francisco"}' } }] }, 'tool_calls'));
+    expect(ofKind(events, 'tool-use')).toEqual([
+      { kind: 'tool-use', id: 'call_w', name: 'get_weather', toolName: 'get_weather', toolKind: 'other', arg: '{"location":"San Francisco"}', input: { location: 'San Francisco' } },
+    ]);
+  });
+});

@@ -1,5 +1,7 @@
 import { toPlainEvent, type DisplayEvent, type LineContext } from '@x/core';
 import { createChatCompletionParser } from './chat-completion-parser.js';
+import type { ValueSourceParser } from './framed-json.js';
+import { createResponsesParser } from './responses-parser.js';
 
 const SILENT: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
 
@@ -18,7 +20,27 @@ const SILENT: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknow
  * ```
  */
 export function translateChatCompletion(body: unknown): DisplayEvent[] {
-  const parser = createChatCompletionParser();
+  return translateWith(createChatCompletionParser(), body);
+}
+
+/**
+ * Translates a Responses API result an app already holds as a value: a
+ * `Response` (for example the result of the `openai` SDK's
+ * `responses.create`), or an array of its stream events in the order they
+ * arrived. Returns the events in order, ending with the session end, with
+ * plain strings. Anything else gives `[]`. Never throws.
+ *
+ * @example
+ * ```ts
+ * const response = await client.responses.create({ model, input, tools });
+ * for (const event of translateResponse(response)) console.log(event.kind);
+ * ```
+ */
+export function translateResponse(body: unknown): DisplayEvent[] {
+  return translateWith(createResponsesParser(), body);
+}
+
+function translateWith(parser: ValueSourceParser, body: unknown): DisplayEvent[] {
   const events: DisplayEvent[] = [];
   const values = Array.isArray(body) ? body : [body];
   for (const value of values) events.push(...parser.parseValue(value, SILENT));

@@ -50,7 +50,14 @@ function expectedToolDetails(events: DisplayEvent[]): number {
 
 /** Every word shown as assistant text appears in the events' text, in the same order. */
 function expectTextInOrder(shown: string, events: DisplayEvent[]): void {
-  const source = events.flatMap((event) => (event.kind === 'text' ? [event.text] : [])).join('\n');
+  // Increments of one block join as they are (a token stream splits words); blocks join on a new line.
+  let source = '';
+  let block: string | undefined;
+  for (const event of events) {
+    if (event.kind !== 'text') continue;
+    source += (block === undefined || event.id === block ? '' : '\n') + event.text;
+    block = event.id;
+  }
   const words = shown.match(/[\p{L}\p{N}]+/gu) ?? [];
   if (/[\p{L}\p{N}]/u.test(source)) expect(words.length).toBeGreaterThan(0);
   let at = 0;

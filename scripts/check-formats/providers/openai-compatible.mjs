@@ -3,8 +3,9 @@
 // Every JSON value in a fixture (a `.json` document, each `.jsonl` line, each
 // SSE `data:` payload except `[DONE]`) is assigned, as an object literal, to
 // the official type of openai@6.49.0: `ChatCompletion`,
-// `ChatCompletionChunk`, `ResponseStreamEvent` for the Responses events of the
-// unknown-types fixture, and `{ error: ErrorObject }` for error bodies. Where a
+// `ChatCompletionChunk`, `Response` and `ResponseStreamEvent` for the
+// Responses API (`openai/resources/responses/responses`), and
+// `{ error: ErrorObject }` for error bodies. Where a
 // fixture follows a compatible server that breaks those types (the quirks of
 // shared/formats/openai-compatible.md), the type is widened by exactly the
 // fields of the named exceptions below, and for that fixture only.
@@ -76,6 +77,10 @@ const EXCEPTIONS = {
     why: 'litellm with Ollama sent tool-call `arguments` as an object (BerriAI/litellm PR #37792)',
     parts: { toolCallFunction: 'arguments: string | Record<string, unknown>' },
   },
+  'sdk-output-text': {
+    why: "the SDK types `Response.output_text` as required, but it is a convenience the SDK adds after parsing (`addOutputText`, openai/lib/ResponsesParser); the wire never carries it",
+    parts: {},
+  },
   'malformed-on-purpose': {
     why: 'unknown-and-malformed.sse holds two `data:` payloads that are deliberately not JSON',
     parts: {},
@@ -96,6 +101,12 @@ const FIXTURE_EXCEPTIONS = {
   'stream-xai-whole-call': ['finish-reason-missing', 'xai-usage'],
   'litellm-dict-arguments': ['dict-arguments'],
   'unknown-and-malformed': ['malformed-on-purpose'],
+  'responses-body': ['sdk-output-text'],
+  'responses-failed': ['sdk-output-text'],
+  'responses-incomplete': ['sdk-output-text'],
+  'responses-refusal-bare': ['sdk-output-text'],
+  'responses-several': ['sdk-output-text'],
+  'responses-stream-tool-calls': ['sdk-output-text'],
 };
 
 /** The exceptions used, by name, for the driver's summary line. */
@@ -149,11 +160,14 @@ function payloadsOf(fixture) {
   return payloads;
 }
 
-function typeOf(ns, value) {
+function typeOf(ns, value, names) {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    if ('error' in value) return 'ErrorBody';
+    const wire = names.includes('sdk-output-text');
+    if (value.type === 'error') return 'ResponseErrorEvent';
+    if ('error' in value && value.object !== 'response') return 'ErrorBody';
     if (value.object === 'chat.completion') return `${ns}.Body`;
-    if (typeof value.type === 'string' && value.type.startsWith('response.')) return 'ResponseStreamEvent';
+    if (value.object === 'response') return wire ? 'WireResponse' : 'Response';
+    if (typeof value.type === 'string' && value.type.startsWith('response.')) return wire ? 'WireStreamEvent' : 'ResponseStreamEvent';
     if ('choices' in value) return `${ns}.Chunk`;
   }
   return undefined;
@@ -165,13 +179,17 @@ export function generate(fixtures) {
     "import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessage, ChatCompletionMessageCustomToolCall, ChatCompletionMessageFunctionToolCall } from 'openai/resources/chat/completions';",
     "import type { CompletionUsage } from 'openai/resources/completions';",
     "import type { ErrorObject } from 'openai/resources/shared';",
-    "import type { ResponseStreamEvent } from 'openai/resources/responses/responses';",
+    "import type { Response, ResponseErrorEvent, ResponseStreamEvent } from 'openai/resources/responses/responses';",
     '',
     'type Patch<T, P> = Omit<T, keyof P> & P;',
     `/** Exception error-body-wrapper: ${EXCEPTIONS['error-body-wrapper'].why}. */`,
     'type ErrorBody = { error: ErrorObject };',
     '/** Used by exception azure-filter-results. */',
     'type AzureFilterResults = Record<string, { filtered: boolean; severity?: string; detected?: boolean }>;',
+    `/** Exception sdk-output-text: ${EXCEPTIONS['sdk-output-text'].why}. */`,
+    'type WireResponse = Omit<Response, \'output_text\'> & { output_text?: string };',
+    '/** Every stream event, with the `Response` it carries as the wire sends it (exception sdk-output-text). */',
+    'type WireStreamEvent = ResponseStreamEvent extends infer E ? (E extends { response: Response } ? Omit<E, \'response\'> & { response: WireResponse } : E) : never;',
     '',
   ];
   fixtures.forEach((fixture, f) => {
@@ -191,7 +209,7 @@ export function generate(fixtures) {
         out.push(`const ${ns}_line${payload.number}_not_json: never = 'line ${payload.number} is not JSON';`);
         continue;
       }
-      const type = typeOf(ns, value);
+      const type = typeOf(ns, value, names);
       if (type === undefined) {
         out.push(`const ${ns}_line${payload.number}_unknown: never = 'line ${payload.number} has no official type';`);
         continue;
