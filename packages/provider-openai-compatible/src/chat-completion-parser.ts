@@ -440,7 +440,7 @@ export function createChatCompletionParser(): ChatCompletionParser {
         close(current, 'complete', events);
         return events;
       }
-      const read = reader.read(framed.text);
+      const read = reader.read(framed.text, context);
       if (read.status === 'pending') {
         context.ignore('line of a multi-line JSON document that is still open');
         return [];
