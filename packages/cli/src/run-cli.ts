@@ -117,6 +117,8 @@ interface Tally {
   exit: ExitCodeValue;
   problems: number;
   printed: string[];
+  /** Outcome lines, said once the renderer has ended so they never cut into its text. */
+  outcomes: string[];
 }
 
 /** Reads, detects and renders one input; `ensureRenderer` makes the one renderer all inputs share. */
@@ -153,7 +155,7 @@ async function renderInput(session: Session, input: CliInput, stream: AsyncItera
     await write(out, options.json ? `${jsonForTerminal({ input: input.name, provider: source.id, ...outcome }, 2)}\n` : formatSummary(outcome, source.displayName));
   }
   if (report.accounting.lines === 0) {
-    session.say(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
+    tally.outcomes.push(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
     tally.exit = worse(tally.exit, ExitCode.empty);
     return;
   }
@@ -163,7 +165,7 @@ async function renderInput(session: Session, input: CliInput, stream: AsyncItera
     return;
   }
   const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal, inputLabel(input)) : undefined;
-  if (line !== undefined) session.say(line.trimEnd());
+  if (line !== undefined) tally.outcomes.push(line.trimEnd());
   tally.exit = worse(tally.exit, exitCodeOf(outcome));
 }
 
@@ -206,7 +208,7 @@ async function run(session: Session): Promise<ExitCodeValue> {
     else renderer = options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
     return renderer;
   };
-  const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [] };
+  const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
   try {
     for (const input of inputs) {
       if (io.signal?.aborted) break;
@@ -225,6 +227,7 @@ async function run(session: Session): Promise<ExitCodeValue> {
     await html?.abandon();
     throw error;
   }
+  for (const line of tally.outcomes) session.say(line);
   const strict = reportProblems(session, tally);
   if (io.signal?.aborted) {
     const signal = io.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
