@@ -218,3 +218,10 @@ describe('xview --html: safe files', () => {
     }
   });
 });
+
+describe('the CLI README', () => {
+  it('documents every exit code', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    for (const code of new Set(Object.values(ExitCode))) expect(readme).toMatch(new RegExp(`^\\| ${code} \\| `, 'm'));
+  });
+});
