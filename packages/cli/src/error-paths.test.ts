@@ -159,8 +159,11 @@ describe('xview: every error path ends in one line and a documented code', () =>
     const help = helpText(BUILT_IN_SOURCES);
     for (const { code, meaning } of EXIT_CODES) expect(help).toContain(`${String(code).padEnd(3)}  ${meaning}`);
     // Every option and provider row starts its description in the same column.
-    const rows = help.split('\n').filter((line) => /^ {2}(-\w, |\s{4})(--|\S)/.test(line) && !/^ {2}\d/.test(line) && / {2,}\S/.test(line.trim()));
-    const columns = new Set(rows.map((line) => line.search(/\S {2,}\S/) + line.slice(line.search(/\S {2,}\S/)).search(/ {2,}\S/) + line.slice(line.search(/\S {2,}\S/)).match(/ {2,}/)?.[0].length));
+    const columns = new Set<number>();
+    for (const line of help.split('\n')) {
+      const row = /^( {2}(?:-\w, | {4})\S+(?: <\w+>)?)( {2,})\S/.exec(line);
+      if (row?.[1] !== undefined && row[2] !== undefined) columns.add(row[1].length + row[2].length);
+    }
     expect(columns.size).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import type { DisplayEventSource } from '@x/core';
 import { OPTIONS } from './args.js';
+import { neutralizeForTerminal } from '@x/renderer-terminal';
 import { EXIT_CODES } from './exit-codes.js';
+import { VERSION } from './version.js';
 
 /** Rows of two columns, the first padded to the widest of all tables so every column lines up. */
 type Row = readonly [string, string];
@@ -56,3 +58,10 @@ export const USAGE_HINT = `xview: nothing to read: pipe an agent's output in, or
   xview run.jsonl
 Run xview --help for the options.
 `;
+
+/** The one line a bug prints: what went wrong, the version, and where to report it. */
+export function internalError(error: unknown, env: Record<string, string | undefined>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = env.XVIEW_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
+  return `xview ${VERSION}: internal error: ${neutralizeForTerminal(message.split('\n')[0] ?? '')}. This is a bug: please report it at https://github.com/x-sdk/x/issues with the command and the input that caused it (XVIEW_DEBUG=1 adds a stack trace).${stack}\n`;
+}

@@ -13,9 +13,9 @@ export interface CliStream {
 
 /**
  * A {@link CliStream} that turns a failed write into a {@link CliError}
- * (exit 7) instead of an unhandled error event, never waits for a `drain`
- * that a broken stream will not send, and remembers whether what it wrote
- * ended with a newline.
+ * (exit 7), thrown by {@link GuardedStream.check}, instead of an unhandled
+ * error event; never waits for a `drain` that a broken stream will not send;
+ * and remembers whether what it wrote ended with a newline.
  */
 export interface GuardedStream extends CliStream {
   /** Throws the {@link CliError} of a write that failed, if one did. */
@@ -46,7 +46,9 @@ export function guardStream(stream: CliStream, name: string): GuardedStream {
       return openLine;
     },
     write(chunk) {
-      check();
+      // After a failure, writes are dropped rather than thrown: a renderer's
+      // timer may still write, and the run stops at its next check().
+      if (failure !== undefined) return true;
       if (chunk.length > 0) openLine = typeof chunk === 'string' ? !chunk.endsWith('\n') : chunk[chunk.length - 1] !== 10;
       return stream.write(chunk);
     },

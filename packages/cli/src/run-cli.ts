@@ -7,7 +7,7 @@ import { parseCliArgs } from './args.js';
 import { detectStream } from './detect-stream.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { CliError, ExitCode } from './exit-codes.js';
-import { USAGE_HINT, helpText } from './help.js';
+import { USAGE_HINT, helpText, internalError } from './help.js';
 import type { HtmlTarget } from './html-file.js';
 import { openHtmlTarget } from './html-file.js';
 import type { CliInput } from './input.js';
@@ -122,7 +122,14 @@ interface Tally {
 }
 
 /** Reads, detects and renders one input; `ensureRenderer` makes the one renderer all inputs share. */
-async function renderInput(session: Session, input: CliInput, stream: AsyncIterable<Uint8Array>, ensureRenderer: (source: DisplayEventSource) => Renderer | undefined, tally: Tally): Promise<void> {
+async function renderInput(
+  session: Session,
+  input: CliInput,
+  stream: AsyncIterable<Uint8Array>,
+  ensureRenderer: (source: DisplayEventSource) => Renderer | undefined,
+  checkOutputs: () => void,
+  tally: Tally,
+): Promise<void> {
   const { options, out } = session;
   const detected = await detectStream(stream, builtInRegistry());
   if (looksBinary(detected.head)) {
@@ -131,7 +138,17 @@ async function renderInput(session: Session, input: CliInput, stream: AsyncItera
   const source = chooseSource(session, detected, input);
   const renderer = ensureRenderer(source);
   // One renderer spans all inputs: only the last input's end ends it.
-  const spanning = renderer && defineRenderer({ specificationVersion: 'v1', write: (e: DisplayEvent) => renderer.write(e), end() {} });
+  // A failed write (a full disk) stops the run at the next event.
+  const spanning =
+    renderer &&
+    defineRenderer({
+      specificationVersion: 'v1',
+      write: (e: DisplayEvent) => {
+        checkOutputs();
+        return renderer.write(e);
+      },
+      end() {},
+    });
   let fatal: string | undefined;
   const name = input.name === '-' ? 'stdin' : input.name;
   const report = await runPipeline(detected.stream, {
@@ -208,14 +225,27 @@ async function run(session: Session): Promise<ExitCodeValue> {
     else renderer = options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
     return renderer;
   };
+  const checkOutputs = () => {
+    out.check();
+    html?.sink.check();
+  };
   const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
   try {
     for (const input of inputs) {
       if (io.signal?.aborted) break;
       const opened = untilAborted(input.open(), io.signal);
       const stream = progress ? progress.count(opened) : opened;
-      if (options.output === 'raw') await runPipeline(stream, { outputFormat: 'json', onRaw: (chunk) => write(out, chunk) });
-      else await renderInput(session, input, stream, ensureRenderer, tally);
+      if (options.output === 'raw') {
+        await runPipeline(stream, {
+          outputFormat: 'json',
+          onRaw: (chunk) => {
+            out.check();
+            return write(out, chunk);
+          },
+        });
+      } else {
+        await renderInput(session, input, stream, ensureRenderer, checkOutputs, tally);
+      }
     }
     if (io.signal?.aborted && renderer) await renderer.write(INTERRUPTED);
     if (renderer) await renderer.end();
@@ -235,13 +265,6 @@ async function run(session: Session): Promise<ExitCodeValue> {
     return signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
   }
   return strict ?? tally.exit;
-}
-
-/** The one line a bug prints: what went wrong, the version, and where to report it. */
-function internalError(error: unknown, env: CliIo['env']): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const stack = env.XVIEW_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
-  return `xview ${VERSION}: internal error: ${neutralizeForTerminal(message.split('\n')[0] ?? '')}. This is a bug: please report it at https://github.com/x-sdk/x/issues with the command and the input that caused it (XVIEW_DEBUG=1 adds a stack trace).${stack}\n`;
 }
 
 /**
