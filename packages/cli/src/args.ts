@@ -9,6 +9,7 @@ export interface CliOptions {
   files: string[];
   provider: string | undefined;
   output: OutputMode;
+  /** The `--html` target; `-` is standard output. */
   htmlFile: string | undefined;
   verbose: boolean;
   showContent: boolean;
@@ -21,7 +22,83 @@ export interface CliOptions {
   listProviders: boolean;
 }
 
+/** One option of `xview`: how it is parsed and how `--help` shows it. */
+export interface OptionSpec {
+  name: string;
+  short?: string;
+  /** The value it takes, as `--help` names it; a flag takes none. */
+  value?: string;
+  section: 'Output' | 'Input' | 'Behaviour';
+  help: string;
+}
+
+/** Every option, in the order `--help` lists them: the one table parsing and help both read. */
+export const OPTIONS: readonly OptionSpec[] = [
+  { name: 'verbose', short: 'v', section: 'Output', help: 'tool calls, results, reasoning, errors and a footer besides the text' },
+  { name: 'show-content', section: 'Output', help: 'with --verbose: the first lines of files that were read' },
+  { name: 'html', value: '<file>', section: 'Output', help: 'write a self-contained HTML page (- for standard output)' },
+  { name: 'events', section: 'Output', help: 'normalised events as NDJSON, one per line' },
+  { name: 'raw', section: 'Output', help: 'pass the input through untouched' },
+  { name: 'summary', section: 'Output', help: "the run's outcome as a table (add --json for JSON)" },
+  { name: 'json', section: 'Output', help: 'with --summary: the outcome as JSON' },
+  { name: 'provider', short: 'p', value: '<id>', section: 'Input', help: 'skip detection and read this format (see below)' },
+  { name: 'list-providers', section: 'Input', help: 'list the providers and exit' },
+  { name: 'max-line-mib', value: '<n>', section: 'Input', help: 'longest line kept, in MiB, 0.001 to 512 (default 16)' },
+  { name: 'strict', section: 'Behaviour', help: 'exit 4 when any line was malformed or of an unknown type, listing them' },
+  { name: 'color', section: 'Behaviour', help: 'force colour on (NO_COLOR and FORCE_COLOR are honoured)' },
+  { name: 'no-color', section: 'Behaviour', help: 'force colour off' },
+  { name: 'help', short: 'h', section: 'Behaviour', help: 'show this help' },
+  { name: 'version', short: 'V', section: 'Behaviour', help: 'show the version' },
+];
+
 const MiB = 1024 * 1024;
+/** The range of `--max-line-mib`: from 1 KiB to the longest string a JavaScript engine reliably holds. */
+export const MAX_LINE_MIB_RANGE = { min: 0.001, max: 512 } as const;
+
+/** Edit distance, for suggesting the option a person meant. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The known option closest to an unknown one, when it is close enough to be a typo. */
+export function suggestOption(unknown: string): string | undefined {
+  const name = unknown.replace(/^-+/, '').split('=')[0] ?? '';
+  let best: { name: string; distance: number } | undefined;
+  for (const option of OPTIONS) {
+    const d = option.name.startsWith(name) && name.length >= 3 ? 0 : distance(name, option.name);
+    if (best === undefined || d < best.distance) best = { name: option.name, distance: d };
+  }
+  return best !== undefined && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? `--${best.name}` : undefined;
+}
+
+function parseError(error: unknown): CliError {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']*)'/.exec(message ?? '')?.[1] ?? '';
+    const suggestion = suggestOption(option);
+    return new CliError(`unknown option '${option}'.${suggestion ? ` Did you mean ${suggestion}?` : ''} Run xview --help for the options.`, ExitCode.usage);
+  }
+  const text = (message ?? String(error)).replace(/\. To specify a positional argument.*$/s, '');
+  return new CliError(`${text}. Run xview --help for the options.`, ExitCode.usage);
+}
+
+function maxLineBytesOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mib = Number(value);
+  const { min, max } = MAX_LINE_MIB_RANGE;
+  if (value.trim() === '' || !Number.isFinite(mib) || mib < min || mib > max) {
+    throw new CliError(`--max-line-mib takes a number of MiB from ${min} to ${max}, such as 16; got "${value}".`, ExitCode.usage);
+  }
+  return Math.round(mib * MiB);
+}
 
 /** Parses `argv` (without node and the script). Throws a {@link CliError} with exit code 2 on a mistake. */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
@@ -31,54 +108,35 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        provider: { type: 'string', short: 'p' },
-        verbose: { type: 'boolean', short: 'v' },
-        'show-content': { type: 'boolean' },
-        html: { type: 'string' },
-        events: { type: 'boolean' },
-        raw: { type: 'boolean' },
-        summary: { type: 'boolean' },
-        json: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        'max-line-mib': { type: 'string' },
-        'list-providers': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'V' },
-      },
+      options: Object.fromEntries(
+        OPTIONS.map((o) => [o.name, { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short === undefined ? {} : { short: o.short }) }]),
+      ),
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-    throw new CliError(`${message}. Run xview --help for the options.`, ExitCode.usage);
+    throw parseError(error);
   }
-  const v = parsed.values;
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const str = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
+  const flag = (name: string) => v[name] === true;
   const outputs = (['html', 'events', 'raw', 'summary'] as const).filter((name) => v[name] !== undefined && v[name] !== false);
   if (outputs.length > 1) {
     throw new CliError(`--${outputs[0]} and --${outputs[1]} cannot be combined: choose one output.`, ExitCode.usage);
   }
-  if (v.json && !v.summary) throw new CliError('--json goes with --summary (for events as JSON, use --events).', ExitCode.usage);
-  if (v.html === '') throw new CliError('--html needs a file name: xview --html run.html < run.jsonl', ExitCode.usage);
-  let maxLineBytes: number | undefined;
-  if (v['max-line-mib'] !== undefined) {
-    const mib = Number(v['max-line-mib']);
-    if (!Number.isFinite(mib) || mib <= 0) throw new CliError('--max-line-mib takes a positive number of MiB, such as 16.', ExitCode.usage);
-    maxLineBytes = Math.round(mib * MiB);
-  }
+  if (flag('json') && !flag('summary')) throw new CliError('--json goes with --summary (for events as JSON, use --events).', ExitCode.usage);
+  if (str('html') === '') throw new CliError('--html needs a file name, or - for standard output: xview --html run.html < run.jsonl', ExitCode.usage);
   return {
     files: parsed.positionals,
-    provider: v.provider,
+    provider: str('provider'),
     output: outputs[0] === undefined ? 'terminal' : outputs[0],
-    htmlFile: v.html,
-    verbose: v.verbose ?? false,
-    showContent: v['show-content'] ?? false,
-    json: v.json ?? false,
-    strict: v.strict ?? false,
-    color: v['no-color'] ? false : v.color,
-    maxLineBytes,
-    help: v.help ?? false,
-    version: v.version ?? false,
-    listProviders: v['list-providers'] ?? false,
+    htmlFile: str('html'),
+    verbose: flag('verbose'),
+    showContent: flag('show-content'),
+    json: flag('json'),
+    strict: flag('strict'),
+    color: flag('no-color') ? false : v.color === undefined ? undefined : flag('color'),
+    maxLineBytes: maxLineBytesOf(str('max-line-mib')),
+    help: flag('help'),
+    version: flag('version'),
+    listProviders: flag('list-providers'),
   };
 }

@@ -1,7 +1,8 @@
 // The built binary as a process: live streaming, a reader that goes away,
 // exit codes. Needs `pnpm build` (turbo runs it before this package's tests).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,35 @@ describe.skipIf(!built)('xview binary', () => {
     const result = spawnSync(process.execPath, [bin, 'missing.jsonl'], { encoding: 'utf8' });
     expect(result.status).toBe(3);
     expect(result.stderr).toBe('xview: cannot read missing.jsonl: no such file. Check the path, or pipe the agent\'s output in instead.\n');
+  });
+
+  it('reports a full disk on standard output in one line with exit 7', () => {
+    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} > /dev/full`], { encoding: 'utf8' });
+    expect(result.status).toBe(7);
+    expect(result.stderr).toBe('xview: cannot write to standard output: no space left on the device.\n');
+  });
+
+  it('on SIGINT renders what was read, closes the page with a note, and exits 130', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-bin-'));
+    const page = join(dir, 'run.html');
+    const child = spawn(process.execPath, [bin, '--html', page], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.jsonl'), 'utf8').split('\n');
+    child.stdin.write(`${lines.slice(0, 3).join('\n')}\n`);
+    // Wait until the lines were read and the temporary page is being written, then interrupt.
+    const deadline = Date.now() + 10_000;
+    while (readdirSync(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill('SIGINT');
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toBe('xview: interrupted (SIGINT): the page shows what was read until then.\n');
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('xview was interrupted before its input ended');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(readdirSync(dir)).toEqual(['run.html']);
   });
 });

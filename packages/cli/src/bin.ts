@@ -2,19 +2,30 @@
 import { runCli } from './run-cli.js';
 
 // A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
+// Any other failed write to standard output is reported by runCli (exit 7);
+// one to standard error has nowhere to be reported, and must not crash.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
   });
 }
 
-runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+// The first Ctrl-C (or SIGTERM) ends reading: what was read is rendered and
+// closed properly, and xview exits 130 (143). A second one kills it as usual.
+const interrupt = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => interrupt.abort(signal));
+}
+
+runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal }).then(
   (code) => {
     process.exitCode = code;
+    // A read of standard input still pending after an interruption would keep the process alive.
+    if (interrupt.signal.aborted) process.stdin.destroy();
   },
   (error: unknown) => {
-    process.stderr.write(`xview: internal error, please report it with the input that caused it:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // runCli reports its own errors; this is the last resort for one in reporting.
+    process.stderr.write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 70;
   },
 );

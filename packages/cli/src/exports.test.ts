@@ -9,6 +9,7 @@ describe('@x/cli exports', () => {
     expect(Object.keys(api).sort()).toEqual([
       'BUILT_IN_SOURCES',
       'CliError',
+      'EXIT_CODES',
       'ExitCode',
       'VERSION',
       'builtInRegistry',

@@ -1,8 +1,29 @@
 import type { DisplayEventSource } from '@x/core';
+import { OPTIONS } from './args.js';
+import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { EXIT_CODES } from './exit-codes.js';
+import { VERSION } from './version.js';
 
-/** The `--help` text. */
+/** Rows of two columns, the first padded to the widest of all tables so every column lines up. */
+type Row = readonly [string, string];
+
+function flagOf(option: (typeof OPTIONS)[number]): string {
+  const long = `--${option.name}${option.value === undefined ? '' : ` ${option.value}`}`;
+  return option.short === undefined ? `    ${long}` : `-${option.short}, ${long}`;
+}
+
+function table(rows: readonly Row[], width: number): string {
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
+}
+
+/** The `--help` text, generated from the option, provider and exit-code tables. */
 export function helpText(sources: readonly DisplayEventSource[]): string {
-  const providers = sources.map((s) => `  ${s.id.padEnd(19)} ${s.displayName}`).join('\n');
+  const section = (name: string): Row[] => OPTIONS.filter((o) => o.section === name).map((o) => [flagOf(o), o.help]);
+  const providers: Row[] = [...sources.map((s): Row => [`    ${s.id}`, s.displayName]), ['    text', 'any other text, shown as it is']];
+  const codes: Row[] = EXIT_CODES.map(({ code, meaning }): Row => [String(code), meaning]);
+  const all = [...section('Output'), ...section('Input'), ...providers, ...section('Behaviour')];
+  const width = Math.max(...all.map(([left]) => left.length));
+  const codeWidth = Math.max(...codes.map(([left]) => left.length));
   return `xview: show any AI coding agent's output the same way.
 
 Usage
@@ -16,32 +37,31 @@ Examples
   xview --summary --json run.jsonl
 
 Output (choose one; the default renders to the terminal)
-  -v, --verbose         tool calls, results, reasoning, errors and a footer besides the text
-      --show-content    with --verbose: the first lines of files that were read
-      --html <file>     write a self-contained HTML page
-      --events          normalised events as NDJSON, one per line
-      --raw             pass the input through untouched
-      --summary         the run's outcome as a table (add --json for JSON)
+${table(section('Output'), width)}
 
 Input
-  -p, --provider <id>   skip detection and read this format:
-${providers}
-  text                  any other text, shown as it is
-      --list-providers  list the providers and exit
-      --max-line-mib <n> longest line kept, in MiB (default 16); longer lines are reported and skipped
+${table(section('Input'), width)}
+  Providers (--provider):
+${table(providers, width)}
 
 Behaviour
-      --strict          exit 4 when any line was malformed or of an unknown type, listing them
-      --color, --no-color  force colour on or off (NO_COLOR and FORCE_COLOR are honoured)
-  -h, --help            show this help
-  -V, --version         show the version
+${table(section('Behaviour'), width)}
 
 Exit codes
-  0  rendered; the run ended normally
-  1  rendered; the agent's run reported failure
-  2  a mistake on the command line
-  3  an input could not be read (missing file, binary data)
-  4  --strict and some lines were malformed or unknown
-  5  rendered; the stream ended without the run's final line
+${table(codes, codeWidth)}
 `;
+}
+
+/** What `xview` says when it is run on a terminal with nothing to read. */
+export const USAGE_HINT = `xview: nothing to read: pipe an agent's output in, or name a recorded run.
+  claude -p "fix the tests" --output-format stream-json --verbose | xview
+  xview run.jsonl
+Run xview --help for the options.
+`;
+
+/** The one line a bug prints: what went wrong, the version, and where to report it. */
+export function internalError(error: unknown, env: Record<string, string | undefined>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = env.XVIEW_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
+  return `xview ${VERSION}: internal error: ${neutralizeForTerminal(message.split('\n')[0] ?? '')}. This is a bug: please report it at https://github.com/x-sdk/x/issues with the command and the input that caused it (XVIEW_DEBUG=1 adds a stack trace).${stack}\n`;
 }

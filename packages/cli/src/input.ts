@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { CliError, ExitCode } from './exit-codes.js';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
 /** One input: a file or standard input, as a stream of bytes. */
 export interface CliInput {
@@ -11,7 +12,26 @@ export interface CliInput {
   open(): AsyncIterable<Uint8Array>;
 }
 
-/** Checks that every file exists and is a file, before anything is rendered. */
+/** How an input is named in a message: `standard input`, or its path made safe for a terminal. */
+export function inputLabel(input: CliInput): string {
+  return input.name === '-' ? 'standard input' : neutralizeForTerminal(input.name);
+}
+
+function cannotRead(file: string, error: unknown): CliError {
+  const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeSystemError(error);
+  return new CliError(`cannot read ${neutralizeForTerminal(file)}: ${neutralizeForTerminal(why)}. Check the path, or pipe the agent's output in instead.`, ExitCode.input);
+}
+
+/** A file's bytes; an error while reading (EIO, a file gone) becomes a {@link CliError} with exit code 3. */
+async function* readFile(file: string): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of createReadStream(file)) yield chunk as Uint8Array;
+  } catch (error) {
+    throw cannotRead(file, error);
+  }
+}
+
+/** Checks that every file exists, is a file and can be read, before anything is rendered. */
 export async function resolveInputs(files: readonly string[], stdin: AsyncIterable<Uint8Array>): Promise<CliInput[]> {
   if (files.length === 0) return [{ name: '-', size: undefined, open: () => stdin }];
   const inputs: CliInput[] = [];
@@ -23,13 +43,12 @@ export async function resolveInputs(files: readonly string[], stdin: AsyncIterab
     let info;
     try {
       info = await stat(file);
+      if (!info.isDirectory()) await access(file, constants.R_OK);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
-      throw new CliError(`cannot read ${file}: ${why}. Check the path, or pipe the agent's output in instead.`, ExitCode.input);
+      throw cannotRead(file, error);
     }
-    if (info.isDirectory()) throw new CliError(`${file} is a directory: give the file of a recorded run, such as run.jsonl.`, ExitCode.input);
-    inputs.push({ name: file, size: info.isFile() ? info.size : undefined, open: () => createReadStream(file) });
+    if (info.isDirectory()) throw new CliError(`${neutralizeForTerminal(file)} is a directory: give the file of a recorded run, such as run.jsonl.`, ExitCode.input);
+    inputs.push({ name: file, size: info.isFile() ? info.size : undefined, open: () => readFile(file) });
   }
   return inputs;
 }
@@ -42,4 +61,32 @@ export function looksBinary(head: Uint8Array): boolean {
   const end = Math.min(head.length, BINARY_SNIFF_BYTES);
   for (let i = 0; i < end; i++) if (head[i] === 0) return true;
   return false;
+}
+
+/**
+ * The stream until `signal` aborts: then it ends as if the input had, so
+ * what was read is rendered and closed properly.
+ */
+export async function* untilAborted(stream: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+  if (signal === undefined) {
+    yield* stream;
+    return;
+  }
+  const iterator = stream[Symbol.asyncIterator]();
+  const aborted = new Promise<IteratorReturnResult<undefined>>((resolve) => {
+    const stop = () => resolve({ done: true, value: undefined });
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done === true) return;
+      yield next.value;
+    }
+  } finally {
+    // A read still pending after an abort is not waited for.
+    const closing = iterator.return?.();
+    if (!signal.aborted) await closing;
+  }
 }

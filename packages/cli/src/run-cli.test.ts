@@ -118,7 +118,7 @@ describe('xview', () => {
 
   it.each([
     [['--provider', 'nope'], ExitCode.usage, /unknown provider "nope"\. Choose one of: claude, codex/],
-    [['--bogus'], ExitCode.usage, /Unknown option '--bogus'\. Run xview --help/],
+    [['--bogus'], ExitCode.usage, /unknown option '--bogus'\. Run xview --help/],
     [['--events', '--raw'], ExitCode.usage, /--events and --raw cannot be combined/],
     [['--json'], ExitCode.usage, /--json goes with --summary/],
     [['missing.jsonl'], ExitCode.input, /cannot read missing\.jsonl: no such file\./],

@@ -1,238 +1,301 @@
-import { createWriteStream } from 'node:fs';
-import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer, RunOutcome } from '@x/core';
-import { defineRenderer, passthroughSource, runPipeline, toWriteText } from '@x/core';
+import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import { defineRenderer, passthroughSource, runPipeline } from '@x/core';
 import { createHtmlRenderer } from '@x/renderer-html';
-import { createTerminalRenderer } from '@x/renderer-terminal';
+import { createTerminalRenderer, neutralizeForTerminal } from '@x/renderer-terminal';
 import type { CliOptions } from './args.js';
 import { parseCliArgs } from './args.js';
 import { detectStream } from './detect-stream.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { CliError, ExitCode } from './exit-codes.js';
-import { helpText } from './help.js';
+import { USAGE_HINT, helpText, internalError } from './help.js';
+import type { HtmlTarget } from './html-file.js';
+import { openHtmlTarget } from './html-file.js';
 import type { CliInput } from './input.js';
-import { looksBinary, resolveInputs } from './input.js';
+import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
+import { exitCodeOf, outcomeLine, worse } from './outcome.js';
+import type { CliStream, GuardedStream } from './output.js';
+import { guardStream, jsonForTerminal, write } from './output.js';
+import { createProgress } from './progress.js';
 import { BUILT_IN_SOURCES, builtInRegistry } from './providers.js';
 import { formatSummary } from './summary-table.js';
 import { VERSION } from './version.js';
 
-/** A writable the CLI prints to: `process.stdout` or a test double. */
-export interface CliStream {
-  write(chunk: string | Uint8Array): boolean;
-  once(event: 'drain', listener: () => void): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
+export type { CliStream } from './output.js';
 
 /** Everything the CLI touches of its process, so tests can run it in-process. */
 export interface CliIo {
-  stdin: AsyncIterable<Uint8Array>;
+  stdin: AsyncIterable<Uint8Array> & { isTTY?: boolean };
   stdout: CliStream;
   stderr: CliStream;
   env: Record<string, string | undefined>;
+  /**
+   * Aborted on SIGINT or SIGTERM (its reason the signal's name): reading
+   * stops, what was read is rendered and closed properly, and `runCli`
+   * resolves with 130 (143 for `'SIGTERM'`).
+   */
+  signal?: AbortSignal;
 }
 
 /** How many diagnostics `--strict` prints before it only counts. */
 const MAX_PRINTED_DIAGNOSTICS = 50;
-const PROGRESS_MIN_BYTES = 1024 * 1024;
-const PROGRESS_INTERVAL_MS = 200;
+const CONFIDENT = 0.9;
 
-function write(stream: CliStream, chunk: string | Uint8Array): void | Promise<void> {
-  if (stream.write(chunk)) return undefined;
-  return new Promise<void>((resolve) => {
-    stream.once('drain', resolve);
-  });
+/** The process as `run` sees it: standard output guarded, standard error behind the terminal gate. */
+interface Session {
+  options: CliOptions;
+  io: CliIo;
+  out: GuardedStream;
+  /** Writes lines to standard error, each through the terminal gate, after ending an open line of text. */
+  say(...lines: string[]): void;
 }
 
-function chooseSource(options: CliOptions, detected: Awaited<ReturnType<typeof detectStream>>, input: CliInput, io: CliIo): DisplayEventSource {
-  const registry = builtInRegistry();
+function createSession(options: CliOptions, io: CliIo): Session {
+  const out = guardStream(io.stdout, 'standard output');
+  return {
+    options,
+    io,
+    out,
+    say(...lines) {
+      // The last text always ends its line before anything else is written.
+      if (out.openLine) out.write('\n');
+      io.stderr.write(`${lines.map((line) => neutralizeForTerminal(line)).join('\n')}\n`);
+    },
+  };
+}
+
+function chooseSource(session: Session, detected: Awaited<ReturnType<typeof detectStream>>, input: CliInput): DisplayEventSource {
+  const { options } = session;
   if (options.provider !== undefined) {
-    if (options.provider === 'text') return passthroughSource;
     // run() has checked the id already.
-    return registry.get(options.provider) as DisplayEventSource;
+    return options.provider === 'text' ? passthroughSource : (builtInRegistry().get(options.provider) as DisplayEventSource);
   }
   const { detection } = detected;
-  const where = input.name === '-' ? 'standard input' : input.name;
   if (detection.status === 'unknown') {
     if (detection.sample.length > 0) {
-      const first = detection.sample[0]?.slice(0, 100) ?? '';
-      io.stderr.write(
-        `xview: could not tell the format of ${where} (${detection.reason}); showing it as text.\n` +
-          `  first line: ${JSON.stringify(first)}\n  choose one with --provider (xview --list-providers)\n`,
+      session.say(
+        `xview: could not tell the format of ${inputLabel(input)} (${detection.reason}); showing it as text.`,
+        `  first line: "${detection.sample[0]?.slice(0, 100) ?? ''}"`,
+        '  choose one with --provider (xview --list-providers)',
       );
     }
     return passthroughSource;
   }
-  if (detection.confidence < 0.9) {
-    io.stderr.write(`xview: reading ${where} as ${detection.source.displayName} (likely, not certain: ${detection.evidence}); use --provider to choose.\n`);
+  if (detection.confidence < CONFIDENT) {
+    session.say(`xview: reading ${inputLabel(input)} as ${detection.source.displayName} (likely, not certain: ${detection.evidence}); use --provider to choose.`);
   }
   return detection.source;
 }
 
-function eventsRenderer(io: CliIo): Renderer {
+function eventsRenderer(out: CliStream): Renderer {
   return defineRenderer({
     specificationVersion: 'v1',
-    write: (event: DisplayEvent) => write(io.stdout, `${JSON.stringify(event)}\n`),
+    write: (event: DisplayEvent) => write(out, `${jsonForTerminal(event)}\n`),
     end() {},
   });
 }
 
-/** Shows bytes read against the total on a terminal's standard error, for large files. */
-function createProgress(io: CliIo, inputs: readonly CliInput[]) {
-  const total = inputs.reduce((sum, input) => sum + (input.size ?? 0), 0);
-  const enabled = io.stderr.isTTY === true && inputs.every((input) => input.size !== undefined) && total >= PROGRESS_MIN_BYTES;
-  let read = 0;
-  let last = 0;
-  const draw = () => {
-    const ratio = Math.min(1, read / total);
-    const filled = Math.round(ratio * 30);
-    io.stderr.write(`\rxview: writing HTML [${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${(read / 1048576).toFixed(1)}/${(total / 1048576).toFixed(1)} MiB`);
-  };
-  return {
-    count(stream: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-      if (!enabled) return stream;
-      return (async function* counted() {
-        for await (const chunk of stream) {
-          read += chunk.length;
-          const now = Date.now();
-          if (now - last >= PROGRESS_INTERVAL_MS) {
-            last = now;
-            draw();
-          }
-          yield chunk;
-        }
-      })();
-    },
-    done() {
-      if (enabled) io.stderr.write('\r\u001b[2K');
-    },
-  };
-}
-
-function exitCodeOf(outcome: RunOutcome | undefined, source: DisplayEventSource): ExitCodeValue {
-  if (outcome === undefined || source === passthroughSource) return ExitCode.ok;
-  if (outcome.status === 'error') return ExitCode.runFailed;
-  if (outcome.status === 'incomplete') return ExitCode.incomplete;
-  return ExitCode.ok;
+function terminalRenderer({ options, io, out }: Session): Renderer {
+  const columns = io.stdout.columns;
+  return createTerminalRenderer({
+    sink: out,
+    mode: options.verbose ? 'verbose' : 'default',
+    showContent: options.showContent,
+    ...(options.color === undefined ? {} : { color: options.color }),
+    isTTY: io.stdout.isTTY === true,
+    // A terminal that reports no width (0 columns) gets the renderer's default.
+    ...(typeof columns === 'number' && Number.isInteger(columns) && columns > 0 ? { columns } : {}),
+    env: io.env,
+  });
 }
 
 function describeDiagnostic(d: Diagnostic, input: string): string {
-  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${JSON.stringify(d.excerpt.slice(0, 60))}` : ''}\n`;
+  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${d.excerpt.slice(0, 60)}` : ''}`;
 }
 
-async function run(options: CliOptions, io: CliIo): Promise<ExitCodeValue> {
+/** What the inputs of one run added up to. */
+interface Tally {
+  exit: ExitCodeValue;
+  problems: number;
+  printed: string[];
+  /** Outcome lines, said once the renderer has ended so they never cut into its text. */
+  outcomes: string[];
+}
+
+/** Reads, detects and renders one input; `ensureRenderer` makes the one renderer all inputs share. */
+async function renderInput(
+  session: Session,
+  input: CliInput,
+  stream: AsyncIterable<Uint8Array>,
+  ensureRenderer: (source: DisplayEventSource) => Renderer | undefined,
+  checkOutputs: () => void,
+  tally: Tally,
+): Promise<void> {
+  const { options, out } = session;
+  const detected = await detectStream(stream, builtInRegistry());
+  if (looksBinary(detected.head)) {
+    throw new CliError(`${inputLabel(input)} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`, ExitCode.input);
+  }
+  const source = chooseSource(session, detected, input);
+  const renderer = ensureRenderer(source);
+  // One renderer spans all inputs: only the last input's end ends it.
+  // A failed write (a full disk) stops the run at the next event.
+  const spanning =
+    renderer &&
+    defineRenderer({
+      specificationVersion: 'v1',
+      write: (e: DisplayEvent) => {
+        checkOutputs();
+        return renderer.write(e);
+      },
+      end() {},
+    });
+  let fatal: string | undefined;
+  const name = input.name === '-' ? 'stdin' : input.name;
+  const report = await runPipeline(detected.stream, {
+    source,
+    renderer: spanning,
+    // The per-call list grows with the run; only --summary shows it.
+    listCalls: options.output === 'summary',
+    maxLineBytes: options.maxLineBytes,
+    onEvent: (event) => {
+      if (event.kind === 'error' && event.fatal) fatal ??= event.message.slice(0, 1000);
+    },
+    onDiagnostic: (d) => {
+      if (d.outcome === 'ignored') return;
+      tally.problems += 1;
+      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name));
+    },
+  });
+  const outcome = report.outcome;
+  if (outcome === undefined) return;
+  if (options.output === 'summary') {
+    await write(out, options.json ? `${jsonForTerminal({ input: input.name, provider: source.id, ...outcome }, 2)}\n` : formatSummary(outcome, source.displayName));
+  }
+  if (report.accounting.lines === 0) {
+    tally.outcomes.push(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
+    tally.exit = worse(tally.exit, ExitCode.empty);
+    return;
+  }
+  if (source === passthroughSource) {
+    // Shown as text because its format was not recognised; chosen with --provider text, it is a success.
+    if (options.provider === undefined) tally.exit = worse(tally.exit, ExitCode.empty);
+    return;
+  }
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal, inputLabel(input)) : undefined;
+  if (line !== undefined) tally.outcomes.push(line.trimEnd());
+  tally.exit = worse(tally.exit, exitCodeOf(outcome));
+}
+
+function reportProblems(session: Session, tally: Tally): ExitCodeValue | undefined {
+  const { problems, printed } = tally;
+  if (problems === 0) return undefined;
+  if (session.options.strict) {
+    session.say(`xview: ${problems} line${problems === 1 ? ' was' : 's were'} malformed or of an unknown type:`, ...printed);
+    if (problems > printed.length) session.say(`  ... and ${problems - printed.length} more`);
+    return ExitCode.strict;
+  }
+  session.say(`xview: ${problems} line${problems === 1 ? '' : 's'} could not be shown (malformed or unknown type); --strict lists them.`);
+  return undefined;
+}
+
+const INTERRUPTED: DisplayEvent = {
+  kind: 'notice',
+  level: 'warning',
+  code: 'interrupted',
+  message: 'xview was interrupted before its input ended: this shows what was read until then.',
+};
+
+async function run(session: Session): Promise<ExitCodeValue> {
+  const { options, io, out } = session;
   if (options.provider !== undefined && options.provider !== 'text' && builtInRegistry().get(options.provider) === undefined) {
     const ids = [...BUILT_IN_SOURCES.map((s) => s.id), 'text'].join(', ');
     throw new CliError(`unknown provider "${options.provider}". Choose one of: ${ids}.`, ExitCode.usage);
   }
+  if (options.files.length === 0 && io.stdin.isTTY === true) {
+    io.stderr.write(USAGE_HINT);
+    return ExitCode.usage;
+  }
   const inputs = await resolveInputs(options.files, io.stdin);
-  const progress = options.output === 'html' ? createProgress(io, inputs) : undefined;
-
-  let htmlFile: ReturnType<typeof createWriteStream> | undefined;
+  const html: HtmlTarget | undefined = options.output === 'html' ? await openHtmlTarget(options.htmlFile as string, inputs, out) : undefined;
+  const progress = html && options.htmlFile !== '-' ? createProgress(io.stderr, inputs) : undefined;
   let renderer: Renderer | undefined;
-  const makeRenderer = (source: DisplayEventSource): Renderer | undefined => {
-    switch (options.output) {
-      case 'terminal':
-        return createTerminalRenderer({
-          sink: io.stdout,
-          mode: options.verbose ? 'verbose' : 'default',
-          showContent: options.showContent,
-          ...(options.color === undefined ? {} : { color: options.color }),
-          isTTY: io.stdout.isTTY === true,
-          ...(io.stdout.columns === undefined ? {} : { columns: io.stdout.columns }),
-          env: io.env,
-        });
-      case 'html':
-        htmlFile = createWriteStream(options.htmlFile as string);
-        return createHtmlRenderer({ sink: htmlFile, provider: source.displayName, startedAt: new Date().toISOString() });
-      case 'events':
-        return eventsRenderer(io);
-      default:
-        return undefined;
-    }
+  const ensureRenderer = (source: DisplayEventSource): Renderer | undefined => {
+    if (renderer !== undefined || options.output === 'summary' || options.output === 'raw') return renderer;
+    if (html) renderer = createHtmlRenderer({ sink: html.sink, provider: source.displayName, startedAt: new Date().toISOString() });
+    else renderer = options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
+    return renderer;
   };
-
-  let exit: ExitCodeValue = ExitCode.ok;
-  let problems = 0;
-  const printed: string[] = [];
-  for (const input of inputs) {
-    const counted = progress ? progress.count(input.open()) : input.open();
-    if (options.output === 'raw') {
-      await runPipeline(counted, { outputFormat: 'json', onRaw: (chunk) => write(io.stdout, chunk) });
-      continue;
+  const checkOutputs = () => {
+    out.check();
+    html?.sink.check();
+  };
+  const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
+  try {
+    for (const input of inputs) {
+      if (io.signal?.aborted) break;
+      const opened = untilAborted(input.open(), io.signal);
+      const stream = progress ? progress.count(opened) : opened;
+      if (options.output === 'raw') {
+        await runPipeline(stream, {
+          outputFormat: 'json',
+          onRaw: (chunk) => {
+            out.check();
+            return write(out, chunk);
+          },
+        });
+      } else {
+        await renderInput(session, input, stream, ensureRenderer, checkOutputs, tally);
+      }
     }
-    const detected = await detectStream(counted, builtInRegistry());
-    if (looksBinary(detected.head)) {
-      throw new CliError(`${input.name === '-' ? 'standard input' : input.name} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`, ExitCode.input);
-    }
-    const source = chooseSource(options, detected, input, io);
-    renderer ??= makeRenderer(source);
-    // One renderer spans all inputs: only the last input's end ends it.
-    const spanning = renderer && defineRenderer({ specificationVersion: 'v1', write: (e: DisplayEvent) => renderer?.write(e), end() {} });
-    const report = await runPipeline(detected.stream, {
-      source,
-      renderer: spanning,
-      // The per-call list grows with the run; only --summary shows it.
-      listCalls: options.output === 'summary',
-      maxLineBytes: options.maxLineBytes,
-      onDiagnostic: (d) => {
-        if (d.outcome === 'ignored') return;
-        problems += 1;
-        if (printed.length < MAX_PRINTED_DIAGNOSTICS) printed.push(describeDiagnostic(d, input.name === '-' ? 'stdin' : input.name));
-      },
-    });
-    if (options.output === 'summary' && report.outcome) {
-      const outcome = report.outcome;
-      await write(io.stdout, options.json ? `${JSON.stringify({ input: input.name, provider: source.id, ...outcome }, null, 2)}\n` : formatSummary(outcome, source.displayName));
-    }
-    const code = exitCodeOf(report.outcome, source);
-    if (code !== ExitCode.ok && (exit === ExitCode.ok || code === ExitCode.runFailed)) exit = code;
+    if (io.signal?.aborted && renderer) await renderer.write(INTERRUPTED);
+    if (renderer) await renderer.end();
+    progress?.done();
+    await html?.finish();
+    await out.settle();
+  } catch (error) {
+    progress?.done();
+    await html?.abandon();
+    throw error;
   }
-  if (renderer) await renderer.end();
-  progress?.done();
-  if (htmlFile) {
-    const file = htmlFile;
-    await new Promise<void>((resolve, reject) => {
-      file.on('error', reject);
-      file.end(resolve);
-    });
+  for (const line of tally.outcomes) session.say(line);
+  const strict = reportProblems(session, tally);
+  if (io.signal?.aborted) {
+    const signal = io.signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+    session.say(`xview: interrupted (${signal}): ${html ? 'the page shows' : 'this is'} what was read until then.`);
+    return signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
   }
-  if (problems > 0) {
-    if (options.strict) {
-      io.stderr.write(`xview: ${problems} line${problems === 1 ? ' was' : 's were'} malformed or of an unknown type:\n${printed.join('')}`);
-      if (problems > printed.length) io.stderr.write(`  ... and ${problems - printed.length} more\n`);
-      return ExitCode.strict;
-    }
-    io.stderr.write(`xview: ${problems} line${problems === 1 ? '' : 's'} could not be shown (malformed or unknown type); --strict lists them.\n`);
-  }
-  return exit;
+  return strict ?? tally.exit;
 }
 
 /**
  * Runs `xview` with the given arguments and process streams, and resolves
- * with the exit code. Errors a person can fix are printed as one line to
- * standard error; anything else is a bug and is rethrown.
+ * with the exit code. Every error ends in one line on standard error and a
+ * documented exit code; only a bug in `xview` itself says "internal error"
+ * (exit 70).
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   try {
     const options = parseCliArgs(argv);
+    const session = createSession(options, io);
     if (options.help) {
-      io.stdout.write(helpText(BUILT_IN_SOURCES));
-      return ExitCode.ok;
+      await write(session.out, helpText(BUILT_IN_SOURCES));
+    } else if (options.version) {
+      await write(session.out, `${VERSION}\n`);
+    } else if (options.listProviders) {
+      const rows = [...BUILT_IN_SOURCES.map((s) => [s.id, `${s.displayName} (${s.cadence})`]), ['text', 'Plain text (streaming)']];
+      const width = Math.max(...rows.map(([id]) => id?.length ?? 0));
+      await write(session.out, rows.map(([id, name]) => `${(id ?? '').padEnd(width)}  ${name}\n`).join(''));
+    } else {
+      return await run(session);
     }
-    if (options.version) {
-      io.stdout.write(`${VERSION}\n`);
-      return ExitCode.ok;
-    }
-    if (options.listProviders) {
-      io.stdout.write(`${BUILT_IN_SOURCES.map((s) => `${s.id.padEnd(19)} ${s.displayName} (${s.cadence})`).join('\n')}\ntext                ${'Plain text'} (streaming)\n`);
-      return ExitCode.ok;
-    }
-    return await run(options, io);
+    await session.out.settle();
+    return ExitCode.ok;
   } catch (error) {
     if (error instanceof CliError) {
-      io.stderr.write(`xview: ${error.message}\n`);
+      io.stderr.write(`xview: ${neutralizeForTerminal(error.message)}\n`);
       return error.exitCode;
     }
-    throw error;
+    io.stderr.write(internalError(error, io.env));
+    return ExitCode.internal;
   }
 }

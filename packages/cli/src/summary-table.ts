@@ -1,4 +1,5 @@
 import type { RunOutcome } from '@x/core';
+import { neutralizeForTerminal as safe } from '@x/renderer-terminal';
 
 function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -8,10 +9,14 @@ function formatDuration(ms: number): string {
 }
 
 function row(label: string, value: string): string {
-  return `${label.padEnd(14)}${value}\n`;
+  return `${label.padEnd(14)}${safe(value)}\n`;
 }
 
-/** The `--summary` table: a plain-text view of a {@link RunOutcome}. */
+/**
+ * The `--summary` table: a plain-text view of a {@link RunOutcome}. Every
+ * value from the stream passes through the terminal gate, so none can act on
+ * the terminal.
+ */
 export function formatSummary(outcome: RunOutcome, source: string): string {
   let out = '';
   out += row('Provider', source);
@@ -29,20 +34,20 @@ export function formatSummary(outcome: RunOutcome, source: string): string {
   out += row('Tool calls', `${calls.length}` + (failed ? `, ${failed} failed` : '') + (open ? `, ${open} unfinished` : ''));
   for (const call of calls) {
     const mark = call.status === 'success' ? 'ok  ' : call.status === 'error' ? 'FAIL' : 'open';
-    out += `  ${mark} ${call.name}${call.arg ? ` ${call.arg}` : ''}${call.summary ? `: ${call.summary}` : ''}\n`;
+    out += `  ${mark} ${safe(call.name)}${call.arg ? ` ${safe(call.arg)}` : ''}${call.summary ? `: ${safe(call.summary)}` : ''}\n`;
   }
   const { created, modified, deleted } = outcome.files;
   if (created.length + modified.length + deleted.length > 0) {
     out += row('Files', `${created.length} created, ${modified.length} modified, ${deleted.length} deleted`);
-    for (const path of created) out += `  + ${path}\n`;
-    for (const path of modified) out += `  ~ ${path}\n`;
-    for (const path of deleted) out += `  - ${path}\n`;
+    for (const path of created) out += `  + ${safe(path)}\n`;
+    for (const path of modified) out += `  ~ ${safe(path)}\n`;
+    for (const path of deleted) out += `  - ${safe(path)}\n`;
   }
   for (const error of outcome.errors) out += row('Error', error.split('\n')[0] ?? '');
   for (const warning of outcome.warnings) out += row('Warning', warning.split('\n')[0] ?? '');
   const l = outcome.lines;
   out += row('Lines', `${l.lines} read: ${l.events} shown, ${l.ignored} ignored, ${l.malformed} malformed, ${l.unknown} unknown`);
-  for (const [reason, count] of Object.entries(l.reasons)) out += `  ${count} x ${reason}\n`;
-  if (outcome.finalMessage !== undefined) out += `\n${outcome.finalMessage.trimEnd()}\n`;
+  for (const [reason, count] of Object.entries(l.reasons)) out += `  ${count} x ${safe(reason)}\n`;
+  if (outcome.finalMessage !== undefined) out += `\n${safe(outcome.finalMessage.trimEnd(), 'text')}\n`;
   return out;
 }

@@ -1,4 +1,5 @@
 import { parseJson } from './json-value.js';
+import type { LineContext } from './source.js';
 
 /** What a line added to a {@link JsonDocumentReader}. */
 export type JsonLineRead =
@@ -12,7 +13,13 @@ export type JsonLineRead =
  * `--output-format json`, a chat-completion body saved by `curl`).
  */
 export interface JsonDocumentReader {
-  read(line: string): JsonLineRead;
+  /**
+   * Reads one line. Given the line's context, a line that opens or continues
+   * a document is held (see {@link LineContext.hold}) and counted once the
+   * document is read (ignored) or given back (malformed), so every line is
+   * accounted for exactly once.
+   */
+  read(line: string, context?: LineContext): JsonLineRead;
   /** Ends the stream: an open document that never closed is reported as invalid. */
   end(): JsonLineRead | undefined;
 }
@@ -20,60 +27,86 @@ export interface JsonDocumentReader {
 /** The largest multi-line document buffered before it is given up as invalid. */
 export const DEFAULT_MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
 
+const NEVER_CLOSED = 'multi-line JSON document never closed';
+
+/** Whether a line starts with a space or a tab: a line inside a pretty-printed document. */
+function indented(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return first === 32 || first === 9;
+}
+
 /**
  * Creates a {@link JsonDocumentReader}. Each line is tried as JSON on its own
- * first, so NDJSON costs one `JSON.parse` per line. A document is collected
- * only when a line is exactly `{` or `[` (how `JSON.stringify(v, null, 2)` and
- * its peers begin), and is parsed when a line starts with the closing bracket.
+ * first, so NDJSON costs one `JSON.parse` per line. A document opens only at
+ * a line that is exactly `{` or `[` at the margin (how `JSON.stringify(v,
+ * null, 2)` and its peers begin); its inner lines are indented, and the first
+ * line at the margin ends it: a closing bracket is parsed with the document,
+ * once, and anything else means the opener was a stray line. A document that
+ * does not parse, grows past `maxDocumentChars`, or is interrupted gives its
+ * lines back as malformed, and the reader goes on with the next line as if
+ * no document had opened. Each line is looked at a bounded number of times,
+ * so reading is linear in the input.
  */
 export function createJsonDocumentReader(options: { maxDocumentChars?: number } = {}): JsonDocumentReader {
   const max = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
   let parts: string[] | undefined;
   let size = 0;
 
+  const giveUp = (context: LineContext | undefined, reason: string) => {
+    parts = undefined;
+    context?.release?.('malformed', reason);
+  };
+
+  const continueDocument = (open: string[], line: string, context: LineContext | undefined): JsonLineRead => {
+    open.push(line);
+    size += line.length + 1;
+    if (size > max) {
+      const reason = `multi-line JSON document larger than ${max} characters`;
+      giveUp(context, reason);
+      return { status: 'invalid', reason };
+    }
+    context?.hold?.();
+    return { status: 'pending' };
+  };
+
+  const closeDocument = (open: string[], line: string, context: LineContext | undefined): JsonLineRead => {
+    open.push(line);
+    parts = undefined;
+    const parsed = parseJson(open.join('\n'));
+    if (parsed === undefined) {
+      const reason = 'multi-line JSON document that does not parse';
+      context?.release?.('malformed', reason);
+      return { status: 'invalid', reason };
+    }
+    context?.release?.('ignored', 'part of a multi-line JSON document');
+    return { status: 'value', value: parsed.value };
+  };
+
   return {
-    read(line) {
-      if (parts === undefined) {
-        const parsed = parseJson(line);
-        if (parsed !== undefined) return { status: 'value', value: parsed.value };
-        const trimmed = line.trim();
-        if (trimmed === '{' || trimmed === '[') {
-          parts = [line];
-          size = line.length;
-          return { status: 'pending' };
-        }
-        return { status: 'invalid', reason: 'not JSON' };
+    read(line, context) {
+      if (parts !== undefined) {
+        if (indented(line)) return continueDocument(parts, line, context);
+        const first = line[0];
+        if (first === '}' || first === ']') return closeDocument(parts, line, context);
+        // A line at the margin that does not close the document: the opener
+        // was a stray line. Its lines are given back, and this one is read afresh.
+        giveUp(context, `${NEVER_CLOSED}: a line at the margin came before its closing bracket`);
       }
-      // An unindented line that is a JSON value on its own means the open
-      // "document" was a stray bracket line: give it up rather than swallow the stream.
-      const start = line[0];
-      if (start === '{' || start === '[') {
-        const alone = parseJson(line);
-        if (alone !== undefined) {
-          parts = undefined;
-          return { status: 'value', value: alone.value };
-        }
+      const parsed = parseJson(line);
+      if (parsed !== undefined) return { status: 'value', value: parsed.value };
+      const opener = line.trimEnd();
+      if (opener === '{' || opener === '[') {
+        parts = [line];
+        size = line.length;
+        context?.hold?.();
+        return { status: 'pending' };
       }
-      parts.push(line);
-      size += line.length + 1;
-      if (size > max) {
-        parts = undefined;
-        return { status: 'invalid', reason: `multi-line JSON document larger than ${max} characters` };
-      }
-      const first = line[0];
-      if (first === '}' || first === ']') {
-        const parsed = parseJson(parts.join('\n'));
-        if (parsed !== undefined) {
-          parts = undefined;
-          return { status: 'value', value: parsed.value };
-        }
-      }
-      return { status: 'pending' };
+      return { status: 'invalid', reason: 'not JSON' };
     },
     end() {
       if (parts === undefined) return undefined;
       parts = undefined;
-      return { status: 'invalid', reason: 'multi-line JSON document never closed' };
+      return { status: 'invalid', reason: NEVER_CLOSED };
     },
   };
 }

@@ -18,6 +18,10 @@ export function emptyAccounting(): LineAccounting {
 
 /** The longest excerpt a diagnostic carries, in UTF-16 units. */
 export const DIAGNOSTIC_EXCERPT_CHARS = 80;
+/** The longest reason a diagnostic carries: a reason may quote a type name of any length. */
+export const DIAGNOSTIC_REASON_CHARS = 200;
+/** How many held lines keep an excerpt for their diagnostic; later ones are reported without one. */
+const HELD_EXCERPTS = 64;
 
 /**
  * Runs one source parser over lines, classifying each line into exactly one
@@ -29,25 +33,65 @@ export interface LineProcessor {
   process(line: string): DisplayEvent[];
   /** Counts a line the pipeline itself rejected (too long), without calling the source. */
   reject(excerpt: string, reason: string): void;
-  /** Ends the stream: flushes the source. */
+  /** Ends the stream: flushes the source and gives back lines still held. */
   finish(): DisplayEvent[];
   readonly accounting: LineAccounting;
 }
 
 const SEVERITY: Record<LineOutcome, number> = { events: 0, ignored: 1, unknown: 2, malformed: 3 };
 
+/**
+ * Lines held by {@link LineContext.hold} until the value they belong to is
+ * read or given back. Their numbers are kept as runs of consecutive lines (a
+ * new run starts only when a rejected line came between), and excerpts only
+ * for the first few, so a held document of any length costs little.
+ */
+interface HeldLines {
+  count: number;
+  runs: Array<{ from: number; count: number }>;
+  excerpts: string[];
+}
+
+function cut(reason: string): string {
+  return reason.length > DIAGNOSTIC_REASON_CHARS ? `${reason.slice(0, DIAGNOSTIC_REASON_CHARS - 3)}...` : reason;
+}
+
 /** Creates a {@link LineProcessor}; `onDiagnostic` hears about every malformed or unknown line. */
 export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (diagnostic: Diagnostic) => void): LineProcessor {
   const parser = source.createParser();
   const accounting = emptyAccounting();
   let lineNumber = 0;
+  let current = '';
   let outcome: Exclude<LineOutcome, 'events'> | undefined;
   let reason = '';
+  let holding = false;
+  let held: HeldLines = { count: 0, runs: [], excerpts: [] };
 
   const note = (next: Exclude<LineOutcome, 'events'>, why: string) => {
     if (outcome === undefined || SEVERITY[next] > SEVERITY[outcome]) {
       outcome = next;
       reason = why;
+    }
+  };
+  const diagnose = (line: number, excerpt: string, kind: Exclude<LineOutcome, 'events'>, why: string) => {
+    if (kind === 'ignored' || onDiagnostic === undefined) return;
+    onDiagnostic({ line, outcome: kind, reason: cut(why), excerpt: excerpt.slice(0, DIAGNOSTIC_EXCERPT_CHARS) });
+  };
+  const hold = () => {
+    const last = held.runs[held.runs.length - 1];
+    if (last !== undefined && last.from + last.count === lineNumber) last.count += 1;
+    else held.runs.push({ from: lineNumber, count: 1 });
+    if (held.excerpts.length < HELD_EXCERPTS) held.excerpts.push(current.slice(0, DIAGNOSTIC_EXCERPT_CHARS));
+    held.count += 1;
+  };
+  const release = (kind: 'ignored' | 'malformed', why: string) => {
+    const lines = held;
+    held = { count: 0, runs: [], excerpts: [] };
+    accounting.lines += lines.count;
+    accounting[kind] += lines.count;
+    let i = 0;
+    for (const run of lines.runs) {
+      for (let line = run.from; line < run.from + run.count; line++) diagnose(line, lines.excerpts[i++] ?? '', kind, why);
     }
   };
   const context: LineContext = {
@@ -57,10 +101,10 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     ignore: (why) => note('ignored', why),
     malformed: (why) => note('malformed', why),
     unknown: (why) => note('unknown', why),
-  };
-  const diagnose = (line: string, kind: Exclude<LineOutcome, 'events'>, why: string) => {
-    if (kind === 'ignored' || onDiagnostic === undefined) return;
-    onDiagnostic({ line: lineNumber, outcome: kind, reason: why, excerpt: line.slice(0, DIAGNOSTIC_EXCERPT_CHARS) });
+    hold: () => {
+      holding = true;
+    },
+    release,
   };
   // Sources emit plain strings, and this is where that holds for any source and any input.
   const plain = (events: DisplayEvent[]) => {
@@ -68,13 +112,16 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     return events;
   };
   const count = (line: string, events: DisplayEvent[]) => {
-    accounting.lines += 1;
     if (events.length > 0) {
+      accounting.lines += 1;
       accounting.events += 1;
+    } else if (holding) {
+      hold();
     } else {
       const kind = outcome ?? 'ignored';
+      accounting.lines += 1;
       accounting[kind] += 1;
-      diagnose(line, kind, reason);
+      diagnose(lineNumber, line, kind, reason);
     }
   };
 
@@ -82,13 +129,16 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     accounting,
     process(line) {
       lineNumber += 1;
+      current = line;
       outcome = undefined;
+      holding = false;
       let events: DisplayEvent[];
       try {
         events = parser.parse(line, context);
       } catch (error) {
         // The contract says parse never throws; a plugin that does still must not end the stream.
         events = [];
+        holding = false;
         note('malformed', `source "${source.id}" threw: ${error instanceof Error ? error.message : String(error)}`);
       }
       count(line, events);
@@ -98,21 +148,62 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
       lineNumber += 1;
       accounting.lines += 1;
       accounting.malformed += 1;
-      diagnose(excerpt, 'malformed', why);
+      diagnose(lineNumber, excerpt, 'malformed', why);
     },
     finish() {
       outcome = undefined;
+      holding = false;
+      let events: DisplayEvent[] = [];
       try {
-        return plain(parser.flush(context));
+        events = plain(parser.flush(context));
       } catch (error) {
         onDiagnostic?.({
           line: lineNumber,
           outcome: 'malformed',
-          reason: `source "${source.id}" threw in flush: ${error instanceof Error ? error.message : String(error)}`,
+          reason: cut(`source "${source.id}" threw in flush: ${error instanceof Error ? error.message : String(error)}`),
           excerpt: '',
         });
-        return [];
       }
+      // A value still open at the end never closed: its lines are given back.
+      if (held.count > 0) release('malformed', 'multi-line JSON document never closed');
+      return events;
+    },
+  };
+}
+
+/** A reason counted by a {@link ReasonTally} once it already holds its limit of distinct reasons. */
+export const OTHER_REASONS = 'other reasons (past the limit of distinct reasons kept)';
+/** How many distinct reasons a {@link ReasonTally} keeps by default. */
+export const MAX_DISTINCT_REASONS = 100;
+
+/** Counts diagnostics by reason, with a bound on how many distinct reasons it keeps. */
+export interface ReasonTally {
+  add(reason: string): void;
+  /** The counts by reason; diagnostics past the limit are counted under {@link OTHER_REASONS}. */
+  counts(): Record<string, number>;
+}
+
+/**
+ * Creates a {@link ReasonTally}. A stream can carry any number of distinct
+ * reasons (each unknown type name makes one), so only the first
+ * `maxDistinct` are kept by name and the rest are counted together: memory
+ * stays bounded however many there are, and every diagnostic is counted.
+ */
+export function createReasonTally(maxDistinct = MAX_DISTINCT_REASONS): ReasonTally {
+  const counts = new Map<string, number>();
+  let other = 0;
+  return {
+    add(reason) {
+      const seen = counts.get(reason);
+      if (seen !== undefined) counts.set(reason, seen + 1);
+      else if (counts.size < maxDistinct) counts.set(reason, 1);
+      else other += 1;
+    },
+    counts() {
+      const out = Object.create(null) as Record<string, number>;
+      for (const [reason, count] of counts) out[reason] = count;
+      if (other > 0) out[OTHER_REASONS] = other;
+      return { ...out };
     },
   };
 }

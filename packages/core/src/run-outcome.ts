@@ -1,7 +1,7 @@
 import type { DisplayEvent, FileChange, SessionStatus, ToolResultEvent, UsageEvent } from './display-event.js';
 import type { Diagnostic } from './source.js';
 import type { LineAccounting } from './line-accounting.js';
-import { emptyAccounting } from './line-accounting.js';
+import { createReasonTally, emptyAccounting } from './line-accounting.js';
 import { summarizeToolResult } from './result-summary.js';
 import { createUsageCounter } from './usage-totals.js';
 
@@ -92,7 +92,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
   const usage = createUsageCounter();
   const errors: string[] = [];
   const warnings: string[] = [];
-  const reasons: Record<string, number> = Object.create(null) as Record<string, number>;
+  const reasons = createReasonTally();
 
   const addUsage = (event: UsageEvent) => {
     usage.add(event);
@@ -147,7 +147,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
       }
     },
     diagnose(diagnostic) {
-      reasons[diagnostic.reason] = (reasons[diagnostic.reason] ?? 0) + 1;
+      reasons.add(diagnostic.reason);
     },
     outcome(accounting) {
       const byChange = (change: FileChange['change']) =>
@@ -171,7 +171,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
         },
         errors: [...errors],
         warnings: [...warnings],
-        lines: { ...(accounting ?? emptyAccounting()), reasons: { ...reasons } },
+        lines: { ...(accounting ?? emptyAccounting()), reasons: reasons.counts() },
       };
     },
   };

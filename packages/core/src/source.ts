@@ -37,6 +37,20 @@ export interface LineContext {
   malformed(reason: string): void;
   /** Well-formed, of a type this source does not know. */
   unknown(reason: string): void;
+  /**
+   * This line belongs to a value that spans lines and is still open (a
+   * pretty-printed JSON document): it is not counted until {@link release}
+   * says what became of it. The JSON document reader calls this; a source
+   * that reads one line at a time never needs it.
+   */
+  hold?(): void;
+  /**
+   * Counts every held line: as `ignored` when the value they belong to was
+   * read, or as `malformed`, each reported, when it was given back (it never
+   * closed or never parsed). Held lines still open at the end of the stream
+   * are given back.
+   */
+  release?(outcome: 'ignored' | 'malformed', reason: string): void;
 }
 
 /**

@@ -441,7 +441,7 @@ export function createClaudeParser(): SourceParser {
 
   return {
     parse(line, context) {
-      const read = reader.read(line);
+      const read = reader.read(line, context);
       if (read.status === 'pending') {
         context.ignore('part of a multi-line JSON document that is still open');
         return [];

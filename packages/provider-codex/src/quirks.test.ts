@@ -167,7 +167,7 @@ describe('codex.md quirks', () => {
       item('completed', command('g', 'bash -lc test', { aggregated_output: 'one\r\ntwo\r\n\u001b[31mred\u001b[0m\u0007', exit_code: 0, status: 'completed' })),
     );
     expect(ofKind(events, 'tool-use').map((u) => u.arg)).toEqual(['ls', 'ls -la', "grep -n 'x' src/a.ts", "bash -lc 'echo '\\''hi'\\'''", 'pwsh -Command Get-ChildItem', 'npm test', 'test']);
-    expect(ofKind(events, 'tool-result')[0]?.output).toBe('one\ntwo\nred');
+    expect(ofKind(events, 'tool-result')[0]?.output).toBe('one\ntwo\nred\\x07');
   });
 
   it('9. reasoning is a bold-titled summary, emitted as reasoning and kept out of the text', () => {

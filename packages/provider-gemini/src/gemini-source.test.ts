@@ -143,14 +143,14 @@ describe('gemini.md quirks', () => {
     expect(run(['[STARTUP] x', init, delta('Hi'), result('success')]).events.map((e) => e.kind)).toEqual(['session', 'text', 'session']);
   });
 
-  it('quirk 8: ANSI codes in raw output mode are removed from text and tool output', () => {
+  it('quirk 8: ANSI colours in raw output mode are removed from text and tool output, other sequences shown visibly', () => {
     const { events } = run([
       init,
       delta('\u001b[1mbold\u001b[22m and \u001b]8;;https://x.test\u0007link\u001b]8;;\u0007\r\n'),
       use('run_shell_command', 'run_shell_command__1', { command: 'ls --color' }),
       ok('run_shell_command__1', '\u001b[34msrc\u001b[0m\r\n\u009b31mtest\u009b0m'),
     ]);
-    expect(ofKind(events, 'text')[0]?.text).toBe('bold and link\n');
+    expect(ofKind(events, 'text')[0]?.text).toBe('bold and \\x1b]8;;https://x.test\\x07link\\x1b]8;;\\x07\n');
     expect(ofKind(events, 'tool-result')[0]?.output).toBe('src\ntest');
   });
 
@@ -287,10 +287,10 @@ describe('--output-format json', () => {
     ]);
   });
 
-  it('reports a document that never closes and ends the run incomplete', () => {
+  it('gives back the lines of a document that never closes as malformed and ends the run incomplete', () => {
     const { events, accounting } = run(['{', '  "session_id": "s",', '  "response": "cut']);
     expect(events).toEqual([{ kind: 'session', phase: 'end', status: 'incomplete' }]);
-    expect(accounting.ignored).toBe(3);
+    expect(accounting).toMatchObject({ lines: 3, ignored: 0, malformed: 3 });
   });
 
   it('gives up a document larger than maxDocumentChars', () => {

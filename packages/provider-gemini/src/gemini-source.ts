@@ -281,7 +281,7 @@ function createParser(options: GeminiSourceOptions): SourceParser {
 
   return {
     parse(line, context) {
-      const read = reader.read(line);
+      const read = reader.read(line, context);
       if (read.status === 'pending') {
         context.ignore('line of a multi-line JSON output document');
         return [];

@@ -49,7 +49,7 @@ export function framedJsonParser(values: ValueParser): ValueSourceParser {
         context.ignore('[DONE] with no open stream');
         return [];
       }
-      const read = reader.read(framed.text);
+      const read = reader.read(framed.text, context);
       if (read.status === 'pending') {
         context.ignore('line of a multi-line JSON document that is still open');
         return [];

@@ -448,7 +448,7 @@ describe('translateChatCompletion', () => {
   });
 
   it('makes strings plain and gives [] for what is not a response', () => {
-    expect(ofKind(translateChatCompletion(body({ content: 'a\u001b[2Jb\u0007' })), 'text')[0]?.text).toBe('ab');
+    expect(ofKind(translateChatCompletion(body({ content: 'a\u001b[2Jb\u0007' })), 'text')[0]?.text).toBe('a\\x1b[2Jb\\x07');
     expect(translateChatCompletion('{"object":"chat.completion"}')).toEqual([]);
     expect(translateChatCompletion(null)).toEqual([]);
   });

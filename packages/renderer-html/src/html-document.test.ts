@@ -93,6 +93,15 @@ describe('createHtmlRenderer: streaming', () => {
     expect(chunks.join('')).not.toContain('after the end');
   });
 
+  it('ignores a value that is not an event, as the terminal renderer does', () => {
+    const chunks: string[] = [];
+    const renderer = createHtmlRenderer({ sink: (chunk: string) => void chunks.push(chunk) });
+    for (const value of [null, undefined, 42, 'text', true]) expect(() => renderer.write(value as unknown as DisplayEvent)).not.toThrow();
+    expect(chunks).toEqual([]);
+    void renderer.end();
+    expect(chunks.join('')).toMatch(/<\/html>\n?$/);
+  });
+
   it('gives the same document however the text and reasoning increments are cut', () => {
     const events = sampleRun();
     fc.assert(

@@ -38,7 +38,8 @@ export function createHtmlRenderer(options: HtmlRendererOptions): Renderer {
   return defineRenderer({
     specificationVersion: 'v1',
     write(event: DisplayEvent) {
-      if (ended) return undefined;
+      // Ignored as the terminal renderer ignores it: events from outside may not have been validated.
+      if (ended || event === null || typeof event !== 'object') return undefined;
       let out = '';
       if (!started) {
         out = head(event);

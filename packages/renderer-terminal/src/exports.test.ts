@@ -9,6 +9,7 @@ describe('@x/renderer-terminal exports', () => {
     expect(Object.keys(api).sort()).toEqual([
       'VERSION',
       'createTerminalRenderer',
+      'neutralizeForTerminal',
       'sanitizeLine',
       'sanitizeText',
       'shouldUseColor',

