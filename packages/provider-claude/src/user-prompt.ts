@@ -1,4 +1,4 @@
-import { stringField, type NoticeEvent, type PromptEvent } from '@x/core';
+import { stringField, type DisplayEvent, type LineContext, type NoticeEvent, type PromptEvent } from '@x/core';
 
 /*
  * What a person typed, as Claude Code records it in a `user` message: in a
@@ -56,4 +56,24 @@ export function userTextEvent(text: string): PromptEvent | NoticeEvent | undefin
     return { kind: 'prompt', form: 'command', text: args === '' ? command : `${command} ${args}` };
   }
   return { kind: 'prompt', form: 'prompt', text };
+}
+
+/**
+ * A stream-json `user` line as typed input, if it is one: with
+ * `--replay-user-messages` the CLI echoes what was sent in (`isReplay`), and
+ * that is the only place stdout holds the person's prompt. Text with a
+ * `parent_tool_use_id` is a subagent's prompt, already the input of its Task
+ * call, and is ignored. `undefined` when the line holds tool results.
+ */
+export function streamUserEvents(line: Record<string, unknown>, content: unknown, parent: string | null | undefined, context: LineContext): DisplayEvent[] | undefined {
+  const text = userTextOf(content);
+  if (text === undefined) return undefined;
+  const event = parent ? undefined : userTextEvent(text);
+  if (event === undefined) {
+    context.ignore(parent ? "a subagent's prompt: the input of its Task call" : 'empty user message');
+    return [];
+  }
+  const id = stringField(line, 'uuid');
+  if (event.kind === 'prompt' && id !== undefined) event.id = id;
+  return [event];
 }
