@@ -1,6 +1,6 @@
 import type { DisplayEventSource } from '@x/core';
-import { claudeSource } from '@x/provider-claude';
-import { codexSource } from '@x/provider-codex';
+import { claudeLogSource, claudeSource } from '@x/provider-claude';
+import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotSource } from '@x/provider-copilot';
 import { geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
@@ -14,4 +14,6 @@ export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
   opencode: openCodeSource,
   copilot: copilotSource,
   'openai-compatible': openaiCompatibleSource,
+  'claude-log': claudeLogSource,
+  'codex-log': codexLogSource,
 };

@@ -1,7 +1,7 @@
 import type { DisplayEventSource, SourceRegistry } from '@x/core';
 import { createSourceRegistry } from '@x/core';
-import { claudeSource } from '@x/provider-claude';
-import { codexSource } from '@x/provider-codex';
+import { claudeLogSource, claudeSource } from '@x/provider-claude';
+import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotSource } from '@x/provider-copilot';
 import { geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
@@ -15,6 +15,8 @@ export const BUILT_IN_SOURCES: readonly DisplayEventSource[] = [
   openCodeSource,
   copilotSource,
   openaiCompatibleSource,
+  claudeLogSource,
+  codexLogSource,
 ];
 
 /** A registry of the built-in providers. */

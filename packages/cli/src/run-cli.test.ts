@@ -145,8 +145,16 @@ describe('xview', () => {
     expect(help.stdout).toMatch(/^Exit codes$/m);
     expect((await cli(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
     expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
-      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'text',
+      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'text',
     ]);
+  });
+
+  it('detects a Claude transcript and a Codex rollout on its own, and ends them without the incomplete exit', async () => {
+    for (const name of ['claude-log/crud', 'codex-log/crud-0.89']) {
+      const result = await cli([fixture(`${name}.jsonl`)]);
+      expect(result.stdout).toBe(readFileSync(fixture(`${name}.output.txt`), 'utf8'));
+      expect(result.code).toBe(0);
+    }
   });
 
   it('renders several files in turn with one renderer', async () => {

@@ -22,6 +22,7 @@ import { controlRequestEvents, rateLimitEvents, systemEvents } from './notices.j
 import { takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
 import { claudeToolAliases } from './tool-names.js';
 import { toolResultOutcome } from './tool-results.js';
+import { streamUserEvents } from './user-prompt.js';
 import { createUsageCollector, resultUsage } from './usage.js';
 import {
   claudeAssistantSchema,
@@ -201,15 +202,10 @@ export function createClaudeParser(): SourceParser {
       }
       parsed = checked.data;
     }
-    if (parsed.isReplay === true) {
-      context.ignore('replayed user message (--replay-user-messages): the input, already shown where it was typed');
-      return [];
-    }
     const content = parsed.message.content;
-    if (typeof content === 'string') {
-      context.ignore('user prompt text is not shown');
-      return [];
-    }
+    // Typed input, echoed with --replay-user-messages: a prompt event.
+    const typed = streamUserEvents(line, content, parsed.parent_tool_use_id, context);
+    if (typed !== undefined) return typed;
     if (!Array.isArray(content)) {
       context.malformed('user line without a message content array');
       return [];

@@ -11,15 +11,19 @@ describe('@x/provider-claude exports', () => {
       'claudeAssistantMessageSchema',
       'claudeAssistantSchema',
       'claudeInitSchema',
+      'claudeLogSource',
       'claudeRateLimitSchema',
       'claudeResultSchema',
       'claudeSource',
       'claudeStreamEventSchema',
       'claudeToolAliases',
       'claudeUserSchema',
+      'createClaudeLogParser',
+      'createClaudeLogSource',
       'createClaudeParser',
       'createClaudeSource',
       'detectClaude',
+      'detectClaudeLog',
     ]);
   });
 });

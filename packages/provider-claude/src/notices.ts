@@ -46,6 +46,14 @@ function isoTime(unixSeconds: number | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** "Conversation compacted (auto, 1200 tokens before, 300 after)", with the details the line gives. */
+export function compactionMessage(trigger: string | undefined, before: number | undefined, after: number | undefined): string {
+  const details = [trigger, before === undefined ? undefined : `${before} tokens before`, after === undefined ? undefined : `${after} after`].filter(
+    (part): part is string => part !== undefined,
+  );
+  return `Conversation compacted${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+}
+
 /**
  * The events of a `system` line other than `init`: notices for retries,
  * compaction, hook failures, refusals and informational banners, an error for
@@ -67,13 +75,8 @@ export function systemEvents(line: JsonObject, subtype: string | undefined, cont
     }
     case 'compact_boundary': {
       const meta = objectField(line, 'compact_metadata');
-      const trigger = stringField(meta, 'trigger');
-      const before = numberField(meta, 'pre_tokens');
-      const after = numberField(meta, 'post_tokens');
-      const details = [trigger, before === undefined ? undefined : `${before} tokens before`, after === undefined ? undefined : `${after} after`].filter(
-        (part): part is string => part !== undefined,
-      );
-      return [notice('info', `Conversation compacted${details.length > 0 ? ` (${details.join(', ')})` : ''}`, 'compact_boundary')];
+      const message = compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'pre_tokens'), numberField(meta, 'post_tokens'));
+      return [notice('info', message, 'compact_boundary')];
     }
     case 'status': {
       if (stringField(line, 'compact_result') === 'failed') {

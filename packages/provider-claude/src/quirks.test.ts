@@ -413,10 +413,29 @@ describe('Claude provider behaviours', () => {
     expect(ofKind(events, 'error')).toEqual([]);
   });
 
-  it('does not show isReplay user lines', () => {
+  it('shows isReplay user lines (--replay-user-messages) as prompts, outside the DisplayOutput', () => {
     const { events, accounting } = replay(fixtureLines('multi-turn-replay'));
-    expect(accounting.ignored).toBe(2);
+    expect(accounting.ignored).toBe(0);
+    expect(ofKind(events, 'prompt')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'What is 2 + 2?', id: '00000000-0000-4000-800f-000000000002' },
+      { kind: 'prompt', form: 'prompt', text: 'And 3 + 3?', id: '00000000-0000-4000-800f-000000000006' },
+    ]);
     expect(collectDisplayOutput(events)).toBe('2 + 2 = 4.\n3 + 3 = 6.\n');
+  });
+
+  it('shows a replayed slash command as a command, and ignores a subagent prompt', () => {
+    const line = (content: unknown, parent: string | null) =>
+      JSON.stringify({ type: 'user', message: { role: 'user', content }, parent_tool_use_id: parent, session_id: 's', isReplay: true });
+    const { events, accounting } = replay([
+      line('<command-name>/compact</command-name>\n<command-args>keep the plan</command-args>', null),
+      line([{ type: 'text', text: 'Look at the failing test.' }], null),
+      line('Search for the config file.', 'toolu_task'),
+    ]);
+    expect(events).toEqual([
+      { kind: 'prompt', form: 'command', text: '/compact keep the plan' },
+      { kind: 'prompt', form: 'prompt', text: 'Look at the failing test.' },
+    ]);
+    expect(accounting.ignored).toBe(1);
   });
 
   it('reports a JSON document that never closed and ends the session incomplete', () => {

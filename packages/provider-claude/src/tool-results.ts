@@ -51,6 +51,11 @@ function enrich(name: string, rich: Record<string, unknown>, outcome: ToolCallOu
     case 'Bash': {
       const stderr = stringField(rich, 'stderr');
       if (stderr !== undefined) outcome.stderr = stderr;
+      // BashOutput.interrupted: the person stopped the command, so it did not succeed.
+      if (ownField(rich, 'interrupted') === true) {
+        outcome.status = 'error';
+        outcome.errorMessage = 'Interrupted';
+      }
       return;
     }
     case 'Grep': {

@@ -9,9 +9,12 @@ describe('@x/provider-codex exports', () => {
     expect(Object.keys(api).sort()).toEqual([
       'CODEX_TOOL_ALIASES',
       'VERSION',
+      'codexLogSource',
       'codexSource',
+      'createCodexLogSource',
       'createCodexSource',
       'detectCodex',
+      'detectCodexLog',
       'fileUpdateChangeSchema',
       'legacyConfigSummarySchema',
       'legacyDurationSchema',

@@ -1,4 +1,6 @@
 export { codexSource, createCodexSource, detectCodex } from './codex-source.js';
+export { codexLogSource, createCodexLogSource } from './log-source.js';
+export { detectCodexLog } from './log-detect.js';
 export { CODEX_TOOL_ALIASES } from './tool-names.js';
 export * from './wire-schema.js';
 export { VERSION } from './version.js';

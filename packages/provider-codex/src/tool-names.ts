@@ -2,12 +2,19 @@ import { toolAliases, type CanonicalToolName, type FileChange } from '@x/core';
 
 /**
  * Codex's own tool names (item types of the current format, event stems of
- * the legacy one) on the canonical vocabulary. MCP calls are named
+ * the legacy one, function tools of the rollout files) on the canonical
+ * vocabulary. MCP calls are named
  * `server.tool` and pass through.
  */
 export const CODEX_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   command_execution: 'Bash',
   exec_command: 'Bash',
+  // Function tools of the rollout files: the shell in its versions, the patch tool, the plan tool.
+  shell: 'Bash',
+  shell_command: 'Bash',
+  local_shell: 'Bash',
+  apply_patch: 'Edit',
+  update_plan: 'TodoWrite',
   file_change: 'Edit',
   patch_apply: 'Edit',
   web_search: 'WebSearch',

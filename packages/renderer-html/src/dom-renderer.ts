@@ -1,5 +1,6 @@
 import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultEvent, type ToolUseEvent } from '@x/core';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
+import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals } from './run-totals.js';
 import { toolCallHtml } from './tool-call-html.js';
@@ -215,6 +216,9 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
           return;
         case 'notice':
           show(event, noticeHtml(event));
+          return;
+        case 'prompt':
+          show(event, promptHtml(event));
           return;
         case 'session':
           endBlock();

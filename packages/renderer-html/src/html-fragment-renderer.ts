@@ -8,6 +8,7 @@ import {
   textBlockHtml,
   turnOpenHtml,
 } from './event-html.js';
+import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals, type RunTotals } from './run-totals.js';
 import { lateToolResultHtml, toolCallHtml } from './tool-call-html.js';
@@ -223,6 +224,9 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
           break;
         case 'notice':
           show(event, noticeHtml(event));
+          break;
+        case 'prompt':
+          show(event, promptHtml(event));
           break;
         case 'session':
           flushBlock();

@@ -47,6 +47,10 @@ const RULES = [
   '.x-transcript .error-message{border-left:4px solid var(--x-error-line);background:var(--x-error-bg);color:var(--x-error-fg);padding:.5rem .75rem;margin:.5rem 0;border-radius:0 6px 6px 0}',
   '.x-transcript .notice{border-left:4px solid var(--x-border);padding:.25rem .75rem;margin:.5rem 0;color:var(--x-muted)}',
   '.x-transcript .notice.warning{border-left-color:var(--x-warn-line);background:var(--x-warn-bg);color:var(--x-warn-fg)}',
+  '.x-transcript .prompt{border-left:4px solid var(--x-accent);background:var(--x-panel);padding:.5rem .75rem;margin:0 0 .75rem;border-radius:0 6px 6px 0}',
+  '.x-transcript .prompt.interrupt{border-left-color:var(--x-warn-line)}',
+  '.x-transcript .prompt-label{margin:0;font-size:.875rem;font-weight:600;color:var(--x-muted)}',
+  '.x-transcript .prompt-text{white-space:pre-wrap;font-weight:600}',
   '.x-transcript [data-parent-tool-use-id]{margin-left:1.5rem;padding-left:.75rem;border-left:2px dashed var(--x-sub-line)}',
   '@media print{.x-transcript{--x-bg:#ffffff;--x-fg:#000000;--x-muted:#333333;--x-border:#999999;--x-panel:#ffffff;--x-link:#000000;--x-error-fg:#000000;--x-error-bg:#ffffff;--x-warn-fg:#000000;--x-warn-bg:#ffffff;font-size:11pt}.x-transcript pre{max-height:none;overflow:visible;white-space:pre-wrap}.x-transcript details,.x-transcript pre{break-inside:avoid}.x-transcript summary{list-style:none}.x-transcript a[href]::after{content:" (" attr(href) ")"}}',
   // Kept apart: a browser that does not know ::details-content drops only this rule.
@@ -66,7 +70,7 @@ export const TRANSCRIPT_CSS: string = RULES.join('\n');
  * `style-src` directive that allows exactly this stylesheet and no other
  * style, injected or not.
  */
-export const TRANSCRIPT_CSS_HASH: string = "'sha256-PMswYBCT/DMkRK4M9kF/QWURu6/0g1ErZNZ2BhAt+Gc='";
+export const TRANSCRIPT_CSS_HASH: string = "'sha256-ImDg7Piq2qQ6Bg46OLS14e0kMLl0ePeSAAKC1K6UWAc='";
 
 /**
  * The Content-Security-Policy of a rendered document: nothing may load from

@@ -3,8 +3,8 @@ import type { DisplayEvent } from '@x/core';
 /**
  * Decides where a turn begins. Events carry no turn marker, so a turn is what
  * the agent says and calls after it has received tool results: the first
- * visible event opens turn 1, and assistant output (text, reasoning, a tool
- * call) that follows a tool result opens the next. Subagent events
+ * visible event opens turn 1, a prompt opens the next, and assistant output
+ * (text, reasoning, a tool call) that follows a tool result opens the next. Subagent events
  * (`parentToolUseId`) stay in the turn of the call that started them.
  */
 export interface TurnTracker {
@@ -26,6 +26,12 @@ export function createTurnTracker(): TurnTracker {
         return true;
       }
       if (event.parentToolUseId !== undefined) return false;
+      // The person's prompt starts a turn of its own, whatever came before it.
+      if (event.kind === 'prompt') {
+        sawResult = false;
+        count += 1;
+        return true;
+      }
       if (event.kind === 'tool-result') {
         sawResult = true;
         return false;

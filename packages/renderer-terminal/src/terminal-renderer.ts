@@ -18,12 +18,13 @@ import {
 } from '@x/core';
 import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js';
 import { createLiveStatus, type StatusCall } from './live-status.js';
+import { promptLines } from './prompt-line.js';
 import { createRunTotals } from './run-footer.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { renderStyledLine, type Segment } from './styled-line.js';
 import { toolGlyph } from './tool-marker.js';
 
-/** `default` shows the run's text only; `verbose` adds tool calls, reasoning, errors, notices and a footer. */
+/** `default` shows the run's text only; `verbose` adds prompts, tool calls, reasoning, errors, notices and a footer. */
 export type TerminalRenderMode = 'default' | 'verbose';
 
 /** Options of {@link createTerminalRenderer}. */
@@ -342,6 +343,9 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
         return;
       case 'notice':
         notice(event);
+        return;
+      case 'prompt':
+        for (const segments of promptLines(event, colors)) line(depthOf(event.parentToolUseId), segments);
         return;
     }
   };

@@ -1,0 +1,45 @@
+import { isJsonObject, ownField, parseJson, stringField, type Detection } from '@x/core';
+
+const NO: Detection = { confidence: 0, evidence: 'no Claude Code transcript line' };
+
+/** Line types only a transcript writes, with the field that comes with each. */
+const LOG_ONLY_TYPES: ReadonlyMap<string, string> = new Map([
+  ['summary', 'leafUuid'],
+  ['file-history-snapshot', 'snapshot'],
+  ['custom-title', 'customTitle'],
+  ['ai-title', 'aiTitle'],
+  ['last-prompt', 'lastPrompt'],
+]);
+
+function scoreLine(value: unknown): Detection {
+  if (!isJsonObject(value)) return NO;
+  const type = stringField(value, 'type');
+  if (type === undefined) return NO;
+  const has = (key: string) => Object.hasOwn(value, key);
+  // The envelope of a transcript line; stream-json lines carry `session_id` and `parent_tool_use_id` instead.
+  if ((type === 'user' || type === 'assistant' || type === 'system') && has('parentUuid') && stringField(value, 'sessionId') !== undefined) {
+    if (type === 'system' || isJsonObject(ownField(value, 'message'))) return { confidence: 1, evidence: `${type} line with parentUuid and sessionId` };
+  }
+  const field = LOG_ONLY_TYPES.get(type);
+  if (field !== undefined && has(field)) return { confidence: 0.9, evidence: `${type} line with ${field}` };
+  return NO;
+}
+
+/**
+ * Says whether the first lines of a file are a Claude Code session transcript
+ * (`~/.claude/projects/<key>/<session>.jsonl`): `1` for a `user`, `assistant`
+ * or `system` line with the transcript envelope (`parentUuid`, `sessionId`),
+ * which stream-json lines never have; `0.9` for a line type only transcripts
+ * write (`summary`, `file-history-snapshot`, titles); `0` otherwise. Never throws.
+ */
+export function detectClaudeLog(lines: readonly string[]): Detection {
+  let best = NO;
+  for (const line of lines) {
+    const parsed = parseJson(line);
+    if (parsed === undefined) continue;
+    const found = scoreLine(parsed.value);
+    if (found.confidence > best.confidence) best = found;
+    if (best.confidence === 1) break;
+  }
+  return best;
+}

@@ -1,0 +1,33 @@
+import { defineSource, type DisplayEventSource } from '@x/core';
+import { detectClaudeLog } from './log-detect.js';
+import { createClaudeLogParser } from './log-parser.js';
+
+/**
+ * Creates the source for Claude Code session transcripts, the JSONL files
+ * under `~/.claude/projects/<project-key>/` (`$CLAUDE_CONFIG_DIR/projects/`
+ * when set), subagent files included: prompts, slash commands and
+ * interruptions, text, reasoning, tool calls with their results, compactions,
+ * sidechains nested under their Task call, per-line timestamps, and a session
+ * end that says how the main thread ended.
+ *
+ * @example
+ * ```ts
+ * import { replayLines } from '@x/core';
+ * import { createClaudeLogSource } from '@x/provider-claude';
+ *
+ * const { events } = replayLines(createClaudeLogSource(), transcript.split('\n'));
+ * ```
+ */
+export function createClaudeLogSource(): DisplayEventSource {
+  return defineSource({
+    specificationVersion: 'v1',
+    id: 'claude-log',
+    displayName: 'Claude Code session log',
+    cadence: 'streaming',
+    detect: detectClaudeLog,
+    createParser: createClaudeLogParser,
+  });
+}
+
+/** The Claude Code session-log source, ready to register. */
+export const claudeLogSource: DisplayEventSource = createClaudeLogSource();

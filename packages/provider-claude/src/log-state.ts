@@ -1,0 +1,121 @@
+import {
+  createRecentMap,
+  createToolCallTracker,
+  stringField,
+  type DisplayEvent,
+  type JsonObject,
+  type RecentMap,
+  type SessionEvent,
+  type SessionStatus,
+  type ToolCallTracker,
+} from '@x/core';
+import { claudeToolAliases } from './tool-names.js';
+import { createUsageCollector, type UsageCollector } from './usage.js';
+
+/**
+ * What the main thread did last, which decides how a transcript ended: the
+ * file has no final line, so an answer (assistant text, or a message that
+ * stopped with `end_turn`) with no call open reads as `success`, an
+ * interruption as `cancelled`, an API error as `error`, and anything the
+ * agent still owed a reply to (`waiting`: a prompt, a call, a tool result, a
+ * thought) as `incomplete`.
+ */
+export type LastStep = 'none' | 'waiting' | 'answer' | 'interrupt' | 'error';
+
+/** How many sidechain line ids are remembered to nest a subagent's later lines. */
+const MAX_SIDECHAIN_LINES = 10_000;
+
+/** The state of one Claude Code transcript. */
+export interface ClaudeLogState {
+  tools: ToolCallTracker;
+  usage: UsageCollector;
+  /** Canonical names of calls without a result yet, to read their `toolUseResult`. */
+  openCalls: Map<string, string>;
+  /** Open Task/Agent calls by their prompt: a sidechain that starts with that prompt is theirs. */
+  taskPrompts: Map<string, string>;
+  /** Sidechain line uuid → the parent its events carry. */
+  sidechains: RecentMap<string, string>;
+  /** Per thread, the message whose lines are arriving and how many blocks they carried so far. */
+  blocks: Map<string, { messageId: string; next: number }>;
+  /** The session start, once emitted. */
+  started: boolean;
+  /** Events of the lines before the first assistant line, held until it names the model. */
+  pending: DisplayEvent[];
+  start: SessionEvent;
+  last: LastStep;
+  /** The text of the latest main-thread assistant message: the session end's result. */
+  answer: { messageId: string; text: string };
+  turns: number;
+  lastTimestamp: string | undefined;
+  /** A conversation line was seen: the transcript owes a session start and end. */
+  seen: boolean;
+}
+
+/** A fresh {@link ClaudeLogState}. */
+export function createClaudeLogState(): ClaudeLogState {
+  return {
+    tools: createToolCallTracker({ aliases: claudeToolAliases }),
+    usage: createUsageCollector(),
+    openCalls: new Map(),
+    taskPrompts: new Map(),
+    sidechains: createRecentMap(MAX_SIDECHAIN_LINES),
+    blocks: new Map(),
+    started: false,
+    pending: [],
+    start: { kind: 'session', phase: 'start' },
+    last: 'none',
+    answer: { messageId: '', text: '' },
+    turns: 0,
+    lastTimestamp: undefined,
+    seen: false,
+  };
+}
+
+/** Takes the envelope fields of a conversation line into the session start that is still to come. */
+export function noteEnvelope(state: ClaudeLogState, line: JsonObject): void {
+  state.seen = true;
+  const start = state.start;
+  const set = (field: 'sessionId' | 'cwd' | 'gitBranch' | 'agentVersion', key: string) => {
+    const value = stringField(line, key);
+    if (start[field] === undefined && value !== undefined && value !== '') start[field] = value;
+  };
+  set('sessionId', 'sessionId');
+  set('cwd', 'cwd');
+  set('gitBranch', 'gitBranch');
+  set('agentVersion', 'version');
+  const timestamp = stringField(line, 'timestamp');
+  if (timestamp !== undefined) {
+    state.lastTimestamp = timestamp;
+    start.timestamp ??= timestamp;
+  }
+}
+
+/** The session start and the events held for it, once. */
+export function releaseStart(state: ClaudeLogState): DisplayEvent[] {
+  if (state.started) return [];
+  state.started = true;
+  const events = [state.start as DisplayEvent, ...state.pending];
+  state.pending = [];
+  return events;
+}
+
+/** How the transcript ended, from what the main thread did last (see {@link LastStep}). */
+export function endStatus(state: ClaudeLogState): SessionStatus {
+  let mainOpen = false;
+  for (const call of state.tools.unfinished()) if (call.parentToolUseId === undefined) mainOpen = true;
+  if (state.last === 'interrupt') return 'cancelled';
+  if (state.last === 'error') return 'error';
+  return state.last === 'answer' && !mainOpen ? 'success' : 'incomplete';
+}
+
+/** The session end: usage counted once per message, status, turns and the last answer. */
+export function endSession(state: ClaudeLogState): DisplayEvent[] {
+  const events = [...releaseStart(state), ...state.usage.events()];
+  const end: SessionEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
+  if (state.start.sessionId !== undefined) end.sessionId = state.start.sessionId;
+  if (state.turns > 0) end.turns = state.turns;
+  if (state.answer.text !== '') end.result = state.answer.text;
+  if (state.lastTimestamp !== undefined) end.timestamp = state.lastTimestamp;
+  events.push(end);
+  return events;
+}

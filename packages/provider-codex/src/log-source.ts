@@ -1,0 +1,32 @@
+import { defineSource, type DisplayEventSource } from '@x/core';
+import { detectCodexLog } from './log-detect.js';
+import { createRolloutParser } from './rollout-parser.js';
+
+/**
+ * Creates the source for Codex session logs, the rollout files under
+ * `$CODEX_HOME/sessions/YYYY/MM/DD/` (`~/.codex` by default): prompts, the
+ * model per turn, text and reasoning (each once, though the file holds them
+ * twice), tool calls matched to their output in both output shapes, running
+ * token totals, compactions, and a session end that says how the file ended.
+ *
+ * @example
+ * ```ts
+ * import { replayLines } from '@x/core';
+ * import { createCodexLogSource } from '@x/provider-codex';
+ *
+ * const { events } = replayLines(createCodexLogSource(), rollout.split('\n'));
+ * ```
+ */
+export function createCodexLogSource(): DisplayEventSource {
+  return defineSource({
+    specificationVersion: 'v1',
+    id: 'codex-log',
+    displayName: 'Codex session log',
+    cadence: 'streaming',
+    detect: detectCodexLog,
+    createParser: createRolloutParser,
+  });
+}
+
+/** The Codex session-log source, ready to register. */
+export const codexLogSource: DisplayEventSource = createCodexLogSource();
