@@ -101,7 +101,9 @@ function append(state: LogState, record: JsonObject, bytes: number, maxHeld: num
   if (state.held?.id === id) {
     state.held = { id, record, bytes };
   } else if (state.shown.has(id)) {
-    // A copy of a message already shown: what it adds is shown, a rewrite is said.
+    // A copy of a message already shown: what it adds is shown, a rewrite is
+    // said. The held message comes first, so events keep the file's order.
+    release(state, out);
     show(state, record, out);
     return;
   } else {
