@@ -1,10 +1,10 @@
 import type { DisplayEventSource } from '@x/core';
 import { claudeSource } from '@x/provider-claude';
 import { codexSource } from '@x/provider-codex';
-import { copilotSource } from '@x/provider-copilot';
-import { geminiSource } from '@x/provider-gemini';
+import { copilotLogSource, copilotSource } from '@x/provider-copilot';
+import { geminiLogSource, geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
-import { openCodeSource } from '@x/provider-opencode';
+import { openCodeLogSource, openCodeSource } from '@x/provider-opencode';
 
 /** Every first-party source, keyed by its fixtures folder. */
 export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
@@ -14,4 +14,7 @@ export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
   opencode: openCodeSource,
   copilot: copilotSource,
   'openai-compatible': openaiCompatibleSource,
+  'gemini-log': geminiLogSource,
+  'opencode-log': openCodeLogSource,
+  'copilot-log': copilotLogSource,
 };

@@ -1,6 +1,5 @@
 import {
   arrayField,
-  createToolCallTracker,
   isJsonObject,
   numberField,
   objectField,
@@ -14,7 +13,6 @@ import {
   type UsageEvent,
 } from '@x/core';
 import { errorMessage, modelOf } from './opencode-parser.js';
-import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 import { toolPartOutcome } from './tool-outcome.js';
 
 /** An epoch-milliseconds time as the ISO 8601 string events carry. */
@@ -165,11 +163,12 @@ function firstModel(messages: unknown[]): string | undefined {
  * prompt, assistant text, reasoning and tool calls, usage per finished step,
  * message errors, and a session end whose status is the last assistant
  * message's `finish` or `error`. Times are the messages' `time.created`.
+ * `tools` is the stream's tracker, so call ids stay unique across documents.
  */
-export function exportEvents(doc: JsonObject): DisplayEvent[] {
+export function exportEvents(doc: JsonObject, tools: ToolCallTracker): DisplayEvent[] {
   const info = objectField(doc, 'info') ?? {};
   const messages = arrayField(doc, 'messages') ?? [];
-  const walk: Walk = { tools: createToolCallTracker({ aliases: OPENCODE_TOOL_ALIASES }), events: [], model: undefined, steps: 0, lastAssistant: undefined };
+  const walk: Walk = { tools, events: [], model: undefined, steps: 0, lastAssistant: undefined };
   walk.events.push(...sessionStart(info, firstModel(messages)));
   let first: number | undefined;
   let last: number | undefined;

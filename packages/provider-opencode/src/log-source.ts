@@ -1,6 +1,7 @@
 import {
   arrayField,
   createJsonDocumentReader,
+  createToolCallTracker,
   defineSource,
   isJsonObject,
   objectField,
@@ -12,6 +13,7 @@ import {
   type SourceParser,
 } from '@x/core';
 import { exportEvents } from './log-events.js';
+import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 
 const NONE: Detection = { confidence: 0, evidence: 'no OpenCode export document' };
 
@@ -49,6 +51,7 @@ export function detectOpenCodeLog(lines: readonly string[]): Detection {
 
 function createParser(): SourceParser {
   const reader = createJsonDocumentReader();
+  const tools = createToolCallTracker({ aliases: OPENCODE_TOOL_ALIASES });
   return {
     parse(line, context) {
       const read = reader.read(line);
@@ -68,7 +71,9 @@ function createParser(): SourceParser {
         context.unknown('JSON object that is no export document (no info and messages)');
         return [];
       }
-      return exportEvents(read.value);
+      // Each document is a session of its own: a call id it repeats is another call.
+      tools.newScope();
+      return exportEvents(read.value, tools);
     },
     flush(context) {
       const unclosed = reader.end();
