@@ -11,13 +11,16 @@ import { SOURCES } from './sources.js';
 function shape(events: readonly DisplayEvent[]): string[] {
   const kinds: string[] = [];
   for (const event of events) {
-    if (event.kind === 'usage') continue;
+    if (event.kind === 'usage' || event.kind === 'prompt') continue;
     const label = event.kind === 'tool-use' ? `tool-use:${event.name}` : event.kind === 'session' ? `session:${event.phase}` : event.kind;
     if (label === 'text' && kinds.at(-1) === 'text') continue;
     kinds.push(label);
   }
   return kinds;
 }
+
+/** The parity task is a run's output: session logs (`<agent>-log`) record other sessions. */
+const STREAM_SOURCES = Object.entries(SOURCES).filter(([provider]) => !provider.endsWith('-log'));
 
 const EXPECTED = ['session:start', 'text', 'tool-use:Read', 'tool-result', 'text', 'session:end'];
 
@@ -31,19 +34,16 @@ const EXPECTED_BY_PROVIDER: Record<string, string[]> = {
   'openai-compatible': ['session:start', 'text', 'tool-use:Read', 'session:end', 'session:start', 'text', 'session:end'],
 };
 
-// Session-log sources (`<agent>-log`) read real captures of other tasks; the parity task is a stdout run.
-const STREAM_SOURCES = Object.fromEntries(Object.entries(SOURCES).filter(([provider]) => !provider.endsWith('-log')));
-
 it('every provider shows the parity task the same way', () => {
   const shapes: Record<string, string[]> = {};
   const previews: Record<string, string[]> = {};
-  for (const [provider, source] of Object.entries(STREAM_SOURCES)) {
+  for (const [provider, source] of STREAM_SOURCES) {
     const fixture = listFixtures(provider).find((f) => f.scenario === 'parity-read-readme');
     expect(fixture, `${provider} has a parity-read-readme fixture`).toBeDefined();
     const { events } = replayLines(source, readFileSync(fixture!.streamPath, 'utf8').split(/\r?\n/));
     shapes[provider] = shape(events);
     previews[provider] = events.flatMap((e) => (e.kind === 'tool-use' ? [e.arg.replace(/^.*\//, '')] : []));
   }
-  expect(shapes).toEqual(Object.fromEntries(Object.keys(STREAM_SOURCES).map((p) => [p, EXPECTED_BY_PROVIDER[p] ?? EXPECTED])));
-  expect(previews).toEqual(Object.fromEntries(Object.keys(STREAM_SOURCES).map((p) => [p, ['README.md']])));
+  expect(shapes).toEqual(Object.fromEntries(STREAM_SOURCES.map(([p]) => [p, EXPECTED_BY_PROVIDER[p] ?? EXPECTED])));
+  expect(previews).toEqual(Object.fromEntries(STREAM_SOURCES.map(([p]) => [p, ['README.md']])));
 });

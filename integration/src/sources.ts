@@ -1,10 +1,10 @@
 import type { DisplayEventSource } from '@x/core';
 import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
-import { copilotSource } from '@x/provider-copilot';
-import { geminiSource } from '@x/provider-gemini';
+import { copilotLogSource, copilotSource } from '@x/provider-copilot';
+import { geminiLogSource, geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
-import { openCodeSource } from '@x/provider-opencode';
+import { openCodeLogSource, openCodeSource } from '@x/provider-opencode';
 
 /** Every first-party source, keyed by its fixtures folder. */
 export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
@@ -16,4 +16,7 @@ export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
   'openai-compatible': openaiCompatibleSource,
   'claude-log': claudeLogSource,
   'codex-log': codexLogSource,
+  'gemini-log': geminiLogSource,
+  'opencode-log': openCodeLogSource,
+  'copilot-log': copilotLogSource,
 };

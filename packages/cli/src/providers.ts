@@ -2,10 +2,10 @@ import type { DisplayEventSource, SourceRegistry } from '@x/core';
 import { createSourceRegistry } from '@x/core';
 import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
-import { copilotSource } from '@x/provider-copilot';
-import { geminiSource } from '@x/provider-gemini';
+import { copilotLogSource, copilotSource } from '@x/provider-copilot';
+import { geminiLogSource, geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
-import { openCodeSource } from '@x/provider-opencode';
+import { openCodeLogSource, openCodeSource } from '@x/provider-opencode';
 
 /** Every provider `xview` ships with, in the order `--help` lists them. */
 export const BUILT_IN_SOURCES: readonly DisplayEventSource[] = [
@@ -17,6 +17,9 @@ export const BUILT_IN_SOURCES: readonly DisplayEventSource[] = [
   openaiCompatibleSource,
   claudeLogSource,
   codexLogSource,
+  geminiLogSource,
+  openCodeLogSource,
+  copilotLogSource,
 ];
 
 /** A registry of the built-in providers. */

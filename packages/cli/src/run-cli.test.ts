@@ -145,7 +145,7 @@ describe('xview', () => {
     expect(help.stdout).toMatch(/^Exit codes$/m);
     expect((await cli(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
     expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
-      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'text',
+      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
     ]);
   });
 

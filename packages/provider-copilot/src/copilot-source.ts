@@ -17,6 +17,7 @@ import {
   type SessionStatus,
   type SourceParser,
 } from '@x/core';
+import { classifyCopilotLines } from './log-detect.js';
 import { COPILOT_TOOL_ALIASES, resolveCopilotTool } from './tool-names.js';
 
 /**
@@ -146,8 +147,8 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** Creates the parser of one Copilot stream. */
-function createCopilotParser(): SourceParser {
+/** Creates the parser of one Copilot stream (also the base of the session-log parser). */
+export function createCopilotParser(): SourceParser {
   const tools = createToolCallTracker({ aliases: COPILOT_TOOL_ALIASES });
   const messages = new Coverage();
   const reasonings = new Coverage();
@@ -512,6 +513,9 @@ function detect(lines: readonly string[]): Detection {
     if (found.confidence > best.confidence) best = found;
     if (best.confidence === 1) break;
   }
+  // The session-state log has the same events: leave it to the log source.
+  const kind = classifyCopilotLines(lines);
+  if (kind.logOnly !== undefined && kind.stdoutOnly === undefined) return { confidence: 0.3, evidence: `a ${kind.logOnly} event: a session-state log, not stdout` };
   return best;
 }
 

@@ -11,11 +11,13 @@ describe('@x/provider-copilot exports', () => {
       'VERSION',
       'copilotAssistantMessageSchema',
       'copilotEventLineSchema',
+      'copilotLogSource',
       'copilotResultLineSchema',
       'copilotSessionStartSchema',
       'copilotSource',
       'copilotToolExecutionCompleteSchema',
       'copilotToolRequestSchema',
+      'createCopilotLogSource',
       'createCopilotSource',
       'resolveCopilotTool',
     ]);

@@ -131,7 +131,7 @@ describe('gemini.md quirks', () => {
 
   it('quirk 7: non-JSON noise lines are accounted for, and "[STARTUP] x" is no JSON array', () => {
     const { events, accounting, diagnostics } = fixture('noise-and-unknown');
-    expect(accounting).toEqual({ lines: 13, events: 4, ignored: 5, malformed: 2, unknown: 2 });
+    expect(accounting).toEqual({ lines: 13, events: 5, ignored: 4, malformed: 2, unknown: 2 });
     expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([
       [6, 'unknown', 'unknown event type "session_summary"'],
       [7, 'malformed', 'not JSON'],
@@ -154,7 +154,7 @@ describe('gemini.md quirks', () => {
     expect(ofKind(events, 'tool-result')[0]?.output).toBe('src\ntest');
   });
 
-  it('quirk 9: the user message is the raw input echo, never assistant text', () => {
+  it('quirk 9: the user message is the raw input echo: a prompt without its trailing newlines, never assistant text', () => {
     const { events, accounting } = run([
       init,
       { type: 'message', timestamp: T, role: 'user', content: 'Say hello\n\n\n' },
@@ -162,7 +162,11 @@ describe('gemini.md quirks', () => {
       delta('Hello.'),
     ]);
     expect(ofKind(events, 'text').map((e) => e.text)).toEqual(['Hello.']);
-    expect(accounting.ignored).toBe(2);
+    expect(ofKind(events, 'prompt')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Say hello' },
+      { kind: 'prompt', form: 'prompt', text: '/compress' },
+    ]);
+    expect(accounting.ignored).toBe(0);
   });
 
   it('quirk 10: the ADK path maps the same events; RESOURCE_EXHAUSTED as severity error stays non-fatal', () => {
@@ -202,7 +206,7 @@ describe('parity run', () => {
     const { events } = fixture('parity-read-readme');
     const shape: string[] = [];
     for (const event of events) {
-      if (event.kind === 'usage' || (event.kind === 'text' && shape.at(-1) === 'text')) continue;
+      if (event.kind === 'usage' || event.kind === 'prompt' || (event.kind === 'text' && shape.at(-1) === 'text')) continue;
       shape.push(event.kind === 'tool-use' || event.kind === 'tool-result' ? `${event.kind}:${event.name}` : event.kind);
     }
     expect(shape).toEqual(['session', 'text', 'tool-use:Read', 'tool-result:Read', 'text', 'session']);

@@ -135,8 +135,9 @@ function createParser(options: GeminiSourceOptions): SourceParser {
   function messageFields(role: string, content: string, delta: boolean, context: LineContext): DisplayEvent[] {
     if (role === 'assistant') return assistantMessage(content, delta, context);
     open = undefined;
-    if (role === 'user') context.ignore('user prompt echo');
-    else context.unknown(`message with unknown role ${quoted(role)}`);
+    // The echo of the prompt as given (quirk 9: with the input's trailing newlines, dropped here).
+    if (role === 'user') return [{ kind: 'prompt', form: 'prompt', text: content.trimEnd() }];
+    context.unknown(`message with unknown role ${quoted(role)}`);
     return [];
   }
 

@@ -5,10 +5,12 @@ describe('public API', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'VERSION',
+      'createGeminiLogSource',
       'createGeminiSource',
       'geminiErrorEventSchema',
       'geminiInitEventSchema',
       'geminiJsonOutputSchema',
+      'geminiLogSource',
       'geminiMessageEventSchema',
       'geminiResultEventSchema',
       'geminiSource',

@@ -1,4 +1,5 @@
 export { createGeminiSource, geminiSource, type GeminiSourceOptions } from './gemini-source.js';
+export { createGeminiLogSource, geminiLogSource, type GeminiLogSourceOptions } from './log-source.js';
 export { geminiToolAliases } from './tool-names.js';
 export * from './wire-schema.js';
 export { VERSION } from './version.js';

@@ -1,4 +1,6 @@
 export { createOpenCodeSource, openCodeSource } from './opencode-source.js';
+export { createOpenCodeLogSource, detectOpenCodeLog, openCodeLogSource } from './log-source.js';
+export { storageToExport, type OpenCodeExport, type OpenCodeExportMessage } from './storage-export.js';
 export { createOpenCodeParser } from './opencode-parser.js';
 export { detectOpenCode } from './detect.js';
 export { OPENCODE_TOOL_ALIASES } from './tool-names.js';

@@ -16,11 +16,10 @@ import {
   type SessionEvent,
   type SessionStatus,
   type SourceParser,
-  type ToolCallOutcome,
   type UsageEvent,
 } from '@x/core';
-import { unwrapReadOutput } from './read-output.js';
 import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
+import { toolPartOutcome } from './tool-outcome.js';
 import { RUN_JSON_TYPES } from './wire-schema.js';
 
 type Events = DisplayEvent[];
@@ -57,28 +56,6 @@ const IGNORED_BUS_PREFIXES: readonly (readonly [string, string])[] = [
 /** v2 `permission.asked`, v1 `permission.updated` and the newer `permission.v2.asked` (quirk 12). */
 const PERMISSION_ASKS: ReadonlySet<string> = new Set(['permission.asked', 'permission.updated', 'permission.v2.asked']);
 
-/**
- * OpenCode reports search counts in `metadata` (`grep {matches}`, `glob` and
- * `list {count}`); its grep output groups matches under `path:` header lines,
- * so counting output lines, the core fallback, would count headers as matches.
- */
-function searchCounts(toolName: string, outcome: ToolCallOutcome, metadata: JsonObject | undefined): void {
-  if (toolName === 'grep') {
-    const matches = numberField(metadata, 'matches');
-    if (matches === undefined) return;
-    outcome.matchCount = matches;
-    const output = outcome.output;
-    outcome.fileCount = matches === 0 || typeof output !== 'string' ? 0 : output.split('\n').filter((line) => GREP_FILE_HEADER.test(line)).length;
-  } else if (toolName === 'glob' || toolName === 'list') {
-    const count = numberField(metadata, 'count');
-    if (count === undefined) return;
-    outcome.matchCount = count;
-    outcome.fileCount = count;
-  }
-}
-
-const GREP_FILE_HEADER = /^\S.*:$/;
-
 /*
  * How many text and reasoning parts, and finished steps, a parser remembers.
  * A part's updates and a step's repeated finish come close together, and
@@ -103,7 +80,8 @@ const IGNORED_BUS_TYPES: ReadonlyMap<string, string> = new Map([
   ['todo.updated', 'todo list update (shown by the todowrite call)'],
 ]);
 
-function errorMessage(error: unknown): { message: string; code?: string } {
+/** The message and error name of an OpenCode `error` (a string, or `{ name, data: { message } }`). */
+export function errorMessage(error: unknown): { message: string; code?: string } {
   if (typeof error === 'string') return { message: error === '' ? 'Unknown error' : error };
   const name = stringField(error, 'name');
   const message = stringField(objectField(error, 'data'), 'message') ?? stringField(error, 'message');
@@ -111,7 +89,8 @@ function errorMessage(error: unknown): { message: string; code?: string } {
   return name === undefined ? { message: text } : { message: text, code: name };
 }
 
-function modelOf(info: JsonObject): string | undefined {
+/** `providerID/modelID` of a message or session, flat or nested (quirk 7). */
+export function modelOf(info: JsonObject): string | undefined {
   // v1.4+ exports nest the model as `model.{providerID, modelID}` (quirk 7).
   const nested = objectField(info, 'model');
   const modelID = stringField(info, 'modelID') ?? stringField(nested, 'modelID') ?? stringField(nested, 'id');
@@ -293,21 +272,7 @@ export function createOpenCodeParser(): SourceParser {
       if (out.length === 0) ctx.ignore(`state update (${status}) of a call already announced`);
       return;
     }
-    const outcome: ToolCallOutcome = { status: status === 'completed' ? 'success' : 'error', toolName };
-    const metadata = objectField(state, 'metadata');
-    if (status === 'completed') {
-      const output = ownField(state, 'output');
-      outcome.output = toolName === 'read' && typeof output === 'string' ? (unwrapReadOutput(output) ?? output) : output;
-      searchCounts(toolName, outcome, metadata);
-    } else {
-      outcome.errorMessage = stringField(state, 'error') ?? 'Tool failed';
-    }
-    const exit = numberField(metadata, 'exit');
-    if (exit !== undefined) outcome.exitCode = exit;
-    const time = objectField(state, 'time');
-    const start = numberField(time, 'start');
-    const end = numberField(time, 'end');
-    if (start !== undefined && end !== undefined && end >= start) outcome.durationMs = end - start;
+    const outcome = toolPartOutcome(toolName, state, status);
     const result = tools.finish(callId, outcome);
     if (result !== undefined) out.push(result);
     else if (out.length === 0) ctx.ignore('result of a call already finished');
