@@ -8,6 +8,7 @@ import { parseCliArgs } from './args.js';
 import { detectStream } from './detect-stream.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { CliError, ExitCode } from './exit-codes.js';
+import { runSessionCommand } from './commands/dispatch.js';
 import { helpText } from './help.js';
 import type { CliInput } from './input.js';
 import { looksBinary, resolveInputs } from './input.js';
@@ -214,6 +215,8 @@ async function run(options: CliOptions, io: CliIo): Promise<ExitCodeValue> {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   try {
+    const sessionCommand = runSessionCommand(argv, io);
+    if (sessionCommand !== undefined) return await sessionCommand;
     const options = parseCliArgs(argv);
     if (options.help) {
       io.stdout.write(helpText(BUILT_IN_SOURCES));

@@ -78,3 +78,15 @@ describe('writeSite', () => {
     expect(piped).toEqual([]);
   });
 });
+
+describe('writeSite with redact', () => {
+  it('replaces secrets in what the index shows', async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'c1', cwd: '/work/app', prompt: 'use ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R', at: at(1) });
+    const out = tempHome();
+    await writeSite(out, await listSessions({ home }), { render: page, redact: true });
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(index).toContain('use [REDACTED:github-token]');
+    expect(index).not.toContain('ghp_1a2B');
+  });
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { renderIndexHtml, type IndexEntry } from './site-index.js';
 import type { RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
 import { renderInWorkers } from './site-workers.js';
+import { redactValue } from './redact.js';
 import { sessionTitle } from './render-session.js';
 import type { SessionInfo } from './types.js';
 
@@ -25,6 +26,11 @@ export interface WriteSiteOptions {
   progress?: ProgressStream;
   /** The index page's title. */
   title?: string;
+  /**
+   * Replace secrets in what the index shows of each session (title, project,
+   * branch). The pages are the `render` function's: redact there too.
+   */
+  redact?: boolean;
   /**
    * Anything else a page depends on, such as `"redact"`: a page is rewritten
    * when this changes, as when its log changes.
@@ -149,7 +155,10 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
     progress.end();
     await writeAtomic(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   }
-  const entries: IndexEntry[] = sessions.map((session) => ({ session, href: failed.has(session) ? '' : pagePath(session), title: sessionTitle(session) }));
+  const entries: IndexEntry[] = sessions.map((session) => {
+    const shown = options.redact ? redactValue(session) : session;
+    return { session: shown, href: failed.has(session) ? '' : pagePath(session), title: sessionTitle(shown) };
+  });
   await writeAtomic(report.indexPath, renderIndexHtml(entries, options.title));
   return report;
 }
