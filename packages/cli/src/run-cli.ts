@@ -7,6 +7,7 @@ import { parseCliArgs } from './args.js';
 import { detectStream } from './detect-stream.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { CliError, ExitCode } from './exit-codes.js';
+import { runSessionCommand } from './commands/dispatch.js';
 import { USAGE_HINT, helpText, internalError } from './help.js';
 import type { HtmlTarget } from './html-file.js';
 import { openHtmlTarget } from './html-file.js';
@@ -275,6 +276,8 @@ async function run(session: Session): Promise<ExitCodeValue> {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   try {
+    const sessionCommand = runSessionCommand(argv, io);
+    if (sessionCommand !== undefined) return await sessionCommand;
     const options = parseCliArgs(argv);
     const session = createSession(options, io);
     if (options.help) {

@@ -1,0 +1,124 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempHome, writeCodex, writeCopilot } from '../../../sessions/test/fake-home.js';
+import { ExitCode } from '../exit-codes.js';
+import type { CliStream } from '../run-cli.js';
+import { runCli } from '../run-cli.js';
+
+/** Captures a stream's text and lets a test await the moment it contains something. */
+class Capture implements CliStream {
+  text = '';
+  isTTY = false;
+  private waiters: { needle: string; resolve: () => void }[] = [];
+  write(chunk: string | Uint8Array): boolean {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    this.waiters = this.waiters.filter((w) => !(this.text.includes(w.needle) && (w.resolve(), true)));
+    return true;
+  }
+  once(): this {
+    return this;
+  }
+  contains(needle: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.text.includes(needle)) resolve();
+      else this.waiters.push({ needle, resolve });
+    });
+  }
+}
+
+async function* none(): AsyncGenerator<Uint8Array> {}
+
+function run(argv: string[], home: string, extra: { cwd?: string; signal?: AbortSignal } = {}) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const done = runCli(argv, { stdin: none(), stdout, stderr, env: {}, home, ...extra } as Parameters<typeof runCli>[1]);
+  return { stdout, stderr, done };
+}
+
+const secret = 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx';
+
+function home(): string {
+  const dir = tempHome();
+  const log = writeCopilot(join(dir, '.copilot'), { id: '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', cwd: '/work/app', prompt: `Use OPENAI_API_KEY=${secret}`, at: '2026-03-02T10:00:00.000Z' });
+  const reply = { type: 'assistant.message', id: 'e5', parentId: 'e4', timestamp: '2026-03-02T10:00:30.000Z', data: { messageId: 'm5', content: `Set OPENAI_API_KEY=${secret} in .env`, toolRequests: [] } };
+  appendFileSync(log, `${JSON.stringify(reply)}\n`);
+  writeCodex(join(dir, '.codex'), { id: '11111111-2222-3333-4444-555555555555', cwd: '/work/lib', prompt: 'Add a test', at: '2026-03-01T10:00:00.000Z' });
+  return dir;
+}
+
+describe('xview sessions', () => {
+  it('lists the current directory’s project by default, every project with --all-projects', async () => {
+    const dir = home();
+    const here = run(['sessions'], dir, { cwd: '/work/app' });
+    expect(await here.done).toBe(ExitCode.ok);
+    expect(here.stdout.text).toContain('2026-03-02 10:00  copilot   0d3f6a52      1');
+    expect(here.stdout.text).not.toContain('codex');
+    const all = run(['sessions', '--all-projects'], dir);
+    expect(await all.done).toBe(ExitCode.ok);
+    expect(all.stdout.text.split('\n').filter((l) => !l.startsWith(' ') && l !== '')).toEqual(['/work/app', '/work/lib']);
+  });
+
+  it('prints JSON for scripts and filters by agent and date', async () => {
+    const dir = home();
+    const json = run(['sessions', '--all-projects', '--json', '--agent', 'codex', '--since', '2026-03-01'], dir);
+    expect(await json.done).toBe(ExitCode.ok);
+    expect(JSON.parse(json.stdout.text)).toMatchObject([{ agent: 'codex', id: '11111111-2222-3333-4444-555555555555', project: '/work/lib', tokens: 1000 }]);
+  });
+
+  it('says what is wrong in one line with exit code 2', async () => {
+    for (const argv of [['sessions', '--agent', 'cursor'], ['sessions', '--since', 'yesterdayish'], ['sessions', '--bogus']]) {
+      const bad = run(argv, home());
+      expect(await bad.done).toBe(ExitCode.usage);
+      expect(bad.stderr.text.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(bad.stderr.text).toMatch(/^xview: /);
+    }
+  });
+});
+
+describe('xview show', () => {
+  it('renders a session by id prefix, and --redact removes the secret from every mode', async () => {
+    const dir = home();
+    const plain = run(['show', '0d3f6a52', '--events'], dir);
+    await plain.done;
+    expect(plain.stdout.text).toContain(secret);
+    for (const mode of [['--events'], ['--verbose'], ['--summary']]) {
+      const redacted = run(['show', '0d3f6a52', '--redact', ...mode], dir);
+      await redacted.done;
+      expect(redacted.stdout.text).not.toContain(secret);
+    }
+  });
+
+  it('fails in one line for a session that does not exist', async () => {
+    const missing = run(['show', 'no-such-session'], home());
+    expect(await missing.done).toBe(ExitCode.input);
+    expect(missing.stderr.text).toBe('xview: no session or file "no-such-session" (xview sessions --all-projects lists the sessions on this machine).\n');
+  });
+
+  it('--follow renders lines appended while it runs and stops on abort', async () => {
+    const dir = home();
+    const path = join(dir, '.copilot', 'session-state', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', 'events.jsonl');
+    const controller = new AbortController();
+    const follow = run(['show', path, '--events', '--follow'], dir, { signal: controller.signal });
+    await follow.stdout.contains('"Done."');
+    const line = { type: 'assistant.message', id: 'e9', parentId: 'e4', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'A later turn.', toolRequests: [] } };
+    appendFileSync(path, `${JSON.stringify(line)}\n`);
+    await follow.stdout.contains('A later turn.');
+    controller.abort();
+    expect(await follow.done).toBe(ExitCode.ok);
+  });
+});
+
+describe('xview site', () => {
+  it('writes an index and a page per session, redacted when asked', async () => {
+    const dir = home();
+    const out = join(tempHome(), 'site');
+    const site = run(['site', out, '--redact', '--agent', 'copilot'], dir);
+    expect(await site.done).toBe(ExitCode.ok);
+    expect(site.stderr.text).toContain('1 session, 1 page written, 0 unchanged.');
+    const page = join(out, 'sessions', 'copilot-0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20.html');
+    expect(existsSync(page)).toBe(true);
+    expect(readFileSync(page, 'utf8')).not.toContain(secret);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(secret);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+// The public API of @x/sessions, name by name. A name added to or removed from
+// src/index.ts fails this test, so the API changes only on purpose: update the
+// list, the README and a changeset together.
+describe('@x/sessions exports', () => {
+  it('exports exactly its public API', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'AGENTS',
+      'VERSION',
+      'exportOpenCodeDatabase',
+      'exportOpenCodeStorage',
+      'findSession',
+      'followFile',
+      'listSessions',
+      'openSession',
+      'pagePath',
+      'redactSecrets',
+      'redactValue',
+      'redactingRenderer',
+      'renderIndexHtml',
+      'renderSessionHtml',
+      'sessionEvents',
+      'sessionLocations',
+      'sessionSignature',
+      'sessionSource',
+      'sessionTitle',
+      'writeSite',
+    ]);
+  });
+});

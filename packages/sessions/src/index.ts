@@ -1,0 +1,20 @@
+export { AGENTS, type AgentId, type SessionInfo, type SessionLookup, type SessionStorage } from './types.js';
+export { sessionLocations, type SessionLocations } from './locations.js';
+export { listSessions, findSession, type ListSessionsOptions } from './list-sessions.js';
+export { openSession } from './open-session.js';
+export { exportOpenCodeDatabase, exportOpenCodeStorage, type OpenCodeExport } from './opencode-export.js';
+export { followFile, type FollowOptions } from './follow.js';
+export { redactSecrets, redactValue } from './redact.js';
+export {
+  redactingRenderer,
+  renderSessionHtml,
+  sessionEvents,
+  sessionSource,
+  sessionTitle,
+  type SessionEventsOptions,
+  type SessionSources,
+} from './render-session.js';
+export { renderIndexHtml, type IndexEntry } from './site-index.js';
+export type { RenderPage, WorkerRenderModule } from './site-workers.js';
+export { pagePath, sessionSignature, writeSite, type ProgressStream, type SiteReport, type WriteSiteOptions } from './site.js';
+export { VERSION } from './version.js';

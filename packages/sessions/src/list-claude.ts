@@ -1,0 +1,128 @@
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, readTailLines, scanHead } from './file-peek.js';
+import type { SessionInfo } from './types.js';
+
+/** What the head of a Claude transcript tells a listing. */
+interface ClaudeHead {
+  id?: string;
+  startedAt?: string;
+  cwd?: string;
+  gitBranch?: string;
+  title?: string;
+  firstPrompt?: string;
+  prompts: number;
+  /** Usage counted once per assistant message id. */
+  usage: Map<string, number>;
+}
+
+/** The text of a typed prompt, or `undefined` for tool results, CLI-injected text and slash commands. */
+function promptText(line: Record<string, unknown>): string | undefined {
+  if (line.isMeta === true || line.isCompactSummary === true) return undefined;
+  const content = field(line, 'message', 'content');
+  let text: string | undefined;
+  if (typeof content === 'string') text = content;
+  else if (Array.isArray(content)) {
+    if (content.some((block) => field(block, 'type') === 'tool_result')) return undefined;
+    text = content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join(' ');
+  }
+  if (text === undefined || /^\s*<(command-name|command-message|local-command-stdout)>/.test(text)) return undefined;
+  if (text.startsWith('[Request interrupted by user')) return undefined;
+  return oneLine(text);
+}
+
+function titleOf(line: Record<string, unknown>): string | undefined {
+  switch (line.type) {
+    case 'custom-title':
+      return asString(line.customTitle) ?? asString(line.title);
+    case 'ai-title':
+      return asString(line.aiTitle);
+    case 'summary':
+      return asString(line.summary);
+    default:
+      return undefined;
+  }
+}
+
+function usageTotal(usage: unknown): number {
+  const u = asRecord(usage) ?? {};
+  return ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'].reduce((sum, key) => sum + (asNumber(u[key]) ?? 0), 0);
+}
+
+function visitLine(head: ClaudeHead, line: Record<string, unknown>): void {
+  const title = titleOf(line);
+  if (title !== undefined) head.title ??= title;
+  if (line.type !== 'user' && line.type !== 'assistant') return;
+  head.id ??= asString(line.sessionId);
+  head.startedAt ??= asString(line.timestamp);
+  head.cwd ??= asString(line.cwd);
+  head.gitBranch ??= asString(line.gitBranch);
+  if (line.type === 'user') {
+    const prompt = promptText(line);
+    if (prompt !== undefined) {
+      head.prompts += 1;
+      head.firstPrompt ??= prompt;
+    }
+  } else {
+    const key = asString(field(line, 'message', 'id')) ?? asString(line.requestId) ?? asString(line.uuid) ?? '';
+    head.usage.set(key, usageTotal(field(line, 'message', 'usage')));
+  }
+}
+
+/** Reads the listing fields of one Claude transcript: its head, and its tail for a later title. */
+export async function readClaudeSession(path: string, parentId?: string): Promise<SessionInfo | undefined> {
+  const info = await stat(path);
+  const head: ClaudeHead = { prompts: 0, usage: new Map() };
+  const scan = await scanHead(path, (text) => {
+    const line = parseRecord(text);
+    if (line) visitLine(head, line);
+    // Past the first prompt a listing needs nothing more, unless it is counting the whole (small) file.
+    return head.firstPrompt === undefined || info.size <= 256 * 1024;
+  });
+  if (!scan.complete) {
+    for (const text of await readTailLines(path, info.size)) {
+      const line = parseRecord(text);
+      const title = line && (line.type === 'custom-title' || line.type === 'ai-title') ? titleOf(line) : undefined;
+      if (title !== undefined) head.title = title;
+    }
+  }
+  const tokens = [...head.usage.values()].reduce((a, b) => a + b, 0);
+  const session: SessionInfo = {
+    agent: 'claude',
+    id: head.id ?? basename(path, '.jsonl'),
+    storage: 'file',
+    path,
+    updatedAt: info.mtime.toISOString(),
+    size: info.size,
+  };
+  if (head.startedAt) session.startedAt = head.startedAt;
+  if (head.cwd) session.project = head.cwd;
+  if (head.gitBranch) session.gitBranch = head.gitBranch;
+  const title = head.title ?? head.firstPrompt;
+  if (title) session.title = title;
+  if (scan.complete) {
+    session.turns = head.prompts;
+    if (tokens > 0) session.tokens = tokens;
+  }
+  if (parentId) session.parentId = parentId;
+  return session;
+}
+
+/** Claude transcripts under `projects/`: `<key>/<id>.jsonl`, and subagent files when asked. */
+export async function listClaudeFiles(projects: string, subagents: boolean): Promise<{ path: string; parentId?: string }[]> {
+  const found: { path: string; parentId?: string }[] = [];
+  for (const project of await listDir(projects)) {
+    if (!project.isDirectory) continue;
+    const dir = join(projects, project.name);
+    for (const entry of await listDir(dir)) {
+      const isAgentFile = entry.name.startsWith('agent-');
+      if (entry.isFile && entry.name.endsWith('.jsonl') && (!isAgentFile || subagents)) found.push({ path: join(dir, entry.name) });
+      if (entry.isDirectory && subagents) {
+        for (const sub of await listDir(join(dir, entry.name, 'subagents'))) {
+          if (sub.isFile && sub.name.endsWith('.jsonl')) found.push({ path: join(dir, entry.name, 'subagents', sub.name), parentId: entry.name });
+        }
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, scanHead } from './file-peek.js';
+import type { SessionInfo } from './types.js';
+
+/** A legacy single-document recording up to this size is parsed whole; a larger one is listed from its file name. */
+const WHOLE_DOCUMENT_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Maps each `tmp/<project-id>` folder to its project root: the slugs of
+ * `projects.json` (0.29+), a folder's `.project_root` file, and the SHA-256
+ * of every known root for the older hash-named folders.
+ */
+export async function geminiProjectRoots(geminiDir: string, tmpIds: readonly string[]): Promise<Map<string, string>> {
+  const roots = new Map<string, string>();
+  try {
+    const registry = asRecord(field(JSON.parse(await readFile(join(geminiDir, 'projects.json'), 'utf8')), 'projects')) ?? {};
+    for (const [root, slug] of Object.entries(registry)) {
+      if (typeof slug === 'string') roots.set(slug, root);
+      roots.set(createHash('sha256').update(root).digest('hex'), root);
+    }
+  } catch {
+    // No registry (before 0.29, or a fresh install): fall back to .project_root files.
+  }
+  for (const id of tmpIds) {
+    if (roots.has(id)) continue;
+    try {
+      const root = (await readFile(join(geminiDir, 'tmp', id, '.project_root'), 'utf8')).trim();
+      if (root !== '') roots.set(id, root);
+    } catch {
+      // Not recorded: the listing shows no project for this folder.
+    }
+  }
+  return roots;
+}
+
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (typeof field(part, 'text') === 'string' ? String(field(part, 'text')) : '')).join('');
+  return undefined;
+}
+
+interface GeminiState {
+  meta: Record<string, unknown>;
+  /** Message ids in first-seen order with their latest copy; rewinds cut the list. */
+  messages: Map<string, Record<string, unknown>>;
+}
+
+function applyRecord(state: GeminiState, record: Record<string, unknown>): void {
+  const set = asRecord(record.$set);
+  if (set) {
+    const { messages, ...meta } = set;
+    Object.assign(state.meta, meta);
+    if (Array.isArray(messages)) {
+      state.messages.clear();
+      for (const m of messages) applyRecord(state, asRecord(m) ?? {});
+    }
+  } else if (typeof record.$rewindTo === 'string') {
+    const ids = [...state.messages.keys()];
+    const at = ids.indexOf(record.$rewindTo);
+    for (const id of at === -1 ? ids : ids.slice(at)) state.messages.delete(id);
+  } else if (typeof record.id === 'string' && typeof record.type === 'string') {
+    state.messages.set(record.id, record);
+  } else if (typeof record.sessionId === 'string') {
+    Object.assign(state.meta, record);
+  }
+}
+
+function summarise(state: GeminiState, path: string, complete: boolean, size: number, mtime: Date): SessionInfo {
+  const messages = [...state.messages.values()];
+  const users = messages.filter((m) => m.type === 'user');
+  const tokens = messages.reduce((sum, m) => sum + (asNumber(field(m, 'tokens', 'total')) ?? 0), 0);
+  const session: SessionInfo = {
+    agent: 'gemini',
+    id: asString(state.meta.sessionId) ?? basename(path).replace(/\.jsonl?$/, ''),
+    storage: 'file',
+    path,
+    updatedAt: mtime.toISOString(),
+    size,
+  };
+  const startedAt = asString(state.meta.startTime);
+  if (startedAt) session.startedAt = startedAt;
+  const title = oneLine(asString(state.meta.summary)) ?? oneLine(contentText(users[0]?.displayContent ?? users[0]?.content));
+  if (title) session.title = title;
+  if (complete) {
+    session.turns = users.length;
+    if (tokens > 0) session.tokens = tokens;
+  }
+  return session;
+}
+
+/** Reads the listing fields of one Gemini chat recording, in either encoding. */
+export async function readGeminiSession(path: string, project: string | undefined): Promise<SessionInfo | undefined> {
+  const info = await stat(path);
+  const state: GeminiState = { meta: {}, messages: new Map() };
+  let complete = false;
+  if (path.endsWith('.jsonl')) {
+    const small = info.size <= 256 * 1024;
+    const scan = await scanHead(path, (text) => {
+      const record = parseRecord(text);
+      if (record) applyRecord(state, record);
+      return small || ![...state.messages.values()].some((m) => m.type === 'user');
+    });
+    complete = scan.complete;
+  } else if (info.size <= WHOLE_DOCUMENT_LIMIT) {
+    const document = asRecord(JSON.parse(await readFile(path, 'utf8')));
+    if (document) {
+      const { messages, ...meta } = document;
+      state.meta = meta;
+      if (Array.isArray(messages)) for (const m of messages) applyRecord(state, asRecord(m) ?? {});
+      complete = true;
+    }
+  }
+  const session = summarise(state, path, complete, info.size, info.mtime);
+  const kind = asString(state.meta.kind);
+  if (kind === 'subagent') session.parentId = basename(join(path, '..'));
+  if (project) session.project = project;
+  return session;
+}
+
+/** Gemini recordings: `tmp/<project-id>/chats/session-*.json[l]`, and subagent recordings when asked. */
+export async function listGeminiFiles(geminiDir: string, subagents: boolean): Promise<{ path: string; project?: string }[]> {
+  const tmp = join(geminiDir, 'tmp');
+  const ids = (await listDir(tmp)).filter((e) => e.isDirectory).map((e) => e.name);
+  const roots = await geminiProjectRoots(geminiDir, ids);
+  const found: { path: string; project?: string }[] = [];
+  for (const id of ids) {
+    const chats = join(tmp, id, 'chats');
+    const project = roots.get(id);
+    const at = (path: string) => (project === undefined ? { path } : { path, project });
+    for (const entry of await listDir(chats)) {
+      if (entry.isFile && entry.name.startsWith('session-') && /\.jsonl?$/.test(entry.name)) found.push(at(join(chats, entry.name)));
+      if (entry.isDirectory && subagents) {
+        for (const sub of await listDir(join(chats, entry.name))) if (sub.isFile && sub.name.endsWith('.jsonl')) found.push(at(join(chats, entry.name, sub.name)));
+      }
+    }
+  }
+  return dropResumedLegacy(found);
+}
+
+/** A resumed legacy `.json` is rewritten as a `.jsonl` beside it: list the session once. */
+function dropResumedLegacy(found: { path: string; project?: string }[]): { path: string; project?: string }[] {
+  const paths = new Set(found.map((f) => f.path));
+  return found.filter((f) => !(f.path.endsWith('.json') && paths.has(`${f.path}l`)));
+}

@@ -1,0 +1,117 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord } from './file-peek.js';
+import { openSqlite } from './sqlite.js';
+import type { SessionInfo } from './types.js';
+
+function tokensOf(message: unknown): number {
+  const tokens = field(message, 'tokens');
+  return (
+    (asNumber(field(tokens, 'input')) ?? 0) +
+    (asNumber(field(tokens, 'output')) ?? 0) +
+    (asNumber(field(tokens, 'reasoning')) ?? 0) +
+    (asNumber(field(tokens, 'cache', 'read')) ?? 0) +
+    (asNumber(field(tokens, 'cache', 'write')) ?? 0)
+  );
+}
+
+function baseInfo(session: Record<string, unknown>, path: string, storage: SessionInfo['storage'], size: number): SessionInfo {
+  const info: SessionInfo = {
+    agent: 'opencode',
+    id: asString(session.id) ?? '',
+    storage,
+    path,
+    updatedAt: new Date(asNumber(field(session, 'time', 'updated')) ?? asNumber(field(session, 'time', 'created')) ?? 0).toISOString(),
+    size,
+  };
+  const created = asNumber(field(session, 'time', 'created'));
+  if (created !== undefined) info.startedAt = new Date(created).toISOString();
+  const directory = asString(session.directory);
+  if (directory) info.project = directory;
+  const title = oneLine(asString(session.title));
+  if (title) info.title = title;
+  const parent = asString(session.parentID);
+  if (parent) info.parentId = parent;
+  return info;
+}
+
+/** Adds turns, tokens and cost over a session's message objects. */
+function addTotals(info: SessionInfo, messages: readonly unknown[]): void {
+  let turns = 0;
+  let tokens = 0;
+  let cost = 0;
+  for (const message of messages) {
+    if (field(message, 'role') === 'user') turns += 1;
+    else {
+      tokens += tokensOf(message);
+      cost += asNumber(field(message, 'cost')) ?? 0;
+    }
+  }
+  info.turns = turns;
+  if (tokens > 0) info.tokens = tokens;
+  if (cost > 0) info.costUsd = cost;
+}
+
+/** OpenCode ≤1.1: `storage/session/<project>/<id>.json`, with the (small) message files for the totals. */
+export async function listOpenCodeStorage(dataDir: string): Promise<SessionInfo[]> {
+  const storage = join(dataDir, 'storage');
+  const found: SessionInfo[] = [];
+  for (const project of await listDir(join(storage, 'session'))) {
+    if (!project.isDirectory) continue;
+    for (const entry of await listDir(join(storage, 'session', project.name))) {
+      if (!entry.isFile || !entry.name.endsWith('.json')) continue;
+      const path = join(storage, 'session', project.name, entry.name);
+      const session = parseRecord(await readFile(path, 'utf8'));
+      if (!session || asString(session.id) === undefined) continue;
+      const info = baseInfo(session, path, 'opencode-storage', (await stat(path)).size);
+      const dir = join(storage, 'message', info.id);
+      const messages = await Promise.all(
+        (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith('.json')).map(async (e) => parseRecord(await readFile(join(dir, e.name), 'utf8'))),
+      );
+      addTotals(info, messages);
+      found.push(info);
+    }
+  }
+  return found;
+}
+
+/** The session row of OpenCode's database in the shape of its `Session` object. */
+export function sessionFromRow(row: Record<string, unknown>): Record<string, unknown> {
+  const session: Record<string, unknown> = {
+    id: row.id,
+    projectID: row.project_id,
+    directory: row.directory,
+    title: row.title,
+    version: row.version,
+    time: { created: row.time_created, updated: row.time_updated },
+  };
+  if (row.parent_id !== null && row.parent_id !== undefined) session.parentID = row.parent_id;
+  if (typeof row.slug === 'string') session.slug = row.slug;
+  return session;
+}
+
+/** OpenCode 1.2+: the `session` table of its SQLite database, with per-session totals from `message`. */
+export async function listOpenCodeDatabase(dbPath: string): Promise<SessionInfo[]> {
+  let size: number;
+  try {
+    size = (await stat(dbPath)).size;
+  } catch {
+    return [];
+  }
+  const db = await openSqlite(dbPath);
+  try {
+    const messages = new Map<string, unknown[]>();
+    for (const row of db.all('SELECT session_id, data FROM message')) {
+      const list = messages.get(String(row.session_id)) ?? [];
+      list.push(asRecord(parseRecord(String(row.data))));
+      messages.set(String(row.session_id), list);
+    }
+    return db.all('SELECT * FROM session').map((row) => {
+      const info = baseInfo(sessionFromRow(row), dbPath, 'opencode-sqlite', size);
+      addTotals(info, messages.get(info.id) ?? []);
+      return info;
+    });
+  } finally {
+    db.close();
+  }
+}

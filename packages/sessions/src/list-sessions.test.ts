@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
+import { writeOpenCodeDb } from '../test/opencode-db.js';
+import { findSession, listSessions } from './list-sessions.js';
+
+const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+
+async function homeWithAll(): Promise<string> {
+  const home = tempHome();
+  writeClaude(join(home, '.claude'), { id: 'c1a2', cwd: '/work/app', prompt: 'Fix the login bug', at: at(1) });
+  writeCodex(join(home, '.codex'), { id: '019b04ae-b1c6-7c72-a134-a4c2de66058c', cwd: '/work/app/server', prompt: 'Add a test', at: at(2) });
+  writeGemini(home, 'app', { id: '5b0c9e8e-3f6a-4c1e-9d1e-0a1b2c3d4e5f', cwd: '/work/app', prompt: 'List files', at: at(3) });
+  writeOpenCodeStorage(join(home, '.local', 'share', 'opencode'), { id: 'ses_old', cwd: '/work/lib', prompt: 'Rename a module', at: at(4) });
+  await writeOpenCodeDb(join(home, '.local', 'share', 'opencode', 'opencode.db'), [{ id: 'ses_new', cwd: '/work/lib', prompt: 'Write docs', at: at(5) }]);
+  writeCopilot(join(home, '.copilot'), { id: '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', cwd: '/work/app', prompt: 'Count lines', at: at(6) });
+  return home;
+}
+
+describe('listSessions', () => {
+  it('lists every agent newest first with the fields each log records', async () => {
+    const sessions = await listSessions({ home: await homeWithAll(), env: {} });
+    expect(sessions.map((s) => [s.agent, s.id, s.project, s.title, s.turns, s.tokens])).toEqual([
+      ['copilot', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', '/work/app', 'Count lines', 1, 320],
+      ['opencode', 'ses_new', '/work/lib', 'Write docs', 1, 100],
+      ['opencode', 'ses_old', '/work/lib', 'Rename a module', 1, 42],
+      ['gemini', '5b0c9e8e-3f6a-4c1e-9d1e-0a1b2c3d4e5f', '/work/app', 'List files', 1, 57],
+      ['codex', '019b04ae-b1c6-7c72-a134-a4c2de66058c', '/work/app/server', 'Add a test', 1, 1000],
+      ['claude', 'c1a2', '/work/app', 'Fix the login bug', 1, 115],
+    ]);
+    const byAgent = Object.fromEntries(sessions.map((s) => [s.agent, s]));
+    expect(byAgent.claude?.gitBranch).toBe('main');
+    expect(byAgent.codex?.gitBranch).toBe('dev');
+    expect(byAgent.copilot).toMatchObject({ gitBranch: 'feature', costUsd: 0.25, startedAt: at(6) });
+    expect(sessions.find((s) => s.id === 'ses_new')).toMatchObject({ storage: 'opencode-sqlite', costUsd: 0.5 });
+    expect(sessions.find((s) => s.id === 'ses_old')?.storage).toBe('opencode-storage');
+  });
+
+  it('filters by agent, project and date', async () => {
+    const home = await homeWithAll();
+    expect((await listSessions({ home, agent: 'codex' })).map((s) => s.agent)).toEqual(['codex']);
+    expect((await listSessions({ home, agent: ['claude', 'gemini'] })).map((s) => s.agent)).toEqual(['gemini', 'claude']);
+    expect((await listSessions({ home, project: '/work/app' })).map((s) => s.agent)).toEqual(['copilot', 'gemini', 'codex', 'claude']);
+    expect((await listSessions({ home, project: '/work/ap' })).length).toBe(0);
+    const mid = await listSessions({ home, since: new Date(at(3)), until: new Date(at(5)) });
+    expect(mid.map((s) => s.id)).toEqual(['ses_old', '5b0c9e8e-3f6a-4c1e-9d1e-0a1b2c3d4e5f']);
+  });
+
+  it('follows the agents’ override variables', async () => {
+    const home = tempHome();
+    const elsewhere = tempHome();
+    writeClaude(join(elsewhere, 'claude-config'), { id: 'moved', cwd: '/w', prompt: 'p', at: at(1) });
+    writeCodex(join(elsewhere, 'codex-home'), { id: '11111111-2222-3333-4444-555555555555', cwd: '/w', prompt: 'p', at: at(1) });
+    writeGemini(join(elsewhere, 'gemini-home'), 'w', { id: 'g-moved', cwd: '/w', prompt: 'p', at: at(1) });
+    writeOpenCodeStorage(join(elsewhere, 'xdg', 'opencode'), { id: 'ses_moved', cwd: '/w', prompt: 'p', at: at(1) });
+    writeCopilot(join(elsewhere, 'copilot-home'), { id: 'cp-moved', cwd: '/w', prompt: 'p', at: at(1) });
+    const env = {
+      CLAUDE_CONFIG_DIR: join(elsewhere, 'claude-config'),
+      CODEX_HOME: join(elsewhere, 'codex-home'),
+      GEMINI_CLI_HOME: join(elsewhere, 'gemini-home'),
+      XDG_DATA_HOME: join(elsewhere, 'xdg'),
+      COPILOT_HOME: join(elsewhere, 'copilot-home'),
+    };
+    expect((await listSessions({ home, env })).map((s) => s.id).sort()).toEqual(['11111111-2222-3333-4444-555555555555', 'cp-moved', 'g-moved', 'moved', 'ses_moved']);
+    expect(await listSessions({ home, env: {} })).toEqual([]);
+    const db = join(elsewhere, 'custom.db');
+    await writeOpenCodeDb(db, [{ id: 'ses_db', cwd: '/w', prompt: 'p', at: at(1) }]);
+    expect((await listSessions({ home, env: { OPENCODE_DB: db }, agent: 'opencode' })).map((s) => s.id)).toEqual(['ses_db']);
+  });
+
+  it('takes a Claude title from summary and custom-title lines, and skips injected user lines', async () => {
+    const home = tempHome();
+    const s = { id: 't1', cwd: '/p', prompt: 'the real prompt', at: at(1) };
+    const meta = { type: 'user', isMeta: true, sessionId: 't1', timestamp: at(1), message: { role: 'user', content: 'Caveat: injected' } };
+    const command = { type: 'user', sessionId: 't1', timestamp: at(1), message: { role: 'user', content: '<command-name>/clear</command-name>' } };
+    const lines = claudeLines(s);
+    put(join(home, '.claude', 'projects', '-p', 't1.jsonl'), `${[meta, command, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`);
+    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'the real prompt', turns: 1 });
+    writeClaude(join(home, '.claude'), { ...s, id: 't2' }, [{ type: 'custom-title', customTitle: 'Named by me', sessionId: 't2' }]);
+    expect((await listSessions({ home })).find((x) => x.id === 't2')?.title).toBe('Named by me');
+  });
+
+  it('reads only the head of a large log and leaves uncounted fields out', async () => {
+    const home = tempHome();
+    const big = { type: 'assistant', sessionId: 'big', timestamp: at(1), message: { id: 'msg_x', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300_000) }] } };
+    writeClaude(join(home, '.claude'), { id: 'big', cwd: '/p', prompt: 'first', at: at(1) }, [big]);
+    const [session] = await listSessions({ home });
+    expect(session).toMatchObject({ id: 'big', title: 'first' });
+    expect(session?.turns).toBeUndefined();
+    expect(session?.tokens).toBeUndefined();
+  });
+
+  it('lists subagent files only when asked, with their parent', async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'parent', cwd: '/p', prompt: 'main', at: at(1) });
+    put(join(home, '.claude', 'projects', '-p', 'parent', 'subagents', 'agent-a1.jsonl'), `${JSON.stringify({ type: 'user', sessionId: 'parent', isSidechain: true, timestamp: at(1), message: { role: 'user', content: 'sub task' } })}\n`);
+    expect((await listSessions({ home })).length).toBe(1);
+    const all = await listSessions({ home, subagents: true });
+    expect(all.find((s) => s.path.endsWith('agent-a1.jsonl'))).toMatchObject({ parentId: 'parent', title: 'sub task' });
+  });
+
+  it('finds a session by id or unique prefix, and names the candidates of an ambiguous one', async () => {
+    const home = await homeWithAll();
+    expect((await findSession('ses_new', { home }))?.agent).toBe('opencode');
+    expect((await findSession('019b04ae', { home }))?.agent).toBe('codex');
+    expect(await findSession('nope', { home })).toBeUndefined();
+    await expect(findSession('ses_', { home })).rejects.toThrow(/matches 2 sessions/);
+  });
+});

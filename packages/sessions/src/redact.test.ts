@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { NEAR_MISSES, SECRETS } from '../test/secret-corpus.js';
+import { redactSecrets, redactValue } from './redact.js';
+
+describe('redactSecrets', () => {
+  it.each(SECRETS)('replaces a $kind with its marker', ({ kind, text, secret }) => {
+    const out = redactSecrets(text);
+    expect(out).not.toContain(secret);
+    expect(out).toContain(`[REDACTED:${kind}]`);
+  });
+
+  it.each(NEAR_MISSES)('leaves %j alone', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  it('keeps what is around a secret: the variable name, the header scheme, the rest of the line', () => {
+    expect(redactSecrets('export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU done')).toBe('export OPENAI_API_KEY=[REDACTED:openai-key] done');
+    expect(redactSecrets('Authorization: Bearer abcdef123456 ok')).toBe('Authorization: Bearer [REDACTED:authorization] ok');
+    expect(redactSecrets('DB_PASSWORD=hunter2x # prod')).toBe('DB_PASSWORD=[REDACTED:env-secret] # prod');
+    expect(redactSecrets('a\n-----BEGIN EC PRIVATE KEY-----\nAAAA\nBBBB\n-----END EC PRIVATE KEY-----\nb')).toBe('a\n[REDACTED:private-key]\nb');
+  });
+
+  it('redacts every string of an event, keys and other values untouched', () => {
+    const event = {
+      kind: 'tool-result',
+      id: 't1',
+      status: 'success',
+      output: 'token ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R',
+      details: { exitCode: 0, lines: ['AWS AKIAQ3EXAMPLEZ7KD2LM'] },
+    };
+    expect(redactValue(event)).toEqual({
+      kind: 'tool-result',
+      id: 't1',
+      status: 'success',
+      output: 'token [REDACTED:github-token]',
+      details: { exitCode: 0, lines: ['AWS [REDACTED:aws-access-key]'] },
+    });
+    expect(event.output).toContain('ghp_');
+  });
+});

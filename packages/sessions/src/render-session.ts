@@ -1,0 +1,61 @@
+import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import { defineRenderer, streamEvents } from '@x/core';
+import { renderHtmlDocument } from '@x/renderer-html';
+import { openSession } from './open-session.js';
+import { redactValue } from './redact.js';
+import type { AgentId, SessionInfo } from './types.js';
+
+/**
+ * The source that reads each agent's session logs, by agent: for example
+ * `{ claude: claudeLogSource, codex: codexLogSource }`. This package imports
+ * no provider; the caller hands the sources in.
+ */
+export type SessionSources = Partial<Record<AgentId, DisplayEventSource>>;
+
+/** Options of {@link sessionEvents}. */
+export interface SessionEventsOptions {
+  sources: SessionSources;
+  /** Replace secrets in every string of every event (see `redactSecrets`). */
+  redact?: boolean;
+  onDiagnostic?: (diagnostic: Diagnostic) => void;
+}
+
+/** The source for a session's agent; a `RangeError` names the agent when none was given. */
+export function sessionSource(session: Pick<SessionInfo, 'agent'>, sources: SessionSources): DisplayEventSource {
+  const source = sources[session.agent];
+  if (source === undefined) throw new RangeError(`no source reads ${session.agent} session logs; pass one in sources.${session.agent}.`);
+  return source;
+}
+
+/** A session's display events, read with its agent's source and redacted when asked. */
+export async function* sessionEvents(session: SessionInfo, options: SessionEventsOptions): AsyncGenerator<DisplayEvent> {
+  const source = sessionSource(session, options.sources);
+  const events = streamEvents(await openSession(session), { source, onDiagnostic: options.onDiagnostic });
+  for await (const event of events) yield options.redact ? redactValue(event) : event;
+}
+
+/** A renderer that hands the wrapped one every event with its secrets replaced, whatever it renders to. */
+export function redactingRenderer(renderer: Renderer): Renderer {
+  return defineRenderer({
+    specificationVersion: 'v1',
+    write: (event: DisplayEvent) => renderer.write(redactValue(event)),
+    end: () => renderer.end(),
+  });
+}
+
+/** A title for a session's page and index entry. */
+export function sessionTitle(session: SessionInfo): string {
+  return session.title ?? `${session.agent} session ${session.id}`;
+}
+
+/**
+ * One session as a self-contained HTML document, by `@x/renderer-html`'s
+ * whole-document renderer (inline style, a CSP that allows no script and no
+ * remote load).
+ */
+export async function renderSessionHtml(session: SessionInfo, options: SessionEventsOptions): Promise<string> {
+  const events: DisplayEvent[] = [];
+  for await (const event of sessionEvents(session, options)) events.push(event);
+  const title = options.redact ? redactValue(sessionTitle(session)) : sessionTitle(session);
+  return renderHtmlDocument(events, { title, provider: session.agent, ...(session.startedAt ? { startedAt: session.startedAt } : {}) });
+}

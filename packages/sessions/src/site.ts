@@ -1,0 +1,164 @@
+import { availableParallelism } from 'node:os';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderIndexHtml, type IndexEntry } from './site-index.js';
+import type { RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
+import { renderInWorkers } from './site-workers.js';
+import { redactValue } from './redact.js';
+import { sessionTitle } from './render-session.js';
+import type { SessionInfo } from './types.js';
+
+/** A stream the progress bar is drawn on: standard error, or a test double. */
+export interface ProgressStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+/** Options of {@link writeSite}. */
+export interface WriteSiteOptions {
+  /** Renders a session's page in this thread: used when no worker module is given, or for a single page. */
+  render: RenderPage;
+  /** Renders pages on worker threads by importing this module (see {@link WorkerRenderModule}). */
+  worker?: WorkerRenderModule;
+  /** Worker threads; default: the machine's available parallelism. */
+  threads?: number;
+  /** Where a progress bar is drawn; only a terminal (`isTTY`) gets one. */
+  progress?: ProgressStream;
+  /** The index page's title. */
+  title?: string;
+  /**
+   * Replace secrets in what the index shows of each session (title, project,
+   * branch). The pages are the `render` function's: redact there too.
+   */
+  redact?: boolean;
+  /**
+   * Anything else a page depends on, such as `"redact"`: a page is rewritten
+   * when this changes, as when its log changes.
+   */
+  variant?: string;
+}
+
+/** What {@link writeSite} did. */
+export interface SiteReport {
+  indexPath: string;
+  /** Pages written this run. */
+  written: number;
+  /** Pages left as they were: their log had not changed. */
+  unchanged: number;
+  /** Sessions whose page could not be rendered, with why; the index still lists them without a link. */
+  failed: { session: SessionInfo; error: string }[];
+}
+
+interface ManifestEntry {
+  source: string;
+  signature: string;
+}
+interface Manifest {
+  version: 1;
+  pages: Record<string, ManifestEntry>;
+}
+
+const MANIFEST = 'manifest.json';
+
+/** What decides whether a page is stale: the log's size and time, and the render variant. */
+export function sessionSignature(session: SessionInfo, variant = ''): string {
+  // One database holds every OpenCode 1.2 session, so its size says nothing about one of them.
+  const size = session.storage === 'opencode-sqlite' ? '' : String(session.size);
+  return `${size}:${session.updatedAt}:${variant}`;
+}
+
+/** The page of a session, relative to the site root: a file name made of safe characters only. */
+export function pagePath(session: SessionInfo): string {
+  return `sessions/${session.agent}-${session.id.replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
+}
+
+async function readManifest(outDir: string): Promise<Manifest> {
+  try {
+    const parsed = JSON.parse(await readFile(join(outDir, MANIFEST), 'utf8')) as Manifest;
+    if (parsed.version === 1 && parsed.pages !== null && typeof parsed.pages === 'object') return parsed;
+  } catch {
+    // No manifest yet (first run) or an unreadable one: every page is written.
+  }
+  return { version: 1, pages: {} };
+}
+
+/** Writes a file whole or not at all: a reader never sees a half-written page. */
+async function writeAtomic(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
+}
+
+function createProgressBar(stream: ProgressStream | undefined, total: number) {
+  const enabled = stream?.isTTY === true && total > 0;
+  let done = 0;
+  return {
+    tick(): void {
+      done += 1;
+      if (!enabled) return;
+      const filled = Math.round((done / total) * 30);
+      stream?.write(`\rxview: writing pages [${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${done}/${total}`);
+    },
+    end(): void {
+      if (enabled) stream?.write('\r\u001b[2K');
+    },
+  };
+}
+
+async function renderAll(stale: readonly SessionInfo[], options: WriteSiteOptions, done: (s: SessionInfo, r: RenderResult) => Promise<void>): Promise<void> {
+  const threads = options.threads ?? availableParallelism();
+  if (options.worker !== undefined && threads > 1 && stale.length > 1) {
+    await renderInWorkers(stale, options.worker, threads, done);
+    return;
+  }
+  for (const session of stale) {
+    let result: RenderResult;
+    try {
+      result = { html: await options.render(session) };
+    } catch (error) {
+      result = { error: error instanceof Error ? error.message : String(error) };
+    }
+    await done(session, result);
+  }
+}
+
+/**
+ * Writes a static site of sessions to `outDir`: `index.html` (sessions grouped
+ * by project, plain linkable HTML) and one self-contained page per session
+ * under `sessions/`. Incremental: `manifest.json` records each page's log
+ * path, size and time, and a re-run rewrites only the pages whose log changed.
+ * Pages are rendered on worker threads when `worker` is given.
+ */
+export async function writeSite(outDir: string, sessions: readonly SessionInfo[], options: WriteSiteOptions): Promise<SiteReport> {
+  await mkdir(join(outDir, 'sessions'), { recursive: true });
+  const manifest = await readManifest(outDir);
+  const variant = options.variant ?? '';
+  const stale = sessions.filter((s) => manifest.pages[pagePath(s)]?.signature !== sessionSignature(s, variant));
+  const report: SiteReport = { indexPath: join(outDir, 'index.html'), written: 0, unchanged: sessions.length - stale.length, failed: [] };
+  const failed = new Set<SessionInfo>();
+  const progress = createProgressBar(options.progress, stale.length);
+  try {
+    await renderAll(stale, options, async (session, result) => {
+      progress.tick();
+      const page = pagePath(session);
+      if ('error' in result) {
+        failed.add(session);
+        report.failed.push({ session, error: result.error });
+        delete manifest.pages[page];
+        return;
+      }
+      await writeAtomic(join(outDir, page), result.html);
+      manifest.pages[page] = { source: session.path, signature: sessionSignature(session, variant) };
+      report.written += 1;
+    });
+  } finally {
+    progress.end();
+    await writeAtomic(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  const entries: IndexEntry[] = sessions.map((session) => {
+    const shown = options.redact ? redactValue(session) : session;
+    return { session: shown, href: failed.has(session) ? '' : pagePath(session), title: sessionTitle(shown) };
+  });
+  await writeAtomic(report.indexPath, renderIndexHtml(entries, options.title));
+  return report;
+}

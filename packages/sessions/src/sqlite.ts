@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+
+/** A read-only view of an SQLite database: run a query, get its rows as objects. */
+export interface SqliteReader {
+  all(sql: string, params?: readonly (string | number)[]): Record<string, unknown>[];
+  close(): void;
+}
+
+/** The part of `node:sqlite` used here (Node 22.5+); typed locally because Node 20's types lack it. */
+interface NodeSqliteModule {
+  DatabaseSync: new (
+    path: string,
+    options: { readOnly: boolean },
+  ) => { prepare(sql: string): { all(...params: (string | number)[]): Record<string, unknown>[] }; close(): void };
+}
+
+async function openWithNodeSqlite(path: string): Promise<SqliteReader | undefined> {
+  let sqlite: NodeSqliteModule;
+  try {
+    // A computed specifier keeps bundlers and Node 20 from resolving a module it does not have.
+    const name = 'node:sqlite';
+    sqlite = (await import(name)) as NodeSqliteModule;
+  } catch {
+    return undefined;
+  }
+  const db = new sqlite.DatabaseSync(path, { readOnly: true });
+  return {
+    all: (sql, params = []) => db.prepare(sql).all(...params),
+    close: () => db.close(),
+  };
+}
+
+type SqlJsStatic = Awaited<ReturnType<typeof import('sql.js')['default']>>;
+let sqlJs: Promise<SqlJsStatic> | undefined;
+
+async function openWithSqlJs(path: string): Promise<SqliteReader> {
+  sqlJs ??= import('sql.js').then((module) => module.default());
+  const SQL = await sqlJs;
+  // sql.js reads the database file into memory; pages still only in the WAL file are not seen.
+  const db = new SQL.Database(await readFile(path));
+  return {
+    all(sql, params = []) {
+      const statement = db.prepare(sql);
+      try {
+        statement.bind([...params]);
+        const rows: Record<string, unknown>[] = [];
+        while (statement.step()) rows.push(statement.getAsObject());
+        return rows;
+      } finally {
+        statement.free();
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Opens an SQLite database read-only: with `node:sqlite` where the running
+ * Node has it (22.5+ without a flag), else with sql.js, a WebAssembly build
+ * of SQLite from the npm registry (no native addon to install).
+ */
+export async function openSqlite(path: string): Promise<SqliteReader> {
+  return (await openWithNodeSqlite(path)) ?? openWithSqlJs(path);
+}
