@@ -135,7 +135,7 @@ describe('ask', () => {
     expect(result.diagnostics.map((d) => d.outcome)).toEqual(['malformed', 'malformed', 'malformed']);
   });
 
-  it('shows no control characters that come from content', async () => {
+  it('shows control characters that come from content visibly, never raw', async () => {
     const body = JSON.stringify({ object: 'chat.completion', id: 'c', model: 'm', choices: [{ index: 0, message: { content: 'a\u001b[2Jb\u0007' } }] });
     let output = '';
     await ask({
@@ -147,6 +147,8 @@ describe('ask', () => {
       },
       fetch: async () => new Response(body, { status: 200 }),
     });
-    expect(output).toBe('ab\nend: success\n');
+    // Escape sequences are shown as notation (SECURITY.md): nothing is hidden, nothing is executed.
+    expect(output).toBe(String.raw`a\x1b[2Jb\x07` + '\nend: success\n');
+    expect(output).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });

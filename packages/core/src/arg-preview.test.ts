@@ -59,6 +59,16 @@ describe('previewToolInput', () => {
     expect(previewToolInput({ question: 'Proceed?', choices: ['yes', 'no'] })).toBe('Proceed?');
   });
 
+  it('previews a todo list by the item in progress, else the first', () => {
+    const todos = [
+      { content: 'Write the parser', status: 'completed', activeForm: 'Writing the parser' },
+      { content: 'Run the tests', status: 'in_progress', activeForm: 'Running the tests' },
+    ];
+    expect(previewToolInput({ todos })).toBe('Run the tests');
+    expect(previewToolInput({ todos: [{ description: 'Read the docs', status: 'pending' }] })).toBe('Read the docs');
+    expect(previewToolInput({ todos: [{ status: 'pending' }] })).toMatch(/^\{"todos":/);
+  });
+
   it("never repeats the tool's own name as its preview", () => {
     expect(previewToolInput({ command: 'lint', path: 'src' }, [], ['lint'])).toBe('src');
     expect(previewToolInput({ query: 'lookup' }, [], ['mcp__docs__lookup', 'docs.lookup'])).toBe('{"query":"lookup"}');

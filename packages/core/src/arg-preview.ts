@@ -19,8 +19,18 @@ export const PREVIEW_FIELDS = [
   'query',
   'question',
   'questions',
+  'todos',
   'description',
 ] as const;
+
+/** A todo's text, under the names the agents use (Claude `content`, Gemini `description`). */
+function todoText(todo: unknown): string | undefined {
+  for (const field of ['content', 'description', 'activeForm']) {
+    const text = ownField(todo, field);
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return undefined;
+}
 
 function previewValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
@@ -30,7 +40,10 @@ function previewValue(value: unknown): string | undefined {
   if (value.every((part) => typeof part === 'string')) return value.join(' ');
   // Claude's `AskUserQuestion` asks `questions: [{question, header, options}]`: the first question tells the call.
   const question = ownField(value[0], 'question');
-  return typeof question === 'string' && question.trim() !== '' ? question : undefined;
+  if (typeof question === 'string' && question.trim() !== '') return question;
+  // A todo list (`TodoWrite`, `write_todos`): the item in progress tells the call, else the first.
+  const current = value.find((todo) => ownField(todo, 'status') === 'in_progress');
+  return todoText(current ?? value[0]);
 }
 
 /**

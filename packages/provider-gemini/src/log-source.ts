@@ -223,7 +223,7 @@ function createParser(options: GeminiLogSourceOptions): SourceParser {
   };
   return {
     parse(line, context) {
-      const read = reader.read(line);
+      const read = reader.read(line, context);
       if (read.status === 'pending') {
         context.ignore('line of a multi-line chat recording document');
         return [];

@@ -54,7 +54,7 @@ function createParser(): SourceParser {
   const tools = createToolCallTracker({ aliases: OPENCODE_TOOL_ALIASES });
   return {
     parse(line, context) {
-      const read = reader.read(line);
+      const read = reader.read(line, context);
       if (read.status === 'pending') {
         context.ignore('line of a multi-line export document');
         return [];
