@@ -131,7 +131,8 @@ export const usageEventSchema = z.object({
 export const sessionStatusSchema = z.enum(['success', 'error', 'cancelled', 'incomplete']);
 
 /**
- * Session start (`phase: 'start'`: session id, model, working directory) and
+ * Session start (`phase: 'start'`: session id, model, working directory, the
+ * stream's start time) and
  * end (`phase: 'end'`: status, duration, turns, final result text).
  */
 export const sessionEventSchema = z.object({
@@ -141,6 +142,8 @@ export const sessionEventSchema = z.object({
   model: z.string().optional(),
   cwd: z.string().optional(),
   agentVersion: z.string().optional(),
+  /** Start only: when the run started, as an ISO 8601 instant, where the stream carries a time. */
+  startedAt: z.string().optional(),
   status: sessionStatusSchema.optional(),
   durationMs: z.number().optional(),
   turns: z.number().optional(),
