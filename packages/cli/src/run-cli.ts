@@ -143,7 +143,7 @@ async function run(options: CliOptions, io: CliIo): Promise<ExitCodeValue> {
         });
       case 'html':
         htmlFile = createWriteStream(options.htmlFile as string);
-        return createHtmlRenderer({ sink: htmlFile, provider: source.displayName, startedAt: new Date().toISOString() });
+        return createHtmlRenderer({ sink: htmlFile, provider: source.displayName, renderedAt: new Date() });
       case 'events':
         return eventsRenderer(io);
       default:

@@ -251,7 +251,13 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
 
   describe('the document', () => {
     it('has enough contrast for every kind of text, in light and dark', async () => {
-      const events: DisplayEvent[] = [...sampleRun(), { kind: 'notice', level: 'info', message: 'Conversation compacted' }];
+      const events: DisplayEvent[] = [
+        ...sampleRun(),
+        { kind: 'notice', level: 'info', message: 'Conversation compacted' },
+        { kind: 'text', id: 'm9', text: '| File | Change |\n|--|--:|\n| a.ts | 2 |\n\n> quoted\n\n```ts\n// note\nconst s: string = "x";\n```' },
+        { kind: 'tool-use', id: 'e1', name: 'Edit', toolName: 'Edit', toolKind: 'edit', arg: 'a.ts', input: { file_path: 'a.ts', old_string: 'a == b', new_string: 'a === b' } },
+        { kind: 'tool-result', id: 'e1', name: 'Edit', toolKind: 'edit', status: 'success', outputState: 'text', output: 'ok', details: { path: 'a.ts' } },
+      ];
       const { page, seen } = await openDocument('contrast', renderHtmlDocument(events, { provider: 'demo', startedAt: 0 }));
       await page.evaluate(() => {
         for (const details of document.querySelectorAll('details')) details.open = true;
@@ -270,6 +276,16 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
         'details.tool .label',
         'details.tool dl.tool-meta dt',
         'pre.tool-output code',
+        '.text th',
+        '.text blockquote p',
+        '.text pre .hljs-keyword',
+        '.text pre .hljs-string',
+        '.text pre .hljs-comment',
+        '.text pre .hljs-built_in',
+        'pre.diff .diff-add',
+        'pre.diff .diff-del',
+        'summary .diff-stat .added',
+        'summary .diff-stat .removed',
         'details.reasoning > summary',
         '.error-message[role="alert"]',
         '.notice.warning',
@@ -385,7 +401,7 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       expect(await call.getAttribute('class')).toBe('tool success');
       expect(await call.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
       expect(await call.locator('summary').textContent()).toBe('Read a.ts — Read a.ts (19 chars)');
-      expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript');
+      expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript hljs');
       await write({ kind: 'tool-use', id: 'c2', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'npm test', input: { command: 'npm test' } });
       await page.evaluate(() => (window as unknown as { live: { end(): void } }).live.end());
       expect(await page.locator('#transcript details.tool.unfinished').count()).toBe(1);
