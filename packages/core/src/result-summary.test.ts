@@ -23,6 +23,8 @@ describe('summarizeToolResult', () => {
     [result('Bash', { stderr: 'npm warn config production' }, 'success', '\n> demo@1.0.0 test\n> vitest run\n\n ✓ test/a.test.ts (2 tests)\n Tests  2 passed (2)\n'), 'Completed Bash: ✓ test/a.test.ts (2 tests)'],
     [result('Bash', { exitCode: 2, stderr: 'ls: cannot access x\n' }, 'error', 'partial'), 'Error (exit 2): ls: cannot access x'],
     [result('Bash', { exitCode: 1 }, 'error', '---\nFAIL a.test.ts\n'), 'Error (exit 1): FAIL a.test.ts'],
+    [result('Bash', { exitCode: 1, errorMessage: 'Exit code 1' }, 'error', 'FAIL a.test.ts\n'), 'Error (exit 1): FAIL a.test.ts'],
+    [result('Bash', { errorMessage: 'Exit code 1' }, 'error'), 'Error: Exit code 1'],
     [result('WebFetch', {}), 'Completed WebFetch'],
     [result('github.create_issue', {}), 'Completed github.create_issue'],
     [result('Write', {}), 'Completed Write'],

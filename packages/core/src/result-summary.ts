@@ -5,6 +5,8 @@ const LEADING_ERROR = /^(error:\s*)+/i;
 // A line worth quoting has a letter or a digit; `> pkg@1.0.0 test` is a script runner's echo of what it runs.
 const MEANINGFUL = /[\p{L}\p{N}]/u;
 const RUNNER_ECHO = /^> /;
+// "Exit code 1" as a whole message says only what the exit code says already.
+const EXIT_ONLY = /^exit (code|status):? *-?\d+$/i;
 
 /** The first line of `text` that says something: not blank, not decoration, not a runner's echo. */
 export function firstMeaningfulLine(text: string | undefined): string | undefined {
@@ -26,8 +28,9 @@ function describeCommand(result: Pick<ToolResultEvent, 'name' | 'status' | 'deta
   const { details } = result;
   const exit = details.exitCode === undefined ? '' : ` (exit ${details.exitCode})`;
   if (result.status === 'error') {
-    const line =
-      firstMeaningfulLine(details.errorMessage?.replace(LEADING_ERROR, '')) ?? firstMeaningfulLine(details.stderr) ?? firstMeaningfulLine(result.output);
+    const message = firstMeaningfulLine(details.errorMessage?.replace(LEADING_ERROR, ''));
+    const said = message !== undefined && EXIT_ONLY.test(message) ? undefined : message;
+    const line = said ?? firstMeaningfulLine(details.stderr) ?? firstMeaningfulLine(result.output) ?? message;
     return `Error${exit}: ${line ?? `${result.name} failed`}`;
   }
   const line = firstMeaningfulLine(result.output) ?? firstMeaningfulLine(details.stderr);
