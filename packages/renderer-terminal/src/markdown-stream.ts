@@ -1,3 +1,7 @@
+import type { Colors } from './color-support.js';
+import { markdownLines } from './markdown-lines.js';
+import { renderStyledLine } from './styled-line.js';
+
 /*
  * Streamed Markdown cannot be laid out until a block is complete: a table's
  * columns need every row, a list its items. Text is held until a blank line
@@ -52,5 +56,35 @@ export function createMarkdownChunker(): MarkdownChunker {
       fence = undefined;
       return rest;
     },
+  };
+}
+
+/** Streamed Markdown of one block, laid out for a terminal as it completes. */
+export interface MarkdownWriter {
+  /** Adds text; returns the lines of the blocks it completed (each ending in a newline), or `''`. */
+  push(text: string): string;
+  /** Returns the lines of what is still held. */
+  flush(): string;
+}
+
+/** Creates a {@link MarkdownWriter} whose lines start with `indent`; blocks written apart are set apart by an empty line. */
+export function createMarkdownWriter(colors: Colors, indent: string): MarkdownWriter {
+  const chunker = createMarkdownChunker();
+  let wrote = false;
+  const layOut = (source: string): string => {
+    if (source === '') return '';
+    const lines = markdownLines(source, colors);
+    if (lines.length === 0) return '';
+    let out = wrote ? '\n' : '';
+    for (const segments of lines) {
+      const body = renderStyledLine(segments, undefined);
+      out += body === '' ? '\n' : `${indent}${body}\n`;
+    }
+    wrote = true;
+    return out;
+  };
+  return {
+    push: (text) => layOut(chunker.push(text)),
+    flush: () => layOut(chunker.flush()),
   };
 }

@@ -21,8 +21,7 @@ import {
 import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js';
 import { createLiveStatus, type StatusCall } from './live-status.js';
 import { diffStatSegments, editPreviewLines } from './edit-lines.js';
-import { markdownLines } from './markdown-lines.js';
-import { createMarkdownChunker, type MarkdownChunker } from './markdown-stream.js';
+import { createMarkdownWriter, type MarkdownWriter } from './markdown-stream.js';
 import { createRunTotals } from './run-footer.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { renderStyledLine, type Segment } from './styled-line.js';
@@ -66,13 +65,6 @@ interface OpenCall extends StatusCall {
   edits: FileEdit[];
 }
 
-/** Text held until its Markdown block is complete, and where it goes. */
-interface MarkdownBlock {
-  chunker: MarkdownChunker;
-  depth: number;
-  /** Whether a chunk of this block was written, so the next one is set apart by an empty line. */
-  wrote: boolean;
-}
 
 /** How many calls without a result a renderer keeps (see `calls`). */
 const MAX_OPEN_CALLS = 1_000;
@@ -182,27 +174,20 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   let blockId: string | undefined;
   let blockDepth = 0;
   let lastMarkerId: string | undefined;
-  let md: MarkdownBlock | undefined;
+  // The text block being laid out as Markdown, if any.
+  let md: MarkdownWriter | undefined;
 
-  const writeMarkdown = (source: string): void => {
-    if (md === undefined || source === '') return;
-    const lines = markdownLines(source, colors);
-    if (lines.length === 0) return;
+  const writeLaidOut = (lines: string): void => {
+    if (lines === '') return;
     if (!atLineStart) out += '\n';
-    if (md.wrote) out += '\n';
-    const indent = indentOf(md.depth);
-    for (const segments of lines) {
-      const body = renderStyledLine(segments, undefined);
-      out += body === '' ? '\n' : `${indent}${body}\n`;
-    }
-    md.wrote = true;
+    out += lines;
     atLineStart = true;
   };
 
   // Writes what a Markdown block still holds; called before anything else is written.
   const flushMarkdown = (): void => {
     if (md === undefined) return;
-    writeMarkdown(md.chunker.flush());
+    writeLaidOut(md.flush());
     md = undefined;
   };
 
@@ -247,8 +232,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
     lastMarkerId = undefined;
     if (event.kind === 'text' && markdown) {
-      md ??= { chunker: createMarkdownChunker(), depth, wrote: false };
-      writeMarkdown(md.chunker.push(text));
+      md ??= createMarkdownWriter(colors, indentOf(depth));
+      writeLaidOut(md.push(text));
       return;
     }
     const clean = sanitizeText(text);
@@ -412,8 +397,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       const text = builder.push(event);
       if (text === '') return;
       if (markdown) {
-        md ??= { chunker: createMarkdownChunker(), depth: 0, wrote: false };
-        writeMarkdown(md.chunker.push(text));
+        md ??= createMarkdownWriter(colors, '');
+        writeLaidOut(md.push(text));
         return;
       }
       out += sanitizeText(text);
@@ -449,7 +434,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       flushMarkdown();
       if (!atLineStart) out += '\n';
     } else if (md !== undefined) {
-      writeMarkdown(md.chunker.push(builder.end()));
+      writeLaidOut(md.push(builder.end()));
       flushMarkdown();
     } else {
       out += builder.end();
