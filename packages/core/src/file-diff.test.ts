@@ -80,6 +80,20 @@ describe('diff helpers', () => {
     expect(parseUnifiedDiff('--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n').map((l) => l.kind)).toEqual(['hunk', 'remove', 'add']);
   });
 
+  it('diffTexts keeps shared lines at either end as context and adds to an empty side cleanly', () => {
+    expect(diffTexts('a\nb\nc\nd', 'a\nB\nc\nd')).toEqual([
+      { kind: 'context', text: 'a' },
+      { kind: 'remove', text: 'b' },
+      { kind: 'add', text: 'B' },
+      { kind: 'context', text: 'c' },
+      { kind: 'context', text: 'd' },
+    ]);
+    expect(diffTexts('', 'x\ny')).toEqual([
+      { kind: 'add', text: 'x' },
+      { kind: 'add', text: 'y' },
+    ]);
+  });
+
   it('diffTexts shows both sides whole past the size bound', () => {
     const big = 'x'.repeat(40_000);
     expect(diffTexts(big, `${big}y`).map((l) => l.kind)).toEqual(['remove', 'add']);

@@ -77,11 +77,21 @@ export function diffTexts(before: string, after: string): DiffLine[] {
       ...splitLines(after).map((text): DiffLine => ({ kind: 'add', text })),
     ];
   }
-  const lines: DiffLine[] = [];
-  for (const part of diffLines(before, after)) {
+  // Lines the two sides share at either end are context without asking the
+  // diff algorithm, whose cost grows with everything it is given (x-bench).
+  const old = before === '' ? [] : splitLines(before);
+  const now = after === '' ? [] : splitLines(after);
+  let head = 0;
+  while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
+  const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
+  const middle = (side: string[]): string => side.slice(head, side.length - tail).map((line) => `${line}\n`).join('');
+  for (const part of diffLines(middle(old), middle(now))) {
     const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
     for (const text of splitLines(part.value)) lines.push({ kind, text });
   }
+  for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
   return lines;
 }
 

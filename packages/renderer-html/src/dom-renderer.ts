@@ -2,6 +2,7 @@ import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultEvent,
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals } from './run-totals.js';
+import { createHighlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
 import { TRANSCRIPT_CSS } from './transcript-style.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
@@ -81,6 +82,8 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   }
   const document = element.ownerDocument;
   const resolved = resolveTranscriptOptions(options);
+  // One budget of highlighting per transcript, as in a streamed document.
+  const highlight = createHighlighter();
   if (options.stylesheet !== false) ensureStylesheet(document);
   element.classList.add('x-transcript');
 
@@ -101,7 +104,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   const endBlock = (): void => {
     if (block === undefined) return;
     const text = block.text.data;
-    const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId) : reasoningBlockHtml(text, block.parentToolUseId);
+    const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId, highlight) : reasoningBlockHtml(text, block.parentToolUseId, highlight);
     replaceWith(block.outer, html);
     block = undefined;
   };
@@ -149,7 +152,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   const pushToolUse = (use: ToolUseEvent): void => {
     endBlock();
     startTurnIfDue(use);
-    const shown = append(toolCallHtml(use, undefined, 'running'));
+    const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
     if (shown === undefined) return;
     if (calls.size >= MAX_LIVE_CALLS) {
       const oldest = calls.keys().next();
@@ -163,16 +166,16 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     if (call === undefined) {
       endBlock();
       startTurnIfDue(result);
-      append(toolCallHtml(undefined, result, 'done'));
+      append(toolCallHtml(undefined, result, 'done', '', highlight));
       return;
     }
     turns.opensTurn(result);
     calls.delete(result.id);
-    replaceWith(call.element, toolCallHtml(call.use, result, 'done'));
+    replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', highlight));
   };
 
   const closeCalls = (): void => {
-    for (const call of calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished'));
+    for (const call of calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished', '', highlight));
     calls.clear();
   };
 

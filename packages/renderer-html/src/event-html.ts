@@ -1,5 +1,6 @@
 import type { ErrorEvent, NoticeEvent, SessionEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
+import type { Highlighter } from './highlight.js';
 import { renderMarkdown } from './markdown.js';
 import { streamTime, type ResolvedTranscriptOptions, type ShownTime } from './transcript-options.js';
 
@@ -14,14 +15,14 @@ export function subagentAttributes(parentToolUseId: string | undefined): string 
 }
 
 /** A complete block of assistant text as prose; empty when the block holds only whitespace. */
-export function textBlockHtml(text: string, parentToolUseId: string | undefined): string {
-  const body = renderMarkdown(text);
+export function textBlockHtml(text: string, parentToolUseId: string | undefined, highlight?: Highlighter): string {
+  const body = renderMarkdown(text, highlight);
   return body === '' ? '' : `<div class="text"${subagentAttributes(parentToolUseId)}>${body}</div>`;
 }
 
 /** A complete reasoning block, collapsed by default; empty when it holds only whitespace. */
-export function reasoningBlockHtml(text: string, parentToolUseId: string | undefined): string {
-  const body = renderMarkdown(text);
+export function reasoningBlockHtml(text: string, parentToolUseId: string | undefined, highlight?: Highlighter): string {
+  const body = renderMarkdown(text, highlight);
   return body === '' ? '' : `<details class="reasoning"${subagentAttributes(parentToolUseId)}><summary>Reasoning</summary><div class="text">${body}</div></details>`;
 }
 

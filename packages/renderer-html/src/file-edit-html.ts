@@ -1,6 +1,6 @@
 import { fileEditsOf, type DiffLine, type FileEdit, type ToolUseEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
-import { highlightCode, knownLanguage } from './highlight.js';
+import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
 
 /*
@@ -47,13 +47,12 @@ function diffLinesHtml(lines: readonly DiffLine[]): string {
   return out;
 }
 
-function editHtml(edit: FileEdit): string {
+function editHtml(edit: FileEdit, highlight: Highlighter): string {
   const moved = edit.movedTo === undefined ? '' : ` → <code>${escapeHtml(edit.movedTo)}</code>`;
   const label = `<p class="label">${escapeHtml(edit.change)} <code>${escapeHtml(edit.path)}</code>${moved}</p>`;
   if (edit.content !== undefined) {
     const language = languageForPath(edit.path);
-    const cls = `language-${language}${knownLanguage(language) === undefined ? '' : ' hljs'}`;
-    return `${label}<pre class="tool-file"><code class="${cls}">${highlightCode(edit.content, language)}</code></pre>`;
+    return `${label}<pre class="tool-file"><code class="language-${language}">${highlight(edit.content, language)}</code></pre>`;
   }
   if (edit.lines.length === 0) return label;
   return `${label}<pre class="diff"><code>${diffLinesHtml(edit.lines)}</code></pre>`;
@@ -64,6 +63,6 @@ function editHtml(edit: FileEdit): string {
  * added and removed lines marked, or the whole content of a written file,
  * highlighted by its extension. `''` when the call describes no edit.
  */
-export function fileEditsHtml(edits: readonly FileEdit[]): string {
-  return edits.map(editHtml).join('');
+export function fileEditsHtml(edits: readonly FileEdit[], highlight: Highlighter = highlightCode): string {
+  return edits.map((edit) => editHtml(edit, highlight)).join('');
 }

@@ -48,7 +48,28 @@ hljs.registerAliases(['toml'], { languageName: 'ini' });
  * file costs the highlighter far more than it adds, and streamed output stays
  * fast (x-bench).
  */
-export const MAX_HIGHLIGHT_CHARS = 32 * 1024;
+export const MAX_HIGHLIGHT_CHARS = 16 * 1024;
+
+/**
+ * How much code one document highlights in all. Highlighting costs far more
+ * per character than everything else a renderer does: a transcript of usual
+ * size is coloured throughout, and a very long run shows the rest of its code
+ * escaped but plain, so it streams at the speed of the rest (x-bench).
+ */
+export const DOCUMENT_HIGHLIGHT_CHARS = 64 * 1024;
+
+/** Turns code into HTML for a `<code>` element: highlighted or only escaped, never markup of its own. */
+export type Highlighter = (code: string, language: string | undefined) => string;
+
+/** A {@link Highlighter} that highlights until `budget` characters of code have been, then only escapes. */
+export function createHighlighter(budget: number = DOCUMENT_HIGHLIGHT_CHARS): Highlighter {
+  let left = budget;
+  return (code, language) => {
+    if (code.length > left || knownLanguage(language) === undefined) return escapeHtml(code);
+    left -= code.length;
+    return highlightCode(code, language);
+  };
+}
 
 /** The registered language for a fence's info word or a path's language, if any. */
 export function knownLanguage(language: string | undefined): string | undefined {
@@ -60,7 +81,8 @@ export function knownLanguage(language: string | undefined): string | undefined 
 /**
  * `code` as HTML for a `<code>` element: coloured by `language` when it is a
  * known one and the code is not too long, else only escaped. Either way
- * nothing of the code becomes markup of its own.
+ * nothing of the code becomes markup of its own. A {@link Highlighter}
+ * without a budget.
  */
 export function highlightCode(code: string, language: string | undefined): string {
   const known = knownLanguage(language);

@@ -8,6 +8,7 @@ import {
   textBlockHtml,
   turnOpenHtml,
 } from './event-html.js';
+import { createHighlighter } from './highlight.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals, type RunTotals } from './run-totals.js';
 import { lateToolResultHtml, toolCallHtml } from './tool-call-html.js';
@@ -99,6 +100,8 @@ function line(html: string): string {
 export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
   const turns = createTurnTracker();
   const counter = createRunTotals();
+  // One budget of highlighting per document (see DOCUMENT_HIGHLIGHT_CHARS).
+  const highlight = createHighlighter();
   let turnOpen = false;
   let block: HeldBlock | undefined;
   // Output in order; whenever it is not empty, its front is a call without a result.
@@ -125,13 +128,13 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       }
       heldCalls.delete(item.use.id);
       // The subagent's call is done with it: a child without a result will not get one in place.
-      html += line(toolCallHtml(item.use, item.result, item.result === undefined ? 'unfinished' : 'done', takeChildren(item.use.id, j)));
+      html += line(toolCallHtml(item.use, item.result, item.result === undefined ? 'unfinished' : 'done', takeChildren(item.use.id, j), highlight));
     }
     return html;
   };
 
   const writeCall = (call: HeldCall, pending: 'waiting' | 'unfinished', at: number): string => {
-    if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done', takeChildren(call.use.id, at + 1)));
+    if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done', takeChildren(call.use.id, at + 1), highlight));
     if (pending === 'waiting') {
       if (waiting.size >= MAX_WAITING_CALLS) {
         const oldest = waiting.keys().next();
@@ -140,7 +143,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       waiting.set(call.use.id, { name: call.use.name, arg: call.use.arg, parentToolUseId: call.use.parentToolUseId });
     }
     // A waiting call's subagent keeps streaming after it, each element marked with its parent.
-    return line(toolCallHtml(call.use, undefined, pending, pending === 'unfinished' ? takeChildren(call.use.id, at + 1) : ''));
+    return line(toolCallHtml(call.use, undefined, pending, pending === 'unfinished' ? takeChildren(call.use.id, at + 1) : '', highlight));
   };
 
   // Writes the held output up to the first call without a result, or all of it with `pending` set.
@@ -181,7 +184,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     const text = block.parts.join('');
     const { kind, parentToolUseId } = block;
     block = undefined;
-    emit(kind === 'text' ? textBlockHtml(text, parentToolUseId) : reasoningBlockHtml(text, parentToolUseId), parentToolUseId);
+    emit(kind === 'text' ? textBlockHtml(text, parentToolUseId, highlight) : reasoningBlockHtml(text, parentToolUseId, highlight), parentToolUseId);
   };
 
   const startTurnIfDue = (event: DisplayEvent): void => {
@@ -226,11 +229,11 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     startTurnIfDue(result);
     const shown = waiting.get(result.id);
     if (shown === undefined) {
-      emit(toolCallHtml(undefined, result, 'done'), result.parentToolUseId);
+      emit(toolCallHtml(undefined, result, 'done', '', highlight), result.parentToolUseId);
       return;
     }
     waiting.delete(result.id);
-    emit(lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId), shown.parentToolUseId);
+    emit(lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId, highlight), shown.parentToolUseId);
   };
 
   const show = (event: DisplayEvent, html: string): void => {

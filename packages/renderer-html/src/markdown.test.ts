@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.js';
+import { isPlainProse, plainProseHtml, renderMarkdown } from './markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
 
 const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 's', 'code', 'pre', 'span', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'rel', 'class', 'start']);
-const ALLOWED_CLASS = /^(language-[\w+#.-]+( hljs)?|hljs-[\w-]+( [\w-]+_*)*|align-(left|center|right))$/;
+const ALLOWED_CLASS = /^(language-[\w+#.-]+|hljs-[\w-]+( [\w-]+_*)*|align-(left|center|right))$/;
 
 /** Every tag in the output is one Markdown writes, with only its own attributes, and every href is http(s). */
 function expectOnlySafeMarkup(html: string): void {
@@ -60,7 +60,7 @@ describe('renderMarkdown: CommonMark and GFM', () => {
 
   it('highlights fenced code by its language into span classes', () => {
     expect(renderMarkdown('```ts\nconst a = 1; // one\n```')).toBe(
-      '<pre><code class="language-ts hljs"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; <span class="hljs-comment">// one</span></code></pre>',
+      '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; <span class="hljs-comment">// one</span></code></pre>',
     );
   });
 });
@@ -81,7 +81,7 @@ describe('renderMarkdown: hostile input', () => {
     ['<https://example.com" onclick="x>', '<p>&lt;https://example.com&quot; onclick=&quot;x&gt;</p>'],
     ['```js" onclick="alert(1)\nx\n```', '<pre><code>x</code></pre>'],
     ['```<script>\nx\n```', '<pre><code>x</code></pre>'],
-    ['```html\n<script>alert(1)</script>\n```', '<pre><code class="language-html hljs"><span class="hljs-tag">&lt;<span class="hljs-name">script</span>&gt;</span>alert(1)<span class="hljs-tag">&lt;/<span class="hljs-name">script</span>&gt;</span></code></pre>'],
+    ['```html\n<script>alert(1)</script>\n```', '<pre><code class="language-html"><span class="hljs-tag">&lt;<span class="hljs-name">script</span>&gt;</span>alert(1)<span class="hljs-tag">&lt;/<span class="hljs-name">script</span>&gt;</span></code></pre>'],
     ['`</code><script>`', '<p><code>&lt;/code&gt;&lt;script&gt;</code></p>'],
   ])('%j', (source, html) => {
     expect(renderMarkdown(source)).toBe(html);
@@ -112,5 +112,20 @@ describe('renderMarkdown: hostile input', () => {
     const html = renderMarkdown(`${'> '.repeat(5_000)}deep\n\n${'['.repeat(5_000)}`);
     expectOnlySafeMarkup(html);
     expect(html).toContain('deep');
+  });
+});
+
+describe('renderMarkdown: plain prose', () => {
+  it('writes what markdown-it writes for every text without Markdown syntax', async () => {
+    const { default: MarkdownIt } = await import('markdown-it');
+    const reference = new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false });
+    const unit = fc.constantFrom('a', 'b', ' ', '  ', '\n', '\n\n', '.', ',', "'", '"', '1', '-', ':', '?', '(', ')', '/', 'é', '日', '=', '+');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }).map((parts) => parts.join('')), (source) => {
+        if (source.trim() === '' || !isPlainProse(source)) return;
+        expect(plainProseHtml(source)).toBe(reference.render(source).trimEnd());
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseE
 import { escapeHtml } from './escape-html.js';
 import { formatDuration } from './display-format.js';
 import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
-import { highlightCode, knownLanguage } from './highlight.js';
+import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
 import { subagentAttributes } from './event-html.js';
 
@@ -48,9 +48,9 @@ function useRows(use: ToolUseEvent): [string, string][] {
   return rows;
 }
 
-function inputHtml(use: ToolUseEvent, edits: readonly FileEdit[]): string {
+function inputHtml(use: ToolUseEvent, edits: readonly FileEdit[], highlight: Highlighter): string {
   // An edit reads as its diff or the file it wrote; its input as JSON only says the same thing less clearly.
-  if (edits.length > 0) return fileEditsHtml(edits);
+  if (edits.length > 0) return fileEditsHtml(edits, highlight);
   const json = prettyJson(use.input);
   const language = typeof use.input === 'string' ? 'plaintext' : 'json';
   return json === undefined ? '' : `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(json)}</code></pre>`;
@@ -70,9 +70,8 @@ function statusClass(result: ToolResultEvent): string {
   return result.status === 'error' ? 'error' : 'success';
 }
 
-function codeHtml(cls: string, text: string, language: string): string {
-  const highlighted = knownLanguage(language) === undefined ? '' : ' hljs';
-  return `<pre class="${cls}"><code class="language-${language}${highlighted}">${highlightCode(text, language)}</code></pre>`;
+function codeHtml(cls: string, text: string, language: string, highlight: Highlighter): string {
+  return `<pre class="${cls}"><code class="language-${language}">${highlight(text, language)}</code></pre>`;
 }
 
 function resultRows(result: ToolResultEvent): [string, string][] {
@@ -85,7 +84,7 @@ function resultRows(result: ToolResultEvent): [string, string][] {
   return rows;
 }
 
-function outputHtml(result: ToolResultEvent, summary: string): string {
+function outputHtml(result: ToolResultEvent, summary: string, highlight: Highlighter): string {
   const { details } = result;
   let body = '';
   // The summary line already shows a short message; the body repeats it only when the line had to cut it.
@@ -100,7 +99,7 @@ function outputHtml(result: ToolResultEvent, summary: string): string {
     case 'text': {
       // Only a read's output is the file; an edit's is the tool's message about it.
       const language = result.toolKind === 'read' ? languageForPath(details.path) : 'plaintext';
-      body += codeHtml('tool-output', result.output ?? '', language);
+      body += codeHtml('tool-output', result.output ?? '', language, highlight);
       break;
     }
     case 'empty':
@@ -123,7 +122,13 @@ function outputHtml(result: ToolResultEvent, summary: string): string {
  * Either event may be missing: a call without a result is shown with
  * its `state`, a result whose call was never announced with its name only.
  */
-export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolResultEvent | undefined, state: ToolCallState, subagentHtml = ''): string {
+export function toolCallHtml(
+  use: ToolUseEvent | undefined,
+  resultEvent: ToolResultEvent | undefined,
+  state: ToolCallState,
+  subagentHtml = '',
+  highlight: Highlighter = highlightCode,
+): string {
   const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
   const source = use ?? result;
   if (source === undefined) return '';
@@ -133,7 +138,7 @@ export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolRes
   const summary = `<summary>${marker(use?.name ?? source.name, use?.arg, edits)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
   const rows = [...(use === undefined ? [] : useRows(use)), ...(result === undefined ? [] : resultRows(result))];
   const subagent = subagentHtml === '' ? '' : `<div class="subagent" role="group" aria-label="Subagent">\n${subagentHtml}</div>`;
-  const body = meta(rows) + (use === undefined ? '' : inputHtml(use, edits)) + subagent + (result === undefined ? '' : outputHtml(result, status));
+  const body = meta(rows) + (use === undefined ? '' : inputHtml(use, edits, highlight)) + subagent + (result === undefined ? '' : outputHtml(result, status, highlight));
   return `<details class="${classes.join(' ')}"${subagentAttributes(source.parentToolUseId)}>${summary}${body}</details>`;
 }
 
@@ -142,7 +147,13 @@ export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolRes
  * its own `<details>` (class `tool-late`) naming the call again. `result`
  * missing means the run ended first: a line that marks the call unfinished.
  */
-export function lateToolResultHtml(name: string, arg: string, resultEvent: ToolResultEvent | undefined, parentToolUseId: string | undefined): string {
+export function lateToolResultHtml(
+  name: string,
+  arg: string,
+  resultEvent: ToolResultEvent | undefined,
+  parentToolUseId: string | undefined,
+  highlight: Highlighter = highlightCode,
+): string {
   const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
   const attributes = subagentAttributes(parentToolUseId);
   if (result === undefined) {
@@ -150,5 +161,5 @@ export function lateToolResultHtml(name: string, arg: string, resultEvent: ToolR
   }
   const status = summarizeToolResult(result);
   const summary = `<summary>Result of ${marker(name, arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
-  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status)}</details>`;
+  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status, highlight)}</details>`;
 }

@@ -401,7 +401,7 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       expect(await call.getAttribute('class')).toBe('tool success');
       expect(await call.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
       expect(await call.locator('summary').textContent()).toBe('Read a.ts — Read a.ts (19 chars)');
-      expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript hljs');
+      expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript');
       await write({ kind: 'tool-use', id: 'c2', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'npm test', input: { command: 'npm test' } });
       await page.evaluate(() => (window as unknown as { live: { end(): void } }).live.end());
       expect(await page.locator('#transcript details.tool.unfinished').count()).toBe(1);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPalette } from './color-support.js';
-import { markdownLines } from './markdown-lines.js';
+import { isPlainProse, markdownLines, parsedLines, plainProseLines } from './markdown-lines.js';
 import { createMarkdownChunker } from './markdown-stream.js';
 import { renderStyledLine } from './styled-line.js';
 
@@ -40,6 +40,20 @@ describe('markdownLines', () => {
         expect(show(source)).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
       }),
       { seed: 18, numRuns: 500 },
+    );
+  });
+});
+
+describe('plain prose', () => {
+  it('lays out what the parser would for every text without Markdown syntax', () => {
+    const unit = fc.constantFrom('a', 'b', ' ', '  ', '\n', '\n\n', '.', ',', "'", '"', '1', '-', ':', '?', '(', ')', '/', 'é', '=', '+');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }).map((parts) => parts.join('')), (source) => {
+        if (!isPlainProse(source)) return;
+        const parsed = parsedLines(source, plain);
+        expect(plainProseLines(source).map((l) => renderStyledLine(l, undefined))).toEqual(parsed.map((l) => renderStyledLine(l, undefined)));
+      }),
+      { seed: 18, numRuns: 2000 },
     );
   });
 });
