@@ -222,7 +222,7 @@ async function run(session: Session): Promise<ExitCodeValue> {
   let renderer: Renderer | undefined;
   const ensureRenderer = (source: DisplayEventSource): Renderer | undefined => {
     if (renderer !== undefined || options.output === 'summary' || options.output === 'raw') return renderer;
-    if (html) renderer = createHtmlRenderer({ sink: html.sink, provider: source.displayName, startedAt: new Date().toISOString() });
+    if (html) renderer = createHtmlRenderer({ sink: html.sink, provider: source.displayName, renderedAt: new Date() });
     else renderer = options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
     return renderer;
   };

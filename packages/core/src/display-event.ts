@@ -149,7 +149,8 @@ export const usageEventSchema = z.object({
 export const sessionStatusSchema = z.enum(['success', 'error', 'cancelled', 'incomplete']);
 
 /**
- * Session start (`phase: 'start'`: session id, model, working directory) and
+ * Session start (`phase: 'start'`: session id, model, working directory, the
+ * stream's start time) and
  * end (`phase: 'end'`: status, duration, turns, final result text).
  */
 export const sessionEventSchema = z.object({
@@ -163,6 +164,8 @@ export const sessionEventSchema = z.object({
   /** A title the agent or the person gave the session, where a log records one. */
   title: z.string().optional(),
   agentVersion: z.string().optional(),
+  /** Start only: when the run started, as an ISO 8601 instant, where the stream carries a time. */
+  startedAt: z.string().optional(),
   status: sessionStatusSchema.optional(),
   durationMs: z.number().optional(),
   turns: z.number().optional(),

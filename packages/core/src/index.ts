@@ -9,6 +9,7 @@ export * from './tool-vocabulary.js';
 export * from './arg-preview.js';
 export * from './tool-output.js';
 export * from './result-summary.js';
+export * from './file-diff.js';
 export * from './tool-calls.js';
 export * from './recent-keys.js';
 export * from './json-value.js';

@@ -17,13 +17,20 @@ describe('summarizeToolResult', () => {
     [result('MultiEdit', { path: 'src/old.ts' }), 'Updated src/old.ts'],
     [result('Grep', { matchCount: 7, fileCount: 3 }), 'Found 7 matches in 3 files'],
     [result('Glob', { matchCount: 1, fileCount: 1 }), 'Found 1 match in 1 file'],
-    [result('Bash', { exitCode: 0 }), 'Completed Bash'],
-    [result('Bash', { exitCode: 0, stderr: 'warning: deprecated\nmore' }), 'Completed Bash (stderr: warning: deprecated more)'],
+    [result('Bash', { exitCode: 0 }), 'Completed Bash (exit 0)'],
+    [result('Bash', {}), 'Completed Bash'],
+    [result('Bash', { exitCode: 0, stderr: 'warning: deprecated\nmore' }), 'Completed Bash (exit 0): warning: deprecated'],
+    [result('Bash', { stderr: 'npm warn config production' }, 'success', '\n> demo@1.0.0 test\n> vitest run\n\n ✓ test/a.test.ts (2 tests)\n Tests  2 passed (2)\n'), 'Completed Bash: ✓ test/a.test.ts (2 tests)'],
+    [result('Bash', { exitCode: 2, stderr: 'ls: cannot access x\n' }, 'error', 'partial'), 'Error (exit 2): ls: cannot access x'],
+    [result('Bash', { exitCode: 1 }, 'error', '---\nFAIL a.test.ts\n'), 'Error (exit 1): FAIL a.test.ts'],
+    [result('Bash', { exitCode: 1, errorMessage: 'Exit code 1' }, 'error', 'FAIL a.test.ts\n'), 'Error (exit 1): FAIL a.test.ts'],
+    [result('Bash', { errorMessage: 'Exit code 1' }, 'error'), 'Error: Exit code 1'],
     [result('WebFetch', {}), 'Completed WebFetch'],
     [result('github.create_issue', {}), 'Completed github.create_issue'],
     [result('Write', {}), 'Completed Write'],
     [result('Bash', { errorMessage: 'command not found: foo' }, 'error'), 'Error: command not found: foo'],
-    [result('Bash', {}, 'error', 'exit 1\nboom'), 'Error: exit 1 boom'],
+    [result('Bash', {}, 'error', 'exit 1\nboom'), 'Error: exit 1'],
+    [result('Grep', { errorMessage: 'bad\nregex' }, 'error'), 'Error: bad regex'],
     [result('Bash', {}, 'error'), 'Error: Bash failed'],
     [result('Bash', { errorMessage: 'Error: issue 7 not found' }, 'error'), 'Error: issue 7 not found'],
     [result('Bash', { errorMessage: 'error: ' }, 'error'), 'Error: Bash failed'],
@@ -32,7 +39,7 @@ describe('summarizeToolResult', () => {
   });
 
   it('collapses whitespace and cuts at 160 characters, counting multi-byte characters as one', () => {
-    const summary = summarizeToolResult(result('Bash', { errorMessage: `${'日本'.repeat(100)}\n\nend` }, 'error'));
+    const summary = summarizeToolResult(result('Grep', { errorMessage: `${'日本'.repeat(100)}\n\nend` }, 'error'));
     expect([...summary]).toHaveLength(160);
     expect(summary.startsWith('Error: 日本')).toBe(true);
     expect(summary.endsWith('...')).toBe(true);

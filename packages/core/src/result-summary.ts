@@ -1,8 +1,41 @@
 import type { ToolResultEvent } from './display-event.js';
 import { SUMMARY_MAX_CHARS, collapseWhitespace, toOneLine } from './text-limits.js';
 
-const STDERR_HINT_CHARS = 60;
 const LEADING_ERROR = /^(error:\s*)+/i;
+// A line worth quoting has a letter or a digit; `> pkg@1.0.0 test` is a script runner's echo of what it runs.
+const MEANINGFUL = /[\p{L}\p{N}]/u;
+const RUNNER_ECHO = /^> /;
+// "Exit code 1" as a whole message says only what the exit code says already.
+const EXIT_ONLY = /^exit (code|status):? *-?\d+$/i;
+
+/** The first line of `text` that says something: not blank, not decoration, not a runner's echo. */
+export function firstMeaningfulLine(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  for (const raw of text.split(/\r?\n|\r/)) {
+    const line = raw.trim();
+    if (MEANINGFUL.test(line) && !RUNNER_ECHO.test(line)) return line;
+  }
+  return undefined;
+}
+
+/**
+ * A command's result: its exit code where known and the first meaningful
+ * line of its output. Standard output comes first; standard error only when
+ * the command failed or printed nothing else, so a warning on stderr never
+ * hides what the command said.
+ */
+function describeCommand(result: Pick<ToolResultEvent, 'name' | 'status' | 'details' | 'output'>): string {
+  const { details } = result;
+  const exit = details.exitCode === undefined ? '' : ` (exit ${details.exitCode})`;
+  if (result.status === 'error') {
+    const message = firstMeaningfulLine(details.errorMessage?.replace(LEADING_ERROR, ''));
+    const said = message !== undefined && EXIT_ONLY.test(message) ? undefined : message;
+    const line = said ?? firstMeaningfulLine(details.stderr) ?? firstMeaningfulLine(result.output) ?? message;
+    return `Error${exit}: ${line ?? `${result.name} failed`}`;
+  }
+  const line = firstMeaningfulLine(result.output) ?? firstMeaningfulLine(details.stderr);
+  return `Completed ${result.name}${exit}${line === undefined ? '' : `: ${line}`}`;
+}
 
 function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -10,6 +43,7 @@ function countLabel(n: number, one: string, many: string): string {
 
 function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
   const { name, details } = result;
+  if (result.toolKind === 'execute') return describeCommand(result);
   if (result.status === 'error') {
     const message = details.errorMessage ?? result.output ?? details.stderr;
     // Providers often start their messages with "Error:" already.
@@ -32,9 +66,6 @@ function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' |
     const files = details.fileCount ?? details.matchCount;
     return `Found ${countLabel(details.matchCount, 'match', 'matches')} in ${countLabel(files, 'file', 'files')}`;
   }
-  if (result.toolKind === 'execute' && details.stderr !== undefined && details.stderr.trim() !== '') {
-    return `Completed ${name} (stderr: ${toOneLine(details.stderr, STDERR_HINT_CHARS)})`;
-  }
   return `Completed ${name}`;
 }
 
@@ -42,7 +73,8 @@ function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' |
  * The one-line summary of a tool result, at most 160 characters with
  * whitespace collapsed: `Error: <message>`, `Read <path> (<n> chars)`,
  * `Wrote <path>`, `Updated <path>`, `Found <n> matches in <m> files`,
- * `Completed <tool>` (with a short stderr hint for commands).
+ * `Completed <tool>`; for a command `Completed <tool> (exit <n>): <first
+ * meaningful line>` or `Error (exit <n>): <line>`.
  */
 export function summarizeToolResult(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
   return toOneLine(describe(result), SUMMARY_MAX_CHARS);

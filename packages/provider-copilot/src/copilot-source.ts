@@ -74,6 +74,10 @@ const SHOWN_AS_NOTHING = new Map<string, string>([
 
 /** How many message and reasoning ids the delta bookkeeping remembers. */
 const COVERAGE_LIMIT = 256;
+/** Copilot's bookkeeping tool: it reports what the agent is doing, for Copilot's own status line. */
+const REPORT_INTENT = 'report_intent';
+/** How many `report_intent` calls without a result are remembered, so that their results can be dropped. */
+const MAX_INTENT_CALLS = 64;
 
 /**
  * How much of each message or reasoning block was already shown, by id, so
@@ -169,7 +173,18 @@ export function createCopilotParser(): SourceParser {
     if (value !== undefined && value !== '') model = value;
   };
 
+  // `report_intent` is Copilot's bookkeeping (the status line it shows), not work: its intent becomes a notice, its result nothing.
+  const intents = new Set<string>();
+  const intentNotice = (id: string, input: unknown, parent: string | undefined): DisplayEvent | undefined => {
+    if (intents.has(id)) return undefined;
+    intents.add(id);
+    if (intents.size > MAX_INTENT_CALLS) intents.delete(intents.values().next().value as string);
+    const intent = isJsonObject(input) ? nonEmpty(stringField(input, 'intent')) : undefined;
+    return intent === undefined ? undefined : withParent({ kind: 'notice', level: 'info', code: 'intent', message: intent }, parent);
+  };
+
   const announce = (call: { id: string; toolName: string; input: unknown; mcpServerName?: string | undefined; mcpToolName?: string | undefined; parent?: string | undefined }) => {
+    if (call.toolName === REPORT_INTENT) return intentNotice(call.id, call.input, call.parent);
     // MCP calls and `str_replace_editor` are named from other fields than the tool name.
     const resolved = resolveCopilotTool({ toolName: call.toolName, input: call.input, mcpServerName: call.mcpServerName, mcpToolName: call.mcpToolName });
     return tools.start({ id: call.id, toolName: call.toolName, displayName: resolved.name, input: call.input, parentToolUseId: call.parent });
@@ -190,6 +205,8 @@ export function createCopilotParser(): SourceParser {
     if (cwd !== undefined) event.cwd = cwd;
     const version = stringField(data, 'copilotVersion');
     if (version !== undefined) event.agentVersion = version;
+    const startTime = stringField(data, 'startTime');
+    if (startTime !== undefined && !Number.isNaN(Date.parse(startTime))) event.startedAt = new Date(startTime).toISOString();
     return [event];
   };
 
@@ -286,6 +303,10 @@ export function createCopilotParser(): SourceParser {
       return [];
     }
     noteModel(stringField(data, 'model'));
+    if (intents.delete(id)) {
+      context.ignore('report_intent result: the intent was shown as a notice');
+      return [];
+    }
     const error = objectField(data, 'error');
     const success = ownField(data, 'success');
     const failed = success === false || (success !== true && error !== undefined);

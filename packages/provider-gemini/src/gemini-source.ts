@@ -153,6 +153,8 @@ function createParser(options: GeminiSourceOptions): SourceParser {
     const event: SessionEvent = { kind: 'session', phase: 'start' };
     if (parsed.data.session_id) event.sessionId = parsed.data.session_id;
     if (parsed.data.model) event.model = parsed.data.model;
+    const timestamp = stringField(value, 'timestamp');
+    if (timestamp !== undefined && !Number.isNaN(Date.parse(timestamp))) event.startedAt = new Date(timestamp).toISOString();
     return [event];
   }
 

@@ -137,7 +137,8 @@ describe('quirk 4: run --format json truncation', () => {
   it('ends as incomplete when only step_start was written (#31404)', () => {
     const { events } = replay([stepStart()]);
     expect(events).toEqual([
-      { kind: 'session', phase: 'start', sessionId: S },
+      // The line's timestamp (epoch milliseconds) is the run's start.
+      { kind: 'session', phase: 'start', sessionId: S, startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
       { kind: 'session', phase: 'end', status: 'incomplete', sessionId: S },
     ]);
   });

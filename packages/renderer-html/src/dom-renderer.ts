@@ -3,6 +3,7 @@ import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionF
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals } from './run-totals.js';
+import { createHighlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
 import { TRANSCRIPT_CSS } from './transcript-style.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
@@ -82,6 +83,8 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   }
   const document = element.ownerDocument;
   const resolved = resolveTranscriptOptions(options);
+  // One budget of highlighting per transcript, as in a streamed document.
+  const highlight = createHighlighter();
   if (options.stylesheet !== false) ensureStylesheet(document);
   element.classList.add('x-transcript');
 
@@ -102,7 +105,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   const endBlock = (): void => {
     if (block === undefined) return;
     const text = block.text.data;
-    const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId) : reasoningBlockHtml(text, block.parentToolUseId);
+    const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId, highlight) : reasoningBlockHtml(text, block.parentToolUseId, highlight);
     replaceWith(block.outer, html);
     block = undefined;
   };
@@ -150,7 +153,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   const pushToolUse = (use: ToolUseEvent): void => {
     endBlock();
     startTurnIfDue(use);
-    const shown = append(toolCallHtml(use, undefined, 'running'));
+    const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
     if (shown === undefined) return;
     if (calls.size >= MAX_LIVE_CALLS) {
       const oldest = calls.keys().next();
@@ -164,16 +167,16 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     if (call === undefined) {
       endBlock();
       startTurnIfDue(result);
-      append(toolCallHtml(undefined, result, 'done'));
+      append(toolCallHtml(undefined, result, 'done', '', highlight));
       return;
     }
     turns.opensTurn(result);
     calls.delete(result.id);
-    replaceWith(call.element, toolCallHtml(call.use, result, 'done'));
+    replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', highlight));
   };
 
   const closeCalls = (): void => {
-    for (const call of calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished'));
+    for (const call of calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished', '', highlight));
     calls.clear();
   };
 

@@ -1,7 +1,8 @@
 import type { ErrorEvent, NoticeEvent, SessionEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
+import type { Highlighter } from './highlight.js';
 import { renderMarkdown } from './markdown.js';
-import type { ResolvedTranscriptOptions } from './transcript-options.js';
+import { streamTime, type ResolvedTranscriptOptions, type ShownTime } from './transcript-options.js';
 
 /**
  * The attributes that mark an element as part of a subagent's work (an event
@@ -14,14 +15,14 @@ export function subagentAttributes(parentToolUseId: string | undefined): string 
 }
 
 /** A complete block of assistant text as prose; empty when the block holds only whitespace. */
-export function textBlockHtml(text: string, parentToolUseId: string | undefined): string {
-  const body = renderMarkdown(text);
+export function textBlockHtml(text: string, parentToolUseId: string | undefined, highlight?: Highlighter): string {
+  const body = renderMarkdown(text, highlight);
   return body === '' ? '' : `<div class="text"${subagentAttributes(parentToolUseId)}>${body}</div>`;
 }
 
 /** A complete reasoning block, collapsed by default; empty when it holds only whitespace. */
-export function reasoningBlockHtml(text: string, parentToolUseId: string | undefined): string {
-  const body = renderMarkdown(text);
+export function reasoningBlockHtml(text: string, parentToolUseId: string | undefined, highlight?: Highlighter): string {
+  const body = renderMarkdown(text, highlight);
   return body === '' ? '' : `<details class="reasoning"${subagentAttributes(parentToolUseId)}><summary>Reasoning</summary><div class="text">${body}</div></details>`;
 }
 
@@ -43,18 +44,25 @@ function row(term: string, value: string | undefined, wrap: (escaped: string) =>
   return value === undefined || value === '' ? '' : `<div><dt>${term}</dt><dd>${wrap(escapeHtml(value))}</dd></div>`;
 }
 
+function timeRow(term: string, time: ShownTime | undefined): string {
+  if (time === undefined) return '';
+  return row(term, time.shown, (v) => (time.iso === undefined ? v : `<time datetime="${escapeHtml(time.iso)}">${v}</time>`));
+}
+
 /**
- * The session details as a definition list: provider and start time from the
- * options (events carry neither), model, session id, working directory and
- * agent version from the session start event when there is one.
+ * The session details as a definition list: provider from the options,
+ * model, session id, working directory and agent version from the session
+ * start event when there is one. The start time is the caller's, else the
+ * stream's (the session start's `startedAt`); with neither, the render time
+ * stands in, labelled `Rendered` so that no one takes it for the run's.
  */
 export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: SessionEvent | undefined): string {
-  const started = options.startedAtIso === undefined ? (v: string) => v : (v: string) => `<time datetime="${escapeHtml(options.startedAtIso ?? '')}">${v}</time>`;
+  const started = options.startedAt ?? streamTime(start?.startedAt);
   const rows =
     row('Provider', options.provider) +
     row('Model', start?.model) +
     row('Session', start?.sessionId, (v) => `<code>${v}</code>`) +
-    row('Started', options.startedAt, started) +
+    (started === undefined ? timeRow('Rendered', options.renderedAt) : timeRow('Started', started)) +
     row('Directory', start?.cwd, (v) => `<code>${v}</code>`) +
     row('Agent version', start?.agentVersion);
   return rows === '' ? '' : `<dl class="run-details">${rows}</dl>`;
@@ -65,6 +73,7 @@ export function sessionFragmentHtml(start: SessionEvent): string {
   const rows =
     row('Model', start.model) +
     row('Session', start.sessionId, (v) => `<code>${v}</code>`) +
+    timeRow('Started', streamTime(start.startedAt)) +
     row('Directory', start.cwd, (v) => `<code>${v}</code>`) +
     row('Agent version', start.agentVersion);
   return rows === '' ? '' : `<aside class="session-details" aria-label="Session details"><dl class="run-details">${rows}</dl></aside>`;

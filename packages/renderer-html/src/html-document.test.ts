@@ -128,6 +128,7 @@ describe('safety: every string of every event is escaped', () => {
   const ALLOWED_TAGS = new Set([
     'html', 'head', 'meta', 'title', 'style', 'body', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dl', 'dt', 'dd', 'div', 'main', 'section',
     'aside', 'footer', 'details', 'summary', 'span', 'code', 'pre', 'p', 'strong', 'em', 'br', 'ul', 'ol', 'li', 'a', 'hr', 'time',
+    's', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
   ]);
   const ALLOWED_ATTRIBUTES = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'class', 'role', 'aria-label', 'href', 'rel', 'start', 'datetime', 'title', 'data-parent-tool-use-id']);
 
@@ -141,7 +142,7 @@ describe('safety: every string of every event is escaped', () => {
       const rest = attributes.replace(/\s([a-z-]+)(?:="([^"]*)")?/g, (_, name: string, value: string | undefined) => {
         expect(ALLOWED_ATTRIBUTES, `${name} in ${whole}`).toContain(name);
         if (name === 'href') expect(value).toMatch(/^https?:\/\//i);
-        if (name === 'class') expect(value).toMatch(/^[a-z0-9 +#.-]+$/);
+        if (name === 'class') expect(value).toMatch(/^[a-z0-9 +#._-]+$/);
         if (name === 'content' && tag === 'meta') expect(value).not.toMatch(/url|script/i);
         return '';
       });

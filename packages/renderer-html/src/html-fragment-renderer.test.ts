@@ -25,7 +25,7 @@ describe('createHtmlFragmentRenderer: text', () => {
     expect(renderer.push({ kind: 'text', id: 'a', text: ' = 1;\n``' })).toBe('');
     expect(renderer.push({ kind: 'text', id: 'a', text: '`\n\n**done**' })).toBe('');
     const html = renderer.push({ kind: 'text', id: 'b', text: 'next' });
-    expect(html).toContain('<div class="text"><pre><code class="language-ts">const x = 1;</code></pre><p><strong>done</strong></p></div>');
+    expect(html).toContain('<div class="text"><pre><code class="language-ts"><span class="hljs-keyword">const</span> x = <span class="hljs-number">1</span>;</code></pre>\n<p><strong>done</strong></p></div>');
     expect(renderer.end()).toBe('<div class="text"><p>next</p></div>\n</section>\n');
   });
 
@@ -72,7 +72,7 @@ describe('createHtmlFragmentRenderer: tool calls', () => {
     const html = renderer.push(result('a'));
     expect(count(html, /<details class="tool success">/g)).toBe(1);
     expect(html).toContain('<summary><span class="tool-name">Read</span> <code class="tool-arg">a.ts</code> <span class="tool-status">— Read a.ts (13 chars)</span></summary>');
-    expect(html).toContain('<pre class="tool-output"><code class="language-typescript">content of a</code></pre>');
+    expect(html).toContain('<pre class="tool-output"><code class="language-typescript">content <span class="hljs-keyword">of</span> a</code></pre>');
     expect(html).toContain('<pre class="tool-input"><code class="language-json">{\n  &quot;path&quot;: &quot;a.ts&quot;\n}</code></pre>');
   });
 
@@ -111,7 +111,8 @@ describe('createHtmlFragmentRenderer: tool calls', () => {
     html += renderer.push(result('g', { name: 'Grep', toolKind: 'search', parentToolUseId: 't' }));
     expect(html).not.toContain('<details');
     html += renderer.push(result('t', { name: 'Task', toolKind: 'think' }));
-    expect(html).toMatch(/^<section class="turn"><h2>Turn 1<\/h2>\n<details class="tool success"><summary><span class="tool-name">Task<\/span>.*<\/details>\n<div class="text" data-parent-tool-use-id="t" title="Subagent of call t"><p>sub work<\/p><\/div>\n<details class="tool success" data-parent-tool-use-id="t" title="Subagent of call t"><summary><span class="tool-name">Grep<\/span>/s);
+    // The subagent's work is nested in the Task's details, between its input and its output.
+    expect(html).toMatch(/^<section class="turn"><h2>Turn 1<\/h2>\n<details class="tool success"><summary><span class="tool-name">Task<\/span>.*<div class="subagent" role="group" aria-label="Subagent">\n<div class="text" data-parent-tool-use-id="t" title="Subagent of call t"><p>sub work<\/p><\/div>\n<details class="tool success" data-parent-tool-use-id="t" title="Subagent of call t"><summary><span class="tool-name">Grep<\/span>.*<\/details>\n<\/div><p class="label">Output<\/p>.*content of t<\/code><\/pre><\/details>\n$/s);
     expect(count(html + renderer.end(), /<details class="tool/g)).toBe(2);
   });
 

@@ -8,6 +8,7 @@ import {
   textBlockHtml,
   turnOpenHtml,
 } from './event-html.js';
+import { createHighlighter } from './highlight.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
 import { createRunTotals, type RunTotals } from './run-totals.js';
@@ -45,6 +46,22 @@ interface HeldCall {
   result: ToolResultEvent | undefined;
 }
 
+/** Output held behind a call, and the subagent (parent call id) it belongs to. */
+interface HeldHtml {
+  html: string;
+  parent: string | undefined;
+}
+
+type HeldItem = HeldHtml | HeldCall;
+
+function isCall(item: HeldItem): item is HeldCall {
+  return 'use' in item;
+}
+
+function parentOf(item: HeldItem): string | undefined {
+  return isCall(item) ? item.use.parentToolUseId : item.parent;
+}
+
 interface WaitingCall {
   name: string;
   arg: string;
@@ -77,22 +94,48 @@ function line(html: string): string {
  * order; a call still open when its session ends, or at `end()`, is marked
  * unfinished. Only when the held output passes a bound is the call written
  * as waiting, its result following later as an element of its own. Memory is
- * one block and that bounded output, however long the run.
+ * one block and that bounded output, however long the run. A subagent's
+ * events (those whose `parentToolUseId` names a held call) are written inside
+ * the call's `<details>`, so the work of a Task folds away under it.
  */
 export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
   const turns = createTurnTracker();
   const counter = createRunTotals();
+  // One budget of highlighting per document (see DOCUMENT_HIGHLIGHT_CHARS).
+  const highlight = createHighlighter();
   let turnOpen = false;
   let block: HeldBlock | undefined;
   // Output in order; whenever it is not empty, its front is a call without a result.
-  let held: (string | HeldCall)[] = [];
+  let held: HeldItem[] = [];
   let heldChars = 0;
   const heldCalls = new Map<string, HeldCall>();
   const waiting = new Map<string, WaitingCall>();
   let out = '';
 
-  const writeCall = (call: HeldCall, pending: 'waiting' | 'unfinished'): string => {
-    if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done'));
+  // Takes the items of call `id`'s subagent out of `held`, from index `from` on, and renders them, nested calls with their own.
+  const takeChildren = (id: string, from: number): string => {
+    let html = '';
+    for (let j = from; j < held.length; ) {
+      const item = held[j] as HeldItem;
+      if (parentOf(item) !== id) {
+        j += 1;
+        continue;
+      }
+      held.splice(j, 1);
+      if (!isCall(item)) {
+        html += item.html;
+        heldChars -= item.html.length;
+        continue;
+      }
+      heldCalls.delete(item.use.id);
+      // The subagent's call is done with it: a child without a result will not get one in place.
+      html += line(toolCallHtml(item.use, item.result, item.result === undefined ? 'unfinished' : 'done', takeChildren(item.use.id, j), highlight));
+    }
+    return html;
+  };
+
+  const writeCall = (call: HeldCall, pending: 'waiting' | 'unfinished', at: number): string => {
+    if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done', takeChildren(call.use.id, at + 1), highlight));
     if (pending === 'waiting') {
       if (waiting.size >= MAX_WAITING_CALLS) {
         const oldest = waiting.keys().next();
@@ -100,38 +143,39 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       }
       waiting.set(call.use.id, { name: call.use.name, arg: call.use.arg, parentToolUseId: call.use.parentToolUseId });
     }
-    return line(toolCallHtml(call.use, undefined, pending));
+    // A waiting call's subagent keeps streaming after it, each element marked with its parent.
+    return line(toolCallHtml(call.use, undefined, pending, pending === 'unfinished' ? takeChildren(call.use.id, at + 1) : '', highlight));
   };
 
   // Writes the held output up to the first call without a result, or all of it with `pending` set.
   const release = (pending?: 'waiting' | 'unfinished'): void => {
     let i = 0;
     for (; i < held.length; i += 1) {
-      const item = held[i] as string | HeldCall;
-      if (typeof item === 'string') {
-        out += item;
-        heldChars -= item.length;
+      const item = held[i] as HeldItem;
+      if (!isCall(item)) {
+        out += item.html;
+        heldChars -= item.html.length;
       } else if (item.result !== undefined) {
-        out += line(toolCallHtml(item.use, item.result, 'done'));
+        out += writeCall(item, 'unfinished', i);
       } else if (pending === undefined) {
         break;
       } else {
         heldCalls.delete(item.use.id);
-        out += writeCall(item, pending);
+        out += writeCall(item, pending, i);
       }
     }
     held = i === held.length ? [] : held.slice(i);
     if (held.length === 0) heldChars = 0;
   };
 
-  const emit = (html: string): void => {
+  const emit = (html: string, parent: string | undefined): void => {
     if (html === '') return;
     if (held.length === 0) {
       out += line(html);
       return;
     }
     const text = line(html);
-    held.push(text);
+    held.push({ html: text, parent });
     heldChars += text.length;
     if (heldChars > MAX_HELD_CHARS) release('waiting');
   };
@@ -141,14 +185,14 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     const text = block.parts.join('');
     const { kind, parentToolUseId } = block;
     block = undefined;
-    emit(kind === 'text' ? textBlockHtml(text, parentToolUseId) : reasoningBlockHtml(text, parentToolUseId));
+    emit(kind === 'text' ? textBlockHtml(text, parentToolUseId, highlight) : reasoningBlockHtml(text, parentToolUseId, highlight), parentToolUseId);
   };
 
   const startTurnIfDue = (event: DisplayEvent): void => {
     if (!turns.opensTurn(event)) return;
-    if (turnOpen) emit(TURN_CLOSE);
+    if (turnOpen) emit(TURN_CLOSE, undefined);
     turnOpen = true;
-    emit(turnOpenHtml(turns.count));
+    emit(turnOpenHtml(turns.count), undefined);
   };
 
   const pushBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
@@ -186,17 +230,17 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     startTurnIfDue(result);
     const shown = waiting.get(result.id);
     if (shown === undefined) {
-      emit(toolCallHtml(undefined, result, 'done'));
+      emit(toolCallHtml(undefined, result, 'done', '', highlight), result.parentToolUseId);
       return;
     }
     waiting.delete(result.id);
-    emit(lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId));
+    emit(lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId, highlight), shown.parentToolUseId);
   };
 
   const show = (event: DisplayEvent, html: string): void => {
     flushBlock();
     startTurnIfDue(event);
-    emit(html);
+    emit(html, event.parentToolUseId);
   };
 
   const take = (): string => {
@@ -231,7 +275,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
         case 'session':
           flushBlock();
           // Session details stand outside the turns: they describe the run, not a turn.
-          if (event.phase === 'start') emit(sessionFragmentHtml(event));
+          if (event.phase === 'start') emit(sessionFragmentHtml(event), undefined);
           // No result can come for a call once its session has ended.
           else release('unfinished');
           break;
@@ -244,9 +288,9 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     end() {
       flushBlock();
       release('unfinished');
-      for (const call of waiting.values()) emit(lateToolResultHtml(call.name, call.arg, undefined, call.parentToolUseId));
+      for (const call of waiting.values()) emit(lateToolResultHtml(call.name, call.arg, undefined, call.parentToolUseId), call.parentToolUseId);
       waiting.clear();
-      if (turnOpen) emit(TURN_CLOSE);
+      if (turnOpen) emit(TURN_CLOSE, undefined);
       turnOpen = false;
       return take();
     },

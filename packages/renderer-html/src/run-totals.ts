@@ -10,8 +10,10 @@ export interface RunTotals {
   turns: number;
   toolCalls: number;
   errors: number;
-  inputTokens: number;
-  outputTokens: number;
+  /** `undefined` when no usage event counted input tokens. */
+  inputTokens: number | undefined;
+  /** `undefined` when no usage event counted output tokens. */
+  outputTokens: number | undefined;
   reasoningTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
@@ -69,8 +71,8 @@ export function createRunTotals(): RunTotalsCounter {
         turns: reportedTurns ?? countedTurns,
         toolCalls,
         errors,
-        inputTokens: t.inputTokens ?? 0,
-        outputTokens: t.outputTokens ?? 0,
+        inputTokens: t.inputTokens,
+        outputTokens: t.outputTokens,
         reasoningTokens: t.reasoningTokens ?? 0,
         cacheReadTokens: t.cacheReadTokens ?? 0,
         cacheWriteTokens: t.cacheWriteTokens ?? 0,

@@ -1,6 +1,8 @@
-import { summarizeToolResult, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
 import { formatDuration } from './display-format.js';
+import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
+import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
 import { subagentAttributes } from './event-html.js';
 
@@ -18,9 +20,9 @@ const STATUS_TEXT: Record<Exclude<ToolCallState, 'done'>, string> = {
   unfinished: 'unfinished: no result arrived',
 };
 
-function marker(name: string, arg: string | undefined): string {
+function marker(name: string, arg: string | undefined, edits: readonly FileEdit[] = []): string {
   const argHtml = arg === undefined || arg === '' ? '' : ` <code class="tool-arg">${escapeHtml(arg)}</code>`;
-  return `<span class="tool-name">${escapeHtml(name)}</span>${argHtml}`;
+  return `<span class="tool-name">${escapeHtml(name)}</span>${diffStatHtml(edits)}${argHtml}`;
 }
 
 function prettyJson(value: unknown): string | undefined {
@@ -46,7 +48,9 @@ function useRows(use: ToolUseEvent): [string, string][] {
   return rows;
 }
 
-function inputHtml(use: ToolUseEvent): string {
+function inputHtml(use: ToolUseEvent, edits: readonly FileEdit[], highlight: Highlighter): string {
+  // An edit reads as its diff or the file it wrote; its input as JSON only says the same thing less clearly.
+  if (edits.length > 0) return fileEditsHtml(edits, highlight);
   const json = prettyJson(use.input);
   const language = typeof use.input === 'string' ? 'plaintext' : 'json';
   return json === undefined ? '' : `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(json)}</code></pre>`;
@@ -66,8 +70,8 @@ function statusClass(result: ToolResultEvent): string {
   return result.status === 'error' ? 'error' : 'success';
 }
 
-function isFileTool(result: ToolResultEvent): boolean {
-  return result.toolKind === 'read' || result.toolKind === 'edit';
+function codeHtml(cls: string, text: string, language: string, highlight: Highlighter): string {
+  return `<pre class="${cls}"><code class="language-${language}">${highlight(text, language)}</code></pre>`;
 }
 
 function resultRows(result: ToolResultEvent): [string, string][] {
@@ -80,7 +84,7 @@ function resultRows(result: ToolResultEvent): [string, string][] {
   return rows;
 }
 
-function outputHtml(result: ToolResultEvent, summary: string): string {
+function outputHtml(result: ToolResultEvent, summary: string, highlight: Highlighter): string {
   const { details } = result;
   let body = '';
   // The summary line already shows a short message; the body repeats it only when the line had to cut it.
@@ -88,11 +92,14 @@ function outputHtml(result: ToolResultEvent, summary: string): string {
     body += `<p class="error-message">${escapeHtml(details.errorMessage)}</p>`;
   }
   const file = result.toolKind === 'read';
+  // An edit that reports no output has still done its work (Codex `file_change`): nothing to say, rather than "could not read".
+  if (result.toolKind === 'edit' && result.outputState !== 'text' && result.status === 'success') return body;
   body += '<p class="label">Output</p>';
   switch (result.outputState) {
     case 'text': {
-      const language = isFileTool(result) ? languageForPath(details.path) : 'plaintext';
-      body += `<pre class="tool-output"><code class="language-${language}">${escapeHtml(result.output ?? '')}</code></pre>`;
+      // Only a read's output is the file; an edit's is the tool's message about it.
+      const language = result.toolKind === 'read' ? languageForPath(details.path) : 'plaintext';
+      body += codeHtml('tool-output', result.output ?? '', language, highlight);
       break;
     }
     case 'empty':
@@ -111,18 +118,27 @@ function outputHtml(result: ToolResultEvent, summary: string): string {
  * One tool call as a collapsible `<details>`: the summary line shows the
  * marker (canonical name and argument preview) and the one-line result from
  * `summarizeToolResult`; the body shows the input as pretty JSON and the full
- * output. Either event may be missing: a call without a result is shown with
+ * output, and between them the HTML of the call's subagent, when it had one.
+ * Either event may be missing: a call without a result is shown with
  * its `state`, a result whose call was never announced with its name only.
  */
-export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolResultEvent | undefined, state: ToolCallState): string {
+export function toolCallHtml(
+  use: ToolUseEvent | undefined,
+  resultEvent: ToolResultEvent | undefined,
+  state: ToolCallState,
+  subagentHtml = '',
+  highlight: Highlighter = highlightCode,
+): string {
   const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
   const source = use ?? result;
   if (source === undefined) return '';
   const classes = ['tool', result === undefined ? state : statusClass(result)];
   const status = result === undefined ? STATUS_TEXT[state === 'done' ? 'unfinished' : state] : summarizeToolResult(result);
-  const summary = `<summary>${marker(use?.name ?? source.name, use?.arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
+  const edits = editsOfCall(use);
+  const summary = `<summary>${marker(use?.name ?? source.name, use?.arg, edits)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
   const rows = [...(use === undefined ? [] : useRows(use)), ...(result === undefined ? [] : resultRows(result))];
-  const body = meta(rows) + (use === undefined ? '' : inputHtml(use)) + (result === undefined ? '' : outputHtml(result, status));
+  const subagent = subagentHtml === '' ? '' : `<div class="subagent" role="group" aria-label="Subagent">\n${subagentHtml}</div>`;
+  const body = meta(rows) + (use === undefined ? '' : inputHtml(use, edits, highlight)) + subagent + (result === undefined ? '' : outputHtml(result, status, highlight));
   return `<details class="${classes.join(' ')}"${subagentAttributes(source.parentToolUseId)}>${summary}${body}</details>`;
 }
 
@@ -131,7 +147,13 @@ export function toolCallHtml(use: ToolUseEvent | undefined, resultEvent: ToolRes
  * its own `<details>` (class `tool-late`) naming the call again. `result`
  * missing means the run ended first: a line that marks the call unfinished.
  */
-export function lateToolResultHtml(name: string, arg: string, resultEvent: ToolResultEvent | undefined, parentToolUseId: string | undefined): string {
+export function lateToolResultHtml(
+  name: string,
+  arg: string,
+  resultEvent: ToolResultEvent | undefined,
+  parentToolUseId: string | undefined,
+  highlight: Highlighter = highlightCode,
+): string {
   const result = resultEvent === undefined ? undefined : withDetails(resultEvent);
   const attributes = subagentAttributes(parentToolUseId);
   if (result === undefined) {
@@ -139,5 +161,5 @@ export function lateToolResultHtml(name: string, arg: string, resultEvent: ToolR
   }
   const status = summarizeToolResult(result);
   const summary = `<summary>Result of ${marker(name, arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
-  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status)}</details>`;
+  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status, highlight)}</details>`;
 }

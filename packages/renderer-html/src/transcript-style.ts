@@ -52,6 +52,32 @@ const RULES = [
   '.x-transcript .prompt-label{margin:0;font-size:.875rem;font-weight:600;color:var(--x-muted)}',
   '.x-transcript .prompt-text{white-space:pre-wrap;font-weight:600}',
   '.x-transcript [data-parent-tool-use-id]{margin-left:1.5rem;padding-left:.75rem;border-left:2px dashed var(--x-sub-line)}',
+  '.x-transcript .subagent>[data-parent-tool-use-id]{margin-left:0;padding-left:0;border-left:0}',
+  '.x-transcript .subagent{border-left:2px dashed var(--x-sub-line);padding-left:.75rem}',
+  '.x-transcript blockquote{margin:.5rem 0;padding:0 1rem;border-left:4px solid var(--x-border);color:var(--x-muted)}',
+  '.x-transcript table{border-collapse:collapse;margin:.5rem 0;display:block;overflow:auto;max-width:100%}',
+  '.x-transcript th,.x-transcript td{border:1px solid var(--x-border);padding:.25rem .6rem;vertical-align:top}',
+  '.x-transcript th{background:var(--x-panel)}',
+  '.x-transcript .align-left{text-align:left}.x-transcript .align-center{text-align:center}.x-transcript .align-right{text-align:right}',
+  // Highlighting and diff colours: GitHub's palettes, each at least 4.5:1 on the code panel in its scheme.
+  '.x-transcript{--x-hl-keyword:#cf222e;--x-hl-string:#0a3069;--x-hl-comment:#57606a;--x-hl-number:#0550ae;--x-hl-title:#8250df;--x-hl-type:#953800;--x-hl-tag:#116329;--x-add-fg:#116329;--x-add-bg:#dafbe1;--x-del-fg:#82071e;--x-del-bg:#ffebe9}',
+  '@media (prefers-color-scheme:dark){.x-transcript{--x-hl-keyword:#ff7b72;--x-hl-string:#a5d6ff;--x-hl-comment:#9ea7b3;--x-hl-number:#79c0ff;--x-hl-title:#d2a8ff;--x-hl-type:#ffa657;--x-hl-tag:#7ee787;--x-add-fg:#aff5b4;--x-add-bg:#033a16;--x-del-fg:#ffdcd7;--x-del-bg:#67060c}}',
+  '.x-transcript .hljs-keyword,.x-transcript .hljs-selector-tag,.x-transcript .hljs-meta .hljs-keyword,.x-transcript .hljs-doctag{color:var(--x-hl-keyword)}',
+  '.x-transcript .hljs-string,.x-transcript .hljs-regexp,.x-transcript .hljs-meta .hljs-string{color:var(--x-hl-string)}',
+  '.x-transcript .hljs-comment,.x-transcript .hljs-quote,.x-transcript .hljs-meta{color:var(--x-hl-comment)}',
+  '.x-transcript .hljs-number,.x-transcript .hljs-literal,.x-transcript .hljs-attr,.x-transcript .hljs-attribute,.x-transcript .hljs-variable,.x-transcript .hljs-symbol{color:var(--x-hl-number)}',
+  '.x-transcript .hljs-title,.x-transcript .hljs-section{color:var(--x-hl-title)}',
+  '.x-transcript .hljs-type,.x-transcript .hljs-built_in,.x-transcript .hljs-params{color:var(--x-hl-type)}',
+  '.x-transcript .hljs-name,.x-transcript .hljs-selector-id,.x-transcript .hljs-selector-class,.x-transcript .hljs-bullet{color:var(--x-hl-tag)}',
+  '.x-transcript .hljs-addition{color:var(--x-add-fg);background:var(--x-add-bg)}.x-transcript .hljs-deletion{color:var(--x-del-fg);background:var(--x-del-bg)}',
+  '.x-transcript .hljs-emphasis{font-style:italic}.x-transcript .hljs-strong{font-weight:600}',
+  '.x-transcript pre.diff>code>span{display:block}',
+  '.x-transcript .diff-add{color:var(--x-add-fg);background:var(--x-add-bg)}',
+  '.x-transcript .diff-del{color:var(--x-del-fg);background:var(--x-del-bg)}',
+  '.x-transcript .diff-hunk{color:var(--x-muted)}',
+  '.x-transcript .diff-stat{font-size:.875em;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}',
+  '.x-transcript .diff-stat .added{color:var(--x-add-fg)}.x-transcript .diff-stat .removed{color:var(--x-del-fg)}',
+  '.x-transcript .rendered-at{color:var(--x-muted)}',
   '@media print{.x-transcript{--x-bg:#ffffff;--x-fg:#000000;--x-muted:#333333;--x-border:#999999;--x-panel:#ffffff;--x-link:#000000;--x-error-fg:#000000;--x-error-bg:#ffffff;--x-warn-fg:#000000;--x-warn-bg:#ffffff;font-size:11pt}.x-transcript pre{max-height:none;overflow:visible;white-space:pre-wrap}.x-transcript details,.x-transcript pre{break-inside:avoid}.x-transcript summary{list-style:none}.x-transcript a[href]::after{content:" (" attr(href) ")"}}',
   // Kept apart: a browser that does not know ::details-content drops only this rule.
   '@media print{.x-transcript details::details-content{content-visibility:visible;display:block}}',
@@ -70,7 +96,7 @@ export const TRANSCRIPT_CSS: string = RULES.join('\n');
  * `style-src` directive that allows exactly this stylesheet and no other
  * style, injected or not.
  */
-export const TRANSCRIPT_CSS_HASH: string = "'sha256-ImDg7Piq2qQ6Bg46OLS14e0kMLl0ePeSAAKC1K6UWAc='";
+export const TRANSCRIPT_CSS_HASH: string = "'sha256-lFtr66bnOzCeGsgKgKGGLeeommDhWuxylPBXuq0okZ8='";
 
 /**
  * The Content-Security-Policy of a rendered document: nothing may load from

@@ -50,19 +50,82 @@ export function buildForBrowser(): void {
   buildIfStale(PACKAGE_DIR);
 }
 
-/** zod's folder, found the way Node resolves it from `@x/core`; its ESM entry is `index.js`. */
-function zodDir(): string {
-  return dirname(createRequire(join(CORE_DIR, 'package.json')).resolve('zod/package.json'));
+interface Dependency {
+  /** The bare name a module imports. */
+  name: string;
+  /** The package's folder, found the way Node resolves the name from the importing package. */
+  dir: string;
+  /** Its ESM entry, relative to `dir`. */
+  entry: string;
+}
+
+/** The folder of package `name` as Node resolves it from `fromDir`: up from its entry to its package.json. */
+function packageDir(name: string, fromDir: string): string {
+  let dir = dirname(createRequire(join(fromDir, 'package.json')).resolve(name));
+  while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
+    dir = dirname(dir);
+  }
+  return dir;
+}
+
+function esmTarget(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target === null || typeof target !== 'object') return undefined;
+  const conditions = target as Record<string, unknown>;
+  return esmTarget(conditions.import) ?? esmTarget(conditions.default);
+}
+
+function dependency(name: string, fromDir: string): Dependency {
+  const dir = packageDir(name, fromDir);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown>; module?: string; main?: string };
+  const entry = esmTarget(manifest.exports?.['.']) ?? manifest.module ?? manifest.main ?? 'index.js';
+  return { name, dir, entry: entry.replace(/^\.\//, '') };
 }
 
 /**
- * The page that imports the built module. `@x/core` imports zod at run time
- * (its event schemas), so the import map points both bare names at their
- * built ESM files, served from this machine.
+ * The bare imports of the built modules and of their dependencies, in
+ * dependency order: zod and diff from `@x/core`, markdown-it (and what it
+ * imports) and highlight.js from this package.
  */
-export const DOM_TEST_PAGE = `<!DOCTYPE html>
+function dependencies(): Dependency[] {
+  const markdownIt = dependency('markdown-it', PACKAGE_DIR);
+  return [
+    dependency('zod', CORE_DIR),
+    dependency('diff', CORE_DIR),
+    markdownIt,
+    ...['entities', 'linkify-it', 'mdurl', 'uc.micro', 'punycode.js'].map((name) => dependency(name, markdownIt.dir)),
+    { ...dependency('highlight.js', PACKAGE_DIR), entry: 'es/index.js' },
+  ];
+}
+
+/*
+ * highlight.js's `es/core.js` re-exports its CommonJS build, which a bundler
+ * resolves and a browser cannot: the page gets that build wrapped as a module.
+ */
+const HLJS_CORE_PATH = '/cjs/highlight.js/core.js';
+
+function hljsCoreModule(): string {
+  const source = readFileSync(join(packageDir('highlight.js', PACKAGE_DIR), 'lib', 'core.js'), 'utf8');
+  return `const module = { exports: {} };\n${source}\nexport default module.exports;\n`;
+}
+
+function importMap(): string {
+  const imports: Record<string, string> = { '@x/core': '/core/index.js' };
+  for (const dep of dependencies()) imports[dep.name] = `/nm/${dep.name}/${dep.entry}`;
+  // highlight.js is imported by path: its core and one file per language.
+  imports['highlight.js/lib/core'] = HLJS_CORE_PATH;
+  imports['highlight.js/lib/languages/'] = '/nm/highlight.js/es/languages/';
+  return JSON.stringify({ imports });
+}
+
+/**
+ * The page that imports the built module. The built modules import their
+ * dependencies by bare name, so the import map points each at its ESM
+ * files, served from this machine.
+ */
+export const DOM_TEST_PAGE = (): string => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>DOM renderer test</title><link rel="icon" href="data:,">
-<script type="importmap">{"imports":{"@x/core":"/core/index.js","zod":"/zod/index.js"}}</script>
+<script type="importmap">${importMap()}</script>
 <script type="module">
 import * as renderer from '/dist/index.js';
 window.renderer = renderer;
@@ -74,6 +137,7 @@ window.moduleReady = true;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
 
@@ -93,7 +157,7 @@ export async function startTestServer(): Promise<TestServer> {
   const roots: [string, string][] = [
     ['/dist/', join(PACKAGE_DIR, 'dist')],
     ['/core/', join(CORE_DIR, 'dist')],
-    ['/zod/', zodDir()],
+    ...dependencies().map((dep): [string, string] => [`/nm/${dep.name}/`, dep.dir]),
   ];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
@@ -102,12 +166,15 @@ export async function startTestServer(): Promise<TestServer> {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
     };
-    if (path === '/dom.html') return send(200, TYPES['.html'] ?? '', DOM_TEST_PAGE);
+    if (path === '/dom.html') return send(200, TYPES['.html'] ?? '', DOM_TEST_PAGE());
+    if (path === HLJS_CORE_PATH) return send(200, TYPES['.js'] ?? '', hljsCoreModule());
     const doc = documents.get(path);
     if (doc !== undefined) return send(200, TYPES['.html'] ?? '', doc);
     for (const [prefix, root] of roots) {
       if (!path.startsWith(prefix)) continue;
-      const file = normalize(join(root, path.slice(prefix.length)));
+      // highlight.js's languages are imported without their `.js`.
+      const named = normalize(join(root, path.slice(prefix.length)));
+      const file = existsSync(named) || !existsSync(`${named}.js`) ? named : `${named}.js`;
       if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) break;
       return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
     }

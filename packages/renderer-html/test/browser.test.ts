@@ -258,7 +258,13 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
 
   describe('the document', () => {
     it('has enough contrast for every kind of text, in light and dark', async () => {
-      const events: DisplayEvent[] = [...sampleRun(), { kind: 'notice', level: 'info', message: 'Conversation compacted' }];
+      const events: DisplayEvent[] = [
+        ...sampleRun(),
+        { kind: 'notice', level: 'info', message: 'Conversation compacted' },
+        { kind: 'text', id: 'm9', text: '| File | Change |\n|--|--:|\n| a.ts | 2 |\n\n> quoted\n\n```ts\n// note\nconst s: string = "x";\n```' },
+        { kind: 'tool-use', id: 'e1', name: 'Edit', toolName: 'Edit', toolKind: 'edit', arg: 'a.ts', input: { file_path: 'a.ts', old_string: 'a == b', new_string: 'a === b' } },
+        { kind: 'tool-result', id: 'e1', name: 'Edit', toolKind: 'edit', status: 'success', outputState: 'text', output: 'ok', details: { path: 'a.ts' } },
+      ];
       const { page, seen } = await openDocument('contrast', renderHtmlDocument(events, { provider: 'demo', startedAt: 0 }));
       await page.evaluate(() => {
         for (const details of document.querySelectorAll('details')) details.open = true;
@@ -277,6 +283,16 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
         'details.tool .label',
         'details.tool dl.tool-meta dt',
         'pre.tool-output code',
+        '.text th',
+        '.text blockquote p',
+        '.text pre .hljs-keyword',
+        '.text pre .hljs-string',
+        '.text pre .hljs-comment',
+        '.text pre .hljs-built_in',
+        'pre.diff .diff-add',
+        'pre.diff .diff-del',
+        'summary .diff-stat .added',
+        'summary .diff-stat .removed',
         'details.reasoning > summary',
         '.error-message[role="alert"]',
         '.notice.warning',

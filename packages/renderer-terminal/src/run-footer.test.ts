@@ -36,3 +36,25 @@ describe('run footer', () => {
     expect(totals.incomplete).toBe(true);
   });
 });
+
+describe('run footer width', () => {
+  const totals = createRunTotals();
+  totals.session({ kind: 'session', phase: 'end', status: 'success', durationMs: 125_000, turns: 12 });
+  totals.usage({ kind: 'usage', cumulative: true, inputTokens: 1_234_567, outputTokens: 89_012, cacheReadTokens: 1_000_000, costUsd: 1.2345 });
+
+  it.each([
+    [120, 'success | 2m 05s | 12 turns | 1,234,567 in / 89,012 out tokens (1,000,000 cache read) | $1.23'],
+    [80, 'success | 2m 05s | 12 turns | 1,234,567 in / 89,012 out tokens | $1.23'],
+    [60, 'success | 2m 05s | 1,234,567 in / 89,012 out tokens | $1.23'],
+    [40, 'success | $1.23'],
+  ])('fits %d columns, keeping status and cost', (columns, footer) => {
+    expect(totals.footer(columns)).toBe(footer);
+    expect(footer.length).toBeLessThanOrEqual(columns);
+  });
+
+  it('says unknown for a token count no usage event reported, never 0', () => {
+    const some = createRunTotals();
+    some.usage({ kind: 'usage', cumulative: true, outputTokens: 303 });
+    expect(some.footer()).toBe('unknown in / 303 out tokens');
+  });
+});

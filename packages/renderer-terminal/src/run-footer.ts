@@ -1,5 +1,6 @@
 import type { SessionEvent, UsageEvent } from '@x/core';
 import { createUsageCounter } from '@x/core';
+import stringWidth from 'string-width';
 import { sanitizeLine } from './sanitize.js';
 
 /** What a run reported about itself, for the verbose footer. */
@@ -12,8 +13,19 @@ export interface RunTotals {
   readonly incomplete: boolean;
   /** Whether a session end with a final status (not `incomplete`) was seen. */
   readonly ended: boolean;
-  /** The footer text, or `undefined` when the run reported nothing for it. */
-  footer(): string | undefined;
+  /**
+   * The footer text, or `undefined` when the run reported nothing for it.
+   * With `columns`, fields are dropped until it fits, the least important
+   * first: token details, turns, duration, tokens. Status and cost stay.
+   */
+  footer(columns?: number): string | undefined;
+}
+
+/** Which fields a footer shows. */
+interface Footer {
+  tokens: string | undefined;
+  turns: boolean;
+  duration: boolean;
 }
 
 function finite(value: unknown): value is number {
@@ -45,16 +57,30 @@ export function createRunTotals(): RunTotals {
   const usage = createUsageCounter();
   const tokens = usage.tokens;
 
-  const tokenText = (): string | undefined => {
+  // A count no usage event reported is unknown, not 0.
+  const count = (n: number | undefined): string => (n === undefined ? 'unknown' : grouped(n));
+
+  const tokenText = (details: boolean): string | undefined => {
     const { inputTokens, outputTokens } = tokens;
     if (inputTokens === undefined && outputTokens === undefined) return undefined;
-    let text = `${grouped(inputTokens ?? 0)} in / ${grouped(outputTokens ?? 0)} out tokens`;
+    let text = `${count(inputTokens)} in / ${count(outputTokens)} out tokens`;
+    if (!details) return text;
     const extra: string[] = [];
     if (tokens.reasoningTokens) extra.push(`${grouped(tokens.reasoningTokens)} reasoning`);
     if (tokens.cacheReadTokens) extra.push(`${grouped(tokens.cacheReadTokens)} cache read`);
     if (tokens.cacheWriteTokens) extra.push(`${grouped(tokens.cacheWriteTokens)} cache write`);
     if (extra.length > 0) text += ` (${extra.join(', ')})`;
     return text;
+  };
+
+  const footerText = (step: Footer): string | undefined => {
+    const parts: string[] = [];
+    if (status !== undefined) parts.push(status);
+    if (step.duration && durationMs !== undefined) parts.push(formatDuration(durationMs));
+    if (step.turns && turns !== undefined) parts.push(`${grouped(turns)} ${turns === 1 ? 'turn' : 'turns'}`);
+    if (step.tokens !== undefined) parts.push(step.tokens);
+    if (usage.costUsd !== undefined) parts.push(formatCost(usage.costUsd));
+    return parts.length === 0 ? undefined : parts.join(' | ');
   };
 
   return {
@@ -72,15 +98,21 @@ export function createRunTotals(): RunTotals {
     get ended() {
       return status !== undefined && status !== 'incomplete';
     },
-    footer() {
-      const parts: string[] = [];
-      if (status !== undefined) parts.push(status);
-      if (durationMs !== undefined) parts.push(formatDuration(durationMs));
-      if (turns !== undefined) parts.push(`${grouped(turns)} ${turns === 1 ? 'turn' : 'turns'}`);
-      const tokenPart = tokenText();
-      if (tokenPart !== undefined) parts.push(tokenPart);
-      if (usage.costUsd !== undefined) parts.push(formatCost(usage.costUsd));
-      return parts.length === 0 ? undefined : parts.join(' | ');
+    footer(columns) {
+      // From the fullest footer to the barest: each step drops the least important field left.
+      const steps: Footer[] = [
+        { tokens: tokenText(true), turns: true, duration: true },
+        { tokens: tokenText(false), turns: true, duration: true },
+        { tokens: tokenText(false), turns: false, duration: true },
+        { tokens: tokenText(false), turns: false, duration: false },
+        { tokens: undefined, turns: false, duration: false },
+      ];
+      let text: string | undefined;
+      for (const step of steps) {
+        text = footerText(step);
+        if (text === undefined || columns === undefined || stringWidth(text) <= columns) return text;
+      }
+      return text;
     },
   };
 }

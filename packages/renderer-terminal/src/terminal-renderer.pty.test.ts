@@ -90,7 +90,7 @@ describe('live mode in a real pseudo-terminal', () => {
       expect(screenOf(raw)).toEqual([
         'Running the tests.',
         '$ Bash npm test -- --reporter=dot --coverage --run-in-band…',
-        '  ✓ Completed Bash',
+        '  ✓ Completed Bash (exit 0)',
         'All tests pass.',
       ]);
     } finally {

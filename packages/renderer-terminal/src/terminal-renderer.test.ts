@@ -47,13 +47,13 @@ describe('verbose mode', () => {
         '  ✓ Read src/index.ts (21 chars)',
         'Now the tests.',
         '$ Bash npm test',
-        '  ✗ Error: Command failed exit code 1',
+        '  ✗ Error (exit 1): Command failed',
         '↳ Task Explore the repo',
         '  Looking around.',
         '  Done looking.',
         '  ✱ Glob **/*.ts',
         '    ✓ Found 3 matches in 3 files',
-        '  ✓ ↳ Task Explore the repo: Completed Task',
+        '  ✓ ↳ Explore the repo: Completed Task',
         '! warning [rate_limit]: Rate limited, retrying',
         '✗ error: Something odd',
         'All done.',
@@ -66,7 +66,7 @@ describe('verbose mode', () => {
     const output = await render([toolUse('a', 'Bash', ''), toolUse('b', 'frobnicate', 'x'), toolResult('a', 'Bash'), toolResult('b', 'frobnicate')], {
       mode: 'verbose',
     });
-    expect(output).toBe(lines('$ Bash', '⟐ frobnicate x', '  ✓ $ Bash: Completed Bash', '  ✓ ⟐ frobnicate x: Completed frobnicate'));
+    expect(output).toBe(lines('$ Bash', '⟐ frobnicate x', '  ✓ $ Completed Bash', '  ✓ ⟐ x: Completed frobnicate'));
   });
 
   it('tells success from error without colour', async () => {
@@ -92,7 +92,7 @@ describe('verbose mode', () => {
       toolResult('a', 'Task'),
     ];
     expect(await render(events, { mode: 'verbose' })).toBe(
-      lines('↳ Task outer', '  ↳ Task inner', '    deep', '    text', '    ✓ ↳ Task inner: Completed Task', '  ✓ ↳ Task outer: Completed Task'),
+      lines('↳ Task outer', '  ↳ Task inner', '    deep', '    text', '    ✓ ↳ inner: Completed Task', '  ✓ ↳ outer: Completed Task'),
     );
   });
 

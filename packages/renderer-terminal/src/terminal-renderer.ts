@@ -2,10 +2,12 @@ import {
   collapseWhitespace,
   createDisplayOutputBuilder,
   defineRenderer,
+  fileEditsOf,
   summarizeToolResult,
   toWriteText,
   type DisplayEvent,
   type ErrorEvent,
+  type FileEdit,
   type NoticeEvent,
   type ReasoningEvent,
   type Renderer,
@@ -18,6 +20,8 @@ import {
 } from '@x/core';
 import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js';
 import { createLiveStatus, type StatusCall } from './live-status.js';
+import { diffStatSegments, editPreviewLines } from './edit-lines.js';
+import { createMarkdownWriter, type MarkdownWriter } from './markdown-stream.js';
 import { promptLines } from './prompt-line.js';
 import { createRunTotals } from './run-footer.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
@@ -33,7 +37,7 @@ export interface TerminalRendererOptions {
   sink: TextSink;
   /** `default` (text only, the default) or `verbose`. */
   mode?: TerminalRenderMode;
-  /** Verbose mode: show the first lines of each Read result. */
+  /** Verbose mode: show the first lines of each Read result, and the diff of each edit. */
   showContent?: boolean;
   /** How many lines of a Read result `showContent` shows; 5 by default. */
   contentLines?: number;
@@ -58,7 +62,10 @@ const EMPTY_DETAILS: ToolResultDetails = {};
 
 interface OpenCall extends StatusCall {
   depth: number;
+  /** What an editing call does to files, for its marker's counts and `showContent`'s diff. */
+  edits: FileEdit[];
 }
+
 
 /** How many calls without a result a renderer keeps (see `calls`). */
 const MAX_OPEN_CALLS = 1_000;
@@ -116,9 +123,13 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   const sinkInfo = options.sink as { isTTY?: unknown; columns?: unknown };
   const isTTY = options.isTTY ?? sinkInfo.isTTY === true;
   const env = options.env ?? (globalThis as { process?: { env?: ColorEnv } }).process?.env ?? {};
-  const colors = createPalette(shouldUseColor({ color: options.color, isTTY, env }));
+  const colorOn = shouldUseColor({ color: options.color, isTTY, env });
+  const colors = createPalette(colorOn);
   const now = options.now ?? Date.now;
   const verbose = options.mode === 'verbose';
+  // Markdown is laid out for a person: in verbose mode, and in default mode on a colour terminal.
+  // Default mode without colour stays the run's DisplayOutput byte for byte, for pipes and files.
+  const markdown = verbose || colorOn;
   const showContent = options.showContent === true;
   const contentLines = options.contentLines ?? DEFAULT_CONTENT_LINES;
 
@@ -164,6 +175,22 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   let blockId: string | undefined;
   let blockDepth = 0;
   let lastMarkerId: string | undefined;
+  // The text block being laid out as Markdown, if any.
+  let md: MarkdownWriter | undefined;
+
+  const writeLaidOut = (lines: string): void => {
+    if (lines === '') return;
+    if (!atLineStart) out += '\n';
+    out += lines;
+    atLineStart = true;
+  };
+
+  // Writes what a Markdown block still holds; called before anything else is written.
+  const flushMarkdown = (): void => {
+    if (md === undefined) return;
+    writeLaidOut(md.flush());
+    md = undefined;
+  };
 
   const depthOf = (parent: unknown): number => {
     if (typeof parent !== 'string') return 0;
@@ -173,6 +200,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   };
 
   const line = (depth: number, segments: readonly Segment[]): void => {
+    flushMarkdown();
     if (!atLineStart) out += '\n';
     const columns = width();
     const body = renderStyledLine(segments, columns === undefined ? undefined : Math.max(1, columns - depth * INDENT.length));
@@ -182,10 +210,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     lastMarkerId = undefined;
   };
 
-  const markerSegments = (call: Pick<StatusCall, 'glyph' | 'name' | 'arg'>): Segment[] => [
+  const markerSegments = (call: Pick<OpenCall, 'glyph' | 'name' | 'arg'> & { edits?: FileEdit[] }): Segment[] => [
     [call.glyph, colors.cyan],
     [' '],
     [call.name, colors.bold],
+    ...diffStatSegments(call.edits ?? [], colors),
     [call.arg === '' ? '' : ` ${call.arg}`],
   ];
 
@@ -195,6 +224,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     const id = str(event.id);
     const depth = depthOf(event.parentToolUseId);
     if (event.kind !== blockKind || id !== blockId || depth !== blockDepth) {
+      flushMarkdown();
       if (!atLineStart) out += '\n';
       atLineStart = true;
       blockKind = event.kind;
@@ -202,6 +232,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       blockDepth = depth;
     }
     lastMarkerId = undefined;
+    if (event.kind === 'text' && markdown) {
+      md ??= createMarkdownWriter(colors, indentOf(depth));
+      writeLaidOut(md.push(text));
+      return;
+    }
     const clean = sanitizeText(text);
     if (depth === 0 && event.kind === 'text') {
       out += clean;
@@ -237,6 +272,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       indent: indentOf(depth),
       startedAt: now(),
       depth,
+      edits: verbose && event.toolKind === 'edit' ? fileEditsOf(event.input) : [],
     };
     remember(id, call);
     callsChanged = true;
@@ -263,6 +299,17 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
   };
 
+  // Parallel calls finish out of order: a result that does not follow its own
+  // marker names its call, once: by its glyph alone when the summary already
+  // names what it worked on (`✓ » Read a.ts (12 chars)`), else by its argument.
+  const resultLabel = (id: string, call: OpenCall | undefined, name: string, event: ToolResultEvent, summary: string): Segment[] => {
+    if (lastMarkerId === id) return [];
+    const glyph: Segment = [call?.glyph ?? toolGlyph(name, event.toolKind), colors.cyan];
+    const arg = call?.arg ?? '';
+    if (arg === '' || summary.includes(arg)) return [glyph, [' ']];
+    return [glyph, [' '], [arg, colors.bold], [': ']];
+  };
+
   const toolResult = (event: ToolResultEvent): void => {
     const id = str(event.id);
     const call = calls.get(id);
@@ -283,13 +330,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       }),
     );
     const depth = call?.depth ?? depthOf(event.parentToolUseId);
-    // Parallel calls finish out of order: a result that does not follow its own marker names its call.
-    const which: Segment[] =
-      lastMarkerId === id
-        ? []
-        : [...markerSegments(call ?? { glyph: toolGlyph(name, event.toolKind), name: sanitizeLine(name), arg: '' }), [': ']];
-    line(depth + 1, [[ok ? '✓' : '✗', ok ? colors.green : colors.red], [' '], ...which, [summary, ok ? undefined : colors.red]]);
+    line(depth + 1, [[ok ? '✓' : '✗', ok ? colors.green : colors.red], [' '], ...resultLabel(id, call, name, event, summary), [summary, ok ? undefined : colors.red]]);
     if (showContent && ok && event.toolKind === 'read') contentPreview(depth + 2, event);
+    if (showContent && call !== undefined && call.edits.length > 0) {
+      for (const preview of editPreviewLines(call.edits, colors, contentLines)) line(depth + 2, preview);
+    }
   };
 
   const session = (event: SessionEvent): void => {
@@ -355,6 +400,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       if (typeof event.text !== 'string') return;
       const text = builder.push(event);
       if (text === '') return;
+      if (markdown) {
+        md ??= createMarkdownWriter(colors, '');
+        writeLaidOut(md.push(text));
+        return;
+      }
       out += sanitizeText(text);
       atLineStart = text.endsWith('\n');
       return;
@@ -382,9 +432,14 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
         line(call.depth, [['⋯ ', colors.yellow], ...markerSegments(call), [cutOff ? ' (unfinished)' : ' (no result in this run)', colors.yellow]]);
       }
       if (cutOff && (calls.size > 0 || totals.incomplete)) line(0, [['! the run ended without its final line', colors.yellow]]);
-      const footer = totals.footer();
+      const columns = width();
+      const footer = totals.footer(columns === undefined ? undefined : columns - 2);
       if (footer !== undefined) line(0, [[`∎ ${footer}`, colors.dim]]);
+      flushMarkdown();
       if (!atLineStart) out += '\n';
+    } else if (md !== undefined) {
+      writeLaidOut(md.push(builder.end()));
+      flushMarkdown();
     } else {
       out += builder.end();
     }

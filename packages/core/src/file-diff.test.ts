@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
+
+describe('fileEditsOf', () => {
+  it('diffs a Claude Edit old/new pair with +/- counts', () => {
+    const [edit] = fileEditsOf({ file_path: 'src/a.ts', old_string: 'const a = 1;\nHelo\n', new_string: 'const a = 1;\nHello\n' });
+    expect(edit).toEqual({
+      path: 'src/a.ts',
+      change: 'modified',
+      added: 1,
+      removed: 1,
+      lines: [
+        { kind: 'context', text: 'const a = 1;' },
+        { kind: 'remove', text: 'Helo' },
+        { kind: 'add', text: 'Hello' },
+      ],
+    });
+  });
+
+  it('reads the field names of every provider', () => {
+    expect(fileEditsOf({ filePath: 'a', oldString: 'x', newString: 'y' })[0]?.added).toBe(1);
+    expect(fileEditsOf({ path: 'a', old_str: 'x', new_str: 'y\nz' })[0]?.added).toBe(2);
+    expect(fileEditsOf({ file_path: 'a', instruction: 'i', old_string: 'a == b', new_string: 'a === b' })[0]?.removed).toBe(1);
+  });
+
+  it('joins a MultiEdit into one diff with a hunk between the edits', () => {
+    const [edit] = fileEditsOf({ file_path: 'a', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'c', new_string: 'd' }] });
+    expect(edit?.lines.map((l) => l.kind)).toEqual(['remove', 'add', 'hunk', 'remove', 'add']);
+    expect([edit?.added, edit?.removed]).toEqual([2, 2]);
+  });
+
+  it('shows a written file as its content, not a diff', () => {
+    expect(fileEditsOf({ file_path: 'CHANGELOG.md', content: '# Changelog\n\n- Fix.\n' })).toEqual([
+      { path: 'CHANGELOG.md', change: 'written', lines: [], added: 3, removed: 0, content: '# Changelog\n\n- Fix.\n' },
+    ]);
+  });
+
+  it('reads Codex patch_apply changes: add, delete, update with a move', () => {
+    const edits = fileEditsOf({
+      changes: {
+        'a.ts': { add: { content: 'x\ny\n' } },
+        'b.ts': { delete: {} },
+        'c.ts': { update: { unified_diff: '@@ -1 +1 @@\n-old\n+new\n', move_path: 'd.ts' } },
+      },
+    });
+    expect(edits.map((e) => [e.path, e.change, e.added, e.removed])).toEqual([
+      ['a.ts', 'created', 2, 0],
+      ['b.ts', 'deleted', 0, 0],
+      ['c.ts', 'moved', 1, 1],
+    ]);
+    expect(edits[2]?.movedTo).toBe('d.ts');
+  });
+
+  it('names the files of a Codex file_change without inventing a diff', () => {
+    expect(fileEditsOf({ changes: [{ path: 'a.ts', kind: 'update' }, { path: 'b.ts', kind: 'add' }] }).map((e) => [e.path, e.change, e.lines.length])).toEqual([
+      ['a.ts', 'modified', 0],
+      ['b.ts', 'created', 0],
+    ]);
+  });
+
+  it('reads an apply_patch envelope', () => {
+    const patch = '*** Begin Patch\n*** Add File: n.txt\n+hello\n*** Update File: m.ts\n@@\n-a\n+b\n c\n*** End Patch\n';
+    expect(parseApplyPatch(patch).map((e) => [e.path, e.change, e.added, e.removed])).toEqual([
+      ['n.txt', 'created', 1, 0],
+      ['m.ts', 'modified', 1, 1],
+    ]);
+    expect(fileEditsOf(patch)).toHaveLength(2);
+  });
+
+  it('gives nothing for inputs that describe no edit', () => {
+    expect(fileEditsOf({ command: 'ls' })).toEqual([]);
+    expect(fileEditsOf({ file_path: 'a.ts' })).toEqual([]);
+    expect(fileEditsOf(null)).toEqual([]);
+    expect(fileEditsOf('rm -rf /')).toEqual([]);
+  });
+});
+
+describe('diff helpers', () => {
+  it('parseUnifiedDiff skips file headers', () => {
+    expect(parseUnifiedDiff('--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n').map((l) => l.kind)).toEqual(['hunk', 'remove', 'add']);
+  });
+
+  it('diffTexts keeps shared lines at either end as context and adds to an empty side cleanly', () => {
+    expect(diffTexts('a\nb\nc\nd', 'a\nB\nc\nd')).toEqual([
+      { kind: 'context', text: 'a' },
+      { kind: 'remove', text: 'b' },
+      { kind: 'add', text: 'B' },
+      { kind: 'context', text: 'c' },
+      { kind: 'context', text: 'd' },
+    ]);
+    expect(diffTexts('', 'x\ny')).toEqual([
+      { kind: 'add', text: 'x' },
+      { kind: 'add', text: 'y' },
+    ]);
+  });
+
+  it('diffTexts shows both sides whole past the size bound', () => {
+    const big = 'x'.repeat(40_000);
+    expect(diffTexts(big, `${big}y`).map((l) => l.kind)).toEqual(['remove', 'add']);
+  });
+});

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPalette } from './color-support.js';
+import { isPlainProse, markdownLines, parsedLines, plainProseLines } from './markdown-lines.js';
+import { createMarkdownChunker } from './markdown-stream.js';
+import { renderStyledLine } from './styled-line.js';
+
+const plain = createPalette(false);
+const color = createPalette(true);
+
+function show(source: string, colors = plain): string {
+  return markdownLines(source, colors)
+    .map((line) => renderStyledLine(line, undefined))
+    .join('\n');
+}
+
+describe('markdownLines', () => {
+  it('aligns a GFM table in columns, honouring right alignment', () => {
+    expect(show('| File | Change |\n|:--|--:|\n| src/a.ts | 12 |\n| b.ts | 3 |')).toBe(
+      ['File     │ Change', '─────────┼───────', 'src/a.ts │     12', 'b.ts     │      3'].join('\n'),
+    );
+  });
+
+  it('lays out headings, lists, quotes, code and links as text', () => {
+    expect(show('# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n1. first\n\n> quoted\n\n```ts\nconst a = 1;\n```\n\nSee [docs](https://example.com).')).toBe(
+      ['# Title', '', 'Some bold and `code`.', '', '• one', '• two', '', '1. first', '', '│ quoted', '', '  const a = 1;', '', 'See docs (https://example.com).'].join('\n'),
+    );
+  });
+
+  it('styles with colour, around text that is already neutralised', () => {
+    const out = show('**bold \x1b[31mred** `x`', color);
+    expect(out).toContain('\x1b[1mbold \\x1b[31mred\x1b[22m');
+    expect(out).toContain('\x1b[36mx\x1b[39m');
+  });
+
+  it('never lets an escape character from the source through', () => {
+    const unit = fc.constantFrom('*', '`', '|', '-', '#', '>', '[', ']', '(', ')', '\n', ' ', 'a', '\x1b', '\x07', '\x9b', '\r', '\u202e');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 60 }).map((parts) => parts.join('')), (source) => {
+        expect(show(source)).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+      }),
+      { seed: 18, numRuns: 500 },
+    );
+  });
+});
+
+describe('plain prose', () => {
+  it('lays out what the parser would for every text without Markdown syntax', () => {
+    const unit = fc.constantFrom('a', 'b', ' ', '  ', '\n', '\n\n', '.', ',', "'", '"', '1', '-', ':', '?', '(', ')', '/', 'é', '=', '+');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }).map((parts) => parts.join('')), (source) => {
+        if (!isPlainProse(source)) return;
+        const parsed = parsedLines(source, plain);
+        expect(plainProseLines(source).map((l) => renderStyledLine(l, undefined))).toEqual(parsed.map((l) => renderStyledLine(l, undefined)));
+      }),
+      { seed: 18, numRuns: 2000 },
+    );
+  });
+});
+
+describe('createMarkdownChunker', () => {
+  it('hands over blocks at blank lines outside code fences, whatever the cut', () => {
+    const source = 'para one\n\n```\ncode\n\nmore code\n```\n\n| a |\n|--|\n| 1 |\n\nlast';
+    for (const size of [1, 2, 5, 100]) {
+      const chunker = createMarkdownChunker();
+      const chunks: string[] = [];
+      for (let i = 0; i < source.length; i += size) {
+        const done = chunker.push(source.slice(i, i + size));
+        if (done !== '') chunks.push(done);
+      }
+      chunks.push(chunker.flush());
+      expect(chunks.join('')).toBe(source);
+      // Every cut is at a block boundary: never inside the fence, never inside the table.
+      const boundaries = new Set([10, 35, 53, source.length]);
+      let at = 0;
+      for (const chunk of chunks) expect(boundaries).toContain((at += chunk.length));
+      if (size === 1) expect(chunks).toHaveLength(4);
+    }
+  });
+});

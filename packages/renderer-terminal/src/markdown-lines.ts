@@ -1,0 +1,242 @@
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import stringWidth from 'string-width';
+import type { Colors } from './color-support.js';
+import { sanitizeLine } from './sanitize.js';
+import type { Segment } from './styled-line.js';
+
+/*
+ * The same Markdown the HTML renderer reads (markdown-it, raw HTML off), laid
+ * out as terminal lines: headings keep their `#`, lists get bullets, tables
+ * are aligned in columns, links show their URL after the text. Every piece of
+ * text is neutralised by sanitizeLine before it becomes a segment, and colour
+ * is only ever applied to a segment, so content can never carry an escape
+ * sequence through the styling.
+ */
+const md = new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false });
+
+type Style = (text: string) => string;
+
+interface InlineState {
+  styles: Style[];
+  lines: Segment[][];
+  link: string | undefined;
+}
+
+function compose(styles: readonly Style[]): Style | undefined {
+  if (styles.length === 0) return undefined;
+  return (text) => styles.reduceRight((acc, style) => style(acc), text);
+}
+
+/** The lines of an inline token's children: styled segments, a new line at each break. */
+function inlineLines(children: readonly Token[], colors: Colors): Segment[][] {
+  const state: InlineState = { styles: [], lines: [[]], link: undefined };
+  const add = (text: string, extra?: Style): void => {
+    // A copy: the stack changes as the tokens go on, the segment keeps its own styles.
+    const style = compose(extra === undefined ? [...state.styles] : [...state.styles, extra]);
+    state.lines[state.lines.length - 1]?.push([sanitizeLine(text), style]);
+  };
+  for (const token of children) {
+    switch (token.type) {
+      case 'strong_open':
+        state.styles.push(colors.bold);
+        break;
+      case 'em_open':
+        state.styles.push(colors.italic);
+        break;
+      case 's_open':
+        state.styles.push(colors.strikethrough);
+        break;
+      case 'strong_close':
+      case 'em_close':
+      case 's_close':
+        state.styles.pop();
+        break;
+      case 'code_inline':
+        // Without colour the backticks are what sets code apart.
+        add(colors.isColorSupported ? token.content : `${token.markup}${token.content}${token.markup}`, colors.cyan);
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        state.lines.push([]);
+        break;
+      case 'link_open':
+        state.link = token.attrGet('href') ?? undefined;
+        state.styles.push(colors.underline);
+        break;
+      case 'link_close':
+        state.styles.pop();
+        if (state.link !== undefined) add(` (${state.link})`, colors.dim);
+        state.link = undefined;
+        break;
+      case 'image':
+        add(`image: ${token.content}`);
+        add(` (${token.attrGet('src') ?? ''})`, colors.dim);
+        break;
+      default:
+        add(token.content);
+    }
+  }
+  return state.lines;
+}
+
+function plainWidth(line: readonly Segment[]): number {
+  return line.reduce((sum, [text]) => sum + stringWidth(text), 0);
+}
+
+interface TableCell {
+  segments: Segment[];
+  align: string | undefined;
+}
+
+function padCell(cell: TableCell, width: number): Segment[] {
+  const gap = width - plainWidth(cell.segments);
+  if (gap <= 0) return cell.segments;
+  if (cell.align === 'right') return [[' '.repeat(gap)], ...cell.segments];
+  if (cell.align === 'center') return [[' '.repeat(Math.floor(gap / 2))], ...cell.segments, [' '.repeat(gap - Math.floor(gap / 2))]];
+  return [...cell.segments, [' '.repeat(gap)]];
+}
+
+/** A GFM table as aligned columns: the header bold, a rule under it, cells padded to the widest in their column. */
+function tableLines(tokens: readonly Token[], start: number, colors: Colors): { lines: Segment[][]; end: number } {
+  const rows: TableCell[][] = [];
+  let headerRows = 0;
+  let i = start;
+  for (; i < tokens.length && tokens[i]?.type !== 'table_close'; i += 1) {
+    const token = tokens[i] as Token;
+    if (token.type === 'tr_open') rows.push([]);
+    if (token.type === 'thead_close') headerRows = rows.length;
+    if (token.type === 'th_open' || token.type === 'td_open') {
+      const inline = tokens[i + 1];
+      const segments = inline?.type === 'inline' ? inlineLines(inline.children ?? [], colors).flat() : [];
+      const align = /text-align:(\w+)/.exec(token.attrGet('style') ?? '')?.[1];
+      rows[rows.length - 1]?.push({ segments: token.type === 'th_open' ? segments.map(([text, style]): Segment => [text, compose([colors.bold, ...(style ? [style] : [])])]) : segments, align });
+    }
+  }
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, c) => (widths[c] = Math.max(widths[c] ?? 0, plainWidth(cell.segments))));
+  const lines: Segment[][] = [];
+  rows.forEach((row, r) => {
+    const line: Segment[] = [];
+    row.forEach((cell, c) => line.push(...(c > 0 ? [[' │ ', colors.dim] as Segment] : []), ...padCell(cell, widths[c] ?? 0)));
+    lines.push(line);
+    if (r + 1 === headerRows) lines.push([[widths.map((w) => '─'.repeat(w)).join('─┼─'), colors.dim]]);
+  });
+  return { lines, end: i };
+}
+
+/*
+ * Most assistant text is prose without a single Markdown character: for it
+ * parsing can only give paragraphs of lines, laid out here directly at a
+ * fraction of the cost (x-bench); the test checks both ways agree.
+ */
+const MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t\0]/;
+const BLOCK_START = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
+
+/** Whether `source` is prose that Markdown leaves as paragraphs and line breaks. */
+export function isPlainProse(source: string): boolean {
+  return !MARKDOWN_CHARS.test(source) && !BLOCK_START.test(source);
+}
+
+/** Plain prose as {@link markdownLines} lays it out: each line trimmed, paragraphs apart by one empty line. */
+export function plainProseLines(source: string): Segment[][] {
+  const out: Segment[][] = [];
+  for (const block of source.split(/\n[ ]*\n/)) {
+    const lines = block.split('\n').map((line) => line.trim()).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
+    if (lines.length === 0) continue;
+    if (out.length > 0) out.push([]);
+    for (const line of lines) out.push([[sanitizeLine(line)]]);
+  }
+  return out;
+}
+
+interface BlockState {
+  /** Prefixes of the open containers: list indents, quote bars. */
+  prefix: Segment[];
+  lists: { ordered: boolean; next: number }[];
+  /** The marker the next line of a list item starts with, once. */
+  bullet: Segment | undefined;
+}
+
+/**
+ * The lines a terminal shows for a Markdown source, each a list of styled
+ * segments whose text is already neutralised. Blocks are separated by one
+ * empty line, as in the source.
+ */
+export function markdownLines(source: string, colors: Colors): Segment[][] {
+  return isPlainProse(source) ? plainProseLines(source) : parsedLines(source, colors);
+}
+
+/** {@link markdownLines} by the parser, whatever the source. */
+export function parsedLines(source: string, colors: Colors): Segment[][] {
+  const tokens = md.parse(source, {});
+  const out: Segment[][] = [];
+  const state: BlockState = { prefix: [], lists: [], bullet: undefined };
+  const emit = (line: Segment[]): void => {
+    const lead = state.bullet ?? ([' '.repeat(state.lists.length > 0 ? 2 : 0)] as Segment);
+    out.push([...state.prefix, ...(state.lists.length > 0 ? [lead] : []), ...line]);
+    state.bullet = undefined;
+  };
+  const gap = (): void => {
+    if (out.length > 0 && state.lists.length === 0 && out[out.length - 1]?.length !== 0) out.push([]);
+  };
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    switch (token.type) {
+      case 'heading_open': {
+        gap();
+        const inline = tokens[i + 1];
+        const lines = inline?.type === 'inline' ? inlineLines(inline.children ?? [], colors) : [];
+        lines.forEach((line, n) => emit([...(n === 0 ? [[`${token.markup} `, colors.dim] as Segment] : []), ...line.map(([t, s]): Segment => [t, compose([colors.bold, ...(s ? [s] : [])])])]));
+        i += 2;
+        break;
+      }
+      case 'paragraph_open':
+        if (!token.hidden) gap();
+        break;
+      case 'inline':
+        for (const line of inlineLines(token.children ?? [], colors)) emit(line);
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        if (state.lists.length === 0) gap();
+        else state.prefix.push(['  ']);
+        state.lists.push({ ordered: token.type === 'ordered_list_open', next: Number(token.attrGet('start') ?? 1) });
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        state.lists.pop();
+        if (state.lists.length > 0) state.prefix.pop();
+        break;
+      case 'list_item_open': {
+        const list = state.lists[state.lists.length - 1];
+        state.bullet = list?.ordered === true ? [`${list.next++}. `, colors.dim] : ['• ', colors.dim];
+        break;
+      }
+      case 'blockquote_open':
+        gap();
+        state.prefix.push(['│ ', colors.dim]);
+        break;
+      case 'blockquote_close':
+        state.prefix.pop();
+        break;
+      case 'fence':
+      case 'code_block':
+        gap();
+        for (const line of token.content.replace(/\n$/, '').split('\n')) emit([['  '], [sanitizeLine(line.replaceAll('\t', '    ')), colors.cyan]]);
+        break;
+      case 'hr':
+        gap();
+        emit([['───', colors.dim]]);
+        break;
+      case 'table_open': {
+        gap();
+        const table = tableLines(tokens, i, colors);
+        for (const line of table.lines) emit(line);
+        i = table.end;
+        break;
+      }
+    }
+  }
+  return out;
+}

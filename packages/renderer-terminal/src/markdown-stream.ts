@@ -1,0 +1,90 @@
+import type { Colors } from './color-support.js';
+import { markdownLines } from './markdown-lines.js';
+import { renderStyledLine } from './styled-line.js';
+
+/*
+ * Streamed Markdown cannot be laid out until a block is complete: a table's
+ * columns need every row, a list its items. Text is held until a blank line
+ * outside a code fence (a block boundary), and what precedes it is handed
+ * over whole. Each line is scanned once, so the cost stays linear however the
+ * text is cut into events; past a bound the held text is handed over anyway,
+ * so memory stays flat on a block that never ends.
+ */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const BLANK = /^[ \t]*\r?$/;
+const MAX_HELD_CHARS = 64 * 1024;
+
+/** Splits streamed Markdown into complete blocks. */
+export interface MarkdownChunker {
+  /** Adds text; returns the complete blocks it closed, or `''`. */
+  push(text: string): string;
+  /** Returns what is still held, complete or not. */
+  flush(): string;
+}
+
+export function createMarkdownChunker(): MarkdownChunker {
+  let held = '';
+  let scanned = 0;
+  let fence: string | undefined;
+
+  return {
+    push(text) {
+      held += text;
+      let boundary = -1;
+      for (let newline = held.indexOf('\n', scanned); newline !== -1; newline = held.indexOf('\n', scanned)) {
+        const line = held.slice(scanned, newline);
+        scanned = newline + 1;
+        const marker = FENCE.exec(line)?.[1];
+        if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker))) {
+          fence = fence === undefined ? marker : undefined;
+        } else if (fence === undefined && BLANK.test(line)) {
+          boundary = scanned;
+        }
+      }
+      if (boundary === -1 && held.length > MAX_HELD_CHARS) boundary = scanned > 0 ? scanned : held.length;
+      if (boundary === -1) return '';
+      const done = held.slice(0, boundary);
+      held = held.slice(boundary);
+      scanned -= Math.min(scanned, boundary);
+      if (held === '') fence = undefined;
+      return done;
+    },
+    flush() {
+      const rest = held;
+      held = '';
+      scanned = 0;
+      fence = undefined;
+      return rest;
+    },
+  };
+}
+
+/** Streamed Markdown of one block, laid out for a terminal as it completes. */
+export interface MarkdownWriter {
+  /** Adds text; returns the lines of the blocks it completed (each ending in a newline), or `''`. */
+  push(text: string): string;
+  /** Returns the lines of what is still held. */
+  flush(): string;
+}
+
+/** Creates a {@link MarkdownWriter} whose lines start with `indent`; blocks written apart are set apart by an empty line. */
+export function createMarkdownWriter(colors: Colors, indent: string): MarkdownWriter {
+  const chunker = createMarkdownChunker();
+  let wrote = false;
+  const layOut = (source: string): string => {
+    if (source === '') return '';
+    const lines = markdownLines(source, colors);
+    if (lines.length === 0) return '';
+    let out = wrote ? '\n' : '';
+    for (const segments of lines) {
+      const body = renderStyledLine(segments, undefined);
+      out += body === '' ? '\n' : `${indent}${body}\n`;
+    }
+    wrote = true;
+    return out;
+  };
+  return {
+    push: (text) => layOut(chunker.push(text)),
+    flush: () => layOut(chunker.flush()),
+  };
+}
