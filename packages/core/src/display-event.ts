@@ -164,8 +164,6 @@ export const sessionEventSchema = z.object({
   /** A title the agent or the person gave the session, where a log records one. */
   title: z.string().optional(),
   agentVersion: z.string().optional(),
-  /** Start only: when the run started, as an ISO 8601 instant, where the stream carries a time. */
-  startedAt: z.string().optional(),
   status: sessionStatusSchema.optional(),
   durationMs: z.number().optional(),
   turns: z.number().optional(),

@@ -206,7 +206,7 @@ export function createCopilotParser(): SourceParser {
     const version = stringField(data, 'copilotVersion');
     if (version !== undefined) event.agentVersion = version;
     const startTime = stringField(data, 'startTime');
-    if (startTime !== undefined && !Number.isNaN(Date.parse(startTime))) event.startedAt = new Date(startTime).toISOString();
+    if (startTime !== undefined && !Number.isNaN(Date.parse(startTime))) event.timestamp = new Date(startTime).toISOString();
     return [event];
   };
 

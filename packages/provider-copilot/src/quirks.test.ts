@@ -186,7 +186,7 @@ describe('copilot mapping rules', () => {
       message('m1', 'Hi', { outputTokens: 2 }),
       resultLine(0, {}, 'sess-9'),
     ]);
-    expect(events[0]).toEqual({ kind: 'session', phase: 'start', sessionId: 'sess-9', startedAt: '2026-01-15T10:00:00.000Z', model: 'claude-sonnet-4.5', cwd: '/work/demo', agentVersion: '1.0.102' });
+    expect(events[0]).toEqual({ kind: 'session', phase: 'start', sessionId: 'sess-9', timestamp: '2026-01-15T10:00:00.000Z', model: 'claude-sonnet-4.5', cwd: '/work/demo', agentVersion: '1.0.102' });
     expect(events.slice(-2).map((event) => event.kind)).toEqual(['usage', 'session']);
   });
 

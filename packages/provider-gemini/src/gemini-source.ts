@@ -154,7 +154,7 @@ function createParser(options: GeminiSourceOptions): SourceParser {
     if (parsed.data.session_id) event.sessionId = parsed.data.session_id;
     if (parsed.data.model) event.model = parsed.data.model;
     const timestamp = stringField(value, 'timestamp');
-    if (timestamp !== undefined && !Number.isNaN(Date.parse(timestamp))) event.startedAt = new Date(timestamp).toISOString();
+    if (timestamp !== undefined && !Number.isNaN(Date.parse(timestamp))) event.timestamp = new Date(timestamp).toISOString();
     return [event];
   }
 

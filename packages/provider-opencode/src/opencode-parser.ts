@@ -143,7 +143,7 @@ export function createOpenCodeParser(): SourceParser {
     const dir = extra.cwd ?? cwd;
     if (dir !== undefined) event.cwd = dir;
     if (extra.agentVersion !== undefined) event.agentVersion = extra.agentVersion;
-    if (firstTime !== undefined && Number.isFinite(new Date(firstTime).getTime())) event.startedAt = new Date(firstTime).toISOString();
+    if (firstTime !== undefined && Number.isFinite(new Date(firstTime).getTime())) event.timestamp = new Date(firstTime).toISOString();
     return event;
   };
 

@@ -138,7 +138,7 @@ describe('quirk 4: run --format json truncation', () => {
     const { events } = replay([stepStart()]);
     expect(events).toEqual([
       // The line's timestamp (epoch milliseconds) is the run's start.
-      { kind: 'session', phase: 'start', sessionId: S, startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
+      { kind: 'session', phase: 'start', sessionId: S, timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
       { kind: 'session', phase: 'end', status: 'incomplete', sessionId: S },
     ]);
   });

@@ -53,11 +53,11 @@ function timeRow(term: string, time: ShownTime | undefined): string {
  * The session details as a definition list: provider from the options,
  * model, session id, working directory and agent version from the session
  * start event when there is one. The start time is the caller's, else the
- * stream's (the session start's `startedAt`); with neither, the render time
+ * stream's (the session start's `timestamp`); with neither, the render time
  * stands in, labelled `Rendered` so that no one takes it for the run's.
  */
 export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: SessionEvent | undefined): string {
-  const started = options.startedAt ?? streamTime(start?.startedAt);
+  const started = options.startedAt ?? streamTime(start?.timestamp);
   const rows =
     row('Provider', options.provider) +
     row('Model', start?.model) +
@@ -73,7 +73,7 @@ export function sessionFragmentHtml(start: SessionEvent): string {
   const rows =
     row('Model', start.model) +
     row('Session', start.sessionId, (v) => `<code>${v}</code>`) +
-    timeRow('Started', streamTime(start.startedAt)) +
+    timeRow('Started', streamTime(start.timestamp)) +
     row('Directory', start.cwd, (v) => `<code>${v}</code>`) +
     row('Agent version', start.agentVersion);
   return rows === '' ? '' : `<aside class="session-details" aria-label="Session details"><dl class="run-details">${rows}</dl></aside>`;

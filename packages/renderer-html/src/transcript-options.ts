@@ -10,7 +10,7 @@ export interface TranscriptOptions {
   provider?: string;
   /**
    * When the run started: a `Date`, epoch milliseconds, or a string shown as
-   * given. Wins over the session start's own `startedAt`; leave it out to
+   * given. Wins over the session start's own `timestamp`; leave it out to
    * show the time the stream reports.
    */
   startedAt?: Date | number | string;
