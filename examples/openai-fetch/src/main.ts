@@ -3,10 +3,9 @@
 //   OPENAI_MODEL=gpt-4.1-mini OPENAI_API_KEY=... node dist/main.js [--stream] "your question"
 // OPENAI_BASE_URL defaults to https://api.openai.com/v1 (for Ollama: http://127.0.0.1:11434/v1).
 import { ask } from './ask.js';
+import { parseCommandLine } from './command-line.js';
 
-const args = process.argv.slice(2);
-const stream = args.includes('--stream');
-const prompt = args.filter((arg) => arg !== '--stream').join(' ').trim();
+const { stream, prompt } = parseCommandLine(process.argv.slice(2));
 const model = process.env.OPENAI_MODEL;
 
 if (prompt === '' || model === undefined || model === '') {
