@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer, RunOutcome } from '@x/core';
-import { defineRenderer, passthroughSource, runPipeline, toWriteText } from '@x/core';
+import { defineRenderer, passthroughSource, runPipeline } from '@x/core';
 import { createHtmlRenderer } from '@x/renderer-html';
 import { createTerminalRenderer } from '@x/renderer-terminal';
 import type { CliOptions } from './args.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape-html.js';
 
-function unescape(html: string): string {
+function unescapeHtml(html: string): string {
   return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
 }
 
@@ -29,7 +29,7 @@ describe('escapeHtml', () => {
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         const html = escapeHtml(text);
         expect(html).not.toMatch(/[<>"']/);
-        expect(unescape(html)).toBe(text);
+        expect(unescapeHtml(html)).toBe(text);
       }),
     );
   });
