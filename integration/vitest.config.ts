@@ -9,5 +9,5 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
   // One fixed fast-check seed, as in every package (tooling/fast-check-setup.ts).
-  test: { include: ['src/**/*.test.ts'], testTimeout: 60_000, setupFiles: [join(import.meta.dirname, '..', 'tooling', 'fast-check-setup.ts')] },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 180_000, setupFiles: [join(import.meta.dirname, '..', 'tooling', 'fast-check-setup.ts')] },
 });
