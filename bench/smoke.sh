@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# The bench imports the built packages and runs the built xview: build them
+# The bench imports the built packages and runs the built xview (by path): build them
 # (a turbo cache hit after `pnpm test`), then the bench itself.
-pnpm --dir .. exec turbo run build --filter='x-bench^...' --output-logs=errors-only >/dev/null
+pnpm --dir .. exec turbo run build --filter='x-bench^...' --filter=@x/cli --output-logs=errors-only >/dev/null
 pnpm exec tsup --silent
 node --expose-gc dist/main.js --smoke "$@"

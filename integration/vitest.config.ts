@@ -8,5 +8,6 @@ export default defineConfig({
   define: { __X_VERSION__: JSON.stringify(core.version) },
   resolve: { conditions: ['source', 'module', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
-  test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+  // One fixed fast-check seed, as in every package (tooling/fast-check-setup.ts).
+  test: { include: ['src/**/*.test.ts'], testTimeout: 180_000, setupFiles: [join(import.meta.dirname, '..', 'tooling', 'fast-check-setup.ts')] },
 });

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +40,31 @@ export function listFixtures(provider: string): Fixture[] {
         outputPath: join(dir, `${scenario}.output.txt`),
       };
     });
+}
+
+/** An example stream of `fixtures/<provider>/examples/`: no expected files, used to test `detect`. */
+export interface ExampleStream {
+  provider: string;
+  /** `<provider>/<file>`, for test names. */
+  name: string;
+  path: string;
+}
+
+/**
+ * The example streams of one provider, or of every provider. They sit in an
+ * `examples/` subfolder so that `listFixtures` (which reads only files) never
+ * expects them to have `.events.json` or golden files.
+ */
+export function listExamples(provider?: string): ExampleStream[] {
+  const providers = provider === undefined ? listFixtureProviders() : [provider];
+  return providers.flatMap((name) => {
+    const dir = join(FIXTURES_DIR, name, 'examples');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter(isStream)
+      .sort()
+      .map((file) => ({ provider: name, name: `${name}/${file}`, path: join(dir, file) }));
+  });
 }
 
 /** Every provider that has a fixtures folder. */

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const FAST_CHECK_SETUP = join(dirname(fileURLToPath(import.meta.url)), 'fast-check-setup.ts');
 
 /**
  * Shared vitest setup: tests run on `src` through the `source` export
  * condition (no build step in between), with the package version defined the
- * same way the build defines it.
+ * same way the build defines it, and fast-check seeded once for every
+ * property test (`fast-check-setup.ts`).
  */
 export function packageTest(packageDir: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
@@ -15,9 +19,16 @@ export function packageTest(packageDir: string, overrides: ViteUserConfig['test'
     ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      // Property tests share two cores with every other package's tests in CI; no test measures time.
-      testTimeout: 30_000,
+      // The timeout only catches a hang; no test measures time. It is generous because a
+      // two-core runner shared with other jobs took 34 s for a property test of about a second.
+      testTimeout: 180_000,
       ...overrides,
+      setupFiles: [FAST_CHECK_SETUP, ...toArray(overrides.setupFiles)],
     },
   });
+}
+
+function toArray(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }

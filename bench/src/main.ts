@@ -93,7 +93,7 @@ function parseOptions() {
   --memory-reps <n>        runs of xview per size and mode, the median peak is compared (default 3)
   --memory-streams <a,b>   streams of the memory check (default claude,codex,gemini,openai-compatible)
   --no-memory, --no-throughput   skip a part
-  --cli <bin.js>           the xview build the memory check runs (default: @x/cli's dist/bin.js)
+  --cli <bin.js>           the xview build the memory check runs (default: packages/cli/dist/bin.js)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
   --docs <file>            where the report goes (default docs/benchmarks.md); --no-docs writes none
 `);

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
+/**
+ * `@x/cli`'s built bin, by path: the bench does not depend on `@x/cli`, so
+ * that installing the workspace never links an `xview` bin before it is built.
+ */
+const BUILT_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'cli', 'dist', 'bin.js');
 
 /** The built `xview` binary, or `override` (`--cli`, to measure a changed build). */
 export function cliBin(override?: string): string {
-  const bin = override ?? join(dirname(require.resolve('@x/cli/package.json')), 'dist', 'bin.js');
+  const bin = override ?? BUILT_BIN;
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` first.`);
   return bin;
 }

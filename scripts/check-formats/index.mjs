@@ -2,7 +2,7 @@
 // pnpm check:formats [provider ...]
 //
 // Type-checks every fixture line against the official packages named in
-// shared/formats/README.md. Each provider has a module in ./providers that
+// docs/formats/README.md. Each provider has a module in ./providers that
 // names the packages to install and generates a TypeScript file assigning
 // each fixture line to the official type. The packages are installed into a
 // folder under the system temp dir (outside the workspace) with

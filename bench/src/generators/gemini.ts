@@ -4,7 +4,7 @@ import type { StreamGenerator } from './types.js';
 
 /*
  * `gemini -p --output-format stream-json`. Line shapes copied from
- * fixtures/gemini/read-edit-run.jsonl and shared/formats/gemini.md: text
+ * fixtures/gemini/read-edit-run.jsonl and docs/formats/gemini.md: text
  * arrives as `delta: true` messages; a tool result carries `output` only when
  * the tool's display is a string (empty for read_file, the output for shell
  * commands, absent for write_file and replace). Gemini streams no thoughts.

@@ -81,6 +81,13 @@ describe('compose', () => {
     expect(result.stdout).not.toContain('\u001b');
   });
 
+  it('takes the options after the `--` that `pnpm start -- --provider x` hands on', () => {
+    const expected = fixture('gemini/read-edit-run');
+    const result = compose(['--', '--provider', 'gemini', `${expected.base}.jsonl`]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(expected.output);
+  });
+
   it('says how to call it when the provider is unknown', () => {
     const result = compose(['--provider', 'constructor']);
     expect(result.status).toBe(2);

@@ -16,7 +16,9 @@ import { createTerminalRenderer } from '@x/renderer-terminal';
 const sources = new Map<string, DisplayEventSource>(
   [claudeSource, codexSource, copilotSource, geminiSource, openaiCompatibleSource, openCodeSource].map((source) => [source.id, source]),
 );
-const { values, positionals } = parseArgs({ options: { provider: { type: 'string', default: 'claude' }, verbose: { type: 'boolean', default: false } }, allowPositionals: true });
+// `pnpm start -- --provider x` hands the `--` on (pnpm 10); it is not an end of options here.
+const args = process.argv[2] === '--' ? process.argv.slice(3) : process.argv.slice(2);
+const { values, positionals } = parseArgs({ args, options: { provider: { type: 'string', default: 'claude' }, verbose: { type: 'boolean', default: false } }, allowPositionals: true });
 const source = sources.get(values.provider);
 
 if (source === undefined || positionals.length > 1) {

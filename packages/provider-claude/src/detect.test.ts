@@ -1,21 +1,13 @@
 import { DETECT_SAMPLE_LINES } from '@x/core';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { claudeSource } from './claude-source.js';
 
 /** The first non-blank lines, as the registry hands them to `detect`. */
 const sample = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, DETECT_SAMPLE_LINES);
 
-const EXAMPLES = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
-const otherExamples = readdirSync(EXAMPLES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'claude')
-  .flatMap((entry) =>
-    readdirSync(join(EXAMPLES, entry.name))
-      .filter((file) => /\.(jsonl|json|sse)$/.test(file))
-      .map((file) => ({ name: `${entry.name}/${file}`, path: join(EXAMPLES, entry.name, file) })),
-  );
+const otherExamples = listExamples().filter((example) => example.provider !== 'claude');
 
 describe('detect', () => {
   it.each(listFixtures('claude'))('recognises $scenario from its first lines', (fixture) => {

@@ -4,7 +4,7 @@ import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { claudeSource } from './claude-source.js';
 
 /*
- * One test per quirk of shared/formats/claude.md ("Quirks and edge cases",
+ * One test per quirk of docs/formats/claude.md ("Quirks and edge cases",
  * numbered as there), then the behaviours the provider issue asks for.
  */
 

@@ -1,12 +1,10 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { collectDisplayOutput, displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { codexSource, createCodexSource, detectCodex } from './codex-source.js';
 
 const fixtures = listFixtures('codex');
-const EXAMPLES_DIR = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
 
 // C0 and C1 controls except LF and TAB; ESC and CSI are among them.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
@@ -97,23 +95,20 @@ describe('fixture replay', () => {
 });
 
 describe('detect', () => {
-  const others = readdirSync(EXAMPLES_DIR).filter((provider) => provider !== 'codex');
-
-  for (const provider of others) {
-    for (const file of readdirSync(join(EXAMPLES_DIR, provider)).filter((f) => !f.endsWith('.md'))) {
-      it(`rejects ${provider}/${file}`, () => {
-        const lines = readFileSync(join(EXAMPLES_DIR, provider, file), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
-        expect(detectCodex(lines.slice(0, 20)).confidence).toBeLessThan(0.5);
-        expect(detectCodex(lines).confidence).toBeLessThan(0.5);
-      });
-    }
+  for (const example of listExamples().filter((e) => e.provider !== 'codex')) {
+    it(`rejects ${example.name}`, () => {
+      const lines = readFileSync(example.path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+      expect(detectCodex(lines.slice(0, 20)).confidence).toBeLessThan(0.5);
+      expect(detectCodex(lines).confidence).toBeLessThan(0.5);
+    });
   }
 
-  it('recognises the shared Codex examples', () => {
-    const dir = join(EXAMPLES_DIR, 'codex');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
-      const lines = readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim() !== '');
-      expect(detectCodex(lines.slice(0, 2)).confidence, file).toBeGreaterThan(0.5);
+  it('recognises the Codex examples', () => {
+    const codexExamples = listExamples('codex');
+    expect(codexExamples.length).toBe(3);
+    for (const example of codexExamples) {
+      const lines = readFileSync(example.path, 'utf8').split('\n').filter((l) => l.trim() !== '');
+      expect(detectCodex(lines.slice(0, 2)).confidence, example.name).toBeGreaterThan(0.5);
     }
   });
 

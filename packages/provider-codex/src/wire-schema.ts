@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * Loose schemas of the small payloads this package reads, following
  * `ThreadEvent` of @openai/codex-sdk@0.163.0 (current format) and the legacy
- * `EventMsg` shapes of shared/formats/codex.md section 3. Rust writes `None`
+ * `EventMsg` shapes of docs/formats/codex.md section 3. Rust writes `None`
  * as `null`, and fields come and go between versions, so every optional field
  * is `nullish`. Lines are dispatched on their `type` with the field readers of
  * @x/core; large payloads (command output, MCP results) are never parsed here.

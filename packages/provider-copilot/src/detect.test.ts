@@ -1,23 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { listExamples, listFixtureProviders, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { copilotSource } from './copilot-source.js';
 
-// ../shared sits beside the repository, in CI as here.
-const EXAMPLES = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
 const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 20);
 
 function examplesOf(provider: string): { name: string; lines: string[] }[] {
-  const dir = join(EXAMPLES, provider);
-  return readdirSync(dir)
-    .filter((file) => !file.endsWith('.md'))
-    .map((file) => ({ name: `${provider}/${file}`, lines: readFileSync(join(dir, file), 'utf8').split(/\r?\n/) }));
+  return listExamples(provider).map((example) => ({ name: example.name, lines: readFileSync(example.path, 'utf8').split(/\r?\n/) }));
 }
 
-const otherProviders = readdirSync(EXAMPLES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'copilot')
-  .map((entry) => entry.name);
+const otherProviders = listFixtureProviders().filter((provider) => provider !== 'copilot');
 
 describe('detect', () => {
   for (const fixture of listFixtures('copilot')) {
@@ -27,7 +19,7 @@ describe('detect', () => {
   }
 
   for (const example of examplesOf('copilot')) {
-    it(`recognises the shared example ${example.name}`, () => {
+    it(`recognises the example ${example.name}`, () => {
       expect(copilotSource.detect(firstLines(example.lines))).toEqual({ confidence: 1, evidence: 'session.start line with copilotVersion' });
     });
   }

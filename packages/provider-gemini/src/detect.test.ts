@@ -1,11 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DETECT_SAMPLE_LINES } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { geminiSource } from './index.js';
-
-const EXAMPLES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'formats', 'examples');
 
 /** The lines a registry hands to `detect`: the first non-blank ones. */
 function sample(lines: string[]): string[] {
@@ -24,24 +21,18 @@ describe('detect', () => {
     expect(geminiSource.detect(sample(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
   });
 
-  it.each(readdirSync(join(EXAMPLES, 'gemini')).filter((file) => !file.endsWith('.md')))('recognises the shared example %s', (file) => {
-    expect(geminiSource.detect(sample(linesOf(join(EXAMPLES, 'gemini', file)))).confidence).toBeGreaterThan(0.5);
+  it.each(listExamples('gemini').map((example) => [example.name, example.path] as const))('recognises the example %s', (_name, path) => {
+    expect(geminiSource.detect(sample(linesOf(path))).confidence).toBeGreaterThan(0.5);
   });
 
-  const others = readdirSync(EXAMPLES)
-    .filter((provider) => provider !== 'gemini')
-    .flatMap((provider) =>
-      readdirSync(join(EXAMPLES, provider))
-        .filter((file) => !file.endsWith('.md'))
-        .map((file) => `${provider}/${file}`),
-    );
+  const others = listExamples().filter((example) => example.provider !== 'gemini');
 
   it('has other providers to reject', () => {
     expect(others.length).toBeGreaterThan(5);
   });
 
-  it.each(others)('rejects %s', (file) => {
-    expect(geminiSource.detect(sample(linesOf(join(EXAMPLES, file)))).confidence).toBeLessThan(0.5);
+  it.each(others.map((example) => [example.name, example.path] as const))('rejects %s', (_name, path) => {
+    expect(geminiSource.detect(sample(linesOf(path))).confidence).toBeLessThan(0.5);
   });
 
   it('recognises the first lines of a JSON output document too long for the sample', () => {

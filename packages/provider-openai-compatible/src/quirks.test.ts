@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { openaiCompatibleSource, translateChatCompletion } from './index.js';
 
-/** The quirks of shared/formats/openai-compatible.md, section 5, one test (or group) each. */
+/** The quirks of docs/formats/openai-compatible.md, section 5, one test (or group) each. */
 
 const fixtures = listFixtures('openai-compatible');
 

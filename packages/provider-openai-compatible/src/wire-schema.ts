@@ -11,7 +11,7 @@ import { z } from 'zod';
  * reaches an object this package reads from. Every field is optional and falls
  * back to `undefined` when it has the wrong type, because compatible servers
  * vary (openai@6.49.0 `CompletionUsage`, `ErrorObject`; see
- * shared/formats/openai-compatible.md).
+ * docs/formats/openai-compatible.md).
  */
 
 const tokenCount = z.number().nonnegative().optional().catch(undefined);

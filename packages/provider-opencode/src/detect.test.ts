@@ -1,10 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { detectOpenCode } from './detect.js';
 
-const EXAMPLES_DIR = join(FIXTURES_DIR, '..', '..', 'shared', 'formats', 'examples');
 const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 10);
 
 describe('detectOpenCode', () => {
@@ -14,18 +12,13 @@ describe('detectOpenCode', () => {
     });
   }
 
-  it('recognises the shared OpenCode example', () => {
-    const lines = readFileSync(join(EXAMPLES_DIR, 'opencode', 'synthetic-opencode-v2-event-bus.sse'), 'utf8').split('\n');
+  it('recognises the OpenCode example', () => {
+    const [example] = listExamples('opencode');
+    const lines = readFileSync(example?.path ?? '', 'utf8').split('\n');
     expect(detectOpenCode(firstLines(lines))).toMatchObject({ confidence: 1 });
   });
 
-  const others = readdirSync(EXAMPLES_DIR)
-    .filter((provider) => provider !== 'opencode')
-    .flatMap((provider) =>
-      readdirSync(join(EXAMPLES_DIR, provider))
-        .filter((file) => !file.endsWith('.md'))
-        .map((file) => ({ name: `${provider}/${file}`, path: join(EXAMPLES_DIR, provider, file) })),
-    );
+  const others = listExamples().filter((example) => example.provider !== 'opencode');
 
   it('has other providers to compare with', () => {
     expect(others.length).toBeGreaterThan(5);

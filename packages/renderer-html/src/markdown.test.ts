@@ -98,9 +98,14 @@ describe('renderMarkdown: hostile input', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (source) => expectOnlySafeMarkup(renderMarkdown(source))), { seed: SEED });
   });
 
-  it('keeps every letter of the source, in order', () => {
+  // CommonMark keeps every letter as content except those of a fence's info
+  // string (the "a" of "```a" names the language), so inputs with a line that
+  // could open a fence are left to the fence tests.
+  it('keeps every letter of the source, in order, outside fence info strings', () => {
+    const alphabet = fc.constantFrom('a', 'b', '*', '_', '`', ' ', '\n', '-', '1', '.', '#', '|', '>');
+    const withoutFenceOpener = fc.string({ unit: alphabet }).filter((source) => !/^ {0,3}```/m.test(source));
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '*', '_', '`', ' ', '\n', '-', '1', '.', '#', '|', '>') }), (source) => {
+      fc.property(withoutFenceOpener, (source) => {
         const text = renderMarkdown(source).replace(/<[^>]*>/g, '');
         expect(text.replace(/[^ab]/g, '')).toBe(source.replace(/[^ab]/g, ''));
       }),

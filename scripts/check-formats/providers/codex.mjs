@@ -4,7 +4,7 @@
 // cannot be checked against them, and are checked against types written here
 // instead, each listed in `exceptions`:
 // - legacy `{"id","msg"}` lines (<= 0.43, `codex proto`), with their config
-//   summary and prompt lines: a type written from shared/formats/codex.md section 3;
+//   summary and prompt lines: a type written from docs/formats/codex.md section 3;
 // - the 0.42 `--experimental-json` variant: the SDK items with `item_type`
 //   for `type` and `assistant_message` for `agent_message` (codex.md section 1);
 // - Rust-only items and events the SDK lags behind on (codex.md quirk 14).
@@ -114,7 +114,7 @@ type Experimental042Event =
   | { type: 'session.created'; session_id: string }
   | { type: 'item.started' | 'item.updated' | 'item.completed'; item: Experimental042Item };
 
-// --- Legacy (<= 0.43, codex proto), written from shared/formats/codex.md section 3.
+// --- Legacy (<= 0.43, codex proto), written from docs/formats/codex.md section 3.
 type LegacyConfigSummary = {
   workdir?: string;
   model: string;

@@ -1,13 +1,13 @@
 // check:formats for GitHub Copilot CLI (`copilot -p … --output-format json`).
 //
 // There is no .d.ts: the official JSON Schema (`schemas/session-events.schema.json`)
-// ships only inside the platform binary of `@github/copilot`. shared/formats/README.md
+// ships only inside the platform binary of `@github/copilot`. docs/formats/README.md
 // therefore says to check Copilot fixtures against the fields copilot.md lists, so the
 // types below are written from copilot.md §2 ("Wire format" and "Display-relevant
 // event payloads"), field by field, and nothing is installed.
 //
 // Where copilot.md gives a field without a type (`toolTitle?;`), it is typed from its
-// name and the shared example (ids, names, paths and messages are strings); where it
+// name and the example stream (fixtures/copilot/examples) (ids, names, paths and messages are strings); where it
 // cannot be told (`shellToolInfo?`, `citations?`), it is `unknown`. Where copilot.md
 // marks a payload open ("…"), only the listed fields are allowed, so a fixture cannot
 // use a field the document does not name. Event types that copilot.md names without

@@ -7,7 +7,7 @@
 // Responses API (`openai/resources/responses/responses`), and
 // `{ error: ErrorObject }` for error bodies. Where a
 // fixture follows a compatible server that breaks those types (the quirks of
-// shared/formats/openai-compatible.md), the type is widened by exactly the
+// docs/formats/openai-compatible.md), the type is widened by exactly the
 // fields of the named exceptions below, and for that fixture only.
 
 /** The official packages, installed outside the workspace. */
