@@ -11,6 +11,10 @@
 const SPECIALS =
   /["&'<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u200c\u200d](?:(?![\u0080-\uffff])|(?<![\u0080-\uffff][\u200c\u200d]))/g;
 
+/** The characters of {@link SPECIALS} that act instead of showing, without the five that matter to HTML. */
+const INVISIBLES =
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u200c\u200d](?:(?![\u0080-\uffff])|(?<![\u0080-\uffff][\u200c\u200d]))/g;
+
 function entity(code: number): string {
   switch (code) {
     case 34:
@@ -50,4 +54,16 @@ export function escapeHtml(text: string): string {
     last = at + 1;
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * Shows control, bidi and zero-width characters as visible notation, the way
+ * {@link escapeHtml} does, and leaves everything else as it is. For text that
+ * a library escapes itself (the Markdown parser, the highlighter): it runs
+ * first, so those characters never reach the page raw whichever path the
+ * text takes.
+ */
+export function markInvisible(text: string): string {
+  INVISIBLES.lastIndex = 0;
+  return INVISIBLES.test(text) ? text.replace(INVISIBLES, (char) => entity(char.charCodeAt(0))) : text;
 }

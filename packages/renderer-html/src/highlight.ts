@@ -25,7 +25,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml, markInvisible } from './escape-html.js';
 
 /*
  * highlight.js's core with a chosen list of languages (what agents read and
@@ -88,7 +88,8 @@ export function highlightCode(code: string, language: string | undefined): strin
   const known = knownLanguage(language);
   if (known === undefined || code.length > MAX_HIGHLIGHT_CHARS) return escapeHtml(code);
   try {
-    return hljs.highlight(code, { language: known, ignoreIllegals: true }).value;
+    // highlight.js escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
+    return hljs.highlight(markInvisible(code), { language: known, ignoreIllegals: true }).value;
   } catch {
     // A grammar that throws on odd input must not lose the code: show it plain.
     return escapeHtml(code);

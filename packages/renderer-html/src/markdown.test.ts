@@ -113,6 +113,14 @@ describe('renderMarkdown: hostile input', () => {
     );
   });
 
+  it('marks control, bidi and zero-width characters visibly in prose, emphasis and fenced code', () => {
+    const html = renderMarkdown('invoice.\u202efdp.exe **bold\u0007**\n\n```js\nconst a = "\u200b\u001b[2J";\n```');
+    expect(html).toContain(String.raw`invoice.\u202efdp.exe`);
+    expect(html).toContain(String.raw`bold\x07`);
+    expect(html).toContain(String.raw`\u200b\x1b[2J`);
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202e]/);
+  });
+
   it('bounds nesting on pathological input instead of recursing without end', () => {
     const html = renderMarkdown(`${'> '.repeat(5_000)}deep\n\n${'['.repeat(5_000)}`);
     expectOnlySafeMarkup(html);

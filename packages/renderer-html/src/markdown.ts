@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml, markInvisible } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { LINK_REL, isSafeHref } from './safe-url.js';
 
@@ -72,8 +72,10 @@ rules.code_block = (tokens, idx) => `<pre><code>${escapeHtml((tokens[idx] as Tok
  * code is highlighted by its language (by `highlight`, which a renderer
  * gives a budget). Empty for blank input.
  */
-export function renderMarkdown(source: string, highlight: Highlighter = highlightCode): string {
-  if (typeof source !== 'string' || source.trim() === '') return '';
+export function renderMarkdown(text: string, highlight: Highlighter = highlightCode): string {
+  if (typeof text !== 'string' || text.trim() === '') return '';
+  // markdown-it escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
+  const source = markInvisible(text);
   if (isPlainProse(source)) return plainProseHtml(source);
   const env: RenderEnv = { highlight };
   const tokens = md.parse(source, env);
