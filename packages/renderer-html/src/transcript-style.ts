@@ -96,7 +96,7 @@ export const TRANSCRIPT_CSS: string = RULES.join('\n');
  * `style-src` directive that allows exactly this stylesheet and no other
  * style, injected or not.
  */
-export const TRANSCRIPT_CSS_HASH: string = "'sha256-lFtr66bnOzCeGsgKgKGGLeeommDhWuxylPBXuq0okZ8='";
+export const TRANSCRIPT_CSS_HASH: string = "'sha256-uf05RbaTQYbQajMdjnciuofyUJgmYypPFkKY4RR6JdM='";
 
 /**
  * The Content-Security-Policy of a rendered document: nothing may load from
