@@ -239,7 +239,7 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
         expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
         await tools.first().locator('summary').click();
         expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-        expect(await tools.first().locator('.tool-input, .tool-output, .tool-empty, .tool-unavailable').first().isVisible()).toBe(true);
+        expect(await tools.first().locator('.tool-input, .tool-file, pre.diff, .tool-output, .tool-empty, .tool-unavailable').first().isVisible()).toBe(true);
       }
       if ((await tools.count()) > 1) {
         await tools.nth(1).locator('summary').focus();
