@@ -114,7 +114,7 @@ describe('tool calls', () => {
       output: 'not ok 1 - greet\n\nCommand exited with code 1',
       details: { exitCode: 1, stderr: 'npm ERR! Test failed.', errorMessage: 'Command exited with code 1' },
     });
-    expect(summarizeToolResult(result!)).toBe('Error: Command exited with code 1');
+    expect(summarizeToolResult(result!)).toBe('Error (exit 1): Command exited with code 1');
   });
 
   it('takes the message of another failed tool from the first line of its output', () => {
