@@ -31,10 +31,21 @@ function result(): string {
   return JSON.stringify({ type: 'result', subtype: 'success', is_error: false, duration_ms: 1, duration_api_ms: 1, num_turns: 1, result: 'done', stop_reason: 'end_turn', session_id: 'size-test', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 }, modelUsage: {}, permission_denials: [], uuid: 'u-end' });
 }
 
+/**
+ * Lets the event loop run between pieces. Without it the whole run is one
+ * chain of microtasks, vitest's worker cannot answer its runner for minutes on
+ * a loaded machine, and vitest fails the file with `Timeout calling
+ * "onTaskUpdate"` although every test passed.
+ */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function* hugeOutputRun(bytes: number): AsyncGenerator<string> {
   yield `${init()}\n${toolUse('toolu_big', 'cat big.log')}\n${toolResultHead('toolu_big')}`;
   const piece = 'log line with some text\\n'.repeat(40_000);
-  for (let sent = 0; sent < bytes; sent += piece.length) yield piece;
+  for (let sent = 0; sent < bytes; sent += piece.length) {
+    yield piece;
+    await breathe();
+  }
   yield `${toolResultTail()}\n${result()}\n`;
 }
 
@@ -47,6 +58,7 @@ async function* manyCallsRun(calls: number): AsyncGenerator<string> {
     if (batch.length > 256 * 1024) {
       yield batch;
       batch = '';
+      await breathe();
     }
   }
   yield `${batch}${result()}\n`;
