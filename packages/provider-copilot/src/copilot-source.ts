@@ -100,6 +100,11 @@ function withParent<E extends DisplayEvent>(event: E, parent: string | undefined
   return event;
 }
 
+function unusableRequests(count: number): DisplayEvent {
+  const what = count === 1 ? 'A tool request without toolCallId or name was' : `${count} tool requests without toolCallId or name were`;
+  return { kind: 'notice', level: 'warning', message: `${what} left out`, code: 'unusable_tool_request' };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -229,9 +234,13 @@ function createCopilotParser(): SourceParser {
       });
       if (event !== undefined) events.push(event);
     }
-    if (events.length === 0) {
-      if (badRequests > 0) context.malformed('tool request without toolCallId or name');
-      else context.ignore(content === '' ? 'assistant message with no text and no new tool calls' : 'text already shown from its deltas');
+    if (events.length === 0 && badRequests > 0) {
+      context.malformed('tool request without toolCallId or name');
+    } else if (badRequests > 0) {
+      // The line shows something else, so a diagnostic would not be counted: the dropped requests are a warning instead.
+      events.push(withParent(unusableRequests(badRequests), parent));
+    } else if (events.length === 0) {
+      context.ignore(content === '' ? 'assistant message with no text and no new tool calls' : 'text already shown from its deltas');
     }
     return events;
   };
