@@ -1,7 +1,8 @@
-import type { FileChange, ToolResultDetails, ToolResultEvent, ToolUseEvent } from './display-event.js';
+import type { FileChange, ToolResultEvent, ToolUseEvent } from './display-event.js';
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
+import { resultDetails } from './tool-result-details.js';
 import { compactKey, createRecentMap } from './recent-keys.js';
 import { resolveToolName } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
@@ -89,22 +90,6 @@ function inputPath(input: unknown): string | undefined {
 
 /** A search is told by what it looked for, before where it looked. */
 const SEARCH_PREVIEW_FIELDS = ['pattern', 'query'] as const;
-/** What search tools print when they found nothing. */
-const NO_MATCHES = /^\s*(no (matches|files|results)( were)? found|no match(es)?)\b/i;
-
-function searchCounts(text: string): { matchCount: number; fileCount: number } {
-  if (NO_MATCHES.test(text)) return { matchCount: 0, fileCount: 0 };
-  const files = new Set<string>();
-  let matches = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    matches += 1;
-    const colon = line.indexOf(':');
-    files.add(colon > 0 ? line.slice(0, colon) : line);
-  }
-  return { matchCount: matches, fileCount: files.size };
-}
-
 /** How many calls a tracker keeps open, and how many finished and scope ids it remembers (see `open` below). */
 const MAX_OPEN_CALLS = 1_000;
 const MAX_REMEMBERED_IDS = 10_000;
@@ -213,26 +198,6 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolUseEvent | und
     bytes,
   });
   return event;
-}
-
-function resultDetails(call: OpenCall | undefined, kind: ToolResultEvent['toolKind'], outcome: ToolCallOutcome, extracted: ReturnType<typeof extractToolOutput>): ToolResultDetails {
-  const details: ToolResultDetails = {};
-  const path = outcome.path ?? call?.path;
-  if (path !== undefined) details.path = path;
-  if (kind === 'read' && outcome.status === 'success' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
-  if (kind === 'search') {
-    const derived = extracted.state === 'text' ? searchCounts(extracted.text) : undefined;
-    const matchCount = outcome.matchCount ?? derived?.matchCount;
-    const fileCount = outcome.fileCount ?? derived?.fileCount;
-    if (matchCount !== undefined) details.matchCount = matchCount;
-    if (fileCount !== undefined) details.fileCount = fileCount;
-  }
-  if (outcome.changes !== undefined && outcome.changes.length > 0) details.changes = outcome.changes;
-  if (outcome.durationMs !== undefined) details.durationMs = outcome.durationMs;
-  if (outcome.exitCode !== undefined) details.exitCode = outcome.exitCode;
-  if (outcome.stderr !== undefined && outcome.stderr !== '') details.stderr = outcome.stderr;
-  if (outcome.errorMessage !== undefined && outcome.errorMessage !== '') details.errorMessage = outcome.errorMessage;
-  return details;
 }
 
 function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolResultEvent | undefined {
