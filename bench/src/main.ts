@@ -13,6 +13,7 @@ import { openaiCompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeSource } from '@x/provider-opencode';
 import { generateStream } from './generate.js';
 import { GENERATORS, type StreamGenerator } from './generators/index.js';
+import { chunksOfLines, HOSTILE_SHAPES, type HostileMode } from './hostile.js';
 import { runCli, type CliMode, type CliRun } from './memory.js';
 import { chunksOf, firstLines, floor, perLineCost, readlineSwitch, rendered, sourceOnly, type LineCost, type RenderMode } from './throughput.js';
 
@@ -74,6 +75,9 @@ function parseOptions() {
       'memory-streams': { type: 'string' },
       'memory-reps': { type: 'string' },
       'no-memory': { type: 'boolean', default: false },
+      'no-hostile': { type: 'boolean', default: false },
+      'hostile-shapes': { type: 'string' },
+      'hostile-scale': { type: 'string' },
       'no-throughput': { type: 'boolean', default: false },
       docs: { type: 'string' },
       cli: { type: 'string' },
@@ -91,9 +95,11 @@ function parseOptions() {
   --streams <a,b>          only these streams (${GENERATORS.map((g) => g.id).join(', ')})
   --memory-sizes-mb <a,b>  input sizes of the xview memory check (default 100,1000)
   --memory-reps <n>        runs of xview per size and mode, the median peak is compared (default 3)
-  --memory-streams <a,b>   streams of the memory check (default claude,codex,gemini,openai-compatible)
-  --no-memory, --no-throughput   skip a part
-  --cli <bin.js>           the xview build the memory check runs (default: packages/cli/dist/bin.js)
+  --memory-streams <a,b>   streams of the memory check (default every provider: claude,codex,gemini,opencode,copilot,openai-compatible)
+  --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
+  --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.01)
+  --no-memory, --no-hostile, --no-throughput   skip a part
+  --cli <bin.js>           the xview build the memory check runs (default: @x/cli's dist/bin.js)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
   --docs <file>            where the report goes (default docs/benchmarks.md); --no-docs writes none
 `);
@@ -109,8 +115,11 @@ function parseOptions() {
     reps: Number(values.reps ?? (smoke ? 1 : 5)),
     streams,
     memorySizes: list(values['memory-sizes-mb'], smoke ? ['2', '8'] : ['100', '1000']).map((s) => Math.round(Number(s) * MB)),
-    memoryStreams: list(values['memory-streams'], smoke ? ['claude'] : ['claude', 'codex', 'gemini', 'openai-compatible']),
+    memoryStreams: list(values['memory-streams'], smoke ? ['claude'] : ['claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible']),
     memory: !values['no-memory'],
+    hostile: !values['no-hostile'],
+    hostileShapes: list(values['hostile-shapes'], HOSTILE_SHAPES.map((h) => h.id)),
+    hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.01 : 1)),
     memoryReps: Number(values['memory-reps'] ?? (smoke ? 1 : 3)),
     cli: values.cli === undefined ? undefined : resolve(values.cli),
     from: values.from === undefined ? undefined : resolve(values.from),
@@ -193,6 +202,14 @@ interface MemoryResult {
   runs: CliRun[];
 }
 
+/** One hostile shape in one mode: its run, or how it crashed. */
+interface HostileResult {
+  shape: string;
+  mode: HostileMode;
+  run?: CliRun;
+  crash?: string;
+}
+
 /** What `--from` reads back: a run's measurements, as the last full run saved them. */
 interface SavedRun {
   machine: string;
@@ -200,6 +217,7 @@ interface SavedRun {
   reps: number;
   results: (Omit<StreamResult, 'generator'> & { generator: string })[];
   memory: MemoryResult[];
+  hostile?: HostileResult[];
 }
 
 const LAST_RUN = join(tmpdir(), 'x-bench-last-run.json');
@@ -227,6 +245,26 @@ async function measureMemory(options: ReturnType<typeof parseOptions>): Promise<
       }
     }
     results.push({ stream: id, runs });
+  }
+  return results;
+}
+
+async function measureHostile(options: ReturnType<typeof parseOptions>): Promise<HostileResult[]> {
+  const results: HostileResult[] = [];
+  for (const id of options.hostileShapes) {
+    const shape = HOSTILE_SHAPES.find((h) => h.id === id);
+    if (shape === undefined) throw new Error(`unknown hostile shape "${id}"; choose from ${HOSTILE_SHAPES.map((h) => h.id).join(', ')}`);
+    for (const mode of shape.modes) {
+      try {
+        const run = await runCli(chunksOfLines(shape.lines(options.hostileScale)), 0, mode as CliMode, options.cli);
+        log(`hostile ${id} ${mode}: ${fmt(run.inputBytes / MB)} MB, peak RSS ${fmt(run.maxRssBytes / MiB)} MiB, heap peak ${fmt(run.heapPeakBytes / MiB)} MiB, exit ${run.exitCode}, ${fmt(run.seconds, 1)} s`);
+        results.push({ shape: id, mode, run });
+      } catch (error) {
+        const crash = (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 3).join(' ').slice(0, 300);
+        log(`hostile ${id} ${mode}: CRASH ${crash}`);
+        results.push({ shape: id, mode, crash });
+      }
+    }
   }
   return results;
 }
@@ -339,6 +377,33 @@ function memoryReport(results: MemoryResult[]): { text: string; misses: string[]
   return { text, misses };
 }
 
+const HOSTILE_COMMANDS: Record<HostileMode, string> = {
+  terminal: 'xview --verbose | (pipe)',
+  html: 'xview --html /dev/null',
+  events: 'xview --events | (pipe)',
+  summary: 'xview --summary',
+};
+
+function hostileReport(results: HostileResult[]): { text: string; misses: string[] } {
+  const misses: string[] = [];
+  const rows = results.map((r) => {
+    const shape = HOSTILE_SHAPES.find((h) => h.id === r.shape);
+    if (r.run === undefined) {
+      misses.push(`hostile ${r.shape} ${r.mode}: crashed (${r.crash ?? ''})`);
+      return [r.shape, HOSTILE_COMMANDS[r.mode], '', 'crash', '', '', '**MISS**'];
+    }
+    const ok = r.run.maxRssBytes < TARGETS.rssBytes;
+    if (!ok) misses.push(`hostile ${r.shape} ${r.mode}: peak RSS ${fmt(r.run.maxRssBytes / MiB)} MiB (target < 150)`);
+    return [r.shape, HOSTILE_COMMANDS[r.mode], fmt(r.run.inputBytes / MB), fmt(r.run.maxRssBytes / MiB), fmt(r.run.heapPeakBytes / MiB), String(r.run.exitCode), pass(ok), shape?.description ?? ''];
+  });
+  const text = [
+    'Hostile memory: inputs built to make per-stream state grow (issue #21), every line under the 16 MiB limit, generated on the fly into `xview`\'s standard input. Target: peak RSS < 150 MiB and no crash, in every output mode. docs/memory.md names the bound each shape meets.',
+    '',
+    table(['shape', 'command', 'input MB', 'peak RSS MiB', 'heap peak MiB', 'exit', 'target', 'what'], rows),
+  ].join('\n');
+  return { text, misses };
+}
+
 function machine(): string {
   let cpu = cpus()[0]?.model ?? 'unknown CPU';
   try {
@@ -366,6 +431,7 @@ async function main(): Promise<void> {
   if (gc === undefined) log('note: run with node --expose-gc for steadier numbers (the bench script does)');
   let results: StreamResult[] = [];
   let memory: MemoryResult[] = [];
+  let hostile: HostileResult[] = [];
   let machineText: string;
   let minutes: number;
   if (options.from !== undefined) {
@@ -373,6 +439,7 @@ async function main(): Promise<void> {
     const saved = JSON.parse(readFileSync(options.from, 'utf8')) as SavedRun;
     results = saved.results.map((r) => ({ ...r, generator: GENERATORS.find((g) => g.id === r.generator) as StreamGenerator }));
     memory = saved.memory;
+    hostile = saved.hostile ?? [];
     machineText = saved.machine;
     minutes = saved.minutes;
     options.reps = saved.reps;
@@ -381,13 +448,14 @@ async function main(): Promise<void> {
     // process has just let go, xview's peak RSS came out 30-40 MiB higher and
     // steadier than from a fresh process (seen, not explained).
     memory = options.memory ? await measureMemory(options) : [];
+    hostile = options.hostile ? await measureHostile(options) : [];
     if (options.throughput) {
       for (const id of options.streams) results.push(await measureStream(GENERATORS.find((g) => g.id === id) as StreamGenerator, options));
     }
     machineText = machine();
     minutes = (performance.now() - started) / 60000;
-    const saved: SavedRun = { machine: machineText, minutes, reps: options.reps, results: results.map((r) => ({ ...r, generator: r.generator.id })), memory };
-    if (!options.smoke && options.throughput && options.memory) {
+    const saved: SavedRun = { machine: machineText, minutes, reps: options.reps, results: results.map((r) => ({ ...r, generator: r.generator.id })), memory, hostile };
+    if (!options.smoke) {
       writeFileSync(LAST_RUN, JSON.stringify(saved));
       log(`saved the measurements to ${LAST_RUN} (--from ${LAST_RUN} reports them again)`);
     }
@@ -402,6 +470,11 @@ async function main(): Promise<void> {
   }
   if (memory.length > 0) {
     const report = memoryReport(memory);
+    sections.push(report.text);
+    misses.push(...report.misses);
+  }
+  if (hostile.length > 0) {
+    const report = hostileReport(hostile);
     sections.push(report.text);
     misses.push(...report.misses);
   }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,7 +18,14 @@ export function cliBin(override?: string): string {
   return bin;
 }
 
-export type CliMode = 'html' | 'terminal';
+export type CliMode = 'html' | 'terminal' | 'events' | 'summary';
+
+const MODE_ARGS: Record<CliMode, string[]> = {
+  html: ['--html', '/dev/null'],
+  terminal: ['--verbose'],
+  events: ['--events'],
+  summary: ['--summary'],
+};
 
 export interface CliRun {
   mode: CliMode;
@@ -34,12 +42,14 @@ export interface CliRun {
 /**
  * Runs `xview` as a user would, with the stream piped into its standard
  * input: `--html /dev/null` for HTML, `--verbose` with standard output a
- * pipe (drained and counted here) for the terminal. Reports its peak RSS.
+ * pipe (drained and counted here) for the terminal, `--events` and
+ * `--summary` the same way. The input is a file, or chunks generated on the
+ * fly (the hostile shapes, never written to disk). Reports its peak RSS.
  */
-export async function runCli(inputPath: string, inputBytes: number, mode: CliMode, bin?: string): Promise<CliRun> {
+export async function runCli(input: string | Iterable<Buffer>, inputBytes: number, mode: CliMode, bin?: string): Promise<CliRun> {
   const probe = join(dirname(fileURLToPath(import.meta.url)), 'rss-probe.js');
   const rssFile = join(tmpdir(), `x-bench-rss-${process.pid}-${Date.now()}.json`);
-  const args = ['--import', probe, cliBin(bin), ...(mode === 'html' ? ['--html', '/dev/null'] : ['--verbose'])];
+  const args = ['--import', probe, cliBin(bin), ...MODE_ARGS[mode]];
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, X_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' } });
   let outputBytes = 0;
@@ -50,8 +60,21 @@ export async function runCli(inputPath: string, inputBytes: number, mode: CliMod
   child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString('utf8');
   });
-  const input = createReadStream(inputPath);
-  input.pipe(child.stdin);
+  let written = inputBytes;
+  if (typeof input === 'string') {
+    createReadStream(input).pipe(child.stdin);
+  } else {
+    written = 0;
+    const stream = Readable.from(
+      (function* () {
+        for (const chunk of input) {
+          written += chunk.length;
+          yield chunk;
+        }
+      })(),
+    );
+    stream.pipe(child.stdin);
+  }
   // The child may stop reading early (a crash); that is reported by its exit code, not as EPIPE here.
   child.stdin.on('error', () => {});
   const exitCode = await new Promise<number | null>((resolve, reject) => {
@@ -64,5 +87,5 @@ export async function runCli(inputPath: string, inputBytes: number, mode: CliMod
   rmSync(rssFile, { force: true });
   // 0 ok, 1 run failed, 5 incomplete: the run was rendered. Anything else is a crash.
   if (exitCode !== 0 && exitCode !== 1 && exitCode !== 5) throw new Error(`xview ${args.slice(3).join(' ')} exited with ${exitCode}:\n${stderr}`);
-  return { mode, inputBytes, seconds, maxRssBytes: report.maxRssBytes, heapPeakBytes: report.heapPeakBytes, outputBytes, exitCode };
+  return { mode, inputBytes: written, seconds, maxRssBytes: report.maxRssBytes, heapPeakBytes: report.heapPeakBytes, outputBytes, exitCode };
 }

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
+import { favourMemory } from './v8-flags.js';
+
+favourMemory();
 
 // A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
 // Any other failed write to standard output is reported by runCli (exit 7);

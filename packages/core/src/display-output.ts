@@ -1,4 +1,5 @@
 import type { DisplayEvent } from './display-event.js';
+import { createBoundedText } from './text-assembler.js';
 
 /**
  * Builds a run's `DisplayOutput` as events arrive: the text events of the
@@ -34,10 +35,21 @@ export function createDisplayOutputBuilder(): DisplayOutputBuilder {
   };
 }
 
-/** The `DisplayOutput` of a whole run: see {@link createDisplayOutputBuilder}. */
-export function collectDisplayOutput(events: Iterable<DisplayEvent>): string {
+/** The longest text {@link collectDisplayOutput} returns by default, in UTF-16 units (64 Mi: 128 MiB). */
+export const DISPLAY_OUTPUT_MAX_CHARS = 64 * 1024 * 1024;
+
+/**
+ * The `DisplayOutput` of a whole run: see {@link createDisplayOutputBuilder}.
+ * It is one string, so it is bounded: past `maxChars` (default
+ * {@link DISPLAY_OUTPUT_MAX_CHARS}) the rest is left out, where an unbounded
+ * string would throw `RangeError: Invalid string length` near 512 MiB. To
+ * write a run of any size, push events through the builder and write each
+ * piece instead.
+ */
+export function collectDisplayOutput(events: Iterable<DisplayEvent>, options: { maxChars?: number } = {}): string {
   const builder = createDisplayOutputBuilder();
-  let out = '';
-  for (const event of events) out += builder.push(event);
-  return out + builder.end();
+  const out = createBoundedText(options.maxChars ?? DISPLAY_OUTPUT_MAX_CHARS);
+  for (const event of events) out.append(builder.push(event));
+  out.append(builder.end());
+  return out.text;
 }

@@ -12,6 +12,7 @@ export * from './result-summary.js';
 export * from './file-diff.js';
 export * from './tool-calls.js';
 export * from './recent-keys.js';
+export * from './text-assembler.js';
 export * from './json-value.js';
 export * from './json-document.js';
 export * from './sse-line.js';

@@ -171,43 +171,6 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
   };
 }
 
-/** A reason counted by a {@link ReasonTally} once it already holds its limit of distinct reasons. */
-export const OTHER_REASONS = 'other reasons (past the limit of distinct reasons kept)';
-/** How many distinct reasons a {@link ReasonTally} keeps by default. */
-export const MAX_DISTINCT_REASONS = 100;
-
-/** Counts diagnostics by reason, with a bound on how many distinct reasons it keeps. */
-export interface ReasonTally {
-  add(reason: string): void;
-  /** The counts by reason; diagnostics past the limit are counted under {@link OTHER_REASONS}. */
-  counts(): Record<string, number>;
-}
-
-/**
- * Creates a {@link ReasonTally}. A stream can carry any number of distinct
- * reasons (each unknown type name makes one), so only the first
- * `maxDistinct` are kept by name and the rest are counted together: memory
- * stays bounded however many there are, and every diagnostic is counted.
- */
-export function createReasonTally(maxDistinct = MAX_DISTINCT_REASONS): ReasonTally {
-  const counts = new Map<string, number>();
-  let other = 0;
-  return {
-    add(reason) {
-      const seen = counts.get(reason);
-      if (seen !== undefined) counts.set(reason, seen + 1);
-      else if (counts.size < maxDistinct) counts.set(reason, 1);
-      else other += 1;
-    },
-    counts() {
-      const out = Object.create(null) as Record<string, number>;
-      for (const [reason, count] of counts) out[reason] = count;
-      if (other > 0) out[OTHER_REASONS] = other;
-      return { ...out };
-    },
-  };
-}
-
 /** What {@link replayLines} returns. */
 export interface ReplayResult {
   events: DisplayEvent[];

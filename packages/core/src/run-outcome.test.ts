@@ -30,11 +30,37 @@ const run: DisplayEvent[] = [
 ];
 
 describe('aggregateRun', () => {
+  it('lists the first thousand calls and counts the rest, results included', () => {
+    const aggregator = createRunAggregator();
+    for (let i = 0; i < 1500; i++) aggregator.push({ kind: 'tool-use', id: `c${i}`, name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: '', input: null });
+    for (let i = 0; i < 1400; i++) {
+      aggregator.push({ kind: 'tool-result', id: `c${i}`, name: 'Bash', toolKind: 'execute', status: i % 2 === 0 ? 'success' : 'error', outputState: 'empty', output: '', details: {} });
+    }
+    const outcome = aggregator.outcome();
+    expect(outcome.toolCalls).toHaveLength(1000);
+    expect(outcome.toolCallCounts).toEqual({ total: 1500, failed: 700, unfinished: 100 });
+    expect(outcome.omitted.toolCalls).toBe(500);
+  });
+
+  it('bounds the final message, errors and diagnostic reasons, counting what it leaves out', () => {
+    const aggregator = createRunAggregator();
+    const chunk = 'y'.repeat(1 << 20);
+    for (let i = 0; i < 3; i++) aggregator.push({ kind: 'text', id: 'm', text: chunk });
+    for (let i = 0; i < 150; i++) aggregator.push({ kind: 'error', message: 'e'.repeat(10_000), fatal: false });
+    for (let i = 0; i < 120; i++) aggregator.diagnose({ line: i, outcome: 'unknown', reason: `unknown type "t${i}"`, excerpt: '' });
+    const outcome = aggregator.outcome();
+    expect(outcome.finalMessage).toHaveLength(1 << 20);
+    expect(outcome.errors).toHaveLength(100);
+    expect(outcome.errors[0]).toHaveLength(4096);
+    expect(Object.keys(outcome.lines.reasons)).toHaveLength(100);
+    expect(outcome.omitted).toEqual({ toolCalls: 0, files: 0, errors: 50, warnings: 0, reasons: 20, finalMessageChars: 2 << 20 });
+  });
+
   it('with listCalls: false, keeps everything but the tool calls and files', () => {
     const full = aggregateRun(run);
     const aggregator = createRunAggregator({ listCalls: false });
     for (const event of run) aggregator.push(event);
-    expect(aggregator.outcome()).toEqual({ ...full, toolCalls: [], files: { created: [], modified: [], deleted: [] } });
+    expect(aggregator.outcome()).toEqual({ ...full, toolCalls: [], toolCallCounts: { total: 0, failed: 0, unfinished: 0 }, files: { created: [], modified: [], deleted: [] } });
   });
 
   it('summarises a run, marking calls without a result unfinished', () => {

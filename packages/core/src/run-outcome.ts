@@ -1,19 +1,35 @@
-import type { DisplayEvent, FileChange, SessionStatus, ToolResultEvent, UsageEvent } from './display-event.js';
+import type { DisplayEvent, SessionEvent, SessionStatus } from './display-event.js';
 import type { Diagnostic } from './source.js';
 import type { LineAccounting } from './line-accounting.js';
-import { createReasonTally, emptyAccounting } from './line-accounting.js';
-import { summarizeToolResult } from './result-summary.js';
-import { createUsageCounter } from './usage-totals.js';
+import { emptyAccounting } from './line-accounting.js';
+import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
+import { createBoundedText, type BoundedText } from './text-assembler.js';
+import { createUsageCounter, type UsageCounter } from './usage-totals.js';
 
-/** One tool call in a {@link RunOutcome}. */
-export interface ToolCallOutcomeSummary {
-  id: string;
-  name: string;
-  arg: string;
-  /** `unfinished` when the run ended before the call's result arrived. */
-  status: 'success' | 'error' | 'unfinished';
-  summary?: string;
-  durationMs?: number;
+export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
+
+/** The longest final message a {@link RunOutcome} keeps, in UTF-16 units (1 Mi: 2 MiB); the rest is counted in `omitted.finalMessageChars`. */
+export const RUN_OUTCOME_MAX_MESSAGE_CHARS = 1024 * 1024;
+/** How many errors and how many warnings a {@link RunOutcome} lists; each is cut to {@link RUN_OUTCOME_MAX_NOTE_CHARS}. */
+export const RUN_OUTCOME_MAX_NOTES = 100;
+/** The longest error or warning a {@link RunOutcome} keeps, in UTF-16 units. */
+export const RUN_OUTCOME_MAX_NOTE_CHARS = 4096;
+/** How many distinct diagnostic reasons `lines.reasons` counts; each is cut to 200 characters. */
+export const RUN_OUTCOME_MAX_REASONS = 100;
+const MAX_REASON_CHARS = 200;
+
+/** What a {@link RunOutcome} left out to stay within its bounds (all zero for an ordinary run). */
+export interface RunOutcomeOmissions {
+  /** Calls past the first {@link RUN_OUTCOME_MAX_CALLS}, counted in `toolCallCounts` but not listed. */
+  toolCalls: number;
+  /** Touched files past the first thousand. */
+  files: number;
+  errors: number;
+  warnings: number;
+  /** Lines whose diagnostic reason was past the first {@link RUN_OUTCOME_MAX_REASONS} distinct ones. */
+  reasons: number;
+  /** UTF-16 units of the final message past {@link RUN_OUTCOME_MAX_MESSAGE_CHARS}. */
+  finalMessageChars: number;
 }
 
 /** Token and cost totals of a run. */
@@ -37,13 +53,18 @@ export interface RunOutcome {
   finalMessage: string | undefined;
   durationMs: number | undefined;
   turns: number | undefined;
+  /** The first {@link RUN_OUTCOME_MAX_CALLS} tool calls. */
   toolCalls: ToolCallOutcomeSummary[];
+  /** Every tool call, listed or not (zero with `listCalls: false`). */
+  toolCallCounts: ToolCallCounts;
   files: { created: string[]; modified: string[]; deleted: string[] };
   usage: UsageTotals;
   errors: string[];
   warnings: string[];
   /** How every input line ended; lines that produced nothing are broken down by reason. */
   lines: LineAccounting & { reasons: Record<string, number> };
+  /** What was left out to keep the outcome bounded by bytes (see docs/memory.md). */
+  omitted: RunOutcomeOmissions;
 }
 
 /** Builds a {@link RunOutcome} as events arrive. */
@@ -53,16 +74,6 @@ export interface RunAggregator {
   diagnose(diagnostic: Diagnostic): void;
   /** The outcome so far; `accounting` is the pipeline's line count, when there was one. */
   outcome(accounting?: LineAccounting): RunOutcome;
-}
-
-function fileChangesOf(result: ToolResultEvent): FileChange[] {
-  if (result.details.changes !== undefined) return result.details.changes;
-  const path = result.details.path;
-  if (path === undefined || result.status !== 'success') return [];
-  if (result.name === 'Write') return [{ path, change: 'created' }];
-  if (result.toolKind === 'edit') return [{ path, change: 'modified' }];
-  if (result.toolKind === 'delete') return [{ path, change: 'deleted' }];
-  return [];
 }
 
 /** Options of {@link createRunAggregator}. */
@@ -76,104 +87,157 @@ export interface RunAggregatorOptions {
   listCalls?: boolean | undefined;
 }
 
-/** Creates a {@link RunAggregator}. */
-export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggregator {
-  const listCalls = options.listCalls !== false;
-  let sessionId: string | undefined;
-  let model: string | undefined;
-  let status: SessionStatus | undefined;
-  let result: string | undefined;
-  let durationMs: number | undefined;
-  let turns: number | undefined;
-  let lastTextId: string | undefined;
-  let lastText = '';
-  const calls = new Map<string, ToolCallOutcomeSummary>();
-  const files = new Map<string, FileChange['change']>();
-  const usage = createUsageCounter();
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const reasons = createReasonTally();
-
-  const addUsage = (event: UsageEvent) => {
-    usage.add(event);
-    if (event.model !== undefined) model ??= event.model;
-  };
-
+/** A bounded list of notes (errors, warnings): the first {@link RUN_OUTCOME_MAX_NOTES}, each cut. */
+function createNotes() {
+  const items: string[] = [];
+  let omitted = 0;
   return {
-    push(event) {
-      switch (event.kind) {
-        case 'text':
-          if (event.parentToolUseId !== undefined) break;
-          if (event.id !== lastTextId) lastText = '';
-          lastTextId = event.id;
-          lastText += event.text;
-          break;
-        case 'tool-use':
-          if (listCalls) calls.set(event.id, { id: event.id, name: event.name, arg: event.arg, status: 'unfinished' });
-          break;
-        case 'tool-result': {
-          if (!listCalls) break;
-          const call = calls.get(event.id) ?? { id: event.id, name: event.name, arg: '', status: 'unfinished' };
-          call.status = event.status;
-          call.summary = summarizeToolResult(event);
-          if (event.details.durationMs !== undefined) call.durationMs = event.details.durationMs;
-          calls.set(event.id, call);
-          for (const change of fileChangesOf(event)) {
-            const before = files.get(change.path);
-            // A file created earlier in the run and edited later is still new.
-            if (!(before === 'created' && change.change === 'modified')) files.set(change.path, change.change);
-          }
-          break;
-        }
-        case 'usage':
-          addUsage(event);
-          break;
-        case 'session':
-          if (event.sessionId !== undefined) sessionId ??= event.sessionId;
-          if (event.model !== undefined) model ??= event.model;
-          if (event.phase === 'end') {
-            if (event.status !== undefined) status = event.status;
-            if (event.result !== undefined && event.result !== '') result = event.result;
-            if (event.durationMs !== undefined) durationMs = event.durationMs;
-            if (event.turns !== undefined) turns = event.turns;
-          }
-          break;
-        case 'error':
-          errors.push(event.message);
-          break;
-        case 'notice':
-          if (event.level === 'warning') warnings.push(event.message);
-          break;
-      }
+    add(message: string) {
+      if (items.length < RUN_OUTCOME_MAX_NOTES) items.push(capText(message, RUN_OUTCOME_MAX_NOTE_CHARS));
+      else omitted += 1;
     },
+    get items() {
+      return [...items];
+    },
+    get omitted() {
+      return omitted;
+    },
+  };
+}
+
+/** The run's explicit state, one object. */
+interface AggregatorState {
+  sessionId: string | undefined;
+  model: string | undefined;
+  status: SessionStatus | undefined;
+  result: string | undefined;
+  resultDropped: number;
+  durationMs: number | undefined;
+  turns: number | undefined;
+  lastTextId: string | undefined;
+  lastText: BoundedText;
+  calls: RunCallList | undefined;
+  usage: UsageCounter;
+  errors: ReturnType<typeof createNotes>;
+  warnings: ReturnType<typeof createNotes>;
+  reasons: Record<string, number>;
+  reasonKinds: number;
+  reasonsOmitted: number;
+}
+
+function pushSession(state: AggregatorState, event: SessionEvent): void {
+  if (event.sessionId !== undefined) state.sessionId ??= capText(event.sessionId, RUN_OUTCOME_MAX_ID_CHARS);
+  if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
+  if (event.phase !== 'end') return;
+  if (event.status !== undefined) state.status = event.status;
+  if (event.result !== undefined && event.result !== '') {
+    state.result = capText(event.result, RUN_OUTCOME_MAX_MESSAGE_CHARS);
+    state.resultDropped = event.result.length - state.result.length;
+  }
+  if (event.durationMs !== undefined) state.durationMs = event.durationMs;
+  if (event.turns !== undefined) state.turns = event.turns;
+}
+
+function pushEvent(state: AggregatorState, event: DisplayEvent): void {
+  switch (event.kind) {
+    case 'text':
+      if (event.parentToolUseId !== undefined) break;
+      if (event.id !== state.lastTextId) state.lastText.reset();
+      state.lastTextId = event.id;
+      state.lastText.append(event.text);
+      break;
+    case 'tool-use':
+      state.calls?.use(event);
+      break;
+    case 'tool-result':
+      state.calls?.result(event);
+      break;
+    case 'usage':
+      state.usage.add(event);
+      if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
+      break;
+    case 'session':
+      pushSession(state, event);
+      break;
+    case 'error':
+      state.errors.add(event.message);
+      break;
+    case 'notice':
+      if (event.level === 'warning') state.warnings.add(event.message);
+      break;
+  }
+}
+
+function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefined): RunOutcome {
+  const { calls, usage, lastText } = state;
+  return {
+    sessionId: state.sessionId,
+    model: state.model,
+    status: state.status ?? 'incomplete',
+    finalMessage: state.result ?? (lastText.text === '' ? undefined : lastText.text),
+    durationMs: state.durationMs,
+    turns: state.turns,
+    toolCalls: calls?.list() ?? [],
+    toolCallCounts: calls?.counts() ?? { total: 0, failed: 0, unfinished: 0 },
+    files: calls?.fileList() ?? { created: [], modified: [], deleted: [] },
+    usage: {
+      inputTokens: usage.tokens.inputTokens ?? 0,
+      outputTokens: usage.tokens.outputTokens ?? 0,
+      reasoningTokens: usage.tokens.reasoningTokens ?? 0,
+      cacheReadTokens: usage.tokens.cacheReadTokens ?? 0,
+      cacheWriteTokens: usage.tokens.cacheWriteTokens ?? 0,
+      costUsd: usage.costUsd,
+    },
+    errors: state.errors.items,
+    warnings: state.warnings.items,
+    lines: { ...(accounting ?? emptyAccounting()), reasons: { ...state.reasons } },
+    omitted: {
+      toolCalls: calls?.omittedCalls() ?? 0,
+      files: calls?.omittedFiles() ?? 0,
+      errors: state.errors.omitted,
+      warnings: state.warnings.omitted,
+      reasons: state.reasonsOmitted,
+      finalMessageChars: state.result !== undefined ? state.resultDropped : lastText.dropped,
+    },
+  };
+}
+
+/**
+ * Creates a {@link RunAggregator}. Everything it keeps is bounded by bytes
+ * (docs/memory.md): no input can make it build a string or a list past the
+ * `RUN_OUTCOME_MAX_*` limits, and what it leaves out is counted in `omitted`.
+ */
+export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggregator {
+  const state: AggregatorState = {
+    sessionId: undefined,
+    model: undefined,
+    status: undefined,
+    result: undefined,
+    resultDropped: 0,
+    durationMs: undefined,
+    turns: undefined,
+    lastTextId: undefined,
+    lastText: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS),
+    calls: options.listCalls === false ? undefined : new RunCallList(),
+    usage: createUsageCounter(),
+    errors: createNotes(),
+    warnings: createNotes(),
+    reasons: Object.create(null) as Record<string, number>,
+    reasonKinds: 0,
+    reasonsOmitted: 0,
+  };
+  return {
+    push: (event) => pushEvent(state, event),
     diagnose(diagnostic) {
-      reasons.add(diagnostic.reason);
+      const reason = diagnostic.reason.length > MAX_REASON_CHARS ? capText(diagnostic.reason, MAX_REASON_CHARS) : diagnostic.reason;
+      const count = state.reasons[reason];
+      if (count !== undefined) state.reasons[reason] = count + 1;
+      else if (state.reasonKinds < RUN_OUTCOME_MAX_REASONS) {
+        state.reasons[reason] = 1;
+        state.reasonKinds += 1;
+      } else state.reasonsOmitted += 1;
     },
-    outcome(accounting) {
-      const byChange = (change: FileChange['change']) =>
-        [...files].filter(([, c]) => c === change || (change === 'modified' && c === 'moved')).map(([path]) => path);
-      return {
-        sessionId,
-        model,
-        status: status ?? 'incomplete',
-        finalMessage: result ?? (lastText === '' ? undefined : lastText),
-        durationMs,
-        turns,
-        toolCalls: [...calls.values()].map((call) => ({ ...call })),
-        files: { created: byChange('created'), modified: byChange('modified'), deleted: byChange('deleted') },
-        usage: {
-          inputTokens: usage.tokens.inputTokens ?? 0,
-          outputTokens: usage.tokens.outputTokens ?? 0,
-          reasoningTokens: usage.tokens.reasoningTokens ?? 0,
-          cacheReadTokens: usage.tokens.cacheReadTokens ?? 0,
-          cacheWriteTokens: usage.tokens.cacheWriteTokens ?? 0,
-          costUsd: usage.costUsd,
-        },
-        errors: [...errors],
-        warnings: [...warnings],
-        lines: { ...(accounting ?? emptyAccounting()), reasons: reasons.counts() },
-      };
-    },
+    outcome: (accounting) => outcomeOf(state, accounting),
   };
 }
 

@@ -167,4 +167,26 @@ describe('createToolCallTracker scopes', () => {
     tracker.newScope('r2');
     expect(tracker.start({ toolName: 'Bash', input: {} })?.id).toBe('r2-1');
   });
+
+  it('with idReuse "new-call", an id reused after its result is another call, which its next result reaches', () => {
+    const tracker = createToolCallTracker();
+    tracker.start({ id: 'a', toolName: 'Bash', input: { command: 'ls' } });
+    expect(tracker.start({ id: 'a', toolName: 'Bash', input: {}, idReuse: 'new-call' })).toBeUndefined();
+    tracker.finish('a', { status: 'success' });
+    const again = tracker.start({ id: 'a', toolName: 'Read', input: { file_path: 'x' }, idReuse: 'new-call' });
+    expect([again?.id, again?.name]).toEqual(['a#1', 'Read']);
+    expect(tracker.finish('a', { status: 'success' })?.id).toBe('a#1');
+  });
+
+  it('keeps open calls bounded by bytes and without their input', () => {
+    const tracker = createToolCallTracker();
+    const big = 'x'.repeat(1_000_000);
+    for (let i = 0; i < 20; i++) expect(tracker.start({ id: `${big}${i}`, toolName: 'Write', input: { content: big } })?.input).toEqual({ content: big });
+    const open = tracker.unfinished();
+    // 2 MB of id per call: the 4 MiB budget holds one or two.
+    expect(open.length).toBeLessThanOrEqual(2);
+    expect(open.every((call) => call.input === null)).toBe(true);
+    // A forgotten call's result still comes out, as a result without a call.
+    expect(tracker.finish(`${big}0`, { status: 'success', toolName: 'Write' })?.name).toBe('Write');
+  });
 });

@@ -1,8 +1,9 @@
-import type { FileChange, ToolResultDetails, ToolResultEvent, ToolUseEvent } from './display-event.js';
+import type { FileChange, ToolResultEvent, ToolUseEvent } from './display-event.js';
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
-import { createRecentMap } from './recent-keys.js';
+import { resultDetails } from './tool-result-details.js';
+import { compactKey, createRecentMap } from './recent-keys.js';
 import { resolveToolName } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
@@ -23,6 +24,13 @@ export interface ToolCallStart {
   /** The raw input; a JSON-encoded string is decoded. */
   input: unknown;
   parentToolUseId?: string | undefined;
+  /**
+   * What an id of a call already finished means: `repeat` (the default), a
+   * restatement that announces nothing; `new-call`, another call that reuses
+   * the id: it is announced as `<id>#<n>`, and a result for the id then
+   * reaches it. For providers whose calls are never restated after their result.
+   */
+  idReuse?: 'repeat' | 'new-call' | undefined;
 }
 
 /** How a tool call ended, as a provider reports it. */
@@ -53,7 +61,12 @@ export interface ToolCallTracker {
   has(id: string): boolean;
   /** The `tool-result` for a call, or `undefined` when this id already has one. */
   finish(id: string, outcome: ToolCallOutcome): ToolResultEvent | undefined;
-  /** Calls announced and not yet finished (at most the latest thousand), in the order they started. */
+  /**
+   * Calls announced and not yet finished (at most the latest thousand, within
+   * {@link OPEN_CALLS_MAX_BYTES}), in the order they started. Their `input` is
+   * `null`: the event that carried it is out, and keeping every open call's
+   * input let a stream of large unfinished calls exhaust memory.
+   */
   unfinished(): ToolUseEvent[];
   /**
    * Starts a new session or turn whose call ids may repeat earlier ones (a
@@ -77,25 +90,139 @@ function inputPath(input: unknown): string | undefined {
 
 /** A search is told by what it looked for, before where it looked. */
 const SEARCH_PREVIEW_FIELDS = ['pattern', 'query'] as const;
-/** What search tools print when they found nothing. */
-const NO_MATCHES = /^\s*(no (matches|files|results)( were)? found|no match(es)?)\b/i;
-
-function searchCounts(text: string): { matchCount: number; fileCount: number } {
-  if (NO_MATCHES.test(text)) return { matchCount: 0, fileCount: 0 };
-  const files = new Set<string>();
-  let matches = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    matches += 1;
-    const colon = line.indexOf(':');
-    files.add(colon > 0 ? line.slice(0, colon) : line);
-  }
-  return { matchCount: matches, fileCount: files.size };
-}
-
 /** How many calls a tracker keeps open, and how many finished and scope ids it remembers (see `open` below). */
 const MAX_OPEN_CALLS = 1_000;
 const MAX_REMEMBERED_IDS = 10_000;
+/** The most memory the open calls of one tracker hold (ids, names, paths), in bytes: 4 MiB. */
+export const OPEN_CALLS_MAX_BYTES = 4 * 1024 * 1024;
+/** A path longer than this (UTF-16 units) is not kept with an open call: no file system has one. */
+const MAX_KEPT_PATH_CHARS = 4096;
+
+/** What a tracker keeps of an open call: what its result needs, never its input. */
+interface OpenCall {
+  id: string;
+  name: string;
+  toolName: string;
+  toolKind: ToolUseEvent['toolKind'];
+  arg: string;
+  path: string | undefined;
+  parentToolUseId: string | undefined;
+  /** Estimated bytes held (UTF-16: two per unit). */
+  bytes: number;
+}
+
+/** The tracker's state, one object (see {@link createToolCallTracker} for why each part is bounded). */
+interface TrackerState {
+  aliases: ReadonlyMap<string, string> | undefined;
+  open: Map<string, OpenCall>;
+  openBytes: number;
+  /** Compact keys of finished calls' event ids. */
+  finished: ReturnType<typeof createRecentMap<string, true>>;
+  /** Compact keys of event ids announced in the current scope. */
+  announced: ReturnType<typeof createRecentMap<string, true>>;
+  /** Provider id (compact key) -> the event id it was renamed to, for the current scope only. */
+  renamed: ReturnType<typeof createRecentMap<string, string>>;
+  idPrefix: string;
+  made: number;
+  scope: number;
+}
+
+const known = (state: TrackerState, key: string) => state.open.has(key) || state.finished.has(key);
+
+function closeCall(state: TrackerState, key: string): OpenCall | undefined {
+  const call = state.open.get(key);
+  if (call === undefined) return undefined;
+  state.open.delete(key);
+  state.openBytes -= call.bytes;
+  return call;
+}
+
+function keepOpen(state: TrackerState, key: string, call: OpenCall): void {
+  state.open.set(key, call);
+  state.openBytes += call.bytes;
+  while (state.open.size > MAX_OPEN_CALLS || (state.openBytes > OPEN_CALLS_MAX_BYTES && state.open.size > 1)) {
+    closeCall(state, state.open.keys().next().value as string);
+  }
+}
+
+/** Gives `raw` a fresh event id `<raw>#<n>`, remembered for the rest of the scope. */
+function rename(state: TrackerState, raw: string, rawKey: string): string {
+  let id = raw;
+  for (let n = state.scope; known(state, compactKey(id)); n += 1) id = `${raw}#${n}`;
+  if (id !== raw) state.renamed.set(rawKey, id);
+  return id;
+}
+
+/** The event id for a new announcement of `raw`, or `undefined` when it repeats a call of this scope. */
+function announcementId(state: TrackerState, raw: string, reuse: ToolCallStart['idReuse']): string | undefined {
+  const rawKey = compactKey(raw);
+  const current = state.renamed.get(rawKey) ?? raw;
+  const key = compactKey(current);
+  if (!known(state, key)) return current;
+  if (state.announced.has(key)) {
+    // Announced in this scope: a restatement, unless the call is over and the provider says ids are reused.
+    if (reuse !== 'new-call' || state.open.has(key)) return undefined;
+  }
+  return rename(state, raw, rawKey);
+}
+
+function startCall(state: TrackerState, call: ToolCallStart): ToolUseEvent | undefined {
+  const raw = call.id !== undefined && call.id !== '' ? call.id : `${state.idPrefix}-${++state.made}`;
+  const id = announcementId(state, raw, call.idReuse);
+  if (id === undefined) return undefined;
+  const input = decodeJsonString(call.input);
+  const resolved = resolveToolName(call.displayName ?? call.toolName, state.aliases);
+  const event: ToolUseEvent = {
+    kind: 'tool-use',
+    id,
+    name: resolved.name,
+    toolName: call.toolName,
+    toolKind: resolved.kind,
+    arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
+    input: input === undefined ? null : input,
+  };
+  if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
+  const path = inputPath(input);
+  const kept = path !== undefined && path.length <= MAX_KEPT_PATH_CHARS ? path : undefined;
+  const key = compactKey(id);
+  state.announced.set(key, true);
+  const bytes = 2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0)) + 200;
+  keepOpen(state, key, {
+    id,
+    name: event.name,
+    toolName: call.toolName,
+    toolKind: event.toolKind,
+    arg: event.arg,
+    path: kept,
+    parentToolUseId: call.parentToolUseId,
+    bytes,
+  });
+  return event;
+}
+
+function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolResultEvent | undefined {
+  const id = state.renamed.get(compactKey(raw)) ?? raw;
+  const key = compactKey(id);
+  if (state.finished.has(key)) return undefined;
+  const call = closeCall(state, key);
+  state.finished.set(key, true);
+  const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', state.aliases);
+  const kind = call ? call.toolKind : (resolved as { kind: ToolResultEvent['toolKind'] }).kind;
+  const extracted = extractToolOutput(outcome.output);
+  const result: ToolResultEvent = {
+    kind: 'tool-result',
+    id,
+    name: resolved.name,
+    toolKind: kind,
+    status: outcome.status,
+    outputState: extracted.state,
+    details: resultDetails(call, kind, outcome, extracted),
+  };
+  if (extracted.state !== 'unavailable') result.output = extracted.text;
+  const parent = outcome.parentToolUseId ?? call?.parentToolUseId;
+  if (parent !== undefined) result.parentToolUseId = parent;
+  return result;
+}
 
 /**
  * Creates the tool-call bookkeeping a streaming source needs: it resolves
@@ -105,107 +232,52 @@ const MAX_REMEMBERED_IDS = 10_000;
  */
 export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, string>; idPrefix?: string } = {}): ToolCallTracker {
   /*
-   * Bounded, so that memory stays flat however long the stream: keeping
-   * every call made it grow with the run (x-bench, per GB of stream: about
-   * 25 MB of Gemini call ids, and 85 MB of OpenAI-compatible calls, which
-   * never get a result and so stayed open with their whole input).
-   * - `open`: calls announced and not finished. Past a thousand at once, the
-   *   oldest is forgotten; only calls that never finish get that far.
+   * Bounded by count and by bytes, so that memory stays flat however long or
+   * hostile the stream (x-bench, docs/memory.md):
+   * - `open`: calls announced and not finished, without their input (the
+   *   preview and the event are out; only the path a result needs is kept).
+   *   Past a thousand at once, or 4 MiB of ids, names and paths, the oldest
+   *   is forgotten; only calls that never finish get that far.
    * - `finished`: ids of finished calls, so that a repeated announcement or
-   *   result is not shown again and a later scope does not reuse an id; and
-   *   `scoped`: the ids of this scope. Each holds the ten thousand latest:
-   *   the repeats and reuses they serve come within a few calls or a resumed
-   *   session, not ten thousand calls later.
+   *   result is not shown again and a later scope does not reuse an id;
+   *   `announced` and `renamed`: the ids of this scope. Each holds the ten
+   *   thousand latest, as compact keys (a long id costs its hash, not its
+   *   length): the repeats and reuses they serve come within a few calls or
+   *   a resumed session, not ten thousand calls later.
    */
-  const open = new Map<string, ToolUseEvent>();
-  const finished = createRecentMap<string, true>(MAX_REMEMBERED_IDS);
-  const remember = (id: string) => finished.set(id, true);
-  let idPrefix = options.idPrefix ?? 'call';
-  let made = 0;
-  // Provider id -> the id used in events, for the current scope only.
-  let scoped = createRecentMap<string, string>(MAX_REMEMBERED_IDS);
-  let scope = 1;
-  const resolveId = (raw: string): string => scoped.get(raw) ?? raw;
-
+  const state: TrackerState = {
+    aliases: options.aliases,
+    open: new Map(),
+    openBytes: 0,
+    finished: createRecentMap(MAX_REMEMBERED_IDS),
+    announced: createRecentMap(MAX_REMEMBERED_IDS),
+    renamed: createRecentMap(MAX_REMEMBERED_IDS),
+    idPrefix: options.idPrefix ?? 'call',
+    made: 0,
+    scope: 1,
+  };
   return {
     newScope(prefix) {
-      scoped = createRecentMap(MAX_REMEMBERED_IDS);
-      scope += 1;
+      state.announced = createRecentMap(MAX_REMEMBERED_IDS);
+      state.renamed = createRecentMap(MAX_REMEMBERED_IDS);
+      state.scope += 1;
       if (prefix !== undefined) {
-        idPrefix = prefix;
-        made = 0;
+        state.idPrefix = prefix;
+        state.made = 0;
       }
     },
-    start(call) {
-      const raw = call.id !== undefined && call.id !== '' ? call.id : `${idPrefix}-${++made}`;
-      let id = scoped.get(raw);
-      if (id === undefined) {
-        id = raw;
-        for (let n = scope; open.has(id) || finished.has(id); n += 1) id = `${raw}#${n}`;
-        scoped.set(raw, id);
-      }
-      if (open.has(id) || finished.has(id)) return undefined;
-      const input = decodeJsonString(call.input);
-      const resolved = resolveToolName(call.displayName ?? call.toolName, options.aliases);
-      const event: ToolUseEvent = {
-        kind: 'tool-use',
-        id,
-        name: resolved.name,
-        toolName: call.toolName,
-        toolKind: resolved.kind,
-        arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
-        input: input === undefined ? null : input,
-      };
-      if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
-      open.set(id, event);
-      if (open.size > MAX_OPEN_CALLS) open.delete(open.keys().next().value as string);
-      return event;
-    },
+    start: (call) => startCall(state, call),
     has(raw) {
-      const id = resolveId(raw);
-      return open.has(id) || finished.has(id);
+      const key = compactKey(state.renamed.get(compactKey(raw)) ?? raw);
+      return known(state, key);
     },
-    finish(raw, outcome) {
-      const id = resolveId(raw);
-      if (finished.has(id)) return undefined;
-      const call = open.get(id);
-      open.delete(id);
-      remember(id);
-      const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', options.aliases);
-      const extracted = extractToolOutput(outcome.output);
-      const details: ToolResultDetails = {};
-      const path = outcome.path ?? (call ? inputPath(call.input) : undefined);
-      if (path !== undefined) details.path = path;
-      const kind = call ? call.toolKind : (resolved as { kind: ToolResultEvent['toolKind'] }).kind;
-      if (kind === 'read' && outcome.status === 'success' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
-      if (kind === 'search') {
-        const derived = extracted.state === 'text' ? searchCounts(extracted.text) : undefined;
-        const matchCount = outcome.matchCount ?? derived?.matchCount;
-        const fileCount = outcome.fileCount ?? derived?.fileCount;
-        if (matchCount !== undefined) details.matchCount = matchCount;
-        if (fileCount !== undefined) details.fileCount = fileCount;
-      }
-      if (outcome.changes !== undefined && outcome.changes.length > 0) details.changes = outcome.changes;
-      if (outcome.durationMs !== undefined) details.durationMs = outcome.durationMs;
-      if (outcome.exitCode !== undefined) details.exitCode = outcome.exitCode;
-      if (outcome.stderr !== undefined && outcome.stderr !== '') details.stderr = outcome.stderr;
-      if (outcome.errorMessage !== undefined && outcome.errorMessage !== '') details.errorMessage = outcome.errorMessage;
-      const result: ToolResultEvent = {
-        kind: 'tool-result',
-        id,
-        name: resolved.name,
-        toolKind: kind,
-        status: outcome.status,
-        outputState: extracted.state,
-        details,
-      };
-      if (extracted.state !== 'unavailable') result.output = extracted.text;
-      const parent = outcome.parentToolUseId ?? call?.parentToolUseId;
-      if (parent !== undefined) result.parentToolUseId = parent;
-      return result;
-    },
+    finish: (raw, outcome) => finishCall(state, raw, outcome),
     unfinished() {
-      return [...open.values()];
+      return [...state.open.values()].map((call) => {
+        const event: ToolUseEvent = { kind: 'tool-use', id: call.id, name: call.name, toolName: call.toolName, toolKind: call.toolKind, arg: call.arg, input: null };
+        if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
+        return event;
+      });
     },
   };
 }

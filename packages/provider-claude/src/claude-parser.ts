@@ -1,5 +1,10 @@
 import {
+  compactKey,
+  createBoundedText,
   createJsonDocumentReader,
+  createRecentMap,
+  createTextAssembler,
+  RUN_OUTCOME_MAX_MESSAGE_CHARS,
   createToolCallTracker,
   isJsonObject,
   ownField,
@@ -16,10 +21,11 @@ import {
   type SourceParser,
   type TextEvent,
   type ToolUseEvent,
+  type ToolCallStart,
 } from '@x/core';
 import type { z } from 'zod';
 import { controlRequestEvents, rateLimitEvents, systemEvents } from './notices.js';
-import { takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
+import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, MAX_TOOL_JSON_CHARS, setBounded, takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
 import { claudeToolAliases } from './tool-names.js';
 import { toolResultOutcome } from './tool-results.js';
 import { streamUserEvents } from './user-prompt.js';
@@ -72,8 +78,10 @@ export function createClaudeParser(): SourceParser {
   const reader = createJsonDocumentReader();
   const tools = createToolCallTracker({ aliases: claudeToolAliases });
   const usage = createUsageCollector();
-  /** Canonical names of calls still open, to read their `tool_use_result`. */
+  /** Canonical names of calls still open, to read their `tool_use_result` (by compact key, at most a thousand). */
   const openCalls = new Map<string, string>();
+  /** What the deltas of each streamed text or thinking block showed, by block id (bounded by bytes). */
+  const streamedText = createTextAssembler();
   /** The message each thread is streaming (`--include-partial-messages`). */
   const streams = new Map<string, StreamedMessage>();
   /** Per thread, the message whose complete lines are arriving and how many blocks they carried so far. */
@@ -87,18 +95,19 @@ export function createClaudeParser(): SourceParser {
   /** Main-thread text was shown in this turn. */
   let turnHadText = false;
   /** The text of the turn's latest main-thread message, rebuilt from its blocks (quirks 4 and 5). */
-  let finalText = { messageId: '', blockId: '', text: '' };
-  /** Error messages shown in this turn, so that a result restating one does not show it twice. */
-  const turnErrors = new Set<string>();
+  let finalText = { messageId: '', blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) };
+  /** Error messages shown in this turn (compact keys), so that a result restating one does not show it twice. */
+  let turnErrors = createRecentMap<string, true>(64);
   let synthetic = 0;
 
   const noteText = (event: TextEvent, messageId: string) => {
     if (event.parentToolUseId !== undefined) return;
     turnHadText = true;
-    if (finalText.messageId !== messageId) finalText = { messageId, blockId: '', text: '' };
+    if (finalText.messageId !== messageId) finalText = { messageId, blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) };
     // Joined the way DisplayOutput joins blocks, so the result reads as the run showed it.
-    const separator = finalText.text !== '' && finalText.blockId !== event.id && !finalText.text.endsWith('\n') ? '\n' : '';
-    finalText.text += separator + event.text;
+    const kept = finalText.text.text;
+    const separator = kept !== '' && finalText.blockId !== event.id && !kept.endsWith('\n') ? '\n' : '';
+    finalText.text.append(separator + event.text);
     finalText.blockId = event.id;
   };
 
@@ -109,21 +118,30 @@ export function createClaudeParser(): SourceParser {
     return event;
   };
 
-  const startTool = (id: string | undefined, toolName: string, input: unknown, parent: string | undefined): ToolUseEvent | undefined => {
-    const event = tools.start({ id, toolName, input, parentToolUseId: parent });
-    if (event === undefined) return undefined;
-    openCalls.set(event.id, event.name);
-    return event;
+  /**
+   * Announces a call. Claude restates a call only before its result (the
+   * complete line after the deltas), so an id already finished is another
+   * call (`idReuse: 'new-call'`), never lost. A block whose name is not a
+   * string is still a call, shown as `Tool` after a warning that says why.
+   */
+  const startTool = (id: string | undefined, name: unknown, input: unknown, parent: string | undefined, events: DisplayEvent[]): void => {
+    const call: ToolCallStart = { id, toolName: typeof name === 'string' ? name : 'Tool', input, parentToolUseId: parent, idReuse: 'new-call' };
+    const event = tools.start(call);
+    if (event === undefined) return;
+    if (typeof name !== 'string') {
+      const notice: NoticeEvent = { kind: 'notice', level: 'warning', message: `A tool_use block (id ${event.id}) has no tool name (${name === undefined ? 'missing' : name === null ? 'null' : `a ${typeof name}`}); shown as "Tool"`, code: 'tool_without_name' };
+      if (parent !== undefined) notice.parentToolUseId = parent;
+      events.push(notice);
+    }
+    setBounded(openCalls, compactKey(event.id), event.name, 1_000);
+    events.push(event);
   };
 
   /** Events of one complete content block of an `assistant` line. */
   const completeBlock = (block: unknown, messageId: string, index: number, parent: string | undefined, events: DisplayEvent[]) => {
     const type = stringField(block, 'type');
     if (type === 'tool_use') {
-      const name = stringField(block, 'name');
-      if (name === undefined) return;
-      const event = startTool(stringField(block, 'id'), name, ownField(block, 'input'), parent);
-      if (event !== undefined) events.push(event);
+      startTool(stringField(block, 'id'), ownField(block, 'name'), ownField(block, 'input'), parent, events);
       return;
     }
     // redacted_thinking and signatures are opaque; other block types have no text.
@@ -134,8 +152,7 @@ export function createClaudeParser(): SourceParser {
     const streamed = stream?.messageId === messageId ? takeStreamedBlock(stream, type) : undefined;
     if (streamed !== undefined) {
       // The deltas showed this block already; add only what they missed.
-      const rest = full.startsWith(streamed.shown) ? full.slice(streamed.shown.length) : '';
-      streamed.shown = '';
+      const rest = streamedText.copy(blockId(messageId, streamed.index), full, true).added;
       if (rest !== '') events.push(textEvent(kind, blockId(messageId, streamed.index), rest, parent, messageId));
       return;
     }
@@ -175,14 +192,14 @@ export function createClaudeParser(): SourceParser {
       const text = content.map((block) => stringField(block, 'text') ?? '').join('').trim();
       const error: ErrorEvent = { kind: 'error', message: text || `API error: ${parsed.error}`, fatal: false, code: parsed.error };
       if (parent !== undefined) error.parentToolUseId = parent;
-      turnErrors.add(error.message);
+      turnErrors.set(compactKey(error.message), true);
       return [error];
     }
     const thread = threadOf(parent);
     let counter = lineBlocks.get(thread);
     if (counter?.messageId !== messageId) {
       counter = { messageId, next: 0 };
-      lineBlocks.set(thread, counter);
+      setBounded(lineBlocks, thread, counter, MAX_THREADS);
     }
     const events: DisplayEvent[] = [];
     for (const block of content) completeBlock(block, messageId, counter.next++, parent, events);
@@ -220,10 +237,10 @@ export function createClaudeParser(): SourceParser {
     for (const block of results) {
       const id = stringField(block, 'tool_use_id');
       if (id === undefined) continue;
-      const outcome = toolResultOutcome(block, openCalls.get(id), rich);
+      const outcome = toolResultOutcome(block, openCalls.get(compactKey(id)), rich);
       if (!tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
       const event = tools.finish(id, outcome);
-      openCalls.delete(id);
+      openCalls.delete(compactKey(id));
       // A finished Agent/Task call ends its subagent's thread.
       streams.delete(id);
       lineBlocks.delete(id);
@@ -255,7 +272,7 @@ export function createClaudeParser(): SourceParser {
       case 'message_start': {
         const message = event.message;
         const messageId = stringField(message, 'id') ?? `stream-${context.lineNumber}`;
-        streams.set(thread, { messageId, blocks: new Map() });
+        setBounded(streams, thread, { messageId, blocks: new Map() }, MAX_THREADS);
         usage.record(messageId, ownField(message, 'usage'), stringField(message, 'model'), parent);
         context.ignore('message_start: the blocks follow');
         return [];
@@ -264,10 +281,14 @@ export function createClaudeParser(): SourceParser {
         const start = event.content_block;
         const type = stringField(start, 'type');
         if (stream === undefined || index === undefined || type === undefined) break;
-        const block: StreamedBlock = { index, type, shown: '', matched: false, json: '' };
+        if (stream.blocks.size >= MAX_BLOCKS_PER_MESSAGE && !stream.blocks.has(index)) {
+          context.ignore(`content block past the ${MAX_BLOCKS_PER_MESSAGE} tracked per message: its complete line shows it`);
+          return [];
+        }
+        const block: StreamedBlock = { index, type, matched: false, json: '' };
         if (type === 'tool_use') {
           block.toolId = stringField(start, 'id');
-          block.toolName = stringField(start, 'name');
+          block.toolName = ownField(start, 'name');
         }
         stream.blocks.set(index, block);
         const initial = type === 'text' || type === 'thinking' ? stringField(start, type) : undefined;
@@ -283,7 +304,9 @@ export function createClaudeParser(): SourceParser {
           const text = stringField(delta, deltaType === 'text_delta' ? 'text' : 'thinking');
           if (text) return deltaText(stream, block, text, parent);
         } else if (deltaType === 'input_json_delta') {
-          block.json += stringField(delta, 'partial_json') ?? '';
+          const fragment = stringField(delta, 'partial_json') ?? '';
+          // Past the bound the fragments are dropped: the complete line, or no input, announces the call.
+          block.json = block.json !== undefined && block.json.length + fragment.length <= MAX_TOOL_JSON_CHARS ? block.json + fragment : undefined;
           context.ignore('tool input fragment: the call is shown when its input is complete');
           return [];
         }
@@ -291,14 +314,14 @@ export function createClaudeParser(): SourceParser {
       }
       case 'content_block_stop': {
         const block = stream !== undefined && index !== undefined ? stream.blocks.get(index) : undefined;
-        if (block?.type !== 'tool_use' || block.toolName === undefined) break;
-        const json = block.json;
+        if (block?.type !== 'tool_use') break;
+        const json = block.json ?? '';
         block.json = '';
-        if (block.toolId !== undefined && tools.has(block.toolId)) break;
         // The complete assistant line usually came first; if not, the fragments are the input.
         const input = json.trim() === '' ? {} : (parseJson(json)?.value ?? {});
-        const call = startTool(block.toolId, block.toolName, input, parent);
-        if (call !== undefined) return [call];
+        const events: DisplayEvent[] = [];
+        startTool(block.toolId, block.toolName, input, parent, events);
+        if (events.length > 0) return events;
         break;
       }
       case 'message_delta':
@@ -310,9 +333,10 @@ export function createClaudeParser(): SourceParser {
   };
 
   const deltaText = (stream: StreamedMessage, block: StreamedBlock, text: string, parent: string | undefined): DisplayEvent[] => {
-    block.shown += text;
+    const id = blockId(stream.messageId, block.index);
+    streamedText.delta(id, text);
     const kind = block.type === 'text' ? 'text' : 'reasoning';
-    return [textEvent(kind, blockId(stream.messageId, block.index), text, parent, stream.messageId)];
+    return [textEvent(kind, id, text, parent, stream.messageId)];
   };
 
   const init = (line: JsonObject, context: LineContext): DisplayEvent[] => {
@@ -354,7 +378,7 @@ export function createClaudeParser(): SourceParser {
     if (failed) {
       const errors = (parsed.errors ?? []).filter((error): error is string => typeof error === 'string' && error.trim() !== '');
       const message = errors.length > 0 ? errors.join('\n') : wireText || `The run ended with ${parsed.subtype ?? 'an error'}`;
-      if (!turnErrors.has(message)) {
+      if (!turnErrors.has(compactKey(message))) {
         events.push({ kind: 'error', message, fatal: true, code: parsed.subtype === 'success' || parsed.subtype === undefined ? 'api_error' : parsed.subtype });
       }
     }
@@ -367,15 +391,15 @@ export function createClaudeParser(): SourceParser {
     if (parsed.duration_ms !== undefined) end.durationMs = parsed.duration_ms;
     if (parsed.num_turns !== undefined) end.turns = parsed.num_turns;
     // result.result can hold only the first chunk of the answer, or be empty (quirks 4, 5): prefer the text shown.
-    const finalResult = failed ? wireText : finalText.text || wireText;
+    const finalResult = failed ? wireText : finalText.text.text || wireText;
     if (finalResult) end.result = finalResult;
     events.push(end);
 
     sessionOpen = false;
     owesEnd = false;
     turnHadText = false;
-    finalText = { messageId: '', blockId: '', text: '' };
-    turnErrors.clear();
+    finalText = { messageId: '', blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) };
+    turnErrors = createRecentMap(64);
     usage.reset();
     return events;
   };
@@ -468,7 +492,7 @@ export function createClaudeParser(): SourceParser {
       for (const used of usage.events()) events.push(used);
       const end: SessionEvent = { kind: 'session', phase: 'end', status: 'incomplete' };
       if (sessionId !== undefined) end.sessionId = sessionId;
-      if (finalText.text !== '') end.result = finalText.text;
+      if (finalText.text.text !== '') end.result = finalText.text.text;
       events.push(end);
       owesEnd = false;
       sessionOpen = false;

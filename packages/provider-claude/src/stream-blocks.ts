@@ -1,20 +1,37 @@
 /**
+ * Bounds of the per-stream state (docs/memory.md): blocks tracked per
+ * message, threads (main plus subagents) streaming at once, and the longest
+ * tool input gathered from `input_json_delta` fragments (past it, the call is
+ * announced from its complete line, or with no input).
+ */
+export const MAX_BLOCKS_PER_MESSAGE = 1024;
+export const MAX_THREADS = 64;
+export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
+
+/**
  * What `--include-partial-messages` streamed of one content block: its type,
- * the text or thinking shown so far, and a tool call's name and input
- * fragments. Kept until the complete `assistant` line for the block arrives,
- * so that the line adds only what the deltas did not already show.
+ * and a tool call's name and input fragments. Its text or thinking is in the
+ * parser's text assembler (bounded by bytes). Kept until the complete
+ * `assistant` line for the block arrives, so that the line adds only what the
+ * deltas did not already show.
  */
 export interface StreamedBlock {
   index: number;
   type: string;
-  /** Text or thinking already emitted from deltas. */
-  shown: string;
   /** Whether a complete `assistant` line has accounted for this block. */
   matched: boolean;
   toolId?: string | undefined;
-  toolName?: string | undefined;
-  /** `input_json_delta` fragments, parsed at `content_block_stop`. */
-  json: string;
+  /** The name as the wire gave it (a string, unless the block is malformed). */
+  toolName?: unknown;
+  /** `input_json_delta` fragments, parsed at `content_block_stop`; `undefined` once past {@link MAX_TOOL_JSON_CHARS}. */
+  json: string | undefined;
+}
+
+/** Sets `key` in a map that keeps at most `limit` keys, forgetting the one set longest ago. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as K);
 }
 
 /** The message a thread (main or one subagent) is streaming, with its blocks by index. */

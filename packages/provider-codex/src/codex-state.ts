@@ -1,13 +1,14 @@
 import {
+  createTextAssembler,
   createToolCallTracker,
   type DisplayEvent,
   type SessionEvent,
   type SessionStatus,
+  type TextAssembler,
   type ToolCallOutcome,
   type ToolCallTracker,
   type UsageEvent,
 } from '@x/core';
-import { createTextAssembler, type TextAssembler } from './text-assembler.js';
 import { CODEX_TOOL_ALIASES } from './tool-names.js';
 import type { LegacyTokenUsage, Usage } from './wire-schema.js';
 
@@ -160,6 +161,19 @@ export function announceTool(state: CodexState, call: ToolAnnouncement): Display
 export function finishTool(state: CodexState, id: string, outcome: ToolCallOutcome): DisplayEvent[] {
   const result = state.tracker.finish(id, outcome);
   return result === undefined ? [] : [result];
+}
+
+/**
+ * How many calls' start details are kept at once: calls run a few at a time,
+ * and a stream of calls that never end must not grow memory (docs/memory.md).
+ */
+const MAX_CALL_DETAILS = 100;
+
+/** Keeps what the start of call `id` knew for its end, forgetting the oldest past {@link MAX_CALL_DETAILS}. */
+export function keepCallDetails(state: CodexState, id: string, details: Pick<ToolCallOutcome, 'path' | 'changes'>): void {
+  state.callDetails.delete(id);
+  state.callDetails.set(id, details);
+  if (state.callDetails.size > MAX_CALL_DETAILS) state.callDetails.delete(state.callDetails.keys().next().value as string);
 }
 
 /** Takes what the start of call `id` left for its end. */

@@ -18,6 +18,7 @@ import {
   madeId,
   startSession,
   startTurn,
+  keepCallDetails,
   takeCallDetails,
   usageEvent,
   type CodexState,
@@ -156,7 +157,7 @@ function textFinal(state: CodexState, full: string, kind: 'text' | 'reasoning'):
   const id = openId(state, kind);
   if (kind === 'text') state.openMessageId = undefined;
   else state.openReasoningId = undefined;
-  const text = state.text.snapshot(id, full, true);
+  const text = state.text.copy(id, full, true).added;
   return text === '' ? [] : [{ kind, id, text }];
 }
 
@@ -184,7 +185,7 @@ function command(end: boolean, msg: JsonObject, state: CodexState, context: Line
   const raw = ownField(msg, 'command');
   const script = commandText(raw);
   const readPath = fileReadTarget(script);
-  if (!end && readPath !== undefined) state.callDetails.set(id, { path: readPath });
+  if (!end && readPath !== undefined) keepCallDetails(state, id, { path: readPath });
   const input: JsonObject = { command: raw ?? null };
   const cwd = stringField(msg, 'cwd');
   if (cwd !== undefined) input.cwd = cwd;
@@ -211,7 +212,7 @@ function patch(end: boolean, msg: JsonObject, state: CodexState, context: LineCo
   if (!end) {
     const raw = objectField(msg, 'changes') ?? {};
     const changes = legacyFileChangesOf(raw);
-    if (changes[0] !== undefined) state.callDetails.set(id, { path: changes[0].path, changes });
+    if (changes[0] !== undefined) keepCallDetails(state, id, { path: changes[0].path, changes });
     return announceTool(state, { id, toolName: 'patch_apply', input: { changes: raw }, displayName: fileChangeToolName(changes), arg: changes[0]?.path ?? '' });
   }
   const events = announceTool(state, { id, toolName: 'patch_apply', input: { changes: {} } });

@@ -18,6 +18,7 @@ import {
   finishTool,
   startSession,
   startTurn,
+  keepCallDetails,
   takeCallDetails,
   usageEvent,
   type CodexState,
@@ -175,7 +176,7 @@ function parseItem(event: JsonObject, phase: ItemPhase, state: CodexState, conte
 function textItem(state: CodexState, item: JsonObject, id: string, final: boolean, kind: 'text' | 'reasoning'): DisplayEvent[] {
   const full = stringField(item, 'text') ?? '';
   if (final && kind === 'text') state.lastMessage = full;
-  const text = state.text.snapshot(id, full, final);
+  const text = state.text.copy(id, full, final).added;
   return text === '' ? [] : [{ kind, id, text }];
 }
 
@@ -186,7 +187,7 @@ function commandItem(state: CodexState, item: JsonObject, id: string, final: boo
     const command = stringField(item, 'command') ?? '';
     const script = unwrapShellCommand(command);
     const readPath = fileReadTarget(script);
-    if (readPath !== undefined) state.callDetails.set(id, { path: readPath });
+    if (readPath !== undefined) keepCallDetails(state, id, { path: readPath });
     events = announceTool(state, {
       id,
       toolName: 'command_execution',

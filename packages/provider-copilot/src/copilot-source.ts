@@ -1,5 +1,6 @@
 import {
   arrayField,
+  createTextAssembler,
   createToolCallTracker,
   defineSource,
   isJsonObject,
@@ -72,58 +73,15 @@ const SHOWN_AS_NOTHING = new Map<string, string>([
   ['session.usage_checkpoint', 'premium-request checkpoint without token counts'],
 ]);
 
-/** How many message and reasoning ids the delta bookkeeping remembers. */
+/** How many message and reasoning ids the delta bookkeeping remembers (each bounded by bytes: core's text assembler). */
 const COVERAGE_LIMIT = 256;
 /** Copilot's bookkeeping tool: it reports what the agent is doing, for Copilot's own status line. */
 const REPORT_INTENT = 'report_intent';
 /** How many `report_intent` calls without a result are remembered, so that their results can be dropped. */
 const MAX_INTENT_CALLS = 64;
 
-/**
- * How much of each message or reasoning block was already shown, by id, so
- * that the complete form adds only what the deltas did not cover. Old ids are
- * forgotten first, keeping memory flat however long the run.
- */
-class Coverage {
-  private readonly shown = new Map<string, number>();
-  /** The id moved to the end last: it is still there, so its next update need not move it. */
-  private newest: string | undefined;
-
-  /** Records `length` more characters shown for `id`. */
-  add(id: string, length: number): void {
-    this.update(id, (this.shown.get(id) ?? 0) + length);
-  }
-
-  /** The part of `full` not shown yet for `id`, and marks all of it shown. */
-  rest(id: string, full: string): string {
-    const before = this.shown.get(id) ?? 0;
-    this.update(id, Math.max(before, full.length));
-    return full.length > before ? full.slice(before) : '';
-  }
-
-  /**
-   * Sets `id` as the most recently used. The deltas of one message come in a
-   * row, and moving its entry to the end on every one (delete, set, trim)
-   * was a few percent of a stream's parsing (x-bench): the order it keeps is
-   * the same.
-   */
-  private update(id: string, shown: number): void {
-    if (id === this.newest) {
-      this.shown.set(id, shown);
-      return;
-    }
-    this.shown.delete(id);
-    this.shown.set(id, shown);
-    this.newest = id;
-    this.trim();
-  }
-
-  private trim(): void {
-    if (this.shown.size <= COVERAGE_LIMIT) return;
-    const oldest = this.shown.keys().next();
-    if (oldest.done !== true) this.shown.delete(oldest.value);
-  }
-}
+/** The one block of `reasoningShown`: all reasoning since the last message, in order. */
+const SINCE_MESSAGE = 'since-message';
 
 const FILE_EDIT_KINDS: Readonly<Record<string, FileChange['change']>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, FileChange['change']>, { create: 'created', edit: 'modified', delete: 'deleted' }),
@@ -147,6 +105,11 @@ function withParent<E extends DisplayEvent>(event: E, parent: string | undefined
   return event;
 }
 
+function unusableRequests(count: number): DisplayEvent {
+  const what = count === 1 ? 'A tool request without toolCallId or name was' : `${count} tool requests without toolCallId or name were`;
+  return { kind: 'notice', level: 'warning', message: `${what} left out`, code: 'unusable_tool_request' };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -154,8 +117,10 @@ function nonEmpty(value: string | undefined): string | undefined {
 /** Creates the parser of one Copilot stream (also the base of the session-log parser). */
 export function createCopilotParser(): SourceParser {
   const tools = createToolCallTracker({ aliases: COPILOT_TOOL_ALIASES });
-  const messages = new Coverage();
-  const reasonings = new Coverage();
+  // What deltas showed of each message and reasoning block, so that the
+  // complete form adds only what they did not (prefix-checked).
+  const messages = createTextAssembler({ maxBlocks: COVERAGE_LIMIT });
+  const reasonings = createTextAssembler({ maxBlocks: COVERAGE_LIMIT });
   let seen = false;
   let ended = false;
   let sessionId: string | undefined;
@@ -166,7 +131,7 @@ export function createCopilotParser(): SourceParser {
   let fatalError = false;
   // Reasoning shown through `assistant.reasoning(_delta)` since the last
   // `assistant.message`, whose `reasoningText` repeats it.
-  let reasoningShown = 0;
+  const reasoningShown = createTextAssembler({ maxBlocks: 1 });
   let reasoningId: string | undefined;
 
   const noteModel = (value: string | undefined) => {
@@ -259,15 +224,13 @@ export function createCopilotParser(): SourceParser {
     if (tokens !== undefined) outputTokens = (outputTokens ?? 0) + tokens;
 
     const reasoningText = stringField(data, 'reasoningText');
-    if (reasoningText !== undefined && reasoningText.length > reasoningShown) {
-      const text = reasoningText.slice(reasoningShown);
-      events.push(withParent({ kind: 'reasoning', id: reasoningId ?? `${messageId}:reasoning`, text }, parent));
-    }
-    reasoningShown = 0;
+    const text = reasoningText === undefined ? '' : reasoningShown.copy(SINCE_MESSAGE, reasoningText, true).added;
+    if (text !== '') events.push(withParent({ kind: 'reasoning', id: reasoningId ?? `${messageId}:reasoning`, text }, parent));
+    reasoningShown.clear();
     reasoningId = undefined;
 
     if (content !== undefined) {
-      const text = messages.rest(messageId, content);
+      const text = messages.copy(messageId, content, false).added;
       if (text !== '') events.push(withParent({ kind: 'text', id: messageId, text }, parent));
     }
 
@@ -289,9 +252,13 @@ export function createCopilotParser(): SourceParser {
       });
       if (event !== undefined) events.push(event);
     }
-    if (events.length === 0) {
-      if (badRequests > 0) context.malformed('tool request without toolCallId or name');
-      else context.ignore(content === '' ? 'assistant message with no text and no new tool calls' : 'text already shown from its deltas');
+    if (events.length === 0 && badRequests > 0) {
+      context.malformed('tool request without toolCallId or name');
+    } else if (badRequests > 0) {
+      // The line shows something else, so a diagnostic would not be counted: the dropped requests are a warning instead.
+      events.push(withParent(unusableRequests(badRequests), parent));
+    } else if (events.length === 0) {
+      context.ignore(content === '' ? 'assistant message with no text and no new tool calls' : 'text already shown from its deltas');
     }
     return events;
   };
@@ -349,7 +316,7 @@ export function createCopilotParser(): SourceParser {
           context.malformed('assistant.message_delta without messageId or deltaContent');
           return [];
         }
-        messages.add(messageId, delta.length);
+        messages.delta(messageId, delta);
         if (delta === '') {
           context.ignore('empty delta');
           return [];
@@ -367,14 +334,8 @@ export function createCopilotParser(): SourceParser {
           context.malformed(`${type} without reasoningId or ${isDelta ? 'deltaContent' : 'content'}`);
           return [];
         }
-        let shown: string;
-        if (isDelta) {
-          reasonings.add(id, text.length);
-          shown = text;
-        } else {
-          shown = reasonings.rest(id, text);
-        }
-        reasoningShown += shown.length;
+        const shown = isDelta ? reasonings.delta(id, text) : reasonings.copy(id, text, false).added;
+        reasoningShown.delta(SINCE_MESSAGE, shown);
         reasoningId = id;
         if (shown === '') {
           context.ignore('reasoning already shown from its deltas');

@@ -321,6 +321,15 @@ describe('copilot mapping rules', () => {
     expect(diagnostics.map((d) => d.outcome)).toEqual(Array(8).fill('malformed'));
   });
 
+  it('a tool request without toolCallId or name beside other output is a warning, not nothing', () => {
+    const { events } = replay([eventLine('assistant.message', { messageId: 'm', content: 'Hi', toolRequests: [{ name: 'bash' }, { toolCallId: 't1', name: 'bash', arguments: { command: 'ls' } }] })]);
+    expect(events.filter((e) => e.kind !== 'session').map((e) => (e.kind === 'notice' ? e.message : e.kind))).toEqual([
+      'text',
+      'tool-use',
+      'A tool request without toolCallId or name was left out',
+    ]);
+  });
+
   it('starts afresh after a result line when a resumed run is appended', () => {
     const { events } = replay([sessionStartLine('s1'), message('m1', 'One', { outputTokens: 1 }), resultLine(0, {}, 's1'), sessionStartLine('s2'), message('m2', 'Two'), resultLine(0, {}, 's2')]);
     expect(ofKind(events, 'session').map((event) => [event.phase, event.sessionId])).toEqual([

@@ -1,5 +1,6 @@
 import {
   createJsonDocumentReader,
+  createTextAssembler,
   createToolCallTracker,
   cutText,
   defineSource,
@@ -77,9 +78,11 @@ function createParser(options: GeminiSourceOptions): SourceParser {
   const reader = createJsonDocumentReader(options.maxDocumentChars === undefined ? {} : { maxDocumentChars: options.maxDocumentChars });
   const tracker = createToolCallTracker({ aliases: geminiToolAliases });
   let messages = 0;
-  // The assistant message being streamed: every delta until another event
-  // intervenes belongs to it. Its text is kept to recognise a complete copy.
-  let open: { id: string; text: string } | undefined;
+  // The id of the assistant message being streamed: every delta until
+  // another event intervenes belongs to it. What it streamed is in `streamed`
+  // (bounded by bytes), to recognise a complete copy.
+  let open: string | undefined;
+  const streamed = createTextAssembler({ maxBlocks: 1 });
   let lastErrorMessage: string | undefined;
   let ended = false;
 
@@ -96,20 +99,20 @@ function createParser(options: GeminiSourceOptions): SourceParser {
         context.ignore('empty assistant text delta');
         return [];
       }
-      open ??= { id: nextMessageId(), text: '' };
-      open.text += content;
-      return text(open.id, content);
+      open ??= nextMessageId();
+      return text(open, streamed.delta(open, content));
     }
     // Gemini streams every assistant message as deltas (0.61.0); a complete
     // message, which one older doc promises, may repeat the deltas before it.
-    const streamed = open;
+    const id = open;
+    const copy = id === undefined ? undefined : streamed.copy(id, content, true);
     open = undefined;
-    if (streamed !== undefined && streamed.text !== '' && content.startsWith(streamed.text)) {
-      if (content.length === streamed.text.length) {
+    if (id !== undefined && copy?.match === 'continues') {
+      if (copy.added === '') {
         context.ignore('complete copy of an assistant message already streamed as deltas');
         return [];
       }
-      return text(streamed.id, content.slice(streamed.text.length));
+      return text(id, copy.added);
     }
     const events = text(nextMessageId(), content);
     if (events.length === 0) context.ignore('empty assistant message');

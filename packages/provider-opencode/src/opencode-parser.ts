@@ -1,6 +1,8 @@
 import {
   arrayField,
+  compactKey,
   createRecentMap,
+  createTextAssembler,
   createToolCallTracker,
   unframeSseLine,
   isJsonObject,
@@ -24,11 +26,7 @@ import { RUN_JSON_TYPES } from './wire-schema.js';
 
 type Events = DisplayEvent[];
 
-/** How much of a text or reasoning part has been emitted, so a later snapshot adds only what is new. */
-interface GrowingPart {
-  kind: 'text' | 'reasoning';
-  emitted: number;
-}
+type PartKind = 'text' | 'reasoning';
 
 /** Event families of the bus that carry nothing a person reads in a run transcript. */
 const IGNORED_BUS_PREFIXES: readonly (readonly [string, string])[] = [
@@ -63,6 +61,8 @@ const PERMISSION_ASKS: ReadonlySet<string> = new Set(['permission.asked', 'permi
  * are forgotten, as @x/core's tool-call tracker forgets old call ids.
  */
 const MAX_REMEMBERED = 1024;
+/** How many distinct errors one turn reports; more are rare, and each is kept only as a hash. */
+const MAX_REPORTED_ERRORS = 64;
 
 const IGNORED_BUS_TYPES: ReadonlyMap<string, string> = new Map([
   ['server.connected', 'server connected'],
@@ -107,12 +107,16 @@ export function modelOf(info: JsonObject): string | undefined {
  */
 export function createOpenCodeParser(): SourceParser {
   const tools = createToolCallTracker({ aliases: OPENCODE_TOOL_ALIASES });
-  const parts = createRecentMap<string, GrowingPart>(MAX_REMEMBERED);
-  const userMessages = new Set<string>();
+  // Every per-stream set is bounded by count, and by bytes through compactKey
+  // (a long id costs its hash): docs/memory.md.
+  // The kind of each text or reasoning part, from its opener, and what was emitted of it (prefix-checked).
+  const partKinds = createRecentMap<string, PartKind>(MAX_REMEMBERED);
+  const partTexts = createTextAssembler({ maxBlocks: MAX_REMEMBERED });
+  const userMessages = createRecentMap<string, true>(MAX_REMEMBERED);
   const countedSteps = createRecentMap<string, true>(MAX_REMEMBERED);
-  const reportedErrors = new Set<string>();
+  let reportedErrors = createRecentMap<string, true>(MAX_REPORTED_ERRORS);
   // Subagent sessions started by the followed one: their permission asks block the run too, as in run.ts.
-  const childSessions = new Set<string>();
+  const childSessions = createRecentMap<string, true>(MAX_REMEMBERED);
 
   let sessionId: string | undefined;
   let started = false;
@@ -160,7 +164,7 @@ export function createOpenCodeParser(): SourceParser {
 
   /** A new prompt on a bus stream: per-turn state starts over, and a session that ended opens again. */
   const newTurn = (out: Events) => {
-    reportedErrors.clear();
+    reportedErrors = createRecentMap(MAX_REPORTED_ERRORS);
     assistantThisTurn = false;
     turnComplete = false;
     failed = false;
@@ -190,31 +194,24 @@ export function createOpenCodeParser(): SourceParser {
     const { message, code } = errorMessage(error);
     if (code === 'MessageAbortedError') aborted = true;
     else failed = true;
-    const key = `${code ?? ''}\u0000${message}`;
+    const key = compactKey(`${code ?? ''}\u0000${message}`);
     if (reportedErrors.has(key)) return;
-    reportedErrors.add(key);
+    reportedErrors.set(key, true);
     const event: DisplayEvent = { kind: 'error', message, fatal: true };
     if (code !== undefined) event.code = code;
     out.push(event);
   };
 
-  const grow = (kind: GrowingPart['kind'], partId: string, text: string, isDelta: boolean, out: Events) => {
-    let part = parts.get(partId);
-    if (part === undefined) {
-      part = { kind, emitted: 0 };
-      parts.set(partId, part);
+  const grow = (kind: PartKind, partId: string, text: string, isDelta: boolean, out: Events) => {
+    const key = compactKey(partId);
+    let partKind = partKinds.get(key);
+    if (partKind === undefined) {
+      partKind = kind;
+      partKinds.set(key, kind);
     }
-    let increment: string;
-    if (isDelta) {
-      increment = text;
-      part.emitted += text.length;
-    } else {
-      // A snapshot repeats everything streamed so far; only its tail is new.
-      if (text.length <= part.emitted) return;
-      increment = text.slice(part.emitted);
-      part.emitted = text.length;
-    }
-    if (increment !== '') out.push({ kind: part.kind, id: partId, text: increment });
+    // A snapshot repeats everything streamed so far; only what continues it is new.
+    const increment = isDelta ? partTexts.delta(partId, text) : partTexts.copy(partId, text, false).added;
+    if (increment !== '') out.push({ kind: partKind, id: partId, text: increment });
   };
 
   const usageOf = (part: JsonObject): UsageEvent | undefined => {
@@ -242,8 +239,9 @@ export function createOpenCodeParser(): SourceParser {
   const stepFinish = (part: JsonObject, out: Events, ctx: LineContext) => {
     const id = stringField(part, 'id');
     if (id !== undefined) {
-      if (countedSteps.has(id)) return ctx.ignore('step-finish already counted');
-      countedSteps.set(id, true);
+      const key = compactKey(id);
+      if (countedSteps.has(key)) return ctx.ignore('step-finish already counted');
+      countedSteps.set(key, true);
     }
     steps += 1;
     // A missing reason (quirk 9) still closes the step; only tool calls promise another one.
@@ -284,7 +282,7 @@ export function createOpenCodeParser(): SourceParser {
     const type = stringField(part, 'type');
     const partId = stringField(part, 'id');
     const messageId = stringField(part, 'messageID');
-    if (messageId !== undefined && userMessages.has(messageId)) {
+    if (messageId !== undefined && userMessages.has(compactKey(messageId))) {
       if (out.length === 0) ctx.ignore('part of a user message (the prompt), not assistant output');
       return;
     }
@@ -356,8 +354,9 @@ export function createOpenCodeParser(): SourceParser {
     const role = stringField(info, 'role');
     if (info === undefined || id === undefined || role === undefined) return ctx.malformed('message.updated without info.id/role');
     if (role === 'user') {
-      if (!userMessages.has(id)) {
-        userMessages.add(id);
+      const key = compactKey(id);
+      if (!userMessages.has(key)) {
+        userMessages.set(key, true);
         newTurn(out);
       }
       if (out.length === 0) ctx.ignore('user message');
@@ -383,7 +382,7 @@ export function createOpenCodeParser(): SourceParser {
     const field = stringField(props, 'field');
     if (partId === undefined || delta === undefined) return ctx.malformed('message.part.delta without partID/delta');
     const messageId = stringField(props, 'messageID');
-    if (messageId !== undefined && userMessages.has(messageId)) {
+    if (messageId !== undefined && userMessages.has(compactKey(messageId))) {
       if (out.length === 0) ctx.ignore('delta of a user message part');
       return;
     }
@@ -392,7 +391,7 @@ export function createOpenCodeParser(): SourceParser {
       return;
     }
     // `field` is "text" for reasoning parts too (quirk 1): the kind comes from the part's opener.
-    grow(parts.get(partId)?.kind ?? 'text', partId, delta, true, out);
+    grow(partKinds.get(compactKey(partId)) ?? 'text', partId, delta, true, out);
     if (out.length === 0) ctx.ignore('empty delta');
   };
 
@@ -415,8 +414,8 @@ export function createOpenCodeParser(): SourceParser {
     if (id === undefined) return ctx.malformed(`${type} without info.id`);
     if (sessionId !== undefined && id !== sessionId) {
       const parent = stringField(info, 'parentID');
-      if (parent !== undefined && (parent === sessionId || childSessions.has(parent))) {
-        childSessions.add(id);
+      if (parent !== undefined && (parent === sessionId || childSessions.has(compactKey(parent)))) {
+        childSessions.set(compactKey(id), true);
         return ctx.ignore(`subagent session ${id} started; its events are left out`);
       }
       return ctx.ignore(`event of session ${id}, not the followed session ${sessionId}`);
@@ -438,7 +437,7 @@ export function createOpenCodeParser(): SourceParser {
     const info = objectField(props, 'info');
     const session = stringField(props, 'sessionID') ?? stringField(part, 'sessionID') ?? stringField(info, 'sessionID');
     if (!ownSession(session, out)) {
-      if (session !== undefined && childSessions.has(session) && PERMISSION_ASKS.has(type)) {
+      if (session !== undefined && childSessions.has(compactKey(session)) && PERMISSION_ASKS.has(type)) {
         out.push(permissionNotice(props));
         return out;
       }

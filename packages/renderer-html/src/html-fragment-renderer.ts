@@ -39,11 +39,14 @@ interface HeldBlock {
   id: string;
   parentToolUseId: string | undefined;
   parts: string[];
+  chars: number;
 }
 
 interface HeldCall {
   use: ToolUseEvent;
   result: ToolResultEvent | undefined;
+  /** About how many characters its input holds, counted into the held output's bound. */
+  chars: number;
 }
 
 /** Output held behind a call, and the subagent (parent call id) it belongs to. */
@@ -78,6 +81,20 @@ interface WaitingCall {
 const MAX_HELD_CALLS = 64;
 const MAX_HELD_CHARS = 256 * 1024;
 const MAX_WAITING_CALLS = 1024;
+/** The longest text or reasoning block buffered before it is rendered in parts (1 Mi characters). */
+const MAX_BLOCK_CHARS = 1024 * 1024;
+
+/** About how many characters a call's input holds: its strings and keys, counted up to `limit`. */
+function inputChars(value: unknown, limit: number): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  let total = 0;
+  for (const [key, item] of Object.entries(value)) {
+    total += key.length + inputChars(item, limit - total);
+    if (total > limit) break;
+  }
+  return total;
+}
 
 // One element per line keeps documents and their golden diffs readable.
 function line(html: string): string {
@@ -156,10 +173,12 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
         out += item.html;
         heldChars -= item.html.length;
       } else if (item.result !== undefined) {
+        heldChars -= item.chars;
         out += writeCall(item, 'unfinished', i);
       } else if (pending === undefined) {
         break;
       } else {
+        heldChars -= item.chars;
         heldCalls.delete(item.use.id);
         out += writeCall(item, pending, i);
       }
@@ -199,21 +218,28 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     // An empty increment adds nothing and must not open a turn or end a block.
     if (event.text === '') return;
     if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
-      block.parts.push(event.text);
-      return;
+      if (block.chars + event.text.length <= MAX_BLOCK_CHARS) {
+        block.parts.push(event.text);
+        block.chars += event.text.length;
+        return;
+      }
+      // A block too long to hold (memory bounded by bytes: docs/memory.md) is rendered in parts.
+      flushBlock();
+    } else {
+      flushBlock();
+      startTurnIfDue(event);
     }
-    flushBlock();
-    startTurnIfDue(event);
-    block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, parts: [event.text] };
+    block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, parts: [event.text], chars: event.text.length };
   };
 
   const pushToolUse = (use: ToolUseEvent): void => {
     flushBlock();
     startTurnIfDue(use);
-    const call: HeldCall = { use, result: undefined };
+    const call: HeldCall = { use, result: undefined, chars: inputChars(use.input, MAX_HELD_CHARS) };
     held.push(call);
+    heldChars += call.chars;
     heldCalls.set(use.id, call);
-    if (heldCalls.size > MAX_HELD_CALLS) release('waiting');
+    if (heldCalls.size > MAX_HELD_CALLS || heldChars > MAX_HELD_CHARS) release('waiting');
   };
 
   const pushToolResult = (result: ToolResultEvent): void => {
