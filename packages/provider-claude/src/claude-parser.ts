@@ -20,7 +20,6 @@ import {
   type SessionEvent,
   type SourceParser,
   type TextEvent,
-  type ToolUseEvent,
   type ToolCallStart,
 } from '@x/core';
 import type { z } from 'zod';
