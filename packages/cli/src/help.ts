@@ -29,6 +29,12 @@ export function helpText(sources: readonly DisplayEventSource[]): string {
 Usage
   <agent> | xview [options]
   xview [options] <file> [<file> ...]
+  xview sessions [--agent <a>] [--all-projects] [--since <date>] [--json]
+                                     list the agents' session logs on this machine
+  xview show <session-id | path> [options] [--follow] [--redact]
+                                     render one session log (--follow: as it grows)
+  xview site <out-dir> [--agent <a>] [--project <dir>] [--redact]
+                                     write a static site of the sessions
 
 Examples
   claude -p "fix the tests" --output-format stream-json --verbose | xview
