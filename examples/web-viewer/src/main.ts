@@ -19,6 +19,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(dela
   process.stderr.write('usage: web-viewer [--port <0-65535>] [--delay <ms>] [--fixtures <dir>]\n');
   process.exitCode = 2;
 } else {
-  const viewer = await createViewerServer({ fixturesDir: values.fixtures, delayMs }, port);
-  process.stdout.write(`Replaying the runs in ${values.fixtures} at ${viewer.origin}/\n`);
+  try {
+    const viewer = await createViewerServer({ fixturesDir: values.fixtures, delayMs }, port);
+    process.stdout.write(`Replaying the runs in ${values.fixtures} at ${viewer.origin}/\n`);
+  } catch (error) {
+    // A missing build, a busy port, a fixtures folder that is not there: one line, no stack.
+    process.stderr.write(`web-viewer: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
 }

@@ -3,8 +3,8 @@ import type { CatalogEntry } from './fixture-catalog.js';
 
 /**
  * The Content-Security-Policy of the viewer page. Scripts come only from this
- * server, plus the one inline script that carries the page's nonce: the
- * import map, which has to be inline. Styles only from this server, and the
+ * server, and the page's one script also carries the nonce, so no inline
+ * script runs, nor any injected one. Styles only from this server, and the
  * only connection the page may open is the event stream back to it.
  */
 export function viewerPolicy(nonce: string): string {
@@ -24,11 +24,11 @@ export function viewerPolicy(nonce: string): string {
 export const INDEX_POLICY = "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * The page that replays one fixture: the import map (with the nonce), the
- * viewer module, and an empty `<main>` that `createDomRenderer` fills as
- * events arrive. Everything from the fixture is escaped.
+ * The page that replays one fixture: the bundled viewer module (with the
+ * nonce) and an empty `<main>` that `createDomRenderer` fills as events
+ * arrive. Everything from the fixture is escaped.
  */
-export function viewerPage(fixture: string, importMap: string, nonce: string): string {
+export function viewerPage(fixture: string, nonce: string): string {
   const name = escapeHtml(fixture);
   return `<!DOCTYPE html>
 <html lang="en">
@@ -38,8 +38,7 @@ export function viewerPage(fixture: string, importMap: string, nonce: string): s
 <title>${name} · x web viewer</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/transcript.css">
-<script type="importmap" nonce="${nonce}">${importMap}</script>
-<script type="module" src="/viewer.js"></script>
+<script type="module" src="/viewer.js" nonce="${nonce}"></script>
 </head>
 <body class="x-transcript" data-fixture="${name}">
 <header>

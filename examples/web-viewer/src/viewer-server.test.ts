@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { aggregateRun, type DisplayEvent } from '@x/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { bundleViewerScript } from './browser-bundle.js';
 import { listCatalog } from './fixture-catalog.js';
 import { viewerPage } from './viewer-page.js';
 import { createViewerServer, type ViewerServer } from './viewer-server.js';
@@ -106,7 +107,7 @@ describe('pages and files', () => {
     expect(html).toContain('<li><a href="/view?fixture=claude%2Fread-edit-run">claude/read-edit-run</a></li>');
   });
 
-  it('gives each viewer page a fresh nonce, in its policy and on its import map only', async () => {
+  it('gives each viewer page a fresh nonce, in its policy and on its one script only', async () => {
     const nonces = [];
     for (let i = 0; i < 2; i += 1) {
       const response = await fetch(`${viewer.origin}/view?fixture=claude%2Fread-edit-run`);
@@ -115,25 +116,26 @@ describe('pages and files', () => {
       const html = await response.text();
       expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
       expect(policy).not.toContain('unsafe');
+      expect(html.match(/<script/g)).toHaveLength(1);
       expect(html.match(/nonce="/g)).toHaveLength(1);
-      expect(html).toContain(`<script type="importmap" nonce="${nonce}">{"imports":{"@x/core":"/modules/@x/core/index.js","@x/renderer-html":"/modules/@x/renderer-html/index.js","zod":"/modules/zod/index.js"}}</script>`);
+      expect(html).toContain(`<script type="module" src="/viewer.js" nonce="${nonce}"></script>`);
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it('escapes the fixture name in the page', () => {
-    const html = viewerPage('a/<img src=x onerror=alert(1)>"', '{}', 'n');
+    const html = viewerPage('a/<img src=x onerror=alert(1)>"', 'n');
     expect(html).toContain('data-fixture="a/&lt;img src=x onerror=alert(1)&gt;&quot;"');
     expect(html).not.toContain('<img');
   });
 
-  it('serves the built modules and the viewer script', async () => {
-    for (const path of ['/modules/@x/core/index.js', '/modules/@x/renderer-html/index.js', '/modules/zod/index.js', '/viewer.js']) {
-      const response = await fetch(`${viewer.origin}${path}`);
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type'), path).toBe('text/javascript; charset=utf-8');
-    }
+  it('serves the viewer script bundled with its imports, and the stylesheet', async () => {
+    const response = await fetch(`${viewer.origin}/viewer.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toBe(await bundleViewerScript());
     expect((await fetch(`${viewer.origin}/transcript.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
   });
 
@@ -141,10 +143,12 @@ describe('pages and files', () => {
     for (const path of [
       '/view?fixture=claude%2Fmissing',
       '/events?fixture=..%2F..%2Fpackage.json',
-      '/modules/zod/package.json',
-      '/modules/@x/core/../package.json',
-      '/modules/@x/core/%2e%2e/package.json',
-      '/modules/zod/../../../../package.json',
+      '/src/browser/viewer.js',
+      '/viewer.js/../package.json',
+      '/viewer.js/%2e%2e/package.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/modules/@x/core/index.js',
+      '/node_modules/zod/package.json',
       '/fixtures/claude/read-edit-run.jsonl',
     ]) {
       expect(await getRaw(viewer.origin, path), path).toBe(404);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSourceRegistry, type DisplayEventSource } from '@x/core';
@@ -10,9 +9,9 @@ import { geminiSource } from '@x/provider-gemini';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeSource } from '@x/provider-opencode';
 import { TRANSCRIPT_CSS } from '@x/renderer-html';
+import { bundleViewerScript } from './browser-bundle.js';
 import { listCatalog } from './fixture-catalog.js';
 import { replayAsServerSentEvents } from './sse-replay.js';
-import { browserModuleRoots, importMap, readModule } from './static-modules.js';
 import { INDEX_POLICY, indexPage, viewerPage, viewerPolicy } from './viewer-page.js';
 
 /** Options of {@link createViewerServer}. */
@@ -33,8 +32,6 @@ export interface ViewerServer {
 }
 
 const FIRST_PARTY: readonly DisplayEventSource[] = [claudeSource, codexSource, copilotSource, geminiSource, openaiCompatibleSource, openCodeSource];
-// The same path from src/ (tests) and from dist/ (the built server).
-const VIEWER_SCRIPT = new URL('../src/browser/viewer.js', import.meta.url);
 const HTML = 'text/html; charset=utf-8';
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
@@ -44,13 +41,13 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 /**
  * Starts the viewer on `host:port` (port 0 picks a free one): `/` lists the
  * fixtures, `/view?fixture=<provider>/<scenario>` is the page that replays
- * one, `/events?fixture=...` its server-sent events, `/viewer.js` and
- * `/modules/...` the browser modules, `/transcript.css` the renderer's
- * stylesheet. Nothing else is served.
+ * one, `/events?fixture=...` its server-sent events, `/viewer.js` the
+ * page's script bundled with everything it imports (built once, here, and
+ * kept in memory), `/transcript.css` the renderer's stylesheet. Nothing else
+ * is served: no URL names a file.
  */
 export async function createViewerServer(options: ViewerServerOptions, port = 0, host = '127.0.0.1'): Promise<ViewerServer> {
-  const roots = browserModuleRoots();
-  const map = importMap(roots);
+  const viewerScript = await bundleViewerScript();
   const catalog = new Map(listCatalog(options.fixturesDir).map((entry) => [entry.name, entry]));
   const registry = createSourceRegistry(options.sources ?? FIRST_PARTY);
   const delayMs = options.delayMs ?? 60;
@@ -65,7 +62,7 @@ export async function createViewerServer(options: ViewerServerOptions, port = 0,
       case '/view': {
         if (!catalog.has(fixture)) return send(response, 404, 'text/plain', 'no such fixture\n');
         const nonce = randomBytes(16).toString('base64');
-        return send(response, 200, HTML, viewerPage(fixture, map, nonce), { 'content-security-policy': viewerPolicy(nonce) });
+        return send(response, 200, HTML, viewerPage(fixture, nonce), { 'content-security-policy': viewerPolicy(nonce) });
       }
       case '/events': {
         const entry = catalog.get(fixture);
@@ -75,14 +72,11 @@ export async function createViewerServer(options: ViewerServerOptions, port = 0,
         return replayAsServerSentEvents(response, { path: entry.path, registry, delayMs, signal: gone.signal });
       }
       case '/viewer.js':
-        return send(response, 200, 'text/javascript; charset=utf-8', await readFile(VIEWER_SCRIPT));
+        return send(response, 200, 'text/javascript; charset=utf-8', viewerScript);
       case '/transcript.css':
         return send(response, 200, 'text/css; charset=utf-8', TRANSCRIPT_CSS);
-      default: {
-        const served = await readModule(roots, url.pathname);
-        if (served === undefined) return send(response, 404, 'text/plain', 'not found\n');
-        return send(response, 200, served.type, served.body);
-      }
+      default:
+        return send(response, 404, 'text/plain', 'not found\n');
     }
   }
 

@@ -20,9 +20,9 @@ const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.warn(`web-viewer browser test skipped: ${CHROMIUM_PATH} is missing (install Debian's Chromium: apt-get update && apt-get install -y chromium)`);
 
 /**
- * The page imports the built `@x/core` and `@x/renderer-html`. In CI turbo
- * has built them (a test depends on its dependencies' build); a fresh
- * checkout builds them once here.
+ * The server bundles the page's script from the built `@x/core` and
+ * `@x/renderer-html`. In CI turbo has built them (a test depends on its
+ * dependencies' build); a fresh checkout builds them once here.
  */
 function buildBrowserModulesIfMissing(): void {
   const require = createRequire(join(PACKAGE_DIR, 'package.json'));

@@ -1,6 +1,6 @@
 // The browser side of the viewer: it listens to the server's event stream and
-// hands each DisplayEvent to @x/renderer-html's DOM renderer. The import map of
-// the page resolves '@x/core', '@x/renderer-html' and 'zod' to built modules.
+// hands each DisplayEvent to @x/renderer-html's DOM renderer. The server bundles
+// this file with everything it imports into the one module the page loads.
 import { displayEventSchema } from '@x/core';
 import { createDomRenderer } from '@x/renderer-html';
 
