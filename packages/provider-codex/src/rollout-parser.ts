@@ -132,7 +132,10 @@ const EVENT_MESSAGES: ReadonlyMap<string, EventMessageHandler> = new Map<string,
       return [{ kind: 'error', message: stringField(payload, 'message') ?? 'Error', fatal: false }];
     },
   ],
-  ['stream_error', (_state, { payload }) => [{ kind: 'notice', level: 'warning', message: stringField(payload, 'message') ?? 'Stream error', code: 'stream_error' }]],
+  [
+    'stream_error',
+    (_state, { payload }) => [{ kind: 'notice', level: 'warning', message: stringField(payload, 'message') ?? 'Stream error', code: 'stream_error' }],
+  ],
   ['entered_review_mode', reviewMode],
   ['exited_review_mode', reviewMode],
 ]);

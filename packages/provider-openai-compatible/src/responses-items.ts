@@ -73,13 +73,22 @@ const PART_HANDLERS: ReadonlyMap<string, PartHandler> = new Map<string, PartHand
   ['response.refusal.delta', textDelta],
   ['response.output_text.done', (turn, events, event, at) => pushWholePart(turn, events, 'text', at.itemId, at.content, stringField(event, 'text'))],
   ['response.refusal.done', (turn, events, event, at) => pushWholePart(turn, events, 'text', at.itemId, at.content, stringField(event, 'refusal'))],
-  ['response.reasoning_summary_text.delta', (turn, events, event, at) => pushPart(turn, events, 'reasoning', at.itemId, at.summary, stringField(event, 'delta') ?? '')],
-  ['response.reasoning_summary_text.done', (turn, events, event, at) => pushWholePart(turn, events, 'reasoning', at.itemId, at.summary, stringField(event, 'text'))],
+  [
+    'response.reasoning_summary_text.delta',
+    (turn, events, event, at) => pushPart(turn, events, 'reasoning', at.itemId, at.summary, stringField(event, 'delta') ?? ''),
+  ],
+  [
+    'response.reasoning_summary_text.done',
+    (turn, events, event, at) => pushWholePart(turn, events, 'reasoning', at.itemId, at.summary, stringField(event, 'text')),
+  ],
   [
     'response.reasoning_summary_part.done',
     (turn, events, event, at) => pushWholePart(turn, events, 'reasoning', at.itemId, at.summary, stringField(objectField(event, 'part'), 'text')),
   ],
-  ['response.reasoning_text.delta', (turn, events, event, at) => pushPart(turn, events, 'reasoning', at.itemId, at.reasoning, stringField(event, 'delta') ?? '')],
+  [
+    'response.reasoning_text.delta',
+    (turn, events, event, at) => pushPart(turn, events, 'reasoning', at.itemId, at.reasoning, stringField(event, 'delta') ?? ''),
+  ],
   ['response.reasoning_text.done', (turn, events, event, at) => pushWholePart(turn, events, 'reasoning', at.itemId, at.reasoning, stringField(event, 'text'))],
   ['response.content_part.done', contentPartDone],
 ]);

@@ -196,7 +196,10 @@ function heading(writer: BlockWriter, token: Token, i: number): number {
   const inline = writer.tokens[i + 1];
   const lines = inline?.type === 'inline' ? inlineLines(inline.children ?? [], colors) : [];
   lines.forEach((line, n) =>
-    emit(writer, [...(n === 0 ? [[`${token.markup} `, colors.dim] as Segment] : []), ...line.map(([t, s]): Segment => [t, compose([colors.bold, ...(s ? [s] : [])])])]),
+    emit(writer, [
+      ...(n === 0 ? [[`${token.markup} `, colors.dim] as Segment] : []),
+      ...line.map(([t, s]): Segment => [t, compose([colors.bold, ...(s ? [s] : [])])]),
+    ]),
   );
   return i + 2;
 }
