@@ -1,4 +1,4 @@
-import { decodeJsonString, isJsonObject, ownField } from './json-value.js';
+import { decodeJsonString, isJsonObject, type JsonObject, ownField } from './json-value.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
 /**
@@ -53,35 +53,54 @@ function previewValue(value: unknown): string | undefined {
  * preview cuts it anyway.
  */
 function compactJson(value: unknown, budget: number): string {
-  let out = '';
-  const write = (item: unknown): void => {
-    if (out.length > budget) return;
-    if (typeof item === 'string') {
-      out += JSON.stringify(item.length > budget ? item.slice(0, budget) : item);
-    } else if (Array.isArray(item)) {
-      out += '[';
-      item.forEach((element, i) => {
-        if (out.length > budget) return;
-        if (i > 0) out += ',';
-        write(element);
-      });
-      out += ']';
-    } else if (isJsonObject(item)) {
-      out += '{';
-      let first = true;
-      for (const key of Object.keys(item)) {
-        if (out.length > budget) break;
-        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
-        first = false;
-        write(item[key]);
-      }
-      out += '}';
-    } else {
-      out += typeof item === 'number' || typeof item === 'boolean' ? String(item) : 'null';
-    }
-  };
-  write(value);
-  return out;
+  const writer: JsonWriter = { out: '', budget };
+  writeJson(writer, value);
+  return writer.out;
+}
+
+/** The text written so far and how far it may grow before writing stops. */
+interface JsonWriter {
+  out: string;
+  readonly budget: number;
+}
+
+function isFull(writer: JsonWriter): boolean {
+  return writer.out.length > writer.budget;
+}
+
+function writeJson(writer: JsonWriter, item: unknown): void {
+  if (isFull(writer)) return;
+  if (typeof item === 'string') {
+    writer.out += JSON.stringify(item.length > writer.budget ? item.slice(0, writer.budget) : item);
+  } else if (Array.isArray(item)) {
+    writeJsonArray(writer, item);
+  } else if (isJsonObject(item)) {
+    writeJsonObject(writer, item);
+  } else {
+    writer.out += typeof item === 'number' || typeof item === 'boolean' ? String(item) : 'null';
+  }
+}
+
+function writeJsonArray(writer: JsonWriter, items: readonly unknown[]): void {
+  writer.out += '[';
+  items.forEach((element, i) => {
+    if (isFull(writer)) return;
+    if (i > 0) writer.out += ',';
+    writeJson(writer, element);
+  });
+  writer.out += ']';
+}
+
+function writeJsonObject(writer: JsonWriter, item: JsonObject): void {
+  writer.out += '{';
+  let first = true;
+  for (const key of Object.keys(item)) {
+    if (isFull(writer)) break;
+    writer.out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    writeJson(writer, item[key]);
+  }
+  writer.out += '}';
 }
 
 /** Whether a preview would only repeat the tool's name, or the tool part of a `server.tool` name. */

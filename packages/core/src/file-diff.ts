@@ -130,19 +130,23 @@ function multiEdit(path: string, edits: readonly unknown[]): FileEdit {
 function codexChangeMap(changes: Fields): FileEdit[] {
   const edits: FileEdit[] = [];
   for (const [path, value] of Object.entries(changes).slice(0, MAX_EDITS)) {
-    if (!isRecord(value)) continue;
-    if (isRecord(value.add)) {
-      const content = typeof value.add.content === 'string' ? value.add.content : '';
-      edits.push({ ...counted(path, 'created', []), added: splitLines(content).length, content });
-    } else if (isRecord(value.delete)) {
-      edits.push(counted(path, 'deleted', []));
-    } else if (isRecord(value.update)) {
-      const { unified_diff: patch, move_path: movedTo } = value.update;
-      const edit = counted(path, typeof movedTo === 'string' ? 'moved' : 'modified', typeof patch === 'string' ? parseUnifiedDiff(patch) : []);
-      edits.push(typeof movedTo === 'string' ? { ...edit, movedTo } : edit);
-    }
+    const edit = isRecord(value) ? codexChange(path, value) : undefined;
+    if (edit !== undefined) edits.push(edit);
   }
   return edits;
+}
+
+/** One file of a Codex `patch_apply` change map; a change of no known kind gives `undefined`. */
+function codexChange(path: string, value: Fields): FileEdit | undefined {
+  if (isRecord(value.add)) {
+    const content = typeof value.add.content === 'string' ? value.add.content : '';
+    return { ...counted(path, 'created', []), added: splitLines(content).length, content };
+  }
+  if (isRecord(value.delete)) return counted(path, 'deleted', []);
+  if (!isRecord(value.update)) return undefined;
+  const { unified_diff: patch, move_path: movedTo } = value.update;
+  const edit = counted(path, typeof movedTo === 'string' ? 'moved' : 'modified', typeof patch === 'string' ? parseUnifiedDiff(patch) : []);
+  return typeof movedTo === 'string' ? { ...edit, movedTo } : edit;
 }
 
 const CHANGE_KINDS: ReadonlyMap<string, FileEdit['change']> = new Map([

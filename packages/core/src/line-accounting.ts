@@ -56,6 +56,25 @@ function cut(reason: string): string {
   return reason.length > DIAGNOSTIC_REASON_CHARS ? `${reason.slice(0, DIAGNOSTIC_REASON_CHARS - 3)}...` : reason;
 }
 
+/** Adds line `lineNumber` (text `line`) to the held lines, extending the last run when it follows it. */
+function holdLine(held: HeldLines, lineNumber: number, line: string): void {
+  const last = held.runs[held.runs.length - 1];
+  if (last !== undefined && last.from + last.count === lineNumber) last.count += 1;
+  else held.runs.push({ from: lineNumber, count: 1 });
+  if (held.excerpts.length < HELD_EXCERPTS) held.excerpts.push(line.slice(0, DIAGNOSTIC_EXCERPT_CHARS));
+  held.count += 1;
+}
+
+/** Sources emit plain strings, and this is where that holds for any source and any input. */
+function toPlainEvents(events: DisplayEvent[]): DisplayEvent[] {
+  for (let i = 0; i < events.length; i++) events[i] = toPlainEvent(events[i] as DisplayEvent);
+  return events;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Creates a {@link LineProcessor}; `onDiagnostic` hears about every malformed or unknown line. */
 export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (diagnostic: Diagnostic) => void): LineProcessor {
   const parser = source.createParser();
@@ -76,13 +95,6 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
   const diagnose = (line: number, excerpt: string, kind: Exclude<LineOutcome, 'events'>, why: string) => {
     if (kind === 'ignored' || onDiagnostic === undefined) return;
     onDiagnostic({ line, outcome: kind, reason: cut(why), excerpt: excerpt.slice(0, DIAGNOSTIC_EXCERPT_CHARS) });
-  };
-  const hold = () => {
-    const last = held.runs[held.runs.length - 1];
-    if (last !== undefined && last.from + last.count === lineNumber) last.count += 1;
-    else held.runs.push({ from: lineNumber, count: 1 });
-    if (held.excerpts.length < HELD_EXCERPTS) held.excerpts.push(current.slice(0, DIAGNOSTIC_EXCERPT_CHARS));
-    held.count += 1;
   };
   const release = (kind: 'ignored' | 'malformed', why: string) => {
     const lines = held;
@@ -106,17 +118,12 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     },
     release,
   };
-  // Sources emit plain strings, and this is where that holds for any source and any input.
-  const plain = (events: DisplayEvent[]) => {
-    for (let i = 0; i < events.length; i++) events[i] = toPlainEvent(events[i] as DisplayEvent);
-    return events;
-  };
   const count = (line: string, events: DisplayEvent[]) => {
     if (events.length > 0) {
       accounting.lines += 1;
       accounting.events += 1;
     } else if (holding) {
-      hold();
+      holdLine(held, lineNumber, current);
     } else {
       const kind = outcome ?? 'ignored';
       accounting.lines += 1;
@@ -139,10 +146,10 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
         // The contract says parse never throws; a plugin that does still must not end the stream.
         events = [];
         holding = false;
-        note('malformed', `source "${source.id}" threw: ${error instanceof Error ? error.message : String(error)}`);
+        note('malformed', `source "${source.id}" threw: ${errorText(error)}`);
       }
       count(line, events);
-      return plain(events);
+      return toPlainEvents(events);
     },
     reject(excerpt, why) {
       lineNumber += 1;
@@ -155,12 +162,12 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
       holding = false;
       let events: DisplayEvent[] = [];
       try {
-        events = plain(parser.flush(context));
+        events = toPlainEvents(parser.flush(context));
       } catch (error) {
         onDiagnostic?.({
           line: lineNumber,
           outcome: 'malformed',
-          reason: cut(`source "${source.id}" threw in flush: ${error instanceof Error ? error.message : String(error)}`),
+          reason: cut(`source "${source.id}" threw in flush: ${errorText(error)}`),
           excerpt: '',
         });
       }

@@ -98,6 +98,38 @@ function blockEvent(state: ClaudeLogState, block: unknown, id: string, parent: s
   return text === '' ? undefined : { kind: type === 'text' ? 'text' : 'reasoning', id, text };
 }
 
+/** One `assistant` line of a real API message, as {@link assistantLine} reads it. */
+interface ApiMessageLine {
+  message: JsonObject;
+  content: unknown[];
+  messageId: string;
+  model: string | undefined;
+  parent: string | undefined;
+}
+
+/** The events of an API message's content blocks, numbered per message and thread; the main thread's last state follows them. */
+function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, model, parent }: ApiMessageLine): DisplayEvent[] {
+  const main = parent === undefined;
+  if (model !== undefined) state.start.model ??= model;
+  state.usage.record(messageId, ownField(message, 'usage'), model, parent);
+  const thread = parent ?? '';
+  let counter = state.blocks.get(thread);
+  if (counter?.messageId !== messageId) state.blocks.set(thread, (counter = { messageId, next: 0 }));
+  const events: DisplayEvent[] = [];
+  for (const block of content) {
+    const event = blockEvent(state, block, `${messageId}:${counter.next++}`, parent);
+    if (event === undefined) continue;
+    events.push(event);
+    if (!main) continue;
+    if (event.kind === 'text') noteAnswer(state, messageId, event.text);
+    state.last = event.kind === 'text' ? 'answer' : 'waiting';
+  }
+  const stop = stringField(message, 'stop_reason');
+  if (main && stop === 'end_turn') state.last = 'answer';
+  else if (main && stop === 'tool_use') state.last = 'waiting';
+  return events;
+}
+
 /**
  * An `assistant` line: one content block (sometimes more) of an API message
  * whose lines share `message.id` and repeat its usage, which is counted once.
@@ -115,28 +147,10 @@ export function assistantLine(state: ClaudeLogState, line: JsonObject, context: 
   const main = parent === undefined;
   const model = stringField(message, 'model');
   const messageId = stringField(message, 'id') ?? `line-${context.lineNumber}`;
-  let events: DisplayEvent[];
-  if (model === '<synthetic>' || ownField(line, 'isApiErrorMessage') === true) {
-    events = syntheticTurn(state, line, content, main);
-  } else {
-    if (model !== undefined) state.start.model ??= model;
-    state.usage.record(messageId, ownField(message, 'usage'), model, parent);
-    const thread = parent ?? '';
-    let counter = state.blocks.get(thread);
-    if (counter?.messageId !== messageId) state.blocks.set(thread, (counter = { messageId, next: 0 }));
-    events = [];
-    for (const block of content) {
-      const event = blockEvent(state, block, `${messageId}:${counter.next++}`, parent);
-      if (event === undefined) continue;
-      events.push(event);
-      if (!main) continue;
-      if (event.kind === 'text') noteAnswer(state, messageId, event.text);
-      state.last = event.kind === 'text' ? 'answer' : 'waiting';
-    }
-    const stop = stringField(message, 'stop_reason');
-    if (main && stop === 'end_turn') state.last = 'answer';
-    else if (main && stop === 'tool_use') state.last = 'waiting';
-  }
+  const events =
+    model === '<synthetic>' || ownField(line, 'isApiErrorMessage') === true
+      ? syntheticTurn(state, line, content, main)
+      : apiMessageEvents(state, { message, content, messageId, model, parent });
   stamp(events, line, parent);
   const held = releaseStart(state);
   if (events.length === 0 && held.length === 0) context.ignore('assistant line with nothing to show (redacted or empty thinking)');

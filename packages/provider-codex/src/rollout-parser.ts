@@ -72,57 +72,85 @@ function echo(state: RolloutState, kind: 'text' | 'reasoning', text: string, tim
   return [];
 }
 
-function eventMessage(state: RolloutState, payload: JsonObject, timestamp: string | undefined, context: LineContext): DisplayEvent[] {
-  const type = stringField(payload, 'type') ?? '(none)';
-  switch (type) {
-    case 'user_message': {
-      const images = (arrayField(payload, 'images') ?? []).length;
-      const text = [stringField(payload, 'message') ?? '', ...Array.from({ length: images }, () => '[image]')].filter((part) => part !== '').join('\n');
-      if (text.trim() === '') break;
-      state.turns += 1;
-      state.last = 'waiting';
-      return [{ kind: 'prompt', form: 'prompt', text }];
-    }
-    case 'agent_message':
-      return echo(state, 'text', stringField(payload, 'message') ?? '', timestamp, context);
-    case 'agent_reasoning':
-      return echo(state, 'reasoning', stringField(payload, 'text') ?? '', timestamp, context);
-    case 'token_count': {
-      // `total_token_usage` is the running total of the session (replace, never add); `info` is null before the first reply.
-      const raw = ownField(objectField(payload, 'info'), 'total_token_usage');
-      const total = legacyTokenUsageSchema.safeParse(raw);
-      const key = JSON.stringify(raw);
-      // Codex writes the count again after each tool output; the same total adds nothing.
-      if (!total.success || key === state.lastTotal) break;
-      state.lastTotal = key;
-      return [usageEvent(state.codex, total.data, true)];
-    }
-    case 'task_complete': {
-      const last = stringField(payload, 'last_agent_message');
-      if (last !== undefined && last !== '') state.codex.lastMessage = last;
-      state.last = 'answer';
-      break;
-    }
-    case 'turn_aborted': {
-      state.last = 'aborted';
-      const reason = stringField(payload, 'reason');
-      return [{ kind: 'notice', level: 'warning', message: reason ? `Turn aborted (${reason})` : 'Turn aborted', code: 'turn_aborted' }];
-    }
-    case 'error':
+/** The `event_msg` payload a handler reads, with the line's timestamp and context; `undefined` means nothing to show. */
+interface EventMessage {
+  type: string;
+  payload: JsonObject;
+  timestamp: string | undefined;
+  context: LineContext;
+}
+type EventMessageHandler = (state: RolloutState, message: EventMessage) => DisplayEvent[] | undefined;
+
+function userMessage(state: RolloutState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  const images = (arrayField(payload, 'images') ?? []).length;
+  const text = [stringField(payload, 'message') ?? '', ...Array.from({ length: images }, () => '[image]')].filter((part) => part !== '').join('\n');
+  if (text.trim() === '') return undefined;
+  state.turns += 1;
+  state.last = 'waiting';
+  return [{ kind: 'prompt', form: 'prompt', text }];
+}
+
+function tokenCount(state: RolloutState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  // `total_token_usage` is the running total of the session (replace, never add); `info` is null before the first reply.
+  const raw = ownField(objectField(payload, 'info'), 'total_token_usage');
+  const total = legacyTokenUsageSchema.safeParse(raw);
+  const key = JSON.stringify(raw);
+  // Codex writes the count again after each tool output; the same total adds nothing.
+  if (!total.success || key === state.lastTotal) return undefined;
+  state.lastTotal = key;
+  return [usageEvent(state.codex, total.data, true)];
+}
+
+function taskComplete(state: RolloutState, { payload }: EventMessage): undefined {
+  const last = stringField(payload, 'last_agent_message');
+  if (last !== undefined && last !== '') state.codex.lastMessage = last;
+  state.last = 'answer';
+  return undefined;
+}
+
+function turnAborted(state: RolloutState, { payload }: EventMessage): DisplayEvent[] {
+  state.last = 'aborted';
+  const reason = stringField(payload, 'reason');
+  return [{ kind: 'notice', level: 'warning', message: reason ? `Turn aborted (${reason})` : 'Turn aborted', code: 'turn_aborted' }];
+}
+
+function reviewMode(_state: RolloutState, { type }: EventMessage): DisplayEvent[] {
+  return [{ kind: 'notice', level: 'info', message: type === 'entered_review_mode' ? 'Review started' : 'Review ended', code: type }];
+}
+
+const EVENT_MESSAGES: ReadonlyMap<string, EventMessageHandler> = new Map<string, EventMessageHandler>([
+  ['user_message', userMessage],
+  ['agent_message', (state, { payload, timestamp, context }) => echo(state, 'text', stringField(payload, 'message') ?? '', timestamp, context)],
+  ['agent_reasoning', (state, { payload, timestamp, context }) => echo(state, 'reasoning', stringField(payload, 'text') ?? '', timestamp, context)],
+  ['token_count', tokenCount],
+  ['task_complete', taskComplete],
+  ['turn_aborted', turnAborted],
+  [
+    'error',
+    (state, { payload }) => {
       state.last = 'error';
       return [{ kind: 'error', message: stringField(payload, 'message') ?? 'Error', fatal: false }];
-    case 'stream_error':
-      return [{ kind: 'notice', level: 'warning', message: stringField(payload, 'message') ?? 'Stream error', code: 'stream_error' }];
-    case 'entered_review_mode':
-    case 'exited_review_mode':
-      return [{ kind: 'notice', level: 'info', message: type === 'entered_review_mode' ? 'Review started' : 'Review ended', code: type }];
-    default: {
-      const copy = EVENT_COPIES.get(type);
-      if (copy === undefined) context.unknown(`unknown event_msg type "${type}"`);
-      else context.ignore(`${type}: ${copy}`);
-      return [];
-    }
+    },
+  ],
+  [
+    'stream_error',
+    (_state, { payload }) => [{ kind: 'notice', level: 'warning', message: stringField(payload, 'message') ?? 'Stream error', code: 'stream_error' }],
+  ],
+  ['entered_review_mode', reviewMode],
+  ['exited_review_mode', reviewMode],
+]);
+
+function eventMessage(state: RolloutState, payload: JsonObject, timestamp: string | undefined, context: LineContext): DisplayEvent[] {
+  const type = stringField(payload, 'type') ?? '(none)';
+  const handler = EVENT_MESSAGES.get(type);
+  if (handler === undefined) {
+    const copy = EVENT_COPIES.get(type);
+    if (copy === undefined) context.unknown(`unknown event_msg type "${type}"`);
+    else context.ignore(`${type}: ${copy}`);
+    return [];
   }
+  const events = handler(state, { type, payload, timestamp, context });
+  if (events !== undefined) return events;
   context.ignore(`${type}: nothing to show`);
   return [];
 }
@@ -139,7 +167,9 @@ function lineEvents(state: RolloutState, line: JsonObject, context: LineContext)
       return [];
     }
     if (type === undefined && stringField(line, 'id') !== undefined && timestamp !== undefined) return sessionMeta(state, line, context);
-    return type === undefined ? (context.malformed('line without type or payload'), []) : responseItem(state, line, context);
+    if (type !== undefined) return responseItem(state, line, context);
+    context.malformed('line without type or payload');
+    return [];
   }
   switch (type) {
     case 'session_meta':

@@ -161,25 +161,42 @@ function textIncrement(id: string, text: string, shown: ShownMessage, timestamp:
  * already shown in a way no increment can express; the caller says so.
  */
 export function messageEvents(record: JsonObject, shown: ShownMessage, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
-  const id = stringField(record, 'id') ?? '';
-  const timestamp = stringField(record, 'timestamp');
-  const type = shown.type;
+  const message: RecordInput = { record, id: stringField(record, 'id') ?? '', timestamp: stringField(record, 'timestamp'), shown };
+  if (shown.type === 'user') return userRecordEvents(message);
+  if (shown.type !== 'gemini') return { events: statusRecordEvents(message), changed: false };
+  return geminiRecordEvents(message, tracker);
+}
+
+/** A `MessageRecord` with its id, timestamp and what was already shown of it. */
+interface RecordInput {
+  record: JsonObject;
+  id: string;
+  timestamp: string | undefined;
+  shown: ShownMessage;
+}
+
+/** A `user` record: a prompt is shown whole once; any later difference is a rewrite. */
+function userRecordEvents({ record, id, timestamp, shown }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const out: DisplayEvent[] = [];
-  if (type === 'user') {
-    const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
-    // A prompt is shown whole once; any later difference is a rewrite.
-    if (shown.textLength > 0) return { events: out, changed: textHash(text) !== shown.textHash || text.length !== shown.textLength };
-    textIncrement(id, text, shown, timestamp, out, 'prompt');
-    return { events: out, changed: false };
-  }
-  if (type !== 'gemini') {
-    if (shown.textLength > 0) return { events: out, changed: false };
-    const message = partsText(ownField(record, 'content')).trim() || `Gemini CLI ${type} message without text`;
-    shown.textLength = message.length;
-    if (type === 'error') out.push(withTime({ kind: 'error', message, fatal: false }, timestamp));
-    else out.push(withTime({ kind: 'notice', level: type === 'warning' ? 'warning' : 'info', message }, timestamp));
-    return { events: out, changed: false };
-  }
+  const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
+  if (shown.textLength > 0) return { events: out, changed: textHash(text) !== shown.textHash || text.length !== shown.textLength };
+  textIncrement(id, text, shown, timestamp, out, 'prompt');
+  return { events: out, changed: false };
+}
+
+/** An `info`, `warning` or `error` record: shown once, as a notice or an error. */
+function statusRecordEvents({ record, timestamp, shown }: RecordInput): DisplayEvent[] {
+  if (shown.textLength > 0) return [];
+  const type = shown.type;
+  const message = partsText(ownField(record, 'content')).trim() || `Gemini CLI ${type} message without text`;
+  shown.textLength = message.length;
+  if (type === 'error') return [withTime({ kind: 'error', message, fatal: false }, timestamp)];
+  return [withTime({ kind: 'notice', level: type === 'warning' ? 'warning' : 'info', message }, timestamp)];
+}
+
+/** A `gemini` record: new thoughts, the text's increment, its tool calls and, once, its usage. */
+function geminiRecordEvents({ record, id, timestamp, shown }: RecordInput, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
+  const out: DisplayEvent[] = [];
   const thoughts = arrayField(record, 'thoughts') ?? [];
   const fresh = thoughts.slice(shown.thoughts).map(thoughtText).filter((text) => text !== '');
   if (fresh.length > 0) out.push(withTime({ kind: 'reasoning', id: `${id}:thoughts`, text: (shown.thoughts > 0 ? '\n\n' : '') + fresh.join('\n\n') }, timestamp));

@@ -151,6 +151,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The file under the first root whose prefix `path` starts with, if it exists and stays inside that root. */
+function staticFile(roots: readonly [string, string][], path: string): string | undefined {
+  const found = roots.find(([prefix]) => path.startsWith(prefix));
+  if (found === undefined) return undefined;
+  const [prefix, root] = found;
+  // highlight.js's languages are imported without their `.js`.
+  const named = normalize(join(root, path.slice(prefix.length)));
+  const file = existsSync(named) || !existsSync(`${named}.js`) ? named : `${named}.js`;
+  return file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile() ? file : undefined;
+}
+
 export async function startTestServer(): Promise<TestServer> {
   const documents = new Map<string, string>();
   const requests: string[] = [];
@@ -170,15 +181,9 @@ export async function startTestServer(): Promise<TestServer> {
     if (path === HLJS_CORE_PATH) return send(200, TYPES['.js'] ?? '', hljsCoreModule());
     const doc = documents.get(path);
     if (doc !== undefined) return send(200, TYPES['.html'] ?? '', doc);
-    for (const [prefix, root] of roots) {
-      if (!path.startsWith(prefix)) continue;
-      // highlight.js's languages are imported without their `.js`.
-      const named = normalize(join(root, path.slice(prefix.length)));
-      const file = existsSync(named) || !existsSync(`${named}.js`) ? named : `${named}.js`;
-      if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) break;
-      return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
-    }
-    return send(404, 'text/plain', 'not found');
+    const file = staticFile(roots, path);
+    if (file === undefined) return send(404, 'text/plain', 'not found');
+    return send(200, TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -167,76 +167,133 @@ export function markdownLines(source: string, colors: Colors): Segment[][] {
   return isPlainProse(source) ? plainProseLines(source) : parsedLines(source, colors);
 }
 
+/** The lines written so far, with the open blocks and the tokens they come from. */
+interface BlockWriter {
+  tokens: Token[];
+  colors: Colors;
+  out: Segment[][];
+  state: BlockState;
+}
+
+/** Writes the block starting at token `i`; returns the index of the last token it used. */
+type BlockHandler = (writer: BlockWriter, token: Token, i: number) => number;
+
+/** Adds a line inside the open containers, led by the pending list marker or the list's indent. */
+function emit({ out, state }: BlockWriter, line: Segment[]): void {
+  const lead = state.bullet ?? ([' '.repeat(state.lists.length > 0 ? 2 : 0)] as Segment);
+  out.push([...state.prefix, ...(state.lists.length > 0 ? [lead] : []), ...line]);
+  state.bullet = undefined;
+}
+
+/** One empty line between blocks, except inside lists. */
+function gap({ out, state }: BlockWriter): void {
+  if (out.length > 0 && state.lists.length === 0 && out[out.length - 1]?.length !== 0) out.push([]);
+}
+
+function heading(writer: BlockWriter, token: Token, i: number): number {
+  const { colors } = writer;
+  gap(writer);
+  const inline = writer.tokens[i + 1];
+  const lines = inline?.type === 'inline' ? inlineLines(inline.children ?? [], colors) : [];
+  lines.forEach((line, n) =>
+    emit(writer, [
+      ...(n === 0 ? [[`${token.markup} `, colors.dim] as Segment] : []),
+      ...line.map(([t, s]): Segment => [t, compose([colors.bold, ...(s ? [s] : [])])]),
+    ]),
+  );
+  return i + 2;
+}
+
+function listOpen(writer: BlockWriter, token: Token, i: number): number {
+  const { state } = writer;
+  if (state.lists.length === 0) gap(writer);
+  else state.prefix.push(['  ']);
+  state.lists.push({ ordered: token.type === 'ordered_list_open', next: Number(token.attrGet('start') ?? 1) });
+  return i;
+}
+
+function listClose({ state }: BlockWriter, _token: Token, i: number): number {
+  state.lists.pop();
+  if (state.lists.length > 0) state.prefix.pop();
+  return i;
+}
+
+function codeBlock(writer: BlockWriter, token: Token, i: number): number {
+  gap(writer);
+  for (const line of token.content.replace(/\n$/, '').split('\n')) emit(writer, [['  '], [sanitizeLine(line.replaceAll('\t', '    ')), writer.colors.cyan]]);
+  return i;
+}
+
+function table(writer: BlockWriter, _token: Token, i: number): number {
+  gap(writer);
+  const lines = tableLines(writer.tokens, i, writer.colors);
+  for (const line of lines.lines) emit(writer, line);
+  return lines.end;
+}
+
+const BLOCK_HANDLERS: ReadonlyMap<string, BlockHandler> = new Map<string, BlockHandler>([
+  ['heading_open', heading],
+  [
+    'paragraph_open',
+    (writer, token, i) => {
+      if (!token.hidden) gap(writer);
+      return i;
+    },
+  ],
+  [
+    'inline',
+    (writer, token, i) => {
+      for (const line of inlineLines(token.children ?? [], writer.colors)) emit(writer, line);
+      return i;
+    },
+  ],
+  ['bullet_list_open', listOpen],
+  ['ordered_list_open', listOpen],
+  ['bullet_list_close', listClose],
+  ['ordered_list_close', listClose],
+  [
+    'list_item_open',
+    ({ state, colors }, _token, i) => {
+      const list = state.lists[state.lists.length - 1];
+      state.bullet = list?.ordered === true ? [`${list.next++}. `, colors.dim] : ['• ', colors.dim];
+      return i;
+    },
+  ],
+  [
+    'blockquote_open',
+    (writer, _token, i) => {
+      gap(writer);
+      writer.state.prefix.push(['│ ', writer.colors.dim]);
+      return i;
+    },
+  ],
+  [
+    'blockquote_close',
+    ({ state }, _token, i) => {
+      state.prefix.pop();
+      return i;
+    },
+  ],
+  ['fence', codeBlock],
+  ['code_block', codeBlock],
+  [
+    'hr',
+    (writer, _token, i) => {
+      gap(writer);
+      emit(writer, [['───', writer.colors.dim]]);
+      return i;
+    },
+  ],
+  ['table_open', table],
+]);
+
 /** {@link markdownLines} by the parser, whatever the source. */
 export function parsedLines(source: string, colors: Colors): Segment[][] {
   const tokens = md.parse(source, {});
-  const out: Segment[][] = [];
-  const state: BlockState = { prefix: [], lists: [], bullet: undefined };
-  const emit = (line: Segment[]): void => {
-    const lead = state.bullet ?? ([' '.repeat(state.lists.length > 0 ? 2 : 0)] as Segment);
-    out.push([...state.prefix, ...(state.lists.length > 0 ? [lead] : []), ...line]);
-    state.bullet = undefined;
-  };
-  const gap = (): void => {
-    if (out.length > 0 && state.lists.length === 0 && out[out.length - 1]?.length !== 0) out.push([]);
-  };
+  const writer: BlockWriter = { tokens, colors, out: [], state: { prefix: [], lists: [], bullet: undefined } };
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as Token;
-    switch (token.type) {
-      case 'heading_open': {
-        gap();
-        const inline = tokens[i + 1];
-        const lines = inline?.type === 'inline' ? inlineLines(inline.children ?? [], colors) : [];
-        lines.forEach((line, n) => emit([...(n === 0 ? [[`${token.markup} `, colors.dim] as Segment] : []), ...line.map(([t, s]): Segment => [t, compose([colors.bold, ...(s ? [s] : [])])])]));
-        i += 2;
-        break;
-      }
-      case 'paragraph_open':
-        if (!token.hidden) gap();
-        break;
-      case 'inline':
-        for (const line of inlineLines(token.children ?? [], colors)) emit(line);
-        break;
-      case 'bullet_list_open':
-      case 'ordered_list_open':
-        if (state.lists.length === 0) gap();
-        else state.prefix.push(['  ']);
-        state.lists.push({ ordered: token.type === 'ordered_list_open', next: Number(token.attrGet('start') ?? 1) });
-        break;
-      case 'bullet_list_close':
-      case 'ordered_list_close':
-        state.lists.pop();
-        if (state.lists.length > 0) state.prefix.pop();
-        break;
-      case 'list_item_open': {
-        const list = state.lists[state.lists.length - 1];
-        state.bullet = list?.ordered === true ? [`${list.next++}. `, colors.dim] : ['• ', colors.dim];
-        break;
-      }
-      case 'blockquote_open':
-        gap();
-        state.prefix.push(['│ ', colors.dim]);
-        break;
-      case 'blockquote_close':
-        state.prefix.pop();
-        break;
-      case 'fence':
-      case 'code_block':
-        gap();
-        for (const line of token.content.replace(/\n$/, '').split('\n')) emit([['  '], [sanitizeLine(line.replaceAll('\t', '    ')), colors.cyan]]);
-        break;
-      case 'hr':
-        gap();
-        emit([['───', colors.dim]]);
-        break;
-      case 'table_open': {
-        gap();
-        const table = tableLines(tokens, i, colors);
-        for (const line of table.lines) emit(line);
-        i = table.end;
-        break;
-      }
-    }
+    i = BLOCK_HANDLERS.get(token.type)?.(writer, token, i) ?? i;
   }
-  return out;
+  return writer.out;
 }

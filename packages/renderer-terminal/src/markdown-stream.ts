@@ -22,38 +22,54 @@ export interface MarkdownChunker {
   flush(): string;
 }
 
+/** What a chunker holds: the text, how far its lines were scanned, and the open fence's marker. */
+interface ChunkState {
+  held: string;
+  scanned: number;
+  fence: string | undefined;
+}
+
+/** Whether `marker` (a fence marker on `line`) opens a fence, or closes the open one: same character, at least as long, alone on its line. */
+function togglesFence(line: string, marker: string, fence: string | undefined): boolean {
+  return fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker);
+}
+
+/** Scans the held lines not yet scanned; returns the end of the last blank line outside a fence, or -1. */
+function scanHeld(state: ChunkState): number {
+  let boundary = -1;
+  for (let newline = state.held.indexOf('\n', state.scanned); newline !== -1; newline = state.held.indexOf('\n', state.scanned)) {
+    const line = state.held.slice(state.scanned, newline);
+    state.scanned = newline + 1;
+    const marker = FENCE.exec(line)?.[1];
+    if (marker !== undefined && togglesFence(line, marker, state.fence)) {
+      state.fence = state.fence === undefined ? marker : undefined;
+    } else if (state.fence === undefined && BLANK.test(line)) {
+      boundary = state.scanned;
+    }
+  }
+  return boundary;
+}
+
 export function createMarkdownChunker(): MarkdownChunker {
-  let held = '';
-  let scanned = 0;
-  let fence: string | undefined;
+  const state: ChunkState = { held: '', scanned: 0, fence: undefined };
 
   return {
     push(text) {
-      held += text;
-      let boundary = -1;
-      for (let newline = held.indexOf('\n', scanned); newline !== -1; newline = held.indexOf('\n', scanned)) {
-        const line = held.slice(scanned, newline);
-        scanned = newline + 1;
-        const marker = FENCE.exec(line)?.[1];
-        if (marker !== undefined && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker))) {
-          fence = fence === undefined ? marker : undefined;
-        } else if (fence === undefined && BLANK.test(line)) {
-          boundary = scanned;
-        }
-      }
-      if (boundary === -1 && held.length > MAX_HELD_CHARS) boundary = scanned > 0 ? scanned : held.length;
+      state.held += text;
+      let boundary = scanHeld(state);
+      if (boundary === -1 && state.held.length > MAX_HELD_CHARS) boundary = state.scanned > 0 ? state.scanned : state.held.length;
       if (boundary === -1) return '';
-      const done = held.slice(0, boundary);
-      held = held.slice(boundary);
-      scanned -= Math.min(scanned, boundary);
-      if (held === '') fence = undefined;
+      const done = state.held.slice(0, boundary);
+      state.held = state.held.slice(boundary);
+      state.scanned -= Math.min(state.scanned, boundary);
+      if (state.held === '') state.fence = undefined;
       return done;
     },
     flush() {
-      const rest = held;
-      held = '';
-      scanned = 0;
-      fence = undefined;
+      const rest = state.held;
+      state.held = '';
+      state.scanned = 0;
+      state.fence = undefined;
       return rest;
     },
   };

@@ -79,14 +79,7 @@ export async function readClaudeSession(path: string, parentId?: string): Promis
     // Past the first prompt a listing needs nothing more, unless it is counting the whole (small) file.
     return head.firstPrompt === undefined || info.size <= 256 * 1024;
   });
-  if (!scan.complete) {
-    for (const text of await readTailLines(path, info.size)) {
-      const line = parseRecord(text);
-      const title = line && (line.type === 'custom-title' || line.type === 'ai-title') ? titleOf(line) : undefined;
-      if (title !== undefined) head.title = title;
-    }
-  }
-  const tokens = [...head.usage.values()].reduce((a, b) => a + b, 0);
+  if (!scan.complete) await readTailTitle(head, path, info.size);
   const session: SessionInfo = {
     agent: 'claude',
     id: head.id ?? basename(path, '.jsonl'),
@@ -95,17 +88,31 @@ export async function readClaudeSession(path: string, parentId?: string): Promis
     updatedAt: info.mtime.toISOString(),
     size: info.size,
   };
+  addHeadFields(session, head, scan.complete);
+  if (parentId) session.parentId = parentId;
+  return session;
+}
+
+/** A title set late in a transcript too long to read whole: the last one in its tail wins. */
+async function readTailTitle(head: ClaudeHead, path: string, size: number): Promise<void> {
+  for (const text of await readTailLines(path, size)) {
+    const line = parseRecord(text);
+    const title = line && (line.type === 'custom-title' || line.type === 'ai-title') ? titleOf(line) : undefined;
+    if (title !== undefined) head.title = title;
+  }
+}
+
+/** The listing fields the head gives; turns and tokens only when the whole file was read. */
+function addHeadFields(session: SessionInfo, head: ClaudeHead, complete: boolean): void {
   if (head.startedAt) session.startedAt = head.startedAt;
   if (head.cwd) session.project = head.cwd;
   if (head.gitBranch) session.gitBranch = head.gitBranch;
   const title = head.title ?? head.firstPrompt;
   if (title) session.title = title;
-  if (scan.complete) {
-    session.turns = head.prompts;
-    if (tokens > 0) session.tokens = tokens;
-  }
-  if (parentId) session.parentId = parentId;
-  return session;
+  if (!complete) return;
+  session.turns = head.prompts;
+  const tokens = [...head.usage.values()].reduce((a, b) => a + b, 0);
+  if (tokens > 0) session.tokens = tokens;
 }
 
 /** Claude transcripts under `projects/`: `<key>/<id>.jsonl`, and subagent files when asked. */
@@ -113,15 +120,20 @@ export async function listClaudeFiles(projects: string, subagents: boolean): Pro
   const found: { path: string; parentId?: string }[] = [];
   for (const project of await listDir(projects)) {
     if (!project.isDirectory) continue;
-    const dir = join(projects, project.name);
-    for (const entry of await listDir(dir)) {
-      const isAgentFile = entry.name.startsWith('agent-');
-      if (entry.isFile && entry.name.endsWith('.jsonl') && (!isAgentFile || subagents)) found.push({ path: join(dir, entry.name) });
-      if (entry.isDirectory && subagents) {
-        for (const sub of await listDir(join(dir, entry.name, 'subagents'))) {
-          if (sub.isFile && sub.name.endsWith('.jsonl')) found.push({ path: join(dir, entry.name, 'subagents', sub.name), parentId: entry.name });
-        }
-      }
+    found.push(...(await listProjectFiles(join(projects, project.name), subagents)));
+  }
+  return found;
+}
+
+/** The transcripts of one project folder: `<id>.jsonl`, and with `subagents` the `agent-*.jsonl` files and `<id>/subagents/*.jsonl`. */
+async function listProjectFiles(dir: string, subagents: boolean): Promise<{ path: string; parentId?: string }[]> {
+  const found: { path: string; parentId?: string }[] = [];
+  for (const entry of await listDir(dir)) {
+    const isAgentFile = entry.name.startsWith('agent-');
+    if (entry.isFile && entry.name.endsWith('.jsonl') && (!isAgentFile || subagents)) found.push({ path: join(dir, entry.name) });
+    if (!entry.isDirectory || !subagents) continue;
+    for (const sub of await listDir(join(dir, entry.name, 'subagents'))) {
+      if (sub.isFile && sub.name.endsWith('.jsonl')) found.push({ path: join(dir, entry.name, 'subagents', sub.name), parentId: entry.name });
     }
   }
   return found;

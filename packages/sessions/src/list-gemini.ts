@@ -126,17 +126,22 @@ export async function listGeminiFiles(geminiDir: string, subagents: boolean): Pr
   const roots = await geminiProjectRoots(geminiDir, ids);
   const found: { path: string; project?: string }[] = [];
   for (const id of ids) {
-    const chats = join(tmp, id, 'chats');
     const project = roots.get(id);
-    const at = (path: string) => (project === undefined ? { path } : { path, project });
-    for (const entry of await listDir(chats)) {
-      if (entry.isFile && entry.name.startsWith('session-') && /\.jsonl?$/.test(entry.name)) found.push(at(join(chats, entry.name)));
-      if (entry.isDirectory && subagents) {
-        for (const sub of await listDir(join(chats, entry.name))) if (sub.isFile && sub.name.endsWith('.jsonl')) found.push(at(join(chats, entry.name, sub.name)));
-      }
-    }
+    const paths = await listChatFiles(join(tmp, id, 'chats'), subagents);
+    found.push(...paths.map((path) => (project === undefined ? { path } : { path, project })));
   }
   return dropResumedLegacy(found);
+}
+
+/** The recordings of one project's `chats/` folder: `session-*.json[l]`, and with `subagents` the `.jsonl` files of its subfolders. */
+async function listChatFiles(chats: string, subagents: boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await listDir(chats)) {
+    if (entry.isFile && entry.name.startsWith('session-') && /\.jsonl?$/.test(entry.name)) found.push(join(chats, entry.name));
+    if (!entry.isDirectory || !subagents) continue;
+    for (const sub of await listDir(join(chats, entry.name))) if (sub.isFile && sub.name.endsWith('.jsonl')) found.push(join(chats, entry.name, sub.name));
+  }
+  return found;
 }
 
 /** A resumed legacy `.json` is rewritten as a `.jsonl` beside it: list the session once. */

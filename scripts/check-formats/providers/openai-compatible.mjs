@@ -160,16 +160,16 @@ function payloadsOf(fixture) {
   return payloads;
 }
 
+/** The type a payload is checked against; `undefined` when none fits. */
 function typeOf(ns, value, names) {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const wire = names.includes('sdk-output-text');
-    if (value.type === 'error') return 'ResponseErrorEvent';
-    if ('error' in value && value.object !== 'response') return 'ErrorBody';
-    if (value.object === 'chat.completion') return `${ns}.Body`;
-    if (value.object === 'response') return wire ? 'WireResponse' : 'Response';
-    if (typeof value.type === 'string' && value.type.startsWith('response.')) return wire ? 'WireStreamEvent' : 'ResponseStreamEvent';
-    if ('choices' in value) return `${ns}.Chunk`;
-  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const wire = names.includes('sdk-output-text');
+  if (value.type === 'error') return 'ResponseErrorEvent';
+  if ('error' in value && value.object !== 'response') return 'ErrorBody';
+  if (value.object === 'chat.completion') return `${ns}.Body`;
+  if (value.object === 'response') return wire ? 'WireResponse' : 'Response';
+  if (typeof value.type === 'string' && value.type.startsWith('response.')) return wire ? 'WireStreamEvent' : 'ResponseStreamEvent';
+  if ('choices' in value) return `${ns}.Chunk`;
   return undefined;
 }
 
