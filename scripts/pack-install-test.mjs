@@ -450,6 +450,8 @@ function describeEvent(event: DisplayEvent): string {
       return event.message;
     case 'notice':
       return event.message;
+    case 'prompt':
+      return \`\${event.form}: \${event.text}\`;
     default: {
       const unreachable: never = event;
       return unreachable;
