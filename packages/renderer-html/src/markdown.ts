@@ -77,7 +77,8 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   // markdown-it escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
   const source = markInvisible(text);
   if (isPlainProse(source)) return plainProseHtml(source);
-  if (isProseWithCode(source)) return plainProseHtml(source, proseWithCodeLine);
+  const simple = simpleMarkdownHtml(source);
+  if (simple !== undefined) return simple;
   const env: RenderEnv = { highlight };
   const tokens = md.parse(source, env);
   if (tokens.some((token) => token.level >= MAX_NESTING - 1)) return plainText(source);
@@ -148,6 +149,47 @@ export function plainProseHtml(source: string, inline: (line: string) => string 
     if (lines.length > 0) paragraphs.push(`<p>${lines.map(inline).join('<br>\n')}</p>`);
   }
   return paragraphs.join('\n');
+}
+
+const LIST_ITEM = /^- \S/;
+const BLANK_LINES = /\n[ ]*\n/;
+
+/** A block of one-line `- ` items whose text is such prose, as markdown-it writes a tight list; `undefined` for any other block. */
+function simpleListHtml(block: string): string | undefined {
+  let items = '';
+  for (const line of block.split('\n')) {
+    const text = line.slice(2).trim();
+    if (!LIST_ITEM.test(line) || !isProseWithCode(text)) return undefined;
+    items += `<li>${proseWithCodeLine(text)}</li>\n`;
+  }
+  return `<ul>\n${items}</ul>`;
+}
+
+/**
+ * Paragraphs of {@link isProseWithCode} prose and, between blank lines,
+ * tight lists of such one-line `- ` items, as markdown-it writes them;
+ * `undefined` when the source holds anything else (two lists in a row would
+ * be one loose list). The test compares this path with markdown-it too.
+ */
+export function simpleMarkdownHtml(source: string): string | undefined {
+  const html: string[] = [];
+  let afterList = false;
+  for (const block of source.split(BLANK_LINES)) {
+    const list = LIST_ITEM.test(block) ? simpleListHtml(block) : undefined;
+    if (list !== undefined) {
+      if (afterList) return undefined;
+      html.push(list);
+      afterList = true;
+      continue;
+    }
+    if (!isProseWithCode(block)) return undefined;
+    const prose = plainProseHtml(block, proseWithCodeLine);
+    // A blank block does not end a list: markdown-it would join the lists on each side of it.
+    if (prose === '') continue;
+    html.push(prose);
+    afterList = false;
+  }
+  return html.join('\n');
 }
 
 /** Text as paragraphs with line breaks and nothing else, for a source too deeply nested to parse whole. */
