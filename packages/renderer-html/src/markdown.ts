@@ -121,7 +121,7 @@ export function isProseWithCode(source: string): boolean {
   const outside = source.replace(CODE_SPAN, '\0');
   // A backtick left is a span across lines or unpaired; a `*` left, emphasis of another kind.
   if (outside.includes('`')) return false;
-  return !MARKDOWN_CHARS.test(outside.replace(STRONG, '').replaceAll('\0', ''));
+  return !MARKDOWN_CHARS.test((outside.includes('**') ? outside.replace(STRONG, '') : outside).replaceAll('\0', ''));
 }
 
 const escapeCode = md.utils.escapeHtml;
@@ -134,7 +134,7 @@ function proseWithCodeLine(line: string): string {
   let out = '';
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i] as string;
-    out += i % 2 === 0 ? part.replace(STRONG, strongHtml).replaceAll('"', '&quot;') : `<code>${escapeCode(part.replace(/^ (.+) $/, '$1'))}</code>`;
+    out += i % 2 === 0 ? (part.includes('**') ? part.replace(STRONG, strongHtml) : part).replaceAll('"', '&quot;') : `<code>${escapeCode(part.replace(/^ (.+) $/, '$1'))}</code>`;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPalette } from './color-support.js';
-import { isPlainProse, markdownLines, parsedLines, plainProseLines } from './markdown-lines.js';
+import { isPlainProse, isProseWithCode, markdownLines, parsedLines, plainProseLines } from './markdown-lines.js';
 import { createMarkdownChunker } from './markdown-stream.js';
 import { renderStyledLine } from './styled-line.js';
 
@@ -55,6 +55,25 @@ describe('plain prose', () => {
       }),
       { seed: 18, numRuns: 2000 },
     );
+  });
+
+  it('lays out prose with code spans and strong words as the parser does, with and without colour', () => {
+    const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
+    const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
+    const text = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',');
+    const part = fc.oneof({ arbitrary: text, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 30 }).map((parts) => parts.join('')), fc.boolean(), (source, coloured) => {
+        if (isPlainProse(source) || !isProseWithCode(source)) return;
+        taken += 1;
+        const colors = coloured ? color : plain;
+        const render = (lines: ReturnType<typeof parsedLines>) => lines.map((l) => renderStyledLine(l, undefined));
+        expect(render(markdownLines(source, colors))).toEqual(render(parsedLines(source, colors)));
+      }),
+      { seed: 18, numRuns: 8000 },
+    );
+    expect(taken).toBeGreaterThan(800);
   });
 });
 

@@ -138,14 +138,62 @@ export function isPlainProse(source: string): boolean {
   return !MARKDOWN_CHARS.test(source) && !BLOCK_START.test(source);
 }
 
+/*
+ * The next most common text: such prose with inline code and strong words,
+ * under the conditions the HTML renderer's markdown.ts explains (backticks
+ * paired within each line; `**` that can only open or only close). The test
+ * checks this path against the parser's too.
+ */
+const SPAN_BREAKERS = /``|[\r\t\0]/;
+const CODE_SPAN = /`[^`\n]*`/g;
+// `\0` stands for a code span while checking (the source has none: SPAN_BREAKERS).
+const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
+
+/** Whether `source` is prose whose only Markdown is code spans and strong words that the parser pairs within each line. */
+export function isProseWithCode(source: string): boolean {
+  if (SPAN_BREAKERS.test(source) || BLOCK_START.test(source)) return false;
+  const outside = source.replace(CODE_SPAN, '\0');
+  if (outside.includes('`')) return false;
+  return !MARKDOWN_CHARS.test((outside.includes('**') ? outside.replace(STRONG, '') : outside).replaceAll('\0', ''));
+}
+
+/** Text outside code spans: plain segments, strong words bold, none empty. */
+function proseSegments(text: string, colors: Colors, out: Segment[]): void {
+  let at = 0;
+  if (text.includes('**')) {
+    for (const match of text.matchAll(STRONG)) {
+      if (match.index > at) out.push([sanitizeLine(text.slice(at, match.index))]);
+      out.push([sanitizeLine(match[0].slice(2, -2)), compose([colors.bold])]);
+      at = match.index + match[0].length;
+    }
+  }
+  if (at < text.length) out.push([sanitizeLine(text.slice(at))]);
+}
+
+/** One trimmed line of {@link isProseWithCode} prose as the parser's tokens lay it out. */
+function proseWithCodeLine(line: string, colors: Colors): Segment[] {
+  const out: Segment[] = [];
+  const parts = line.split('`');
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] as string;
+    if (i % 2 === 0) {
+      proseSegments(part, colors, out);
+      continue;
+    }
+    const content = part.replace(/^ (.+) $/, '$1');
+    out.push([sanitizeLine(colors.isColorSupported ? content : `\`${content}\``), compose([colors.cyan])]);
+  }
+  return out;
+}
+
 /** Plain prose as {@link markdownLines} lays it out: each line trimmed, paragraphs apart by one empty line. */
-export function plainProseLines(source: string): Segment[][] {
+export function plainProseLines(source: string, inline: (line: string) => Segment[] = (line) => [[sanitizeLine(line)]]): Segment[][] {
   const out: Segment[][] = [];
   for (const block of source.split(/\n[ ]*\n/)) {
     const lines = block.split('\n').map((line) => line.trim()).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
     if (lines.length === 0) continue;
     if (out.length > 0) out.push([]);
-    for (const line of lines) out.push([[sanitizeLine(line)]]);
+    for (const line of lines) out.push(inline(line));
   }
   return out;
 }
@@ -164,7 +212,8 @@ interface BlockState {
  * empty line, as in the source.
  */
 export function markdownLines(source: string, colors: Colors): Segment[][] {
-  return isPlainProse(source) ? plainProseLines(source) : parsedLines(source, colors);
+  if (isPlainProse(source)) return plainProseLines(source);
+  return isProseWithCode(source) ? plainProseLines(source, (line) => proseWithCodeLine(line, colors)) : parsedLines(source, colors);
 }
 
 /** {@link markdownLines} by the parser, whatever the source. */
