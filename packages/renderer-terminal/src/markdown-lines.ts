@@ -3,6 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import stringWidth from 'string-width';
 import type { Colors } from './color-support.js';
 import { sanitizeLine } from './sanitize.js';
+import { isPlainProse, plainProseLines, simpleMarkdownLines } from './prose-lines.js';
 import type { Segment } from './styled-line.js';
 
 /*
@@ -125,79 +126,6 @@ function tableLines(tokens: readonly Token[], start: number, colors: Colors): { 
   return { lines, end: i };
 }
 
-/*
- * Most assistant text is prose without a single Markdown character: for it
- * parsing can only give paragraphs of lines, laid out here directly at a
- * fraction of the cost (x-bench); the test checks both ways agree.
- */
-const MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t\0]/;
-const BLOCK_START = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
-
-/** Whether `source` is prose that Markdown leaves as paragraphs and line breaks. */
-export function isPlainProse(source: string): boolean {
-  return !MARKDOWN_CHARS.test(source) && !BLOCK_START.test(source);
-}
-
-/*
- * The next most common text: such prose with inline code and strong words,
- * under the conditions the HTML renderer's markdown.ts explains (backticks
- * paired within each line; `**` that can only open or only close). The test
- * checks this path against the parser's too.
- */
-const SPAN_BREAKERS = /``|[\r\t\0]/;
-const CODE_SPAN = /`[^`\n]*`/g;
-// `\0` stands for a code span while checking (the source has none: SPAN_BREAKERS).
-const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
-
-/** Whether `source` is prose whose only Markdown is code spans and strong words that the parser pairs within each line. */
-export function isProseWithCode(source: string): boolean {
-  if (SPAN_BREAKERS.test(source) || BLOCK_START.test(source)) return false;
-  const outside = source.replace(CODE_SPAN, '\0');
-  if (outside.includes('`')) return false;
-  return !MARKDOWN_CHARS.test((outside.includes('**') ? outside.replace(STRONG, '') : outside).replaceAll('\0', ''));
-}
-
-/** Text outside code spans: plain segments, strong words bold, none empty. */
-function proseSegments(text: string, colors: Colors, out: Segment[]): void {
-  let at = 0;
-  if (text.includes('**')) {
-    for (const match of text.matchAll(STRONG)) {
-      if (match.index > at) out.push([sanitizeLine(text.slice(at, match.index))]);
-      out.push([sanitizeLine(match[0].slice(2, -2)), compose([colors.bold])]);
-      at = match.index + match[0].length;
-    }
-  }
-  if (at < text.length) out.push([sanitizeLine(text.slice(at))]);
-}
-
-/** One trimmed line of {@link isProseWithCode} prose as the parser's tokens lay it out. */
-function proseWithCodeLine(line: string, colors: Colors): Segment[] {
-  const out: Segment[] = [];
-  const parts = line.split('`');
-  for (let i = 0; i < parts.length; i += 1) {
-    const part = parts[i] as string;
-    if (i % 2 === 0) {
-      proseSegments(part, colors, out);
-      continue;
-    }
-    const content = part.replace(/^ (.+) $/, '$1');
-    out.push([sanitizeLine(colors.isColorSupported ? content : `\`${content}\``), compose([colors.cyan])]);
-  }
-  return out;
-}
-
-/** Plain prose as {@link markdownLines} lays it out: each line trimmed, paragraphs apart by one empty line. */
-export function plainProseLines(source: string, inline: (line: string) => Segment[] = (line) => [[sanitizeLine(line)]]): Segment[][] {
-  const out: Segment[][] = [];
-  for (const block of source.split(/\n[ ]*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
-    if (lines.length === 0) continue;
-    if (out.length > 0) out.push([]);
-    for (const line of lines) out.push(inline(line));
-  }
-  return out;
-}
-
 interface BlockState {
   /** Prefixes of the open containers: list indents, quote bars. */
   prefix: Segment[];
@@ -213,7 +141,7 @@ interface BlockState {
  */
 export function markdownLines(source: string, colors: Colors): Segment[][] {
   if (isPlainProse(source)) return plainProseLines(source);
-  return isProseWithCode(source) ? plainProseLines(source, (line) => proseWithCodeLine(line, colors)) : parsedLines(source, colors);
+  return simpleMarkdownLines(source, colors) ?? parsedLines(source, colors);
 }
 
 /** {@link markdownLines} by the parser, whatever the source. */
