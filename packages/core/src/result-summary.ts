@@ -11,12 +11,18 @@ const EXIT_ONLY = /^exit (code|status):? *-?\d+$/i;
 /** The first line of `text` that says something: not blank, not decoration, not a runner's echo. */
 export function firstMeaningfulLine(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  for (const raw of text.split(/\r?\n|\r/)) {
-    const line = raw.trim();
+  // Line by line rather than split whole: the line sought is near the top of what may be 100 KB of output.
+  for (let start = 0; ; ) {
+    LINE_BREAK.lastIndex = start;
+    const end = LINE_BREAK.exec(text);
+    const line = text.slice(start, end === null ? text.length : end.index).trim();
     if (MEANINGFUL.test(line) && !RUNNER_ECHO.test(line)) return line;
+    if (end === null) return undefined;
+    start = end.index + end[0].length;
   }
-  return undefined;
 }
+
+const LINE_BREAK = /\r?\n|\r/g;
 
 /**
  * A command's result: its exit code where known and the first meaningful

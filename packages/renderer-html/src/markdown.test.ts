@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlainProse, plainProseHtml, renderMarkdown } from './markdown.js';
+import { markInvisible } from './escape-html.js';
+import { isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml } from './markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -140,5 +141,43 @@ describe('renderMarkdown: plain prose', () => {
       }),
       { seed: SEED, numRuns: 3000 },
     );
+  });
+
+  it('writes what markdown-it writes for prose with inline code spans, strong words and simple lists', async () => {
+    const { default: MarkdownIt } = await import('markdown-it');
+    const reference = new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false });
+    const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
+    // Spans made on purpose, with Markdown characters inside, so that most samples take the path.
+    const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f');
+    const part = fc.oneof({ arbitrary: plain, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
+    let taken = 0;
+    let strong = 0;
+    let lists = 0;
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 30 }).map((parts) => parts.join('')), (source) => {
+        if (source.trim() === '' || simpleMarkdownHtml(markInvisible(source)) === undefined) return;
+        const html = renderMarkdown(source);
+        taken += 1;
+        if (html.includes('<strong>')) strong += 1;
+        if (html.includes('<ul>')) lists += 1;
+        expect(html).toBe(reference.render(source).trimEnd());
+      }),
+      { seed: SEED, numRuns: 8000 },
+    );
+    expect(taken).toBeGreaterThan(1200);
+    expect(strong).toBeGreaterThan(200);
+    expect(lists).toBeGreaterThan(200);
+  });
+
+  it('leaves code spans that cross a line, or are not paired, to markdown-it', () => {
+    expect(isProseWithCode('use `npm test` and `tsc`')).toBe(true);
+    expect(isProseWithCode('a `b\nc` d')).toBe(false);
+    expect(isProseWithCode('a `b` `c')).toBe(false);
+    expect(isProseWithCode('a ``b`` c')).toBe(false);
+    expect(isProseWithCode('a *b* `c`')).toBe(false);
+    expect(isProseWithCode('a**b** `c`')).toBe(false);
+    expect(renderMarkdown('**212 passed**, `npm test` **ok**')).toBe('<p><strong>212 passed</strong>, <code>npm test</code> <strong>ok</strong></p>');
+    expect(renderMarkdown('run ` <b>&amp; ` and `x "y"`')).toBe('<p>run <code>&lt;b&gt;&amp;amp;</code> and <code>x &quot;y&quot;</code></p>');
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPalette } from './color-support.js';
-import { isPlainProse, markdownLines, parsedLines, plainProseLines } from './markdown-lines.js';
+import { markdownLines, parsedLines } from './markdown-lines.js';
+import { isPlainProse, isProseWithCode, plainProseLines, simpleMarkdownLines } from './prose-lines.js';
 import { createMarkdownChunker } from './markdown-stream.js';
 import { renderStyledLine } from './styled-line.js';
 
@@ -55,6 +56,37 @@ describe('plain prose', () => {
       }),
       { seed: 18, numRuns: 2000 },
     );
+  });
+
+  it('lays out prose with code spans, strong words and simple lists as the parser does, with and without colour', () => {
+    const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
+    const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
+    const text = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f');
+    const part = fc.oneof({ arbitrary: text, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
+    let taken = 0;
+    let lists = 0;
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 30 }).map((parts) => parts.join('')), fc.boolean(), (source, coloured) => {
+        const colors = coloured ? color : plain;
+        if (isPlainProse(source) || simpleMarkdownLines(source, colors) === undefined) return;
+        taken += 1;
+        const render = (lines: ReturnType<typeof parsedLines>) => lines.map((l) => renderStyledLine(l, undefined));
+        const shown = render(markdownLines(source, colors));
+        if (shown.some((line) => line.includes('• '))) lists += 1;
+        expect(shown).toEqual(render(parsedLines(source, colors)));
+      }),
+      { seed: 18, numRuns: 8000 },
+    );
+    expect(taken).toBeGreaterThan(800);
+    expect(lists).toBeGreaterThan(150);
+  });
+
+  it('leaves code spans across lines, unpaired backticks and other emphasis to the parser', () => {
+    expect(isProseWithCode('use `npm test` and **tsc**')).toBe(true);
+    expect(isProseWithCode('a `b\nc` d')).toBe(false);
+    expect(isProseWithCode('a `b` `c')).toBe(false);
+    expect(isProseWithCode('a *b* `c`')).toBe(false);
+    expect(show('- `a`: **b**\n- c')).toBe('• `a`: b\n• c');
   });
 });
 

@@ -3,6 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import stringWidth from 'string-width';
 import type { Colors } from './color-support.js';
 import { sanitizeLine } from './sanitize.js';
+import { isPlainProse, plainProseLines, simpleMarkdownLines } from './prose-lines.js';
 import type { Segment } from './styled-line.js';
 
 /*
@@ -125,31 +126,6 @@ function tableLines(tokens: readonly Token[], start: number, colors: Colors): { 
   return { lines, end: i };
 }
 
-/*
- * Most assistant text is prose without a single Markdown character: for it
- * parsing can only give paragraphs of lines, laid out here directly at a
- * fraction of the cost (x-bench); the test checks both ways agree.
- */
-const MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t\0]/;
-const BLOCK_START = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
-
-/** Whether `source` is prose that Markdown leaves as paragraphs and line breaks. */
-export function isPlainProse(source: string): boolean {
-  return !MARKDOWN_CHARS.test(source) && !BLOCK_START.test(source);
-}
-
-/** Plain prose as {@link markdownLines} lays it out: each line trimmed, paragraphs apart by one empty line. */
-export function plainProseLines(source: string): Segment[][] {
-  const out: Segment[][] = [];
-  for (const block of source.split(/\n[ ]*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
-    if (lines.length === 0) continue;
-    if (out.length > 0) out.push([]);
-    for (const line of lines) out.push([[sanitizeLine(line)]]);
-  }
-  return out;
-}
-
 interface BlockState {
   /** Prefixes of the open containers: list indents, quote bars. */
   prefix: Segment[];
@@ -164,7 +140,8 @@ interface BlockState {
  * empty line, as in the source.
  */
 export function markdownLines(source: string, colors: Colors): Segment[][] {
-  return isPlainProse(source) ? plainProseLines(source) : parsedLines(source, colors);
+  if (isPlainProse(source)) return plainProseLines(source);
+  return simpleMarkdownLines(source, colors) ?? parsedLines(source, colors);
 }
 
 /** The lines written so far, with the open blocks and the tokens they come from. */
