@@ -71,7 +71,8 @@ const RULES = [
   '.x-transcript .hljs-name,.x-transcript .hljs-selector-id,.x-transcript .hljs-selector-class,.x-transcript .hljs-bullet{color:var(--x-hl-tag)}',
   '.x-transcript .hljs-addition{color:var(--x-add-fg);background:var(--x-add-bg)}.x-transcript .hljs-deletion{color:var(--x-del-fg);background:var(--x-del-bg)}',
   '.x-transcript .hljs-emphasis{font-style:italic}.x-transcript .hljs-strong{font-weight:600}',
-  '.x-transcript pre.diff>code>span{display:block}',
+  // Each line is its own span followed by a newline: inline-block at full width colours the whole line without a second line break.
+  '.x-transcript pre.diff>code>span{display:inline-block;min-width:100%}',
   '.x-transcript .diff-add{color:var(--x-add-fg);background:var(--x-add-bg)}',
   '.x-transcript .diff-del{color:var(--x-del-fg);background:var(--x-del-bg)}',
   '.x-transcript .diff-hunk{color:var(--x-muted)}',
@@ -96,7 +97,7 @@ export const TRANSCRIPT_CSS: string = RULES.join('\n');
  * `style-src` directive that allows exactly this stylesheet and no other
  * style, injected or not.
  */
-export const TRANSCRIPT_CSS_HASH: string = "'sha256-uf05RbaTQYbQajMdjnciuofyUJgmYypPFkKY4RR6JdM='";
+export const TRANSCRIPT_CSS_HASH: string = "'sha256-CBYS+0gQ4mc0Ig7BJBLYHeBpqHAnOQf9zNhRbaBNmGc='";
 
 /**
  * The Content-Security-Policy of a rendered document: nothing may load from
