@@ -95,6 +95,9 @@ describe('xview --plugin', () => {
     const dir = workspace();
     const shouted = await cli(['--plugin', './toy.mjs', '--plugin', './shout.mjs', '--renderer', 'shout'], dir, '{"toy":"quiet"}\n');
     expect(shouted).toEqual({ code: ExitCode.ok, stdout: 'QUIET[end]\n', stderr: '' });
+    writeFileSync(join(dir, 'broken.mjs'), `export const broken = { specificationVersion: 'v1', id: 'broken', create() { throw new Error('no sink'); } };\n`);
+    const broken = await cli(['--plugin', './toy.mjs', '--plugin', './broken.mjs', '--renderer', 'broken'], dir, '{"toy":"x"}\n');
+    expect(broken).toEqual({ code: ExitCode.usage, stdout: '', stderr: 'xview: renderer "broken" of plugin ./broken.mjs failed to start: no sink\n' });
     const unknown = await cli(['--renderer', 'markdown'], dir, '{"toy":"x"}\n');
     expect(unknown.code).toBe(ExitCode.usage);
     expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: none is loaded; add one with --plugin.\n');
