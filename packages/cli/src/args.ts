@@ -20,6 +20,10 @@ export interface CliOptions {
   help: boolean;
   version: boolean;
   listProviders: boolean;
+  /** Plugin modules named with `--plugin` (paths or package names), in order. */
+  plugins: string[];
+  /** The id of a plugin renderer chosen with `--renderer`. */
+  renderer: string | undefined;
 }
 
 /** One option of `xview`: how it is parsed and how `--help` shows it. */
@@ -28,6 +32,8 @@ export interface OptionSpec {
   short?: string;
   /** The value it takes, as `--help` names it; a flag takes none. */
   value?: string;
+  /** Whether it may be given more than once, each value kept. */
+  multiple?: boolean;
   section: 'Output' | 'Input' | 'Behaviour';
   help: string;
 }
@@ -41,8 +47,20 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'raw', section: 'Output', help: 'pass the input through untouched' },
   { name: 'summary', section: 'Output', help: "the run's outcome as a table (add --json for JSON)" },
   { name: 'json', section: 'Output', help: 'with --summary: the outcome as JSON' },
+  { name: 'renderer', value: '<id>', section: 'Output', help: 'render with this renderer of a plugin (see --plugin)' },
   { name: 'provider', short: 'p', value: '<id>', section: 'Input', help: 'skip detection and read this format (see below)' },
-  { name: 'list-providers', section: 'Input', help: 'list the providers and exit' },
+  { name: 'list-providers', section: 'Input', help: 'list the providers and renderers, with where each came from, and exit' },
+  {
+    name: 'plugin',
+    value: '<module>',
+    multiple: true,
+    section: 'Input',
+    help:
+      'load sources/renderers from a module: a path, or a package in ./node_modules (repeatable). Also loaded: ' +
+      'packages named x-provider-*, x-renderer-* (or @scope/...) in ./node_modules, and "plugins" in ./xview.config.json. ' +
+      'A plugin that fails to load, throws or declares another contract version is skipped with one line on ' +
+      'standard error; the exit code is that of the run (2 if --provider or --renderer names an id nothing provides)',
+  },
   { name: 'max-line-mib', value: '<n>', section: 'Input', help: 'longest line kept, in MiB, 0.001 to 512 (default 16)' },
   { name: 'strict', section: 'Behaviour', help: 'exit 4 when any line was malformed or of an unknown type, listing them' },
   { name: 'color', section: 'Behaviour', help: 'force colour on (NO_COLOR and FORCE_COLOR are honoured)' },
@@ -109,18 +127,28 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       allowPositionals: true,
       strict: true,
       options: Object.fromEntries(
-        OPTIONS.map((o) => [o.name, { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short === undefined ? {} : { short: o.short }) }]),
+        OPTIONS.map((o) => [
+          o.name,
+          {
+            type: o.value === undefined ? ('boolean' as const) : ('string' as const),
+            ...(o.short === undefined ? {} : { short: o.short }),
+            ...(o.multiple === true ? { multiple: true } : {}),
+          },
+        ]),
       ),
     });
   } catch (error) {
     throw parseError(error);
   }
-  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const str = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
   const flag = (name: string) => v[name] === true;
   const outputs = (['html', 'events', 'raw', 'summary'] as const).filter((name) => v[name] !== undefined && v[name] !== false);
   if (outputs.length > 1) {
     throw new CliError(`--${outputs[0]} and --${outputs[1]} cannot be combined: choose one output.`, ExitCode.usage);
+  }
+  if (str('renderer') !== undefined && outputs.length > 0) {
+    throw new CliError(`--renderer and --${outputs[0]} cannot be combined: choose one output.`, ExitCode.usage);
   }
   if (flag('json') && !flag('summary')) throw new CliError('--json goes with --summary (for events as JSON, use --events).', ExitCode.usage);
   if (str('html') === '') throw new CliError('--html needs a file name, or - for standard output: xview --html run.html < run.jsonl', ExitCode.usage);
@@ -138,5 +166,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     help: flag('help'),
     version: flag('version'),
     listProviders: flag('list-providers'),
+    plugins: Array.isArray(v.plugin) ? v.plugin : [],
+    renderer: str('renderer'),
   };
 }

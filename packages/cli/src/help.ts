@@ -12,8 +12,27 @@ function flagOf(option: (typeof OPTIONS)[number]): string {
   return option.short === undefined ? `    ${long}` : `-${option.short}, ${long}`;
 }
 
+/** The help's width: a long description wraps under itself. */
+const HELP_COLUMNS = 100;
+
+function wrap(text: string, indent: number): string {
+  const room = Math.max(40, HELP_COLUMNS - indent);
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current !== '' && current.length + 1 + word.length > room) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current === '' ? word : `${current} ${word}`;
+    }
+  }
+  lines.push(current);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
 function table(rows: readonly Row[], width: number): string {
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${wrap(right, width + 4)}`).join('\n');
 }
 
 /** The `--help` text, generated from the option, provider and exit-code tables. */

@@ -17,7 +17,9 @@ import { exitCodeOf, outcomeLine, worse } from './outcome.js';
 import type { CliStream, GuardedStream } from './output.js';
 import { guardStream, jsonForTerminal, write } from './output.js';
 import { createProgress } from './progress.js';
-import { BUILT_IN_SOURCES, builtInRegistry } from './providers.js';
+import type { PluginSet } from './plugins.js';
+import { checkChoices, createPluginRenderer, loadPlugins, pluginListing } from './plugins.js';
+import { BUILT_IN_SOURCES } from './providers.js';
 import { formatSummary } from './summary-table.js';
 import { VERSION } from './version.js';
 
@@ -35,6 +37,8 @@ export interface CliIo {
    * resolves with 130 (143 for `'SIGTERM'`).
    */
   signal?: AbortSignal;
+  /** Where plugins are looked for (`./node_modules`, `./xview.config.json`); default `process.cwd()`. */
+  cwd?: string;
 }
 
 /** How many diagnostics `--strict` prints before it only counts. */
@@ -46,16 +50,19 @@ interface Session {
   options: CliOptions;
   io: CliIo;
   out: GuardedStream;
+  /** The built-in sources and the plugins' sources and renderers. */
+  plugins: PluginSet;
   /** Writes lines to standard error, each through the terminal gate, after ending an open line of text. */
   say(...lines: string[]): void;
 }
 
-function createSession(options: CliOptions, io: CliIo): Session {
+function createSession(options: CliOptions, io: CliIo, plugins: PluginSet): Session {
   const out = guardStream(io.stdout, 'standard output');
   return {
     options,
     io,
     out,
+    plugins,
     say(...lines) {
       // The last text always ends its line before anything else is written.
       if (out.openLine) out.write('\n');
@@ -68,7 +75,7 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
   const { options } = session;
   if (options.provider !== undefined) {
     // run() has checked the id already.
-    return options.provider === 'text' ? passthroughSource : (builtInRegistry().get(options.provider) as DisplayEventSource);
+    return options.provider === 'text' ? passthroughSource : (session.plugins.registry.get(options.provider) as DisplayEventSource);
   }
   const { detection } = detected;
   if (detection.status === 'unknown') {
@@ -132,7 +139,7 @@ async function renderInput(
   tally: Tally,
 ): Promise<void> {
   const { options, out } = session;
-  const detected = await detectStream(stream, builtInRegistry());
+  const detected = await detectStream(stream, session.plugins.registry);
   if (looksBinary(detected.head)) {
     throw new CliError(`${inputLabel(input)} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`, ExitCode.input);
   }
@@ -208,10 +215,7 @@ const INTERRUPTED: DisplayEvent = {
 
 async function run(session: Session): Promise<ExitCodeValue> {
   const { options, io, out } = session;
-  if (options.provider !== undefined && options.provider !== 'text' && builtInRegistry().get(options.provider) === undefined) {
-    const ids = [...BUILT_IN_SOURCES.map((s) => s.id), 'text'].join(', ');
-    throw new CliError(`unknown provider "${options.provider}". Choose one of: ${ids}.`, ExitCode.usage);
-  }
+  checkChoices(session.plugins, options.provider, options.renderer);
   if (options.files.length === 0 && io.stdin.isTTY === true) {
     io.stderr.write(USAGE_HINT);
     return ExitCode.usage;
@@ -222,7 +226,11 @@ async function run(session: Session): Promise<ExitCodeValue> {
   let renderer: Renderer | undefined;
   const ensureRenderer = (source: DisplayEventSource): Renderer | undefined => {
     if (renderer !== undefined || options.output === 'summary' || options.output === 'raw') return renderer;
-    if (html) renderer = createHtmlRenderer({ sink: html.sink, provider: source.displayName, renderedAt: new Date() });
+    if (options.renderer !== undefined) {
+      const { columns, isTTY } = io.stdout;
+      renderer = createPluginRenderer(session.plugins, options.renderer, { write: (text) => write(out, text), isTTY: isTTY === true, columns, env: io.env });
+    }
+    else if (html) renderer = createHtmlRenderer({ sink: html.sink, provider: source.displayName, renderedAt: new Date() });
     else renderer = options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
     return renderer;
   };
@@ -279,15 +287,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const sessionCommand = runSessionCommand(argv, io);
     if (sessionCommand !== undefined) return await sessionCommand;
     const options = parseCliArgs(argv);
-    const session = createSession(options, io);
+    // Help and version run no plugin code.
+    const loadsPlugins = !options.help && !options.version;
+    const session = createSession(options, io, await loadPlugins(loadsPlugins ? options.plugins : [], io.cwd ?? process.cwd(), loadsPlugins));
+    if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
     if (options.help) {
       await write(session.out, helpText(BUILT_IN_SOURCES));
     } else if (options.version) {
       await write(session.out, `${VERSION}\n`);
     } else if (options.listProviders) {
-      const rows = [...BUILT_IN_SOURCES.map((s) => [s.id, `${s.displayName} (${s.cadence})`]), ['text', 'Plain text (streaming)']];
-      const width = Math.max(...rows.map(([id]) => id?.length ?? 0));
-      await write(session.out, rows.map(([id, name]) => `${(id ?? '').padEnd(width)}  ${name}\n`).join(''));
+      await write(session.out, pluginListing(session.plugins));
     } else {
       return await run(session);
     }

@@ -42,4 +42,10 @@ describe('DisplayEvent schema', () => {
   it('rejects a kind it does not define', () => {
     expect(displayEventSchema.safeParse({ kind: 'telepathy', text: 'x' }).success).toBe(false);
   });
+
+  it('carries providerMetadata namespaced by provider, on any kind', () => {
+    const end = { kind: 'session', phase: 'end', status: 'success', providerMetadata: { copilot: { premiumRequests: 3, codeChanges: { linesAdded: 2 } } } };
+    expect(displayEventSchema.parse(end)).toEqual(end);
+    expect(displayEventSchema.safeParse({ kind: 'text', id: 'm', text: 'x', providerMetadata: { copilot: 3 } }).success).toBe(false);
+  });
 });

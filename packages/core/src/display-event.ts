@@ -6,11 +6,14 @@ import { z } from 'zod';
  * `parentToolCallId`), so a renderer can nest it under the call. `timestamp`
  * is when the agent recorded the event, as an ISO 8601 string, where the
  * stream or log says so (session logs do per message; most live streams do
- * not); a renderer never invents one.
+ * not); a renderer never invents one. `providerMetadata` holds data only one
+ * provider has, under that provider's id (`{ copilot: { premiumRequests: 3 } }`),
+ * for consumers that know the provider; renderers need not show it.
  */
 const eventBase = {
   parentToolUseId: z.string().optional(),
   timestamp: z.string().optional(),
+  providerMetadata: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 };
 
 /**

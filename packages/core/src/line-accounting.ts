@@ -1,6 +1,7 @@
 import type { DisplayEvent } from './display-event.js';
 import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome } from './source.js';
 import { toPlainEvent } from './plain-text.js';
+import { checkSourceVersion } from './specification-version.js';
 
 /** How many lines ended in each outcome. `lines` is always the sum of the four. */
 export interface LineAccounting {
@@ -77,6 +78,7 @@ function errorText(error: unknown): string {
 
 /** Creates a {@link LineProcessor}; `onDiagnostic` hears about every malformed or unknown line. */
 export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (diagnostic: Diagnostic) => void): LineProcessor {
+  checkSourceVersion(source);
   const parser = source.createParser();
   const accounting = emptyAccounting();
   let lineNumber = 0;

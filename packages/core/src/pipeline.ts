@@ -8,6 +8,7 @@ import type { RunOutcome } from './run-outcome.js';
 import { createRunAggregator } from './run-outcome.js';
 import type { Diagnostic, DisplayEventSource } from './source.js';
 import { defineSource } from './source.js';
+import { checkRendererVersion, checkSourceVersion } from './specification-version.js';
 
 /** Bytes or text in any form a stream arrives in: Node streams, Web streams, arrays, generators. */
 export type ByteInput =
@@ -102,7 +103,8 @@ function createLineParser(options: PipelineOptions): LineParser {
 /**
  * Turns a byte stream into display events, as an async iterable that pulls
  * input only as fast as events are consumed (backpressure) and keeps no more
- * than one chunk and one line in memory.
+ * than one chunk and one line in memory. Throws at once when the source
+ * declares a contract version this build does not support.
  *
  * @example
  * ```ts
@@ -110,6 +112,8 @@ function createLineParser(options: PipelineOptions): LineParser {
  * ```
  */
 export function streamEvents(input: ByteInput, options: PipelineOptions = {}): EventStream {
+  // Checked now, not at the first read, so the caller hears of it at once.
+  if (options.source !== undefined) checkSourceVersion(options.source);
   let accounting = emptyAccounting();
   return {
     get accounting() {
@@ -224,9 +228,12 @@ export interface PipelineReport {
  * Runs a whole stream: bytes to events to a renderer, awaiting the renderer
  * on every write so a slow sink slows the reading (backpressure). In raw mode
  * the bytes are passed to `onRaw` untouched. Resolves with the line counts
- * and the `RunOutcome`.
+ * and the `RunOutcome`. Rejects, reading nothing, when the source or the
+ * renderer declares a contract version this build does not support.
  */
 export async function runPipeline(input: ByteInput, options: RunPipelineOptions = {}): Promise<PipelineReport> {
+  if (options.source !== undefined) checkSourceVersion(options.source);
+  if (options.renderer !== undefined) checkRendererVersion(options.renderer);
   if (options.outputFormat === 'json') {
     const onRaw = options.onRaw;
     if (onRaw === undefined) throw new TypeError("runPipeline: outputFormat 'json' passes bytes through and needs an onRaw(chunk) callback.");

@@ -1,6 +1,6 @@
 import type { DisplayEvent } from './display-event.js';
 import type { SpecificationVersion } from './source.js';
-import { checkSpecificationVersion } from './specification-version.js';
+import { checkRendererVersion } from './specification-version.js';
 
 /**
  * Consumes events one at a time and writes its output to a sink. A renderer
@@ -23,7 +23,7 @@ export function defineRenderer<R extends Renderer>(renderer: R): R {
   if (renderer === null || typeof renderer !== 'object') {
     throw new TypeError('defineRenderer expects an object with specificationVersion, write and end.');
   }
-  checkSpecificationVersion('renderer', (renderer as { specificationVersion?: unknown }).specificationVersion);
+  checkRendererVersion(renderer);
   if (typeof renderer.write !== 'function' || typeof renderer.end !== 'function') {
     throw new TypeError('renderer: write(event) and end() must be functions.');
   }

@@ -139,4 +139,46 @@ describe('createUsageCounter', () => {
     expect(counter.tokens).toEqual({ inputTokens: 100, outputTokens: 7 });
     expect(counter.costUsd).toBe(0.5);
   });
+
+  it('scopes cumulative events to their session, so concatenated runs add up', () => {
+    const counter = createUsageCounter();
+    counter.startSession('a');
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 1000, outputTokens: 100, costUsd: 0.5 });
+    counter.startSession('b');
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 10, outputTokens: 1, costUsd: 0.25 });
+    expect(counter.tokens).toEqual({ inputTokens: 1010, outputTokens: 101 });
+    expect(counter.costUsd).toBe(0.75);
+    // A later cumulative event of session b restates b's total, not the run's.
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 20, outputTokens: 2 });
+    expect(counter.tokens).toEqual({ inputTokens: 1020, outputTokens: 102 });
+  });
+
+  it('keeps the baseline when a start names the session in progress (a resumed run)', () => {
+    const counter = createUsageCounter();
+    counter.startSession('a');
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 1000, outputTokens: 100 });
+    counter.startSession('a');
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 1500, outputTokens: 150 });
+    expect(counter.tokens).toEqual({ inputTokens: 1500, outputTokens: 150 });
+    // Sessions without an id cannot be told apart: each start is a new one.
+    counter.startSession(undefined);
+    counter.add({ kind: 'usage', cumulative: true, inputTokens: 1, outputTokens: 1 });
+    counter.startSession(undefined);
+    counter.add({ kind: 'usage', cumulative: false, inputTokens: 2 });
+    expect(counter.tokens).toEqual({ inputTokens: 1503, outputTokens: 151 });
+  });
+});
+
+describe('aggregateRun over concatenated sessions', () => {
+  it('adds the cumulative totals of each session (1000/100 then 10/1 is 1010/101)', () => {
+    const outcome = aggregateRun([
+      { kind: 'session', phase: 'start', sessionId: 'run-1' },
+      { kind: 'usage', cumulative: true, inputTokens: 1000, outputTokens: 100 },
+      { kind: 'session', phase: 'end', status: 'success' },
+      { kind: 'session', phase: 'start', sessionId: 'run-2' },
+      { kind: 'usage', cumulative: true, inputTokens: 10, outputTokens: 1 },
+      { kind: 'session', phase: 'end', status: 'success' },
+    ]);
+    expect(outcome.usage).toMatchObject({ inputTokens: 1010, outputTokens: 101 });
+  });
 });

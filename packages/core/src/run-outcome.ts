@@ -128,6 +128,7 @@ interface AggregatorState {
 function pushSession(state: AggregatorState, event: SessionEvent): void {
   if (event.sessionId !== undefined) state.sessionId ??= capText(event.sessionId, RUN_OUTCOME_MAX_ID_CHARS);
   if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
+  if (event.phase === 'start') state.usage.startSession(event.sessionId);
   if (event.phase !== 'end') return;
   if (event.status !== undefined) state.status = event.status;
   if (event.result !== undefined && event.result !== '') {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DisplayEventSource } from './source.js';
 import { defineSource } from './source.js';
 import { defineRenderer } from './renderer.js';
@@ -22,7 +22,7 @@ describe('defineSource', () => {
 
   it('refuses another contract version, naming both versions', () => {
     expect(() => defineSource({ ...base, specificationVersion: 'v2' as 'v1' })).toThrow(
-      /source "alpha" declares specificationVersion "v2", but this @x\/core implements contract "v1"/,
+      /source "alpha" \(Alpha\) declares specificationVersion "v2", but this @x\/core implements contract "v1"/,
     );
     expect(() => defineSource({ ...base, specificationVersion: undefined as unknown as 'v1' })).toThrow(/declares no specificationVersion/);
   });
@@ -65,6 +65,16 @@ describe('createSourceRegistry', () => {
   it('refuses the same id twice', () => {
     const registry = createSourceRegistry([base]);
     expect(() => registry.register(base)).toThrow(/already registered/);
+  });
+
+  it('refuses a source of another contract version by name, without calling it', () => {
+    const registry = createSourceRegistry();
+    const detect = vi.fn(() => ({ confidence: 1, evidence: 'always' }));
+    const future = { ...base, id: 'future', displayName: 'Future', specificationVersion: 'v2' as 'v1', detect };
+    expect(() => registry.register(future)).toThrow(/source "future" \(Future\) declares specificationVersion "v2", but this @x\/core implements contract "v1"/);
+    expect(registry.list()).toEqual([]);
+    expect(registry.detect(['{"alpha":1}']).status).toBe('unknown');
+    expect(detect).not.toHaveBeenCalled();
   });
 
   it('detects the most confident source, with its evidence', () => {

@@ -1,5 +1,5 @@
 import type { DisplayEvent } from './display-event.js';
-import { checkSpecificationVersion } from './specification-version.js';
+import { checkSourceVersion } from './specification-version.js';
 
 /**
  * What became of one input line. Every line ends in exactly one of these:
@@ -123,7 +123,7 @@ export function defineSource(source: DisplayEventSource): DisplayEventSource {
     throw new TypeError('defineSource expects an object with specificationVersion, id, displayName, cadence, detect and createParser.');
   }
   const label = typeof source.id === 'string' ? `source "${source.id}"` : 'source';
-  checkSpecificationVersion(label, (source as { specificationVersion?: unknown }).specificationVersion);
+  checkSourceVersion(source);
   if (typeof source.id !== 'string' || !SOURCE_ID.test(source.id)) {
     throw new TypeError(`${label}: id must be a lowercase identifier such as "claude" or "my-agent", got ${JSON.stringify(source.id)}.`);
   }

@@ -1,4 +1,4 @@
-import { isJsonObject, numberField, objectField, type UsageEvent } from '@x/core';
+import { isJsonObject, numberField, objectField, type JsonObject, type UsageEvent } from '@x/core';
 import type { ClaudeResult } from './wire-schema.js';
 
 type Counts = Pick<UsageEvent, 'inputTokens' | 'outputTokens' | 'reasoningTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>;
@@ -51,12 +51,46 @@ function modelUsageCounts(modelUsage: Record<string, unknown>): Counts | undefin
   return any ? withCachedInput(counts) : undefined;
 }
 
+/** The numeric fields of the Agent SDK's `ModelUsage`, one object per model of `result.modelUsage`. */
+const MODEL_USAGE_METADATA_FIELDS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadInputTokens',
+  'cacheCreationInputTokens',
+  'thinkingTokens',
+  'webSearchRequests',
+  'costUSD',
+  'contextWindow',
+  'maxOutputTokens',
+] as const;
+
+/**
+ * `result.modelUsage` as the SDK types it: per model, the known numeric fields
+ * only (a field a later version adds is not carried blindly). `undefined` when
+ * no model has any.
+ */
+function modelUsageMetadata(modelUsage: JsonObject): Record<string, Record<string, number>> | undefined {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [model, value] of Object.entries(modelUsage)) {
+    if (model === '__proto__') continue;
+    const fields: Record<string, number> = {};
+    for (const field of MODEL_USAGE_METADATA_FIELDS) {
+      const n = numberField(value, field);
+      if (n !== undefined) fields[field] = n;
+    }
+    if (Object.keys(fields).length > 0) out[model] = fields;
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
 /**
  * The usage a `result` reports, as one cumulative event: `modelUsage` summed
  * over models (it covers subagents and helper calls, and is cumulative across
  * the turns of a stream-input session), else `usage` (main loop only), and the
  * cost from `total_cost_usd ?? total_cost ?? cost_usd` (claude.md quirk 1; the
  * cost is cumulative too, quirk 3). `undefined` when the result reports none.
+ * The per-model figures themselves (tokens, cost, context window of each
+ * model), which only Claude reports, go under `providerMetadata.claude.modelUsage`.
  */
 export function resultUsage(result: ClaudeResult, model: string | undefined): UsageEvent | undefined {
   const modelUsage = isJsonObject(result.modelUsage) ? result.modelUsage : undefined;
@@ -69,6 +103,8 @@ export function resultUsage(result: ClaudeResult, model: string | undefined): Us
   if (eventModel !== undefined) event.model = eventModel;
   Object.assign(event, counts);
   if (costUsd !== undefined) event.costUsd = costUsd;
+  const perModel = modelUsage && modelUsageMetadata(modelUsage);
+  if (perModel !== undefined) event.providerMetadata = { claude: { modelUsage: perModel } };
   return event;
 }
 

@@ -15,10 +15,12 @@ import {
   type FileChange,
   type JsonObject,
   type LineContext,
+  type SessionEvent,
   type SessionStatus,
   type SourceParser,
 } from '@x/core';
 import { classifyCopilotLines } from './log-detect.js';
+import { copilotResultMetadata } from './result-metadata.js';
 import { COPILOT_TOOL_ALIASES, resolveCopilotTool } from './tool-names.js';
 
 /**
@@ -205,7 +207,12 @@ export function createCopilotParser(): SourceParser {
       events.push(error);
     }
     const status: SessionStatus = aborted ? 'cancelled' : failed || (fatalError && exitCode === undefined) ? 'error' : 'success';
-    events.push(...closing(status, numberField(objectField(line, 'usage'), 'sessionDurationMs')));
+    const usage = objectField(line, 'usage');
+    const closed = closing(status, numberField(usage, 'sessionDurationMs'));
+    const metadata = copilotResultMetadata(usage);
+    // The session end is the last event closing() returns.
+    if (metadata !== undefined) (closed[closed.length - 1] as SessionEvent).providerMetadata = { copilot: metadata };
+    events.push(...closed);
     return events;
   };
 

@@ -76,7 +76,9 @@ describe('gemini.md quirks', () => {
     const usage = (stats: object) => ofKind(run([init, result('success', { stats })]).events, 'usage');
     expect(usage(v011)).toEqual([{ kind: 'usage', cumulative: true, inputTokens: 7352, outputTokens: 16 }]);
     expect(usage(v022)).toEqual([{ kind: 'usage', cumulative: true, inputTokens: 7352, outputTokens: 16, cacheReadTokens: 7000 }]);
-    expect(usage(v034)).toEqual([{ kind: 'usage', cumulative: true, model: 'gemini-2.5-pro', inputTokens: 7352, outputTokens: 16, cacheReadTokens: 7000 }]);
+    expect(usage(v034)).toEqual([
+      { kind: 'usage', cumulative: true, model: 'gemini-2.5-pro', inputTokens: 7352, outputTokens: 16, cacheReadTokens: 7000, providerMetadata: { gemini: { models: v034.models } } },
+    ]);
     expect(usage({ total_tokens: 'many', models: null })).toEqual([]);
     const end = ofKind(run([init, result('success', { stats: v011 })]).events, 'session').at(-1);
     expect(end).toEqual({ kind: 'session', phase: 'end', status: 'success', durationMs: 4120 });
@@ -279,7 +281,9 @@ describe('--output-format json', () => {
     expect(events.map((e) => e.kind)).toEqual(['session', 'notice', 'text', 'usage', 'session']);
     expect(accounting.events).toBe(1);
     expect(accounting.ignored).toBe(accounting.lines - 1);
-    expect(ofKind(events, 'usage')[0]).toEqual({ kind: 'usage', cumulative: true, model: 'gemini-2.5-pro', inputTokens: 12210, outputTokens: 95, reasoningTokens: 175, cacheReadTokens: 8100 });
+    expect(ofKind(events, 'usage')[0]).toMatchObject({ kind: 'usage', cumulative: true, model: 'gemini-2.5-pro', inputTokens: 12210, outputTokens: 95, reasoningTokens: 175, cacheReadTokens: 8100 });
+    // The per-model SessionMetrics, only Gemini's, kept as they are.
+    expect(Object.keys(ofKind(events, 'usage')[0]?.providerMetadata?.gemini?.models as object)).toEqual(['gemini-2.5-flash-lite', 'gemini-2.5-pro']);
   });
 
   it('reads the fatal error object {session_id, error:{type,message,code}}', () => {

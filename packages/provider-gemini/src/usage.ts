@@ -23,10 +23,15 @@ const COUNT_FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cacheRe
 
 type Counts = { [field in (typeof COUNT_FIELDS)[number]]?: number | undefined };
 
-/** A run-total usage event, or `undefined` when the stats hold no count at all. */
-function usageEvent(model: string | undefined, counts: Counts): UsageEvent | undefined {
+/**
+ * A run-total usage event, or `undefined` when the stats hold no count at all.
+ * The per-model stats, which only Gemini reports, go under
+ * `providerMetadata.gemini.models` as the stats give them.
+ */
+function usageEvent(model: string | undefined, counts: Counts, models: JsonObject | undefined): UsageEvent | undefined {
   const event: UsageEvent = { kind: 'usage', cumulative: true };
   if (model !== undefined) event.model = model;
+  if (models !== undefined) event.providerMetadata = { gemini: { models } };
   let any = false;
   for (const field of COUNT_FIELDS) {
     const value = counts[field];
@@ -45,11 +50,17 @@ function usageEvent(model: string | undefined, counts: Counts): UsageEvent | und
  * format (quirk 1), so `reasoningTokens` stays unset.
  */
 export function streamStatsUsage(stats: unknown): UsageEvent | undefined {
-  return usageEvent(mainModel(objectField(stats, 'models'), (model) => numberField(model, 'total_tokens')), {
+  const models = objectField(stats, 'models');
+  const counts = {
     inputTokens: numberField(stats, 'input_tokens'),
     outputTokens: numberField(stats, 'output_tokens'),
     cacheReadTokens: numberField(stats, 'cached'),
-  });
+  };
+  return usageEvent(
+    mainModel(models, (model) => numberField(model, 'total_tokens')),
+    counts,
+    models,
+  );
 }
 
 function sum(total: number | undefined, value: number | undefined): number | undefined {
@@ -75,10 +86,14 @@ export function sessionMetricsUsage(stats: unknown): UsageEvent | undefined {
     cached = sum(cached, numberField(tokens, 'cached'));
     thoughts = sum(thoughts, numberField(tokens, 'thoughts'));
   }
-  return usageEvent(mainModel(models, (model) => numberField(objectField(model, 'tokens'), 'total')), {
-    inputTokens: input,
-    outputTokens: output,
-    reasoningTokens: thoughts,
-    cacheReadTokens: cached,
-  });
+  return usageEvent(
+    mainModel(models, (model) => numberField(objectField(model, 'tokens'), 'total')),
+    {
+      inputTokens: input,
+      outputTokens: output,
+      reasoningTokens: thoughts,
+      cacheReadTokens: cached,
+    },
+    models,
+  );
 }

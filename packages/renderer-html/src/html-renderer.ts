@@ -43,7 +43,12 @@ export function createHtmlRenderer(options: HtmlRendererOptions): Renderer {
       let out = '';
       if (!started) {
         out = head(event);
-        if (event.kind === 'session' && event.phase === 'start') return write(out);
+        if (event.kind === 'session' && event.phase === 'start') {
+          // The head shows this start. The fragments hear it too, for the run
+          // totals (it scopes cumulative usage); what they would show is dropped.
+          fragments.push(event);
+          return write(out);
+        }
       }
       out += fragments.push(event);
       return out === '' ? undefined : write(out);

@@ -50,6 +50,7 @@ export function createRunTotals(): RunTotalsCounter {
           usage.add(event);
           break;
         case 'session':
+          if (event.phase === 'start') usage.startSession(event.sessionId);
           if (event.phase !== 'end') break;
           if (event.status !== undefined) status = event.status;
           if (finite(event.durationMs)) durationMs = event.durationMs;

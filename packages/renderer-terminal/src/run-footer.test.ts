@@ -29,6 +29,16 @@ describe('run footer', () => {
     expect(totals.footer()).toBe('2,000 in / 15 out tokens (7 reasoning, 3 cache write) | $1.50');
   });
 
+  it('adds the cumulative totals of concatenated sessions', () => {
+    const totals = createRunTotals();
+    totals.session({ kind: 'session', phase: 'start', sessionId: 'run-1' });
+    totals.usage({ kind: 'usage', cumulative: true, inputTokens: 1000, outputTokens: 100 });
+    totals.session({ kind: 'session', phase: 'start', sessionId: 'run-2' });
+    totals.usage({ kind: 'usage', cumulative: true, inputTokens: 10, outputTokens: 1 });
+    expect(totals.footer()).toBe('1,010 in / 101 out tokens');
+    expect(totals.ended).toBe(false);
+  });
+
   it('shows status, duration and turns from the session end, and knows an incomplete run', () => {
     const totals = createRunTotals();
     totals.session({ kind: 'session', phase: 'end', status: 'incomplete', durationMs: 900, turns: 1 });

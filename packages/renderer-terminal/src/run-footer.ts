@@ -5,7 +5,7 @@ import { sanitizeLine } from './sanitize.js';
 
 /** What a run reported about itself, for the verbose footer. */
 export interface RunTotals {
-  /** Adds a session end (status, duration, turns). */
+  /** Adds a session start (scopes cumulative usage) or end (status, duration, turns). */
   session(event: SessionEvent): void;
   /** Adds a usage event, replacing totals when it is cumulative. */
   usage(event: UsageEvent): void;
@@ -85,6 +85,10 @@ export function createRunTotals(): RunTotals {
 
   return {
     session(event) {
+      if (event.phase === 'start') {
+        usage.startSession(event.sessionId);
+        return;
+      }
       if (typeof event.status === 'string') status = sanitizeLine(event.status);
       if (finite(event.durationMs)) durationMs = event.durationMs;
       if (finite(event.turns)) turns = event.turns;

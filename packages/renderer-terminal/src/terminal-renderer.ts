@@ -338,10 +338,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   };
 
   const session = (event: SessionEvent): void => {
-    if (event.phase === 'end') {
-      totals.session(event);
-      return;
-    }
+    totals.session(event);
+    if (event.phase === 'end') return;
     if (event.phase !== 'start') return;
     const parts = [`session ${field(event.sessionId) || 'started'}`];
     const model = field(event.model);
