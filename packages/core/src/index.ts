@@ -13,6 +13,8 @@ export * from './file-diff.js';
 export * from './tool-calls.js';
 export * from './recent-keys.js';
 export * from './text-assembler.js';
+export * from './detect-lines.js';
+export * from './session-lifecycle.js';
 export * from './json-value.js';
 export * from './json-document.js';
 export * from './sse-line.js';
