@@ -43,6 +43,7 @@ describe('@x/core exports', () => {
       'collapseWhitespace',
       'collectDisplayOutput',
       'compactKey',
+      'countSearchOutput',
       'createBoundedText',
       'createDisplayOutputBuilder',
       'createEventTransformStream',

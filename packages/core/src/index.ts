@@ -11,6 +11,7 @@ export * from './tool-output.js';
 export * from './result-summary.js';
 export * from './file-diff.js';
 export * from './tool-calls.js';
+export { countSearchOutput } from './tool-result-details.js';
 export * from './recent-keys.js';
 export * from './text-assembler.js';
 export * from './detect-lines.js';

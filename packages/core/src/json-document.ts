@@ -20,7 +20,12 @@ export interface JsonDocumentReader {
    * accounted for exactly once.
    */
   read(line: string, context?: LineContext): JsonLineRead;
-  /** Ends the stream: an open document that never closed is reported as invalid. */
+  /**
+   * Ends the stream: an open document that never closed is returned as
+   * invalid, for a source that wants to say more (a notice, an incomplete
+   * session). Its held lines are given back by the line processor, each
+   * counted and reported as malformed: a source need not report them again.
+   */
   end(): JsonLineRead | undefined;
 }
 

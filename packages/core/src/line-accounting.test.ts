@@ -42,3 +42,45 @@ describe('bookkeeping of many distinct reasons', () => {
     expect(Object.getPrototypeOf(outcome.lines.reasons)).toBe(Object.prototype);
   });
 });
+
+/** Ignores "skip" with a reason, says nothing about "silent", and reports an open document at the end when asked. */
+function sourceWith(flushReport: 'none' | 'malformed' | 'throws') {
+  return defineSource({
+    specificationVersion: 'v1',
+    id: 'quiet',
+    displayName: 'Quiet',
+    cadence: 'streaming',
+    detect: () => ({ confidence: 0, evidence: '' }),
+    createParser: () => ({
+      parse(line, context) {
+        if (line === 'skip') context.ignore('keep-alive');
+        if (line === 'text') return [{ kind: 'text', id: 't', text: 'hi' }];
+        return [];
+      },
+      flush(context) {
+        if (flushReport === 'malformed') context.malformed('the JSON document never closed');
+        if (flushReport === 'throws') throw new Error('boom');
+        return [];
+      },
+    }),
+  });
+}
+
+describe('lines no source may lose', () => {
+  it('counts a line that produced nothing and said nothing as unexplained', () => {
+    const { accounting } = replayLines(sourceWith('none'), ['text', 'skip', 'silent', 'silent']);
+    expect(accounting).toEqual({ lines: 4, events: 1, ignored: 3, malformed: 0, unknown: 0, unexplained: 2, atEnd: 0 });
+  });
+
+  it('counts and tells what a source reports in flush', () => {
+    const { accounting, diagnostics } = replayLines(sourceWith('malformed'), ['text', 'skip']);
+    expect(accounting).toEqual({ lines: 2, events: 1, ignored: 1, malformed: 0, unknown: 0, unexplained: 0, atEnd: 1 });
+    expect(diagnostics).toEqual([{ line: 2, outcome: 'malformed', reason: 'at the end of the stream: the JSON document never closed', excerpt: '' }]);
+  });
+
+  it('counts a flush that throws', () => {
+    const { accounting, diagnostics } = replayLines(sourceWith('throws'), ['text']);
+    expect(accounting.atEnd).toBe(1);
+    expect(diagnostics).toEqual([{ line: 1, outcome: 'malformed', reason: 'source "quiet" threw in flush: boom', excerpt: '' }]);
+  });
+});

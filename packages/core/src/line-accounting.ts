@@ -3,18 +3,28 @@ import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome } from '.
 import { toPlainEvent } from './plain-text.js';
 import { checkSourceVersion } from './specification-version.js';
 
-/** How many lines ended in each outcome. `lines` is always the sum of the four. */
+/**
+ * How many lines ended in each outcome. `lines` is always the sum of the four
+ * outcomes. Two further counts check the sources themselves: `unexplained`
+ * counts the `ignored` lines whose source returned no event and gave no
+ * reason (a source that keeps "nothing silently dropped" has none; the
+ * testkit fails one that has any), and `atEnd` counts the malformed or
+ * unknown reports a source made in `flush`, at the end of the stream, which
+ * belong to no single line (a document that never closed).
+ */
 export interface LineAccounting {
   lines: number;
   events: number;
   ignored: number;
   malformed: number;
   unknown: number;
+  unexplained: number;
+  atEnd: number;
 }
 
 /** A fresh, all-zero {@link LineAccounting}. */
 export function emptyAccounting(): LineAccounting {
-  return { lines: 0, events: 0, ignored: 0, malformed: 0, unknown: 0 };
+  return { lines: 0, events: 0, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 };
 }
 
 /** The longest excerpt a diagnostic carries, in UTF-16 units. */
@@ -130,6 +140,7 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
       const kind = outcome ?? 'ignored';
       accounting.lines += 1;
       accounting[kind] += 1;
+      if (outcome === undefined) accounting.unexplained += 1;
       diagnose(lineNumber, line, kind, reason);
     }
   };
@@ -165,7 +176,13 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
       let events: DisplayEvent[] = [];
       try {
         events = toPlainEvents(parser.flush(context));
+        // What the source reported at the end belongs to no line; it is counted and told, never lost.
+        if (outcome === 'malformed' || outcome === 'unknown') {
+          accounting.atEnd += 1;
+          diagnose(lineNumber, '', outcome, `at the end of the stream: ${reason}`);
+        }
       } catch (error) {
+        accounting.atEnd += 1;
         onDiagnostic?.({
           line: lineNumber,
           outcome: 'malformed',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolCallTracker } from './tool-calls.js';
+import { countSearchOutput } from './tool-result-details.js';
 import { toolAliases } from './tool-vocabulary.js';
 
 const aliases = toolAliases({ read_file: 'Read', grep: 'Grep', run_shell_command: 'Bash' });
@@ -28,10 +29,10 @@ describe('createToolCallTracker', () => {
     expect(tracker.start({ id: '', toolName: 'Bash', input: {} })?.id).toBe('oa-2');
   });
 
-  it('correlates the result, with the path from the call and the content length', () => {
+  it('correlates the result, with the path from the call and the content length the provider gave', () => {
     const tracker = createToolCallTracker({ aliases });
     tracker.start({ id: 't1', toolName: 'read_file', input: { absolute_path: '/r/a.md' }, parentToolUseId: 'task-1' });
-    expect(tracker.finish('t1', { status: 'success', output: { output: 'line\n' } })).toEqual({
+    expect(tracker.finish('t1', { status: 'success', output: { output: 'line\n' }, contentLength: 5 })).toEqual({
       kind: 'tool-result',
       id: 't1',
       name: 'Read',
@@ -50,16 +51,19 @@ describe('createToolCallTracker', () => {
     const tracker = createToolCallTracker({ aliases });
     tracker.start({ id: 'a', toolName: 'read_file', input: { path: 'empty.txt' } });
     tracker.start({ id: 'b', toolName: 'read_file', input: { path: 'x.png' } });
-    expect(tracker.finish('a', { status: 'success', output: '' })).toMatchObject({ outputState: 'empty', output: '', details: { contentLength: 0 } });
+    expect(tracker.finish('a', { status: 'success', output: '' })).toMatchObject({ outputState: 'empty', output: '', details: { path: 'empty.txt' } });
     const unreadable = tracker.finish('b', { status: 'success', output: { image: 'AAAA' } });
     expect(unreadable).toMatchObject({ outputState: 'unavailable', details: { path: 'x.png' } });
     expect(unreadable).not.toHaveProperty('output');
   });
 
-  it('counts matches and files of a search from its output', () => {
+  it('never guesses details from output text: a search says counts only when the provider gives them', () => {
     const tracker = createToolCallTracker({ aliases });
     tracker.start({ id: 'g', toolName: 'grep', input: { pattern: 'TODO' } });
-    expect(tracker.finish('g', { status: 'success', output: 'a.ts:1:TODO\na.ts:9:TODO\nb.ts:3:TODO\n' })?.details).toEqual({ matchCount: 3, fileCount: 2 });
+    tracker.start({ id: 'h', toolName: 'grep', input: { pattern: 'TODO' } });
+    const output = 'a.ts:1:TODO\na.ts:9:TODO\nb.ts:3:TODO\n';
+    expect(tracker.finish('g', { status: 'success', output })?.details).toEqual({});
+    expect(tracker.finish('h', { status: 'success', output, ...countSearchOutput(output) })?.details).toEqual({ matchCount: 3, fileCount: 2 });
   });
 
   it('keeps exit code, stderr, error message, changes and duration', () => {
@@ -110,9 +114,8 @@ describe('createToolCallTracker details', () => {
   });
 
   it('counts "No matches found." as no match', () => {
-    const tracker = createToolCallTracker({ aliases });
-    tracker.start({ id: 'g', toolName: 'grep', input: { pattern: 'x' } });
-    expect(tracker.finish('g', { status: 'success', output: 'No matches found.' })?.details).toEqual({ matchCount: 0, fileCount: 0 });
+    expect(countSearchOutput('No matches found.')).toEqual({ matchCount: 0, fileCount: 0 });
+    expect(countSearchOutput('src/a.ts\nsrc/b.ts\n')).toEqual({ matchCount: 2, fileCount: 2 });
   });
 
   it('takes a display name when the provider name does not tell it', () => {

@@ -46,6 +46,9 @@ export interface ToolCallOutcome {
   /** Files the call changed, when the provider says so. */
   changes?: FileChange[] | undefined;
   durationMs?: number | undefined;
+  /** How many characters the read returned, where the provider knows its output is the content read. */
+  contentLength?: number | undefined;
+  /** Search counts, where the provider reports them or knows its output is one match per line (see `countSearchOutput`). */
   matchCount?: number | undefined;
   fileCount?: number | undefined;
   /** The provider's tool name, for a result whose call was never seen. */
@@ -216,7 +219,7 @@ function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome):
     toolKind: kind,
     status: outcome.status,
     outputState: extracted.state,
-    details: resultDetails(call, kind, outcome, extracted),
+    details: resultDetails(call, outcome),
   };
   if (extracted.state !== 'unavailable') result.output = extracted.text;
   const parent = outcome.parentToolUseId ?? call?.parentToolUseId;

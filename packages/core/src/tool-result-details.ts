@@ -1,11 +1,17 @@
-import type { ToolResultDetails, ToolResultEvent } from './display-event.js';
+import type { ToolResultDetails } from './display-event.js';
 import type { ToolCallOutcome } from './tool-calls.js';
-import type { extractToolOutput } from './tool-output.js';
 
 /** What search tools print when they found nothing. */
 const NO_MATCHES = /^\s*(no (matches|files|results)( were)? found|no match(es)?)\b/i;
 
-function searchCounts(text: string): { matchCount: number; fileCount: number } {
+/**
+ * The match and file counts of search output that a provider knows to be one
+ * match per line, each `path:line:text` or a bare path (ripgrep's and grep's
+ * format, "No matches found" when empty). A provider calls this only for a
+ * tool whose output it knows has that shape; core never guesses counts from
+ * output text.
+ */
+export function countSearchOutput(text: string): { matchCount: number; fileCount: number } {
   if (NO_MATCHES.test(text)) return { matchCount: 0, fileCount: 0 };
   const files = new Set<string>();
   let matches = 0;
@@ -18,22 +24,14 @@ function searchCounts(text: string): { matchCount: number; fileCount: number } {
   return { matchCount: matches, fileCount: files.size };
 }
 
-/** A search's match and file counts: the outcome's, else those its text output shows. */
-function addSearchCounts(details: ToolResultDetails, outcome: ToolCallOutcome, extracted: ReturnType<typeof extractToolOutput>): void {
-  const derived = extracted.state === 'text' ? searchCounts(extracted.text) : undefined;
-  const matchCount = outcome.matchCount ?? derived?.matchCount;
-  const fileCount = outcome.fileCount ?? derived?.fileCount;
-  if (matchCount !== undefined) details.matchCount = matchCount;
-  if (fileCount !== undefined) details.fileCount = fileCount;
-}
-
-/** The details of a call's result: what the outcome says, else what the call's start and its output tell. */
-export function resultDetails(call: { path: string | undefined } | undefined, kind: ToolResultEvent['toolKind'], outcome: ToolCallOutcome, extracted: ReturnType<typeof extractToolOutput>): ToolResultDetails {
+/** The details of a call's result: what the provider's outcome says, and the path its call named. Nothing is read from output text. */
+export function resultDetails(call: { path: string | undefined } | undefined, outcome: ToolCallOutcome): ToolResultDetails {
   const details: ToolResultDetails = {};
   const path = outcome.path ?? call?.path;
   if (path !== undefined) details.path = path;
-  if (kind === 'read' && outcome.status === 'success' && extracted.state !== 'unavailable') details.contentLength = extracted.text.length;
-  if (kind === 'search') addSearchCounts(details, outcome, extracted);
+  if (outcome.contentLength !== undefined) details.contentLength = outcome.contentLength;
+  if (outcome.matchCount !== undefined) details.matchCount = outcome.matchCount;
+  if (outcome.fileCount !== undefined) details.fileCount = outcome.fileCount;
   if (outcome.changes !== undefined && outcome.changes.length > 0) details.changes = outcome.changes;
   if (outcome.durationMs !== undefined) details.durationMs = outcome.durationMs;
   if (outcome.exitCode !== undefined) details.exitCode = outcome.exitCode;

@@ -25,7 +25,11 @@ function enrich(name: string, rich: Record<string, unknown>, outcome: ToolCallOu
     case 'Read': {
       // FileReadOutput: the file as it is, not the `cat -n` numbered text sent to the model.
       const file = objectField(rich, 'file');
-      if (stringField(file, 'content') !== undefined) outcome.output = rich;
+      const content = stringField(file, 'content');
+      if (content !== undefined) {
+        outcome.output = rich;
+        outcome.contentLength = content.length;
+      }
       const path = stringField(file, 'filePath');
       if (path !== undefined) outcome.path = path;
       return;

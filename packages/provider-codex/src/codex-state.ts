@@ -40,11 +40,17 @@ export interface CodexState {
   /** Counter for ids made up where the wire has none (legacy messages, plan updates). */
   made: number;
   /** What a call's start knew that its end does not repeat (a read's path, a legacy patch's changes), by call id. */
-  callDetails: Map<string, Pick<ToolCallOutcome, 'path' | 'changes'>>;
+  callDetails: Map<string, CallDetails>;
   /** Legacy: the id of the agent message being streamed as deltas. */
   openMessageId: string | undefined;
   /** Legacy: the id of the reasoning being streamed as deltas. */
   openReasoningId: string | undefined;
+}
+
+/** What a call's start knew that its end does not repeat: a read's path, a patch's changes. */
+export interface CallDetails extends Pick<ToolCallOutcome, 'path' | 'changes'> {
+  /** The call is a `cat FILE` read: what it printed on success is the file. */
+  read?: true;
 }
 
 /** A fresh {@link CodexState}. */
@@ -170,18 +176,26 @@ export function finishTool(state: CodexState, id: string, outcome: ToolCallOutco
 const MAX_CALL_DETAILS = 100;
 
 /** Keeps what the start of call `id` knew for its end, forgetting the oldest past {@link MAX_CALL_DETAILS}. */
-export function keepCallDetails(state: CodexState, id: string, details: Pick<ToolCallOutcome, 'path' | 'changes'>): void {
+export function keepCallDetails(state: CodexState, id: string, details: CallDetails): void {
   state.callDetails.delete(id);
   state.callDetails.set(id, details);
   if (state.callDetails.size > MAX_CALL_DETAILS) state.callDetails.delete(state.callDetails.keys().next().value as string);
 }
 
-/** Takes what the start of call `id` left for its end. */
-export function takeCallDetails(state: CodexState, id: string): Pick<ToolCallOutcome, 'path' | 'changes'> {
+/**
+ * `outcome` with what the start of call `id` left for its end. A read that
+ * succeeded printed the file, so the length of its output is the content
+ * length: the provider knows it, core does not guess it.
+ */
+export function withCallDetails(state: CodexState, id: string, outcome: ToolCallOutcome): ToolCallOutcome {
   const details = state.callDetails.get(id);
-  if (details === undefined) return {};
+  if (details === undefined) return outcome;
   state.callDetails.delete(id);
-  return details;
+  const merged: ToolCallOutcome = { ...outcome };
+  if (details.path !== undefined) merged.path = details.path;
+  if (details.changes !== undefined) merged.changes = details.changes;
+  if (details.read === true && outcome.status === 'success' && typeof outcome.output === 'string') merged.contentLength = outcome.output.length;
+  return merged;
 }
 
 /** A fresh id for something the wire gives none. */

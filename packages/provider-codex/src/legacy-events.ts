@@ -19,7 +19,7 @@ import {
   startSession,
   startTurn,
   keepCallDetails,
-  takeCallDetails,
+  withCallDetails,
   usageEvent,
   type CodexState,
 } from './codex-state.js';
@@ -69,18 +69,19 @@ function legacyEvents(type: string, msg: JsonObject, state: CodexState, context:
       return events;
     }
     case 'agent_message_delta':
-      return textDelta(state, msg, 'text');
+      return textDelta(state, msg, 'text', context);
     case 'agent_reasoning_delta':
-      return textDelta(state, msg, 'reasoning');
+      return textDelta(state, msg, 'reasoning', context);
     case 'agent_message': {
       const full = stringField(msg, 'message') ?? '';
       state.lastMessage = full;
-      return textFinal(state, full, 'text');
+      return textFinal(state, full, 'text', context);
     }
     case 'agent_reasoning':
-      return textFinal(state, stringField(msg, 'text') ?? '', 'reasoning');
+      return textFinal(state, stringField(msg, 'text') ?? '', 'reasoning', context);
     case 'agent_reasoning_raw_content': {
       const text = stringField(msg, 'text') ?? '';
+      if (text === '') context.ignore('agent_reasoning_raw_content with no text');
       return text === '' ? [] : [{ kind: 'reasoning', id: madeId(state, 'reasoning'), text }];
     }
     case 'exec_command_begin':
@@ -146,18 +147,22 @@ function notice(level: NoticeEvent['level'], message: string, code: string): Not
   return { kind: 'notice', level, message, code };
 }
 
-function textDelta(state: CodexState, msg: JsonObject, kind: 'text' | 'reasoning'): DisplayEvent[] {
+function textDelta(state: CodexState, msg: JsonObject, kind: 'text' | 'reasoning', context: LineContext): DisplayEvent[] {
   const delta = stringField(msg, 'delta') ?? '';
-  if (delta === '') return [];
+  if (delta === '') {
+    context.ignore('empty delta');
+    return [];
+  }
   const id = openId(state, kind);
   return [{ kind, id, text: state.text.delta(id, delta) }];
 }
 
-function textFinal(state: CodexState, full: string, kind: 'text' | 'reasoning'): DisplayEvent[] {
+function textFinal(state: CodexState, full: string, kind: 'text' | 'reasoning', context: LineContext): DisplayEvent[] {
   const id = openId(state, kind);
   if (kind === 'text') state.openMessageId = undefined;
   else state.openReasoningId = undefined;
   const text = state.text.copy(id, full, true).added;
+  if (text === '') context.ignore(`complete ${kind === 'text' ? 'message' : 'reasoning'} whose text was already streamed as deltas`);
   return text === '' ? [] : [{ kind, id, text }];
 }
 
@@ -185,7 +190,7 @@ function command(end: boolean, msg: JsonObject, state: CodexState, context: Line
   const raw = ownField(msg, 'command');
   const script = commandText(raw);
   const readPath = fileReadTarget(script);
-  if (!end && readPath !== undefined) keepCallDetails(state, id, { path: readPath });
+  if (!end && readPath !== undefined) keepCallDetails(state, id, { path: readPath, read: true });
   const input: JsonObject = { command: raw ?? null };
   const cwd = stringField(msg, 'cwd');
   if (cwd !== undefined) input.cwd = cwd;
@@ -198,7 +203,7 @@ function command(end: boolean, msg: JsonObject, state: CodexState, context: Line
   });
   if (!end) return events;
   const output = stringField(msg, 'aggregated_output') ?? stringField(msg, 'stdout');
-  const outcome = { ...commandOutcome(undefined, numberField(msg, 'exit_code'), output), ...takeCallDetails(state, id) };
+  const outcome = withCallDetails(state, id, commandOutcome(undefined, numberField(msg, 'exit_code'), output));
   const stderr = stringField(msg, 'stderr');
   if (stderr !== undefined) outcome.stderr = stderr;
   const durationMs = durationMsOf(ownField(msg, 'duration'));
@@ -219,7 +224,7 @@ function patch(end: boolean, msg: JsonObject, state: CodexState, context: LineCo
   const stdout = stringField(msg, 'stdout');
   const stderr = stringField(msg, 'stderr');
   const success = ownField(msg, 'success') === true;
-  const outcome: ToolCallOutcome = { status: success ? 'success' : 'error', output: stdout, ...takeCallDetails(state, id) };
+  const outcome = withCallDetails(state, id, { status: success ? 'success' : 'error', output: stdout });
   if (stderr !== undefined) outcome.stderr = stderr;
   if (!success) {
     const message = stderr || stdout;

@@ -9,7 +9,7 @@ import {
   type LineContext,
   type ToolCallOutcome,
 } from '@x/core';
-import { announceTool, finishTool, takeCallDetails } from './codex-state.js';
+import { announceTool, finishTool, withCallDetails } from './codex-state.js';
 import type { RolloutState } from './rollout-state.js';
 import { parseRolloutOutput, patchChanges } from './rollout-output.js';
 import { commandOutcome } from './tool-outcomes.js';
@@ -33,12 +33,15 @@ function commandLine(input: unknown): string {
 }
 
 /** A response item's text (assistant message, reasoning summary), unless an event copy already showed it. */
-function textItem(state: RolloutState, kind: 'text' | 'reasoning', texts: string[]): DisplayEvent[] {
+function textItem(state: RolloutState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
   const held = state.echoes;
   // The event copies (`agent_message`, `agent_reasoning`) this item makes redundant.
   state.echoes = held.filter((echo) => echo.kind !== kind || !texts.includes(echo.text));
   const text = kind === 'text' ? texts.join('') : texts.join('\n\n');
-  if (text.trim() === '') return [];
+  if (text.trim() === '') {
+    context.ignore(`${kind === 'text' ? 'assistant message' : 'reasoning'} item with no text (reasoning kept encrypted, or an empty message)`);
+    return [];
+  }
   state.shown[kind] = texts[texts.length - 1] ?? '';
   if (kind === 'text') {
     state.codex.lastMessage = text;
@@ -61,7 +64,7 @@ function callItem(state: RolloutState, item: JsonObject, type: string): DisplayE
   const script = commandLine(type === 'local_shell_call' ? item.action : input);
   if (script === '') return announceTool(state.codex, { id, toolName: name, input });
   const readPath = fileReadTarget(script);
-  if (readPath !== undefined) state.codex.callDetails.set(id, { path: readPath });
+  if (readPath !== undefined) state.codex.callDetails.set(id, { path: readPath, read: true });
   return announceTool(state.codex, { id, toolName: name, input, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script });
 }
 
@@ -76,7 +79,7 @@ function outputItem(state: RolloutState, item: JsonObject, context: LineContext)
   // A function output may also be a list of content items; its text is the output.
   const text = typeof raw === 'string' ? raw : contentText(Array.isArray(raw) ? raw : [], ['input_text', 'output_text', 'text']);
   const parsed = parseRolloutOutput(text);
-  const outcome: ToolCallOutcome = { ...commandOutcome(undefined, parsed.exitCode, parsed.output), ...takeCallDetails(state.codex, id) };
+  const outcome = withCallDetails(state.codex, id, commandOutcome(undefined, parsed.exitCode, parsed.output));
   if (parsed.durationMs !== undefined) outcome.durationMs = parsed.durationMs;
   if (state.codex.tracker.has(id)) state.last = 'waiting';
   return finishTool(state.codex, id, outcome);
@@ -97,11 +100,11 @@ export function responseItem(state: RolloutState, item: JsonObject, context: Lin
         context.ignore(`${role ?? 'unknown'}-role message: context Codex gives the model; the prompt is its user_message event`);
         return [];
       }
-      return textItem(state, 'text', [contentText(arrayField(item, 'content'), ['output_text', 'text'])]);
+      return textItem(state, 'text', [contentText(arrayField(item, 'content'), ['output_text', 'text'])], context);
     }
     case 'reasoning': {
       const summary = (arrayField(item, 'summary') ?? []).map((part) => stringField(part, 'text') ?? '').filter((text) => text !== '');
-      return textItem(state, 'reasoning', summary);
+      return textItem(state, 'reasoning', summary, context);
     }
     case 'function_call':
     case 'custom_tool_call':

@@ -19,7 +19,7 @@ import {
   startSession,
   startTurn,
   keepCallDetails,
-  takeCallDetails,
+  withCallDetails,
   usageEvent,
   type CodexState,
 } from './codex-state.js';
@@ -187,7 +187,7 @@ function commandItem(state: CodexState, item: JsonObject, id: string, final: boo
     const command = stringField(item, 'command') ?? '';
     const script = unwrapShellCommand(command);
     const readPath = fileReadTarget(script);
-    if (readPath !== undefined) keepCallDetails(state, id, { path: readPath });
+    if (readPath !== undefined) keepCallDetails(state, id, { path: readPath, read: true });
     events = announceTool(state, {
       id,
       toolName: 'command_execution',
@@ -198,7 +198,7 @@ function commandItem(state: CodexState, item: JsonObject, id: string, final: boo
   }
   if (!final) return events;
   const outcome = commandOutcome(stringField(item, 'status'), numberField(item, 'exit_code'), stringField(item, 'aggregated_output'));
-  return [...events, ...finishTool(state, id, { ...outcome, ...takeCallDetails(state, id) })];
+  return [...events, ...finishTool(state, id, withCallDetails(state, id, outcome))];
 }
 
 function fileChangeItem(state: CodexState, item: JsonObject, id: string, final: boolean): DisplayEvent[] {

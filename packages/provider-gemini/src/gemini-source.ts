@@ -319,9 +319,9 @@ function createParser(options: GeminiSourceOptions): SourceParser {
       }
       return handler(value, context);
     },
-    flush(context) {
-      const unclosed = reader.end();
-      if (unclosed !== undefined && unclosed.status === 'invalid') context.malformed(unclosed.reason);
+    flush() {
+      // A document still open is forgotten here; core gives its held lines back as malformed, each reported.
+      reader.end();
       if (ended) return [];
       // A stream that stopped before its `result`: truncated, or empty or
       // init-less after an auth or config failure (quirk 6).

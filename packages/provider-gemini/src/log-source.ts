@@ -238,9 +238,9 @@ function createParser(options: GeminiLogSourceOptions): SourceParser {
       }
       return record(state, read.value, line.length, maxHeld, context);
     },
-    flush(context) {
-      const unclosed = reader.end();
-      if (unclosed !== undefined && unclosed.status === 'invalid') context.malformed(unclosed.reason);
+    flush() {
+      // A document still open is forgotten here; core gives its held lines back as malformed, each reported.
+      reader.end();
       const out: DisplayEvent[] = [];
       release(state, out);
       if (state.overflowed > 0) {

@@ -33,7 +33,10 @@ export function toolPartOutcome(toolName: string, state: JsonObject, status: 'co
   const metadata = objectField(state, 'metadata');
   if (status === 'completed') {
     const output = ownField(state, 'output');
-    outcome.output = toolName === 'read' && typeof output === 'string' ? (unwrapReadOutput(output) ?? output) : output;
+    const fileText = toolName === 'read' && typeof output === 'string' ? unwrapReadOutput(output) : undefined;
+    outcome.output = fileText ?? output;
+    // The read tool's markup says where the file text is: its length is known, not guessed.
+    if (fileText !== undefined) outcome.contentLength = fileText.length;
     searchCounts(toolName, outcome, metadata);
   } else {
     outcome.errorMessage = stringField(state, 'error') ?? 'Tool failed';
