@@ -20,6 +20,11 @@ describe('defineSource', () => {
     expect(Object.isFrozen(source)).toBe(true);
   });
 
+  it('keeps the newest tested agent version, and refuses one that is not a version string', () => {
+    expect(defineSource({ ...base, testedUpTo: '2.0.14' }).testedUpTo).toBe('2.0.14');
+    expect(() => defineSource({ ...base, testedUpTo: 2 as unknown as string })).toThrow('source "alpha": testedUpTo must be a version string such as "2.0.14", got 2.');
+  });
+
   it('refuses another contract version, naming both versions', () => {
     expect(() => defineSource({ ...base, specificationVersion: 'v2' as 'v1' })).toThrow(
       /source "alpha" \(Alpha\) declares specificationVersion "v2", but this @x\/core implements contract "v1"/,

@@ -93,6 +93,13 @@ export interface DisplayEventSource {
   /** Human name: `"Claude Code"`. */
   readonly displayName: string;
   readonly cadence: SourceCadence;
+  /**
+   * The newest version of the agent's CLI that this source's fixtures were
+   * captured from (`"2.0.14"`), for the drift alarm: when a stream names a
+   * newer `agentVersion` and something unknown turns up, the app says so.
+   * Leave it out where the format has no version.
+   */
+  readonly testedUpTo?: string;
   /** Whether the first lines of a stream look like this format. Never throws. */
   detect(lines: readonly string[]): Detection;
   /** A fresh parser holding the state of one stream. */
@@ -138,6 +145,9 @@ export function defineSource(source: DisplayEventSource): DisplayEventSource {
   }
   if (typeof source.createParser !== 'function') {
     throw new TypeError(`${label}: createParser must be a function returning { parse, flush }.`);
+  }
+  if (source.testedUpTo !== undefined && (typeof source.testedUpTo !== 'string' || source.testedUpTo.trim() === '')) {
+    throw new TypeError(`${label}: testedUpTo must be a version string such as "2.0.14", got ${JSON.stringify(source.testedUpTo)}.`);
   }
   return Object.freeze({ ...source });
 }
