@@ -64,6 +64,30 @@ export function looksBinary(head: Uint8Array): boolean {
 }
 
 /**
+ * The next item of `iterator`, or the end once `signal` aborts, whichever
+ * comes first. The abort listener lives for this one read only: racing every
+ * read against one promise that stays pending for the whole run makes that
+ * promise keep a reaction, and with it every chunk read, until the run ends
+ * (a 5 GB input held 5 GB).
+ */
+function nextUntilAborted(iterator: AsyncIterator<Uint8Array>, signal: AbortSignal): Promise<IteratorResult<Uint8Array>> {
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve({ done: true, value: undefined });
+    signal.addEventListener('abort', stop, { once: true });
+    iterator.next().then(
+      (result) => {
+        signal.removeEventListener('abort', stop);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The stream until `signal` aborts: then it ends as if the input had, so
  * what was read is rendered and closed properly.
  */
@@ -73,14 +97,9 @@ export async function* untilAborted(stream: AsyncIterable<Uint8Array>, signal: A
     return;
   }
   const iterator = stream[Symbol.asyncIterator]();
-  const aborted = new Promise<IteratorReturnResult<undefined>>((resolve) => {
-    const stop = () => resolve({ done: true, value: undefined });
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
-  });
   try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+    while (!signal.aborted) {
+      const next = await nextUntilAborted(iterator, signal);
       if (next.done === true) return;
       yield next.value;
     }

@@ -1,4 +1,5 @@
 import { fileEditsOf, type DiffLine, type FileEdit, type ToolUseEvent } from '@x/core';
+import { clipText, MAX_SHOWN_CHARS, omittedHtml } from './clip-text.js';
 import { escapeHtml } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
@@ -38,11 +39,18 @@ export function diffStatHtml(edits: readonly FileEdit[]): string {
 
 function diffLinesHtml(lines: readonly DiffLine[]): string {
   let out = '';
+  let budget = MAX_SHOWN_CHARS;
+  let shownLines = 0;
   for (const line of lines.slice(0, MAX_DIFF_LINES)) {
+    if (budget <= 0) break;
     const [mark, cls] = LINE_MARK[line.kind];
-    out += `<span class="${cls}">${mark}${escapeHtml(line.text)}</span>\n`;
+    const { shown, omitted } = clipText(line.text, budget);
+    budget -= shown.length;
+    const cut = omitted === 0 ? '' : ` … ${omitted.toLocaleString('en-US')} more characters not shown`;
+    out += `<span class="${cls}">${mark}${escapeHtml(shown)}${cut}</span>\n`;
+    shownLines += 1;
   }
-  const more = lines.length - MAX_DIFF_LINES;
+  const more = lines.length - shownLines;
   if (more > 0) out += `<span class="diff-hunk">… ${more} more ${more === 1 ? 'line' : 'lines'}</span>\n`;
   return out;
 }
@@ -52,7 +60,8 @@ function editHtml(edit: FileEdit, highlight: Highlighter): string {
   const label = `<p class="label">${escapeHtml(edit.change)} <code>${escapeHtml(edit.path)}</code>${moved}</p>`;
   if (edit.content !== undefined) {
     const language = languageForPath(edit.path);
-    return `${label}<pre class="tool-file"><code class="language-${language}">${highlight(edit.content, language)}</code></pre>`;
+    const { shown, omitted } = clipText(edit.content);
+    return `${label}<pre class="tool-file"><code class="language-${language}">${highlight(shown, language)}</code></pre>${omittedHtml(omitted)}`;
   }
   if (edit.lines.length === 0) return label;
   return `${label}<pre class="diff"><code>${diffLinesHtml(edit.lines)}</code></pre>`;

@@ -1,4 +1,5 @@
 import { summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { clipText, omittedHtml } from './clip-text.js';
 import { escapeHtml } from './escape-html.js';
 import { formatDuration } from './display-format.js';
 import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
@@ -52,8 +53,10 @@ function inputHtml(use: ToolUseEvent, edits: readonly FileEdit[], highlight: Hig
   // An edit reads as its diff or the file it wrote; its input as JSON only says the same thing less clearly.
   if (edits.length > 0) return fileEditsHtml(edits, highlight);
   const json = prettyJson(use.input);
+  if (json === undefined) return '';
   const language = typeof use.input === 'string' ? 'plaintext' : 'json';
-  return json === undefined ? '' : `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(json)}</code></pre>`;
+  const { shown, omitted } = clipText(json);
+  return `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(shown)}</code></pre>${omittedHtml(omitted)}`;
 }
 
 function isObject<T>(value: T): value is T & object {
@@ -70,8 +73,12 @@ function statusClass(result: ToolResultEvent): string {
   return result.status === 'error' ? 'error' : 'success';
 }
 
+/** Standard error is shown as it is, never highlighted. */
+const escapePlain: Highlighter = (code) => escapeHtml(code);
+
 function codeHtml(cls: string, text: string, language: string, highlight: Highlighter): string {
-  return `<pre class="${cls}"><code class="language-${language}">${highlight(text, language)}</code></pre>`;
+  const { shown, omitted } = clipText(text);
+  return `<pre class="${cls}"><code class="language-${language}">${highlight(shown, language)}</code></pre>${omittedHtml(omitted)}`;
 }
 
 function resultRows(result: ToolResultEvent): [string, string][] {
@@ -109,7 +116,7 @@ function outputHtml(result: ToolResultEvent, summary: string, highlight: Highlig
       body += `<p class="tool-unavailable">${file ? 'could not read the file content' : 'could not read the output'}</p>`;
   }
   if (details.stderr !== undefined && details.stderr !== '' && details.stderr !== result.output) {
-    body += `<p class="label">Standard error</p><pre class="tool-stderr"><code class="language-plaintext">${escapeHtml(details.stderr)}</code></pre>`;
+    body += `<p class="label">Standard error</p>${codeHtml('tool-stderr', details.stderr, 'plaintext', escapePlain)}`;
   }
   return body;
 }

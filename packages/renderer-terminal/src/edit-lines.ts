@@ -15,12 +15,25 @@ export function diffStatSegments(edits: readonly FileEdit[], colors: Colors): Se
   return [[' ('], [`+${added}`, colors.green], [' '], [`-${removed}`, colors.red], [')']];
 }
 
+/**
+ * The most characters of one line `--show-content` prints. A call's preview is
+ * worked out when the call starts and kept until its result, so a generated
+ * file of one 5 MB line would otherwise be held, and printed, whole.
+ */
+export const MAX_PREVIEW_LINE_CHARS = 2000;
+
+/** A line of a file or diff as the preview prints it: tabs expanded, cut with `…`, made safe. */
+function previewText(text: string): string {
+  const cut = text.length > MAX_PREVIEW_LINE_CHARS ? `${text.slice(0, MAX_PREVIEW_LINE_CHARS)}…` : text;
+  return sanitizeLine(cut.replaceAll('\t', '    '));
+}
+
 const MARK: Readonly<Record<DiffLine['kind'], string>> = { add: '+ ', remove: '- ', context: '  ', hunk: '' };
 
 function diffLineSegments(line: DiffLine, colors: Colors): Segment[] {
   const style = line.kind === 'add' ? colors.green : line.kind === 'remove' ? colors.red : colors.dim;
   // The marker says it without colour too: a pipe, a screen reader.
-  return [[`${MARK[line.kind]}${sanitizeLine(line.text.replaceAll('\t', '    '))}`.trimEnd(), style]];
+  return [[`${MARK[line.kind]}${previewText(line.text)}`.trimEnd(), style]];
 }
 
 /**
@@ -40,7 +53,7 @@ export function editPreviewLines(edits: readonly FileEdit[], colors: Colors, con
     if (edit.content !== undefined) {
       const content = edit.content.split(/\r?\n/);
       if (content[content.length - 1] === '') content.pop();
-      content.slice(0, contentLines).forEach((text) => push([[`+ ${sanitizeLine(text.replaceAll('\t', '    '))}`.trimEnd(), colors.green]]));
+      content.slice(0, contentLines).forEach((text) => push([[`+ ${previewText(text)}`.trimEnd(), colors.green]]));
       hidden += Math.max(0, content.length - contentLines);
     }
     for (const line of edit.lines) push(diffLineSegments(line, colors));

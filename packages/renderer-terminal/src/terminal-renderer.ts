@@ -7,7 +7,6 @@ import {
   toWriteText,
   type DisplayEvent,
   type ErrorEvent,
-  type FileEdit,
   type NoticeEvent,
   type ReasoningEvent,
   type Renderer,
@@ -62,8 +61,13 @@ const EMPTY_DETAILS: ToolResultDetails = {};
 
 interface OpenCall extends StatusCall {
   depth: number;
-  /** What an editing call does to files, for its marker's counts and `showContent`'s diff. */
-  edits: FileEdit[];
+  /**
+   * An editing call's `(+n -m)` and the lines `showContent` prints under its
+   * result, worked out when the call starts: what is kept of an open call is
+   * bounded, never its input (a call may write megabytes and never finish).
+   */
+  stat: Segment[];
+  preview: Segment[][];
 }
 
 
@@ -210,11 +214,11 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     lastMarkerId = undefined;
   };
 
-  const markerSegments = (call: Pick<OpenCall, 'glyph' | 'name' | 'arg'> & { edits?: FileEdit[] }): Segment[] => [
+  const markerSegments = (call: Pick<OpenCall, 'glyph' | 'name' | 'arg'> & { stat?: Segment[] }): Segment[] => [
     [call.glyph, colors.cyan],
     [' '],
     [call.name, colors.bold],
-    ...diffStatSegments(call.edits ?? [], colors),
+    ...(call.stat ?? []),
     [call.arg === '' ? '' : ` ${call.arg}`],
   ];
 
@@ -265,6 +269,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   const toolUse = (event: ToolUseEvent): void => {
     const id = str(event.id);
     const depth = depthOf(event.parentToolUseId);
+    const edits = verbose && event.toolKind === 'edit' ? fileEditsOf(event.input) : [];
     const call: OpenCall = {
       glyph: toolGlyph(str(event.name), event.toolKind),
       name: field(event.name),
@@ -272,7 +277,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
       indent: indentOf(depth),
       startedAt: now(),
       depth,
-      edits: verbose && event.toolKind === 'edit' ? fileEditsOf(event.input) : [],
+      stat: diffStatSegments(edits, colors),
+      preview: showContent && edits.length > 0 ? editPreviewLines(edits, colors, contentLines) : [],
     };
     remember(id, call);
     callsChanged = true;
@@ -332,8 +338,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     const depth = call?.depth ?? depthOf(event.parentToolUseId);
     line(depth + 1, [[ok ? '✓' : '✗', ok ? colors.green : colors.red], [' '], ...resultLabel(id, call, name, event, summary), [summary, ok ? undefined : colors.red]]);
     if (showContent && ok && event.toolKind === 'read') contentPreview(depth + 2, event);
-    if (showContent && call !== undefined && call.edits.length > 0) {
-      for (const preview of editPreviewLines(call.edits, colors, contentLines)) line(depth + 2, preview);
+    if (showContent && call !== undefined) {
+      for (const preview of call.preview) line(depth + 2, preview);
     }
   };
 
