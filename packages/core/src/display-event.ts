@@ -209,20 +209,20 @@ export const displayEventSchema = z.discriminatedUnion('kind', [
   noticeEventSchema,
 ]);
 
-export type PromptEvent = z.infer<typeof promptEventSchema>;
-export type TextEvent = z.infer<typeof textEventSchema>;
-export type ReasoningEvent = z.infer<typeof reasoningEventSchema>;
+export type PromptDisplayEvent = z.infer<typeof promptEventSchema>;
+export type TextDisplayEvent = z.infer<typeof textEventSchema>;
+export type ReasoningDisplayEvent = z.infer<typeof reasoningEventSchema>;
 export type ToolKind = z.infer<typeof toolKindSchema>;
-export type ToolUseEvent = z.infer<typeof toolUseEventSchema>;
+export type ToolUseDisplayEvent = z.infer<typeof toolUseEventSchema>;
 export type ToolOutputState = z.infer<typeof toolOutputStateSchema>;
 export type FileChange = z.infer<typeof fileChangeSchema>;
 export type ToolResultDetails = z.infer<typeof toolResultDetailsSchema>;
-export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
-export type UsageEvent = z.infer<typeof usageEventSchema>;
+export type ToolResultDisplayEvent = z.infer<typeof toolResultEventSchema>;
+export type UsageDisplayEvent = z.infer<typeof usageEventSchema>;
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-export type SessionEvent = z.infer<typeof sessionEventSchema>;
-export type ErrorEvent = z.infer<typeof errorEventSchema>;
-export type NoticeEvent = z.infer<typeof noticeEventSchema>;
+export type SessionDisplayEvent = z.infer<typeof sessionEventSchema>;
+export type ErrorDisplayEvent = z.infer<typeof errorEventSchema>;
+export type NoticeDisplayEvent = z.infer<typeof noticeEventSchema>;
 /** The union of every event kind, inferred from {@link displayEventSchema}. */
 export type DisplayEvent = z.infer<typeof displayEventSchema>;
 /** The `kind` discriminator of {@link DisplayEvent}. */

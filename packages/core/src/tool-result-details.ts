@@ -1,4 +1,4 @@
-import type { ToolResultDetails, ToolResultEvent } from './display-event.js';
+import type { ToolResultDetails, ToolResultDisplayEvent } from './display-event.js';
 import type { ToolCallOutcome } from './tool-calls.js';
 import type { extractToolOutput } from './tool-output.js';
 
@@ -28,7 +28,7 @@ function addSearchCounts(details: ToolResultDetails, outcome: ToolCallOutcome, e
 }
 
 /** The details of a call's result: what the outcome says, else what the call's start and its output tell. */
-export function resultDetails(call: { path: string | undefined } | undefined, kind: ToolResultEvent['toolKind'], outcome: ToolCallOutcome, extracted: ReturnType<typeof extractToolOutput>): ToolResultDetails {
+export function resultDetails(call: { path: string | undefined } | undefined, kind: ToolResultDisplayEvent['toolKind'], outcome: ToolCallOutcome, extracted: ReturnType<typeof extractToolOutput>): ToolResultDetails {
   const details: ToolResultDetails = {};
   const path = outcome.path ?? call?.path;
   if (path !== undefined) details.path = path;

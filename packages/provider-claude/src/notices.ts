@@ -6,14 +6,14 @@ import {
   previewToolInput,
   stringField,
   type DisplayEvent,
-  type ErrorEvent,
+  type ErrorDisplayEvent,
   type JsonObject,
   type LineContext,
-  type NoticeEvent,
+  type NoticeDisplayEvent,
 } from '@x/core';
 import type { ClaudeRateLimitEvent } from './wire-schema.js';
 
-const notice = (level: NoticeEvent['level'], message: string, code: string): NoticeEvent => ({ kind: 'notice', level, message, code });
+const notice = (level: NoticeDisplayEvent['level'], message: string, code: string): NoticeDisplayEvent => ({ kind: 'notice', level, message, code });
 
 /** `system` subtypes that say nothing a person needs to see: progress, bookkeeping, hook lifecycle. */
 const QUIET_SYSTEM_SUBTYPES = new Set([
@@ -111,7 +111,7 @@ export function systemEvents(line: JsonObject, subtype: string | undefined, cont
       return [notice('warning', message, 'model_refusal_fallback')];
     }
     case 'model_refusal_no_fallback': {
-      const error: ErrorEvent = { kind: 'error', message: stringField(line, 'content') ?? 'The model refused to answer', fatal: false, code: 'model_refusal' };
+      const error: ErrorDisplayEvent = { kind: 'error', message: stringField(line, 'content') ?? 'The model refused to answer', fatal: false, code: 'model_refusal' };
       return [error];
     }
     case 'mirror_error':

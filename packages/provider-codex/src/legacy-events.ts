@@ -7,7 +7,7 @@ import {
   type DisplayEvent,
   type JsonObject,
   type LineContext,
-  type NoticeEvent,
+  type NoticeDisplayEvent,
   type ToolCallOutcome,
 } from '@x/core';
 import {
@@ -142,7 +142,7 @@ function legacyEvents(type: string, msg: JsonObject, state: CodexState, context:
   }
 }
 
-function notice(level: NoticeEvent['level'], message: string, code: string): NoticeEvent {
+function notice(level: NoticeDisplayEvent['level'], message: string, code: string): NoticeDisplayEvent {
   return { kind: 'notice', level, message, code };
 }
 

@@ -15,7 +15,7 @@ import {
   type FileChange,
   type JsonObject,
   type LineContext,
-  type SessionEvent,
+  type SessionDisplayEvent,
   type SessionStatus,
   type SourceParser,
 } from '@x/core';
@@ -211,7 +211,7 @@ export function createCopilotParser(): SourceParser {
     const closed = closing(status, numberField(usage, 'sessionDurationMs'));
     const metadata = copilotResultMetadata(usage);
     // The session end is the last event closing() returns.
-    if (metadata !== undefined) (closed[closed.length - 1] as SessionEvent).providerMetadata = { copilot: metadata };
+    if (metadata !== undefined) (closed[closed.length - 1] as SessionDisplayEvent).providerMetadata = { copilot: metadata };
     events.push(...closed);
     return events;
   };

@@ -12,7 +12,7 @@ import {
   type LineContext,
   type SessionStatus,
   type SourceParser,
-  type UsageEvent,
+  type UsageDisplayEvent,
 } from '@x/core';
 import { createCopilotParser } from './copilot-source.js';
 import { detectCopilotLog } from './log-detect.js';
@@ -36,14 +36,14 @@ interface LogState {
   turns: number;
 }
 
-function usageEvents(metrics: JsonObject | undefined): UsageEvent[] {
+function usageEvents(metrics: JsonObject | undefined): UsageDisplayEvent[] {
   if (metrics === undefined) return [];
-  const events: UsageEvent[] = [];
+  const events: UsageDisplayEvent[] = [];
   for (const model of Object.keys(metrics)) {
     const usage = objectField(metrics[model], 'usage');
     if (usage === undefined) continue;
     // Increments, one per model: together they are the session's total.
-    const event: UsageEvent = { kind: 'usage', cumulative: false, model };
+    const event: UsageDisplayEvent = { kind: 'usage', cumulative: false, model };
     const fields = [
       ['inputTokens', 'inputTokens'],
       ['outputTokens', 'outputTokens'],

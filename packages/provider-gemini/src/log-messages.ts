@@ -9,7 +9,7 @@ import {
   type JsonObject,
   type ToolCallOutcome,
   type ToolCallTracker,
-  type UsageEvent,
+  type UsageDisplayEvent,
 } from '@x/core';
 import { previewOverride } from './tool-names.js';
 
@@ -63,7 +63,7 @@ function withTime<E extends DisplayEvent>(event: E, timestamp: string | undefine
   return event;
 }
 
-function usageOf(tokens: JsonObject, model: string | undefined, timestamp: string | undefined): UsageEvent | undefined {
+function usageOf(tokens: JsonObject, model: string | undefined, timestamp: string | undefined): UsageDisplayEvent | undefined {
   // `input` is the prompt count, cached tokens included (core's convention);
   // `output` leaves out `thoughts`, reported as reasoning.
   const fields = [
@@ -72,7 +72,7 @@ function usageOf(tokens: JsonObject, model: string | undefined, timestamp: strin
     ['reasoningTokens', numberField(tokens, 'thoughts')],
     ['cacheReadTokens', numberField(tokens, 'cached')],
   ] as const;
-  const usage: UsageEvent = { kind: 'usage', cumulative: false };
+  const usage: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) usage.model = model;
   let any = false;
   for (const [field, value] of fields) {

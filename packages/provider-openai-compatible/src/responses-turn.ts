@@ -8,7 +8,7 @@ import {
   type DisplayEvent,
   type JsonObject,
   type ToolCallTracker,
-  type UsageEvent,
+  type UsageDisplayEvent,
 } from '@x/core';
 import { responseUsageSchema } from './responses-wire-schema.js';
 
@@ -138,13 +138,13 @@ export function showItem(turn: Turn, events: DisplayEvent[], item: unknown, outp
 }
 
 /** The usage of a `Response`, as sent: `input_tokens` include the cached ones, `output_tokens` the reasoning ones. */
-export function usageOf(response: JsonObject, model: string | undefined): UsageEvent | undefined {
+export function usageOf(response: JsonObject, model: string | undefined): UsageDisplayEvent | undefined {
   const parsed = responseUsageSchema.safeParse(ownField(response, 'usage'));
   if (!parsed.success) return undefined;
   const usage = parsed.data;
-  const event: UsageEvent = { kind: 'usage', cumulative: false };
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) event.model = model;
-  const counts: [keyof UsageEvent & `${string}Tokens`, number | undefined][] = [
+  const counts: [keyof UsageDisplayEvent & `${string}Tokens`, number | undefined][] = [
     ['inputTokens', usage.input_tokens],
     ['outputTokens', usage.output_tokens],
     ['reasoningTokens', usage.output_tokens_details?.reasoning_tokens],

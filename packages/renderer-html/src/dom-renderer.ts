@@ -1,4 +1,4 @@
-import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
@@ -30,7 +30,7 @@ interface LiveBlock {
 }
 
 interface LiveCall {
-  use: ToolUseEvent;
+  use: ToolUseDisplayEvent;
   element: Element;
 }
 
@@ -150,7 +150,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     startBlock(event);
   };
 
-  const pushToolUse = (use: ToolUseEvent): void => {
+  const pushToolUse = (use: ToolUseDisplayEvent): void => {
     endBlock();
     startTurnIfDue(use);
     const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
@@ -162,7 +162,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     calls.set(use.id, { use, element: shown });
   };
 
-  const pushToolResult = (result: ToolResultEvent): void => {
+  const pushToolResult = (result: ToolResultDisplayEvent): void => {
     const call = calls.get(result.id);
     if (call === undefined) {
       endBlock();

@@ -6,17 +6,17 @@ import {
   summarizeToolResult,
   toWriteText,
   type DisplayEvent,
-  type ErrorEvent,
+  type ErrorDisplayEvent,
   type FileEdit,
-  type NoticeEvent,
-  type ReasoningEvent,
+  type NoticeDisplayEvent,
+  type ReasoningDisplayEvent,
   type Renderer,
-  type SessionEvent,
-  type TextEvent,
+  type SessionDisplayEvent,
+  type TextDisplayEvent,
   type TextSink,
   type ToolResultDetails,
-  type ToolResultEvent,
-  type ToolUseEvent,
+  type ToolResultDisplayEvent,
+  type ToolUseDisplayEvent,
 } from '@x/core';
 import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js';
 import { createLiveStatus, type StatusCall } from './live-status.js';
@@ -218,7 +218,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     [call.arg === '' ? '' : ` ${call.arg}`],
   ];
 
-  const streamed = (event: TextEvent | ReasoningEvent): void => {
+  const streamed = (event: TextDisplayEvent | ReasoningDisplayEvent): void => {
     const text = str(event.text);
     if (text === '') return;
     const id = str(event.id);
@@ -262,7 +262,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
   };
 
-  const toolUse = (event: ToolUseEvent): void => {
+  const toolUse = (event: ToolUseDisplayEvent): void => {
     const id = str(event.id);
     const depth = depthOf(event.parentToolUseId);
     const call: OpenCall = {
@@ -281,7 +281,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     lastMarkerId = id;
   };
 
-  const contentPreview = (depth: number, event: ToolResultEvent): void => {
+  const contentPreview = (depth: number, event: ToolResultDisplayEvent): void => {
     if (event.outputState === 'empty') return line(depth, [['(empty file)', colors.dim]]);
     if (event.outputState === 'unavailable') return line(depth, [['(could not read the file content)', colors.yellow]]);
     const output = str(event.output);
@@ -302,7 +302,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   // Parallel calls finish out of order: a result that does not follow its own
   // marker names its call, once: by its glyph alone when the summary already
   // names what it worked on (`✓ » Read a.ts (12 chars)`), else by its argument.
-  const resultLabel = (id: string, call: OpenCall | undefined, name: string, event: ToolResultEvent, summary: string): Segment[] => {
+  const resultLabel = (id: string, call: OpenCall | undefined, name: string, event: ToolResultDisplayEvent, summary: string): Segment[] => {
     if (lastMarkerId === id) return [];
     const glyph: Segment = [call?.glyph ?? toolGlyph(name, event.toolKind), colors.cyan];
     const arg = call?.arg ?? '';
@@ -310,7 +310,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     return [glyph, [' '], [arg, colors.bold], [': ']];
   };
 
-  const toolResult = (event: ToolResultEvent): void => {
+  const toolResult = (event: ToolResultDisplayEvent): void => {
     const id = str(event.id);
     const call = calls.get(id);
     if (call !== undefined) {
@@ -337,7 +337,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
   };
 
-  const session = (event: SessionEvent): void => {
+  const session = (event: SessionDisplayEvent): void => {
     totals.session(event);
     if (event.phase === 'end') return;
     if (event.phase !== 'start') return;
@@ -349,13 +349,13 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     line(depthOf(event.parentToolUseId), [['⌂', colors.cyan], [` ${parts.join(', ')}`, colors.dim]]);
   };
 
-  const problem = (event: ErrorEvent): void => {
+  const problem = (event: ErrorDisplayEvent): void => {
     const code = field(event.code);
     const label = `${event.fatal === true ? 'fatal error' : 'error'}${code === '' ? '' : ` [${code}]`}: `;
     line(depthOf(event.parentToolUseId), [['✗ ', colors.red], [label, colors.red], [message(event.message)]]);
   };
 
-  const notice = (event: NoticeEvent): void => {
+  const notice = (event: NoticeDisplayEvent): void => {
     const warning = event.level === 'warning';
     const code = field(event.code);
     const label = `${warning ? 'warning' : 'notice'}${code === '' ? '' : ` [${code}]`}: `;

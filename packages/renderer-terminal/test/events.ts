@@ -1,4 +1,4 @@
-import { toolKindOf, type DisplayEvent, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { toolKindOf, type DisplayEvent, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { createTerminalRenderer, type TerminalRendererOptions } from '../src/terminal-renderer.js';
 
 /** A text increment. */
@@ -7,12 +7,12 @@ export function text(id: string, value: string, extra: Partial<DisplayEvent> = {
 }
 
 /** A tool call with its canonical kind. */
-export function toolUse(id: string, name: string, arg: string, extra: Partial<ToolUseEvent> = {}): ToolUseEvent {
+export function toolUse(id: string, name: string, arg: string, extra: Partial<ToolUseDisplayEvent> = {}): ToolUseDisplayEvent {
   return { kind: 'tool-use', id, name, toolName: name, toolKind: toolKindOf(name), arg, input: {}, ...extra };
 }
 
 /** A tool result; success with text output unless told otherwise. */
-export function toolResult(id: string, name: string, extra: Partial<ToolResultEvent> = {}): ToolResultEvent {
+export function toolResult(id: string, name: string, extra: Partial<ToolResultDisplayEvent> = {}): ToolResultDisplayEvent {
   return {
     kind: 'tool-result',
     id,
