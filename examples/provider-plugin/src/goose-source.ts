@@ -1,18 +1,20 @@
 import {
-  createToolCallTracker,
-  cutText,
   defineSource,
-  isJsonObject,
-  ownField,
-  parseJson,
-  stringField,
   type DisplayEvent,
   type DisplayEventSource,
-  type JsonObject,
   type LineContext,
   type SourceParser,
   type UsageDisplayEvent,
 } from '@x/core';
+import {
+  createToolCallTracker,
+  cutText,
+  isJsonObject,
+  ownField,
+  parseJson,
+  stringField,
+  type JsonObject,
+} from '@x/core/provider-utils';
 import { detectGoose } from './detect.js';
 import { gooseToolAliases } from './tool-names.js';
 import { toolCallOutcome } from './tool-response.js';

@@ -1,27 +1,29 @@
 import {
-  compactKey,
-  createBoundedText,
-  createJsonDocumentReader,
-  createRecentMap,
-  createTextAssembler,
   RUN_OUTCOME_MAX_MESSAGE_CHARS,
-  createToolCallTracker,
-  isJsonObject,
-  ownField,
-  parseJson,
-  previewToolInput,
-  stringField,
   type DisplayEvent,
   type ErrorDisplayEvent,
-  type JsonObject,
   type LineContext,
   type NoticeDisplayEvent,
   type ReasoningDisplayEvent,
   type SessionDisplayEvent,
   type SourceParser,
   type TextDisplayEvent,
-  type ToolCallStart,
 } from '@x/core';
+import {
+  compactKey,
+  createBoundedText,
+  createJsonDocumentReader,
+  createRecentMap,
+  createTextAssembler,
+  createToolCallTracker,
+  isJsonObject,
+  ownField,
+  parseJson,
+  previewToolInput,
+  stringField,
+  type JsonObject,
+  type ToolCallStart,
+} from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { controlRequestEvents, rateLimitEvents, systemEvents } from './notices.js';
 import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, MAX_TOOL_JSON_CHARS, setBounded, takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';

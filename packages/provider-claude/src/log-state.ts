@@ -1,14 +1,12 @@
+import { type DisplayEvent, type SessionDisplayEvent, type SessionStatus } from '@x/core';
 import {
   createRecentMap,
   createToolCallTracker,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type RecentMap,
-  type SessionDisplayEvent,
-  type SessionStatus,
   type ToolCallTracker,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { claudeToolAliases } from './tool-names.js';
 import { createUsageCollector, type UsageCollector } from './usage.js';
 

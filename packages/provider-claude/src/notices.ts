@@ -1,16 +1,18 @@
 import {
+  type DisplayEvent,
+  type ErrorDisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   numberField,
   objectField,
   ownField,
   previewToolInput,
   stringField,
-  type DisplayEvent,
-  type ErrorDisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import type { ClaudeRateLimitEvent } from './wire-schema.js';
 
 const notice = (level: NoticeDisplayEvent['level'], message: string, code: string): NoticeDisplayEvent => ({ kind: 'notice', level, message, code });

@@ -1,4 +1,5 @@
-import { isJsonObject, numberField, objectField, type JsonObject, type UsageDisplayEvent } from '@x/core';
+import { type UsageDisplayEvent } from '@x/core';
+import { isJsonObject, numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeResult } from './wire-schema.js';
 
 type Counts = Pick<UsageDisplayEvent, 'inputTokens' | 'outputTokens' | 'reasoningTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>;

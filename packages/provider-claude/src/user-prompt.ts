@@ -1,4 +1,5 @@
-import { stringField, type DisplayEvent, type LineContext, type NoticeDisplayEvent, type PromptDisplayEvent } from '@x/core';
+import { type DisplayEvent, type LineContext, type NoticeDisplayEvent, type PromptDisplayEvent } from '@x/core';
+import { stringField } from '@x/core/provider-utils';
 
 /*
  * What a person typed, as Claude Code records it in a `user` message: in a

@@ -1,14 +1,16 @@
 import {
-  createTextAssembler,
-  createToolCallTracker,
   type DisplayEvent,
   type SessionDisplayEvent,
   type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
+  createTextAssembler,
+  createToolCallTracker,
   type TextAssembler,
   type ToolCallOutcome,
   type ToolCallTracker,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { CODEX_TOOL_ALIASES } from './tool-names.js';
 import type { LegacyTokenUsage, Usage } from './wire-schema.js';
 

@@ -1,15 +1,13 @@
+import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
 import {
   arrayField,
   numberField,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeDisplayEvent,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import {
   announceTool,
   endSession,

@@ -1,16 +1,18 @@
 import {
+  type DisplayEvent,
+  type ErrorDisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   objectField,
   ownField,
   stringField,
   numberField,
-  type DisplayEvent,
-  type ErrorDisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeDisplayEvent,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import {
   announceTool,
   endSession,

@@ -1,24 +1,26 @@
 import {
+  defineSource,
+  type Detection,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type FileChange,
+  type LineContext,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+} from '@x/core';
+import {
   arrayField,
   createTextAssembler,
   createToolCallTracker,
-  defineSource,
   isJsonObject,
   numberField,
   objectField,
   ownField,
   parseJson,
   stringField,
-  type Detection,
-  type DisplayEvent,
-  type DisplayEventSource,
-  type FileChange,
   type JsonObject,
-  type LineContext,
-  type SessionDisplayEvent,
-  type SessionStatus,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { classifyCopilotLines } from './log-detect.js';
 import { copilotResultMetadata } from './result-metadata.js';
 import { COPILOT_TOOL_ALIASES, resolveCopilotTool } from './tool-names.js';

@@ -1,19 +1,21 @@
 import {
   defineSource,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SessionStatus,
+  type SourceParser,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   isJsonObject,
   numberField,
   objectField,
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SessionStatus,
-  type SourceParser,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { createCopilotParser } from './copilot-source.js';
 import { detectCopilotLog } from './log-detect.js';
 

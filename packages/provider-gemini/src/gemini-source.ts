@@ -1,22 +1,24 @@
 import {
-  createJsonDocumentReader,
-  createTextAssembler,
-  createToolCallTracker,
-  cutText,
   defineSource,
-  isJsonObject,
-  numberField,
-  ownField,
-  stringField,
   type DisplayEvent,
   type DisplayEventSource,
-  type JsonObject,
   type LineContext,
   type SessionDisplayEvent,
   type SessionStatus,
   type SourceParser,
   type ToolResultDisplayEvent,
 } from '@x/core';
+import {
+  createJsonDocumentReader,
+  createTextAssembler,
+  createToolCallTracker,
+  cutText,
+  isJsonObject,
+  numberField,
+  ownField,
+  stringField,
+  type JsonObject,
+} from '@x/core/provider-utils';
 import { detectGemini } from './detect.js';
 import { geminiToolAliases, previewOverride } from './tool-names.js';
 import { sessionMetricsUsage, streamStatsUsage } from './usage.js';

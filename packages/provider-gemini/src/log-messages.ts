@@ -1,3 +1,4 @@
+import { type DisplayEvent, type UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
   isJsonObject,
@@ -5,12 +6,10 @@ import {
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type ToolCallOutcome,
   type ToolCallTracker,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { previewOverride } from './tool-names.js';
 
 /**

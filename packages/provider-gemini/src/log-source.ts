@@ -1,19 +1,21 @@
 import {
-  createJsonDocumentReader,
-  createToolCallTracker,
   defineSource,
-  isJsonObject,
-  ownField,
-  stringField,
   type DisplayEvent,
   type DisplayEventSource,
-  type JsonObject,
   type LineContext,
   type SessionDisplayEvent,
   type SessionStatus,
   type SourceParser,
-  type ToolCallTracker,
 } from '@x/core';
+import {
+  createJsonDocumentReader,
+  createToolCallTracker,
+  isJsonObject,
+  ownField,
+  stringField,
+  type JsonObject,
+  type ToolCallTracker,
+} from '@x/core/provider-utils';
 import { detectGeminiLog } from './log-detect.js';
 import { messageEvents, newShown, type ShownMessage } from './log-messages.js';
 import { geminiToolAliases } from './tool-names.js';

@@ -1,4 +1,5 @@
-import { numberField, objectField, type JsonObject, type UsageDisplayEvent } from '@x/core';
+import { type UsageDisplayEvent } from '@x/core';
+import { numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 
 /**
  * The model that served most tokens. Gemini routes a run through several

@@ -1,4 +1,10 @@
 import {
+  type DisplayEvent,
+  type LineContext,
+  type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   createToolCallTracker,
   isJsonObject,
@@ -7,13 +13,9 @@ import {
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type SessionStatus,
   type ToolCallTracker,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { framedJsonParser, type ValueParser, type ValueSourceParser } from './framed-json.js';
 import { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
 import { completionUsageSchema, errorObjectSchema } from './wire-schema.js';

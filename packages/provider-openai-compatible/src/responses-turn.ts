@@ -1,3 +1,4 @@
+import { type DisplayEvent, type UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
   isJsonObject,
@@ -5,11 +6,9 @@ import {
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type ToolCallTracker,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { responseUsageSchema } from './responses-wire-schema.js';
 
 /** A function or custom tool call whose arguments (or input) are still arriving. */

@@ -1,17 +1,19 @@
 import {
+  type DisplayEvent,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   isJsonObject,
   numberField,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type SessionDisplayEvent,
-  type SessionStatus,
   type ToolCallTracker,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { errorMessage, modelOf } from './opencode-parser.js';
 import { toolPartOutcome } from './tool-outcome.js';
 

@@ -1,4 +1,13 @@
 import {
+  type DisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   compactKey,
   createRecentMap,
@@ -11,15 +20,8 @@ import {
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeDisplayEvent,
-  type SessionDisplayEvent,
-  type SessionStatus,
-  type SourceParser,
-  type UsageDisplayEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 import { toolPartOutcome } from './tool-outcome.js';
 import { RUN_JSON_TYPES } from './wire-schema.js';

@@ -1,5 +1,4 @@
 import {
-  collapseWhitespace,
   createDisplayOutputBuilder,
   defineRenderer,
   fileEditsOf,
@@ -79,9 +78,11 @@ function field(value: unknown): string {
   return sanitizeLine(str(value));
 }
 
+const WHITESPACE_RUN = /\s+/g;
+
 /** A message that may span lines, such as an error, folded onto one line. */
 function message(value: unknown): string {
-  return sanitizeLine(collapseWhitespace(str(value)));
+  return sanitizeLine(str(value).replace(WHITESPACE_RUN, ' ').trim());
 }
 
 /** How many lines `text` holds from `start` on, not counting a final newline. */

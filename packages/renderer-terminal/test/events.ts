@@ -1,5 +1,10 @@
-import { toolKindOf, type DisplayEvent, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { CANONICAL_TOOLS, type CanonicalToolName, type DisplayEvent, type ToolKind, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { createTerminalRenderer, type TerminalRendererOptions } from '../src/terminal-renderer.js';
+
+/** The kind of a canonical tool name, else `other`, as providers resolve it. */
+function toolKindOf(name: string): ToolKind {
+  return Object.hasOwn(CANONICAL_TOOLS, name) ? CANONICAL_TOOLS[name as CanonicalToolName] : 'other';
+}
 
 /** A text increment. */
 export function text(id: string, value: string, extra: Partial<DisplayEvent> = {}): DisplayEvent {
