@@ -1,4 +1,5 @@
 import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { isKnownEvent } from './known-kinds.js';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
@@ -195,8 +196,9 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   return defineRenderer({
     specificationVersion: 'v1',
     write(event: DisplayEvent) {
-      // Ignored as the terminal renderer ignores it: events from outside may not have been validated.
-      if (ended || event === null || typeof event !== 'object') return;
+      // Ignored as the terminal renderer ignores it: events from outside may not have been
+      // validated, and a kind added after this renderer was built must not open the transcript.
+      if (ended || !isKnownEvent(event)) return;
       counter.push(event);
       if (!started) {
         started = true;
