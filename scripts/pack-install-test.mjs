@@ -7,7 +7,8 @@
 // and there:
 //   1. checks each packed package.json (types first, no `source` condition, no
 //      `workspace:` ranges, only dist + README + CHANGELOG + LICENSE shipped);
-//   2. runs an ESM script that imports @x/core, a provider and both renderers
+//   2. runs an ESM script that imports @x/core (both entry points: the
+//      contract and @x/core/provider-utils), a provider and both renderers
 //      from node_modules and renders a fixture (output equals the golden
 //      DisplayOutput; the HTML page carries its Content-Security-Policy);
 //   3. runs the installed `xview` bin on a fixture file;
@@ -146,7 +147,8 @@ try {
     const allowed = /^(dist\/.*|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     const stray = files.filter((f) => !allowed.test(f));
     if (stray.length > 0) problems.push(`unexpected files: ${stray.join(', ')}`);
-    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'README.md', 'LICENSE']) {
+    const entryFiles = p.name === '@x/core' ? ['dist/provider-utils.js', 'dist/provider-utils.d.ts'] : [];
+    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'README.md', 'LICENSE', ...entryFiles]) {
       if (!files.includes(needed)) problems.push(`missing ${needed}`);
     }
     if (files.some((f) => f.endsWith('.test.js') || f.endsWith('.test.d.ts'))) problems.push('ships test files');
@@ -192,7 +194,8 @@ try {
     join(consumer, 'render.mjs'),
     `import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runPipeline, collectDisplayOutput, defineSource, VERSION as coreVersion } from '@x/core';
+import { runPipeline, collectDisplayOutput, defineSource, parseDisplayEvent, VERSION as coreVersion } from '@x/core';
+import * as helpers from '@x/core/provider-utils';
 import { claudeSource, VERSION as claudeVersion } from '@x/provider-claude';
 import { createTerminalRenderer, VERSION as terminalVersion } from '@x/renderer-terminal';
 import { createHtmlRenderer, CONTENT_SECURITY_POLICY, VERSION as htmlVersion } from '@x/renderer-html';
@@ -207,6 +210,11 @@ for (const specifier of ['@x/core', '@x/provider-claude', '@x/renderer-terminal'
   check(path.startsWith(process.cwd() + '/node_modules/') && path.endsWith('/dist/index.js'), \`\${specifier} resolves to \${path.slice(process.cwd().length + 1)}\`);
 }
 check([coreVersion, claudeVersion, terminalVersion, htmlVersion].every((v) => typeof v === 'string'), 'named VERSION imports');
+const helpersPath = fileURLToPath(import.meta.resolve('@x/core/provider-utils'));
+check(helpersPath === process.cwd() + '/node_modules/@x/core/dist/provider-utils.js', \`@x/core/provider-utils resolves to \${helpersPath.slice(process.cwd().length + 1)}\`);
+check(helpers.stringField(helpers.parseJson('{"a":"b"}')?.value, 'a') === 'b' && !('VERSION' in helpers) && !('createLineProcessor' in helpers), 'the helpers of @x/core/provider-utils work, and hold neither contract names nor internals');
+const later = parseDisplayEvent({ kind: 'checkpoint', id: 'c1' });
+check(later.ok && later.unknown?.kind === 'checkpoint' && !parseDisplayEvent({ kind: 'text' }).ok, 'parseDisplayEvent lets an unknown kind through and rejects a malformed known one');
 // Every installed @x package but the testkit (it needs a running vitest; its VERSION is checked there) exports its VERSION.
 for (const name of readdirSync('node_modules/@x').filter((name) => name !== 'testkit')) {
   const pkg = JSON.parse(readFileSync(\`node_modules/@x/\${name}/package.json\`, 'utf8'));
@@ -299,7 +307,8 @@ process.exitCode = failures.length > 0 ? 1 : 0;
   });
   write(
     join(plugin, 'src/index.ts'),
-    `import { defineSource, parseJson, stringField, toPlainText, type DisplayEvent, type DisplayEventSource, type LineContext, type SourceParser } from '@x/core';
+    `import { defineSource, type DisplayEvent, type DisplayEventSource, type LineContext, type SourceParser } from '@x/core';
+import { parseJson, stringField, toPlainText } from '@x/core/provider-utils';
 
 /** A made-up agent that prints {"demo":"say","id":"m1","text":"..."} and {"demo":"done","status":"success"}. */
 function createDemoParser(): SourceParser {
@@ -419,7 +428,10 @@ import {
   type Renderer,
   type RunOutcome,
   type SpecificationVersion,
+  type DisplayEventV1,
+  parseDisplayEvent,
 } from '@x/core';
+import { createToolCallTracker, toolAliases, type JsonObject, type ToolCallTracker } from '@x/core/provider-utils';
 import { claudeSource } from '@x/provider-claude';
 import { codexSource } from '@x/provider-codex';
 import { geminiSource } from '@x/provider-gemini';
@@ -459,6 +471,38 @@ function describeEvent(event: DisplayEvent): string {
   }
 }
 
+/**
+ * A third-party renderer as the contract allows it: exhaustive over the kinds
+ * of contract v1, its \`never\` default ignoring kinds a later core adds.
+ */
+const exhaustive: Renderer = defineRenderer({
+  specificationVersion: 'v1',
+  write(event: DisplayEventV1) {
+    switch (event.kind) {
+      case 'text':
+      case 'reasoning':
+      case 'prompt':
+        return void event.text;
+      case 'tool-use':
+      case 'tool-result':
+      case 'usage':
+      case 'session':
+      case 'error':
+      case 'notice':
+        return;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  },
+  end() {},
+});
+const wire = parseDisplayEvent(JSON.parse('{"kind":"text","id":"m","text":"hi"}'));
+if (wire.ok && wire.event !== undefined) void exhaustive.write(wire.event);
+const tracker: ToolCallTracker = createToolCallTracker({ aliases: toolAliases({ read_file: 'Read' }) });
+const loose: JsonObject = { any: 'thing' };
+
 const mode: TerminalRenderMode = 'verbose';
 const terminalOptions: TerminalRendererOptions = { sink: process.stdout, mode, showContent: true, color: false, columns: 100 };
 // @ts-expect-error 'loud' is not a render mode
@@ -496,7 +540,7 @@ export async function render(path: string): Promise<RunOutcome | undefined> {
   return report.outcome;
 }
 
-export const used = [badMode, future, broken, sources, conformance, cliOptions, renderHtmlDocument, describeSourceConformance, runCli];
+export const used = [badMode, future, broken, sources, conformance, cliOptions, renderHtmlDocument, describeSourceConformance, runCli, tracker, loose];
 `,
   );
   const base = {

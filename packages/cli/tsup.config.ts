@@ -20,6 +20,6 @@ export default defineConfig(
       options.conditions = ['source', 'module', 'import', 'default'];
     },
     // Mapped by path, the @x sources count as this package's own code, so their types are inlined, not imported.
-    dts: { entry: 'src/index.ts', compilerOptions: { baseUrl: '.', paths: { '@x/*': ['../*/src/index.ts'] } } },
+    dts: { entry: 'src/index.ts', compilerOptions: { baseUrl: '.', paths: { '@x/core/provider-utils': ['../core/src/provider-utils.ts'], '@x/*': ['../*/src/index.ts'] } } },
   }),
 );

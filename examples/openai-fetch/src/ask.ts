@@ -1,7 +1,6 @@
 import {
   defineRenderer,
   runPipeline,
-  toPlainText,
   toWriteText,
   type Diagnostic,
   type DisplayEvent,
@@ -11,6 +10,7 @@ import {
   type SessionStatus,
   type TextSink,
 } from '@x/core';
+import { toPlainText } from '@x/core/provider-utils';
 import { openaiCompatibleSource } from '@x/provider-openai-compatible';
 
 /** What {@link ask} sends. */

@@ -1,18 +1,20 @@
 import {
+  defineSource,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SourceParser,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   createToolCallTracker,
   cutText,
-  defineSource,
   isJsonObject,
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SourceParser,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { detectGoose } from './detect.js';
 import { gooseToolAliases } from './tool-names.js';
 import { toolCallOutcome } from './tool-response.js';
@@ -37,8 +39,8 @@ interface SkippedItems {
 }
 
 /** The run's totals from `complete`, or `undefined` when it has none (early releases sent `total_tokens` only). */
-function usageOf(complete: GooseCompleteEvent): UsageEvent | undefined {
-  const usage: UsageEvent = { kind: 'usage', cumulative: true };
+function usageOf(complete: GooseCompleteEvent): UsageDisplayEvent | undefined {
+  const usage: UsageDisplayEvent = { kind: 'usage', cumulative: true };
   if (complete.input_tokens !== undefined) usage.inputTokens = complete.input_tokens;
   if (complete.output_tokens !== undefined) usage.outputTokens = complete.output_tokens;
   if (complete.cache_read_input_tokens !== undefined) usage.cacheReadTokens = complete.cache_read_input_tokens;

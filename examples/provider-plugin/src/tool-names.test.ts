@@ -1,4 +1,4 @@
-import { resolveToolName } from '@x/core';
+import { resolveToolName } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { gooseToolAliases } from './index.js';
 

@@ -1,4 +1,4 @@
-import { toolAliases } from '@x/core';
+import { toolAliases } from '@x/core/provider-utils';
 
 /**
  * The tools of goose's built-in `developer` extension

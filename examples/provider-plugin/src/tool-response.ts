@@ -1,4 +1,4 @@
-import { arrayField, extractToolOutput, isJsonObject, numberField, objectField, ownField, stringField, type ToolCallOutcome } from '@x/core';
+import { arrayField, extractToolOutput, isJsonObject, numberField, objectField, ownField, stringField, type ToolCallOutcome } from '@x/core/provider-utils';
 import type { GooseToolResult } from './wire-schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { arrayField, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core';
+import { arrayField, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 
 // What `goose run --output-format stream-json` prints, after the serde types
 // of aaif-goose/goose (see README.md, "Sources"): `StreamEvent` and

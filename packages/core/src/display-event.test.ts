@@ -5,14 +5,14 @@ import {
   displayEventSchema,
   type DisplayEvent,
   type DisplayEventKind,
-  type ToolUseEvent,
+  type ToolUseDisplayEvent,
   toolUseEventSchema,
 } from './display-event.js';
 
 describe('DisplayEvent schema', () => {
   it('infers the exported types from the schemas, so they cannot drift', () => {
     expectTypeOf<DisplayEvent>().toEqualTypeOf<z.infer<typeof displayEventSchema>>();
-    expectTypeOf<ToolUseEvent>().toEqualTypeOf<z.output<typeof toolUseEventSchema>>();
+    expectTypeOf<ToolUseDisplayEvent>().toEqualTypeOf<z.output<typeof toolUseEventSchema>>();
     expectTypeOf<(typeof DISPLAY_EVENT_KINDS)[number]>().toEqualTypeOf<DisplayEventKind>();
   });
 

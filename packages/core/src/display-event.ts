@@ -194,8 +194,10 @@ export const noticeEventSchema = z.object({
 
 /**
  * Every event a source emits and a renderer consumes. Plain, JSON-serialisable
- * data: validate events that crossed a process or network boundary with
- * `displayEventSchema.parse(value)`.
+ * data. The schema is closed: it rejects a kind this build does not know. To
+ * read events that crossed a process or network boundary, where the writer may
+ * be a newer version that knows more kinds, use `parseDisplayEvent(value)`,
+ * which lets an unknown kind through as unknown.
  */
 export const displayEventSchema = z.discriminatedUnion('kind', [
   promptEventSchema,
@@ -209,24 +211,50 @@ export const displayEventSchema = z.discriminatedUnion('kind', [
   noticeEventSchema,
 ]);
 
-export type PromptEvent = z.infer<typeof promptEventSchema>;
-export type TextEvent = z.infer<typeof textEventSchema>;
-export type ReasoningEvent = z.infer<typeof reasoningEventSchema>;
+export type PromptDisplayEvent = z.infer<typeof promptEventSchema>;
+export type TextDisplayEvent = z.infer<typeof textEventSchema>;
+export type ReasoningDisplayEvent = z.infer<typeof reasoningEventSchema>;
 export type ToolKind = z.infer<typeof toolKindSchema>;
-export type ToolUseEvent = z.infer<typeof toolUseEventSchema>;
+export type ToolUseDisplayEvent = z.infer<typeof toolUseEventSchema>;
 export type ToolOutputState = z.infer<typeof toolOutputStateSchema>;
 export type FileChange = z.infer<typeof fileChangeSchema>;
 export type ToolResultDetails = z.infer<typeof toolResultDetailsSchema>;
-export type ToolResultEvent = z.infer<typeof toolResultEventSchema>;
-export type UsageEvent = z.infer<typeof usageEventSchema>;
+export type ToolResultDisplayEvent = z.infer<typeof toolResultEventSchema>;
+export type UsageDisplayEvent = z.infer<typeof usageEventSchema>;
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-export type SessionEvent = z.infer<typeof sessionEventSchema>;
-export type ErrorEvent = z.infer<typeof errorEventSchema>;
-export type NoticeEvent = z.infer<typeof noticeEventSchema>;
-/** The union of every event kind, inferred from {@link displayEventSchema}. */
+export type SessionDisplayEvent = z.infer<typeof sessionEventSchema>;
+export type ErrorDisplayEvent = z.infer<typeof errorEventSchema>;
+export type NoticeDisplayEvent = z.infer<typeof noticeEventSchema>;
+/**
+ * The union of every event kind this build of `@x/core` knows, inferred from
+ * {@link displayEventSchema}. It grows when a minor version adds a kind: code
+ * that produces events or reads them from `streamEvents` sees the new kind at
+ * once. A renderer's `write` takes the frozen {@link DisplayEventV1} instead.
+ */
 export type DisplayEvent = z.infer<typeof displayEventSchema>;
 /** The `kind` discriminator of {@link DisplayEvent}. */
 export type DisplayEventKind = DisplayEvent['kind'];
+
+/**
+ * The events of contract `v1` as it was published: these nine kinds, and no
+ * kind added later. `Renderer.write` takes this type, so that a third-party
+ * renderer with an exhaustive `switch (event.kind)` and a
+ * `const unreachable: never = event` default keeps compiling when a later
+ * minor version of `@x/core` adds a kind. At run time such an event still
+ * arrives, and lands in that default branch: a renderer ignores a kind it does
+ * not know (returns without output), and never throws on it. Fields added to
+ * these kinds later are optional, so they never break a renderer either.
+ */
+export type DisplayEventV1 =
+  | PromptDisplayEvent
+  | TextDisplayEvent
+  | ReasoningDisplayEvent
+  | ToolUseDisplayEvent
+  | ToolResultDisplayEvent
+  | UsageDisplayEvent
+  | SessionDisplayEvent
+  | ErrorDisplayEvent
+  | NoticeDisplayEvent;
 
 /** Every kind this version of the contract defines, in a stable order. */
 export const DISPLAY_EVENT_KINDS = [

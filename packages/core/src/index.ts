@@ -1,29 +1,75 @@
-export * from './display-event.js';
-export * from './source.js';
-export * from './renderer.js';
+// The contract of @x/core: what a plugin (a source or a renderer) and an
+// application rely on. It follows semver strictly: a name leaves or changes
+// incompatibly only in a major version (while 0.x, a minor one, said in a
+// changeset). Helpers for plugin authors live in './provider-utils.ts'
+// (`@x/core/provider-utils`), which may change in any minor version; anything
+// exported by neither is internal. Each list is pinned by its exports test.
+
+// Events: the schemas, their types, and the forward-compatible reader.
+export {
+  DISPLAY_EVENT_KINDS,
+  displayEventSchema,
+  errorEventSchema,
+  fileChangeSchema,
+  noticeEventSchema,
+  promptEventSchema,
+  reasoningEventSchema,
+  sessionEventSchema,
+  sessionStatusSchema,
+  textEventSchema,
+  toolKindSchema,
+  toolOutputStateSchema,
+  toolResultDetailsSchema,
+  toolResultEventSchema,
+  toolUseEventSchema,
+  usageEventSchema,
+} from './display-event.js';
+export type {
+  DisplayEvent,
+  DisplayEventKind,
+  DisplayEventV1,
+  ErrorDisplayEvent,
+  FileChange,
+  NoticeDisplayEvent,
+  PromptDisplayEvent,
+  ReasoningDisplayEvent,
+  SessionDisplayEvent,
+  SessionStatus,
+  TextDisplayEvent,
+  ToolKind,
+  ToolOutputState,
+  ToolResultDetails,
+  ToolResultDisplayEvent,
+  ToolUseDisplayEvent,
+  UsageDisplayEvent,
+} from './display-event.js';
+export { parseDisplayEvent, type DisplayEventParseResult } from './display-event-wire.js';
+// The canonical tool names a tool-use event's `name` is drawn from, and the
+// longest `arg` preview: both sides of the contract rely on them.
+export { CANONICAL_TOOLS, type CanonicalToolName } from './tool-vocabulary.js';
+export { PREVIEW_MAX_CHARS } from './text-limits.js';
+
+// Plugins: sources and renderers, and the contract version they declare.
+export { defineSource } from './source.js';
+export type { Detection, Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceCadence, SourceParser, SpecificationVersion } from './source.js';
+export { defineRenderer, type Renderer } from './renderer.js';
 export { SPECIFICATION_VERSION, SUPPORTED_SPECIFICATION_VERSIONS, checkSpecificationVersion } from './specification-version.js';
-export * from './text-sink.js';
-export * from './source-registry.js';
-export * from './line-accounting.js';
-export * from './tool-vocabulary.js';
-export * from './arg-preview.js';
-export * from './tool-output.js';
-export * from './result-summary.js';
-export * from './file-diff.js';
-export * from './tool-calls.js';
-export { countSearchOutput } from './tool-result-details.js';
-export * from './recent-keys.js';
-export * from './text-assembler.js';
-export * from './detect-lines.js';
-export * from './session-lifecycle.js';
-export * from './json-value.js';
-export * from './json-document.js';
-export * from './sse-line.js';
-export * from './text-limits.js';
-export * from './plain-text.js';
+export { toWriteText, type TextSink, type WriteText } from './text-sink.js';
+// What every renderer shows the same way: result summaries, file edits as
+// diffs, usage totals (renderers are plugins too, so these are contract).
+export { summarizeToolResult } from './result-summary.js';
+export { fileEditsOf, type DiffLine, type FileEdit } from './file-diff.js';
+export { createUsageCounter, type UsageCounter, type UsageTokenField } from './usage-totals.js';
+
+// The pipeline and the source registry.
+export { createEventTransformStream, passthroughSource, runPipeline, streamEvents } from './pipeline.js';
+export type { ByteInput, EventStream, PipelineOptions, PipelineReport, RunPipelineOptions } from './pipeline.js';
+export { replayLines, type LineAccounting, type ReplayResult } from './line-accounting.js';
+export { DETECT_SAMPLE_LINES, createSourceRegistry, type DetectionResult, type SourceRegistry } from './source-registry.js';
+
+// A run's outcome and its display output.
+export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, createRunAggregator } from './run-outcome.js';
+export type { RunAggregator, RunAggregatorOptions, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
+export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBuilder } from './display-output.js';
+
 export { VERSION } from './version.js';
-export * from './display-output.js';
-export * from './run-outcome.js';
-export * from './usage-totals.js';
-export * from './line-splitter.js';
-export * from './pipeline.js';

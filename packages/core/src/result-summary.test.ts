@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolResultEvent } from './display-event.js';
+import type { ToolResultDisplayEvent } from './display-event.js';
 import { summarizeToolResult } from './result-summary.js';
 import { toolKindOf } from './tool-vocabulary.js';
 
-function result(name: string, details: ToolResultEvent['details'], status: ToolResultEvent['status'] = 'success', output?: string) {
+function result(name: string, details: ToolResultDisplayEvent['details'], status: ToolResultDisplayEvent['status'] = 'success', output?: string) {
   return { name, toolKind: toolKindOf(name), status, details, ...(output === undefined ? {} : { output }) };
 }
 

@@ -1,4 +1,4 @@
-import type { ToolResultEvent } from './display-event.js';
+import type { ToolResultDisplayEvent } from './display-event.js';
 import { SUMMARY_MAX_CHARS, collapseWhitespace, toOneLine } from './text-limits.js';
 
 const LEADING_ERROR = /^(error:\s*)+/i;
@@ -30,7 +30,7 @@ const LINE_BREAK = /\r?\n|\r/g;
  * the command failed or printed nothing else, so a warning on stderr never
  * hides what the command said.
  */
-function describeCommand(result: Pick<ToolResultEvent, 'name' | 'status' | 'details' | 'output'>): string {
+function describeCommand(result: Pick<ToolResultDisplayEvent, 'name' | 'status' | 'details' | 'output'>): string {
   const { details } = result;
   const exit = details.exitCode === undefined ? '' : ` (exit ${details.exitCode})`;
   if (result.status === 'error') {
@@ -47,7 +47,7 @@ function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
+function describe(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
   const { name, details } = result;
   if (result.toolKind === 'execute') return describeCommand(result);
   if (result.status === 'error') {
@@ -82,6 +82,6 @@ function describe(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' |
  * `Completed <tool>`; for a command `Completed <tool> (exit <n>): <first
  * meaningful line>` or `Error (exit <n>): <line>`.
  */
-export function summarizeToolResult(result: Pick<ToolResultEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
+export function summarizeToolResult(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
   return toOneLine(describe(result), SUMMARY_MAX_CHARS);
 }

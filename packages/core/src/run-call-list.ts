@@ -1,4 +1,4 @@
-import type { FileChange, ToolResultEvent, ToolUseEvent } from './display-event.js';
+import type { FileChange, ToolResultDisplayEvent, ToolUseDisplayEvent } from './display-event.js';
 import { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
 import { summarizeToolResult } from './result-summary.js';
 import { detachText } from './text-assembler.js';
@@ -37,7 +37,7 @@ export function capText(text: string, max: number): string {
   return detachText(`${text.slice(0, end)}...`);
 }
 
-function fileChangesOf(result: ToolResultEvent): FileChange[] {
+function fileChangesOf(result: ToolResultDisplayEvent): FileChange[] {
   if (result.details.changes !== undefined) return result.details.changes;
   const path = result.details.path;
   if (path === undefined || result.status !== 'success') return [];
@@ -61,7 +61,7 @@ export class RunCallList {
   private readonly overflow: ToolCallCounts = { total: 0, failed: 0, unfinished: 0 };
   private filesOmitted = 0;
 
-  use(event: ToolUseEvent): void {
+  use(event: ToolUseDisplayEvent): void {
     const key = compactKey(event.id);
     const listed = this.calls.get(key);
     if (listed !== undefined) {
@@ -75,7 +75,7 @@ export class RunCallList {
     }
   }
 
-  result(event: ToolResultEvent): void {
+  result(event: ToolResultDisplayEvent): void {
     const key = compactKey(event.id);
     let call = this.calls.get(key);
     if (call === undefined && this.calls.size < RUN_OUTCOME_MAX_CALLS) {

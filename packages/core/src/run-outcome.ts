@@ -1,4 +1,4 @@
-import type { DisplayEvent, SessionEvent, SessionStatus } from './display-event.js';
+import type { DisplayEvent, SessionDisplayEvent, SessionStatus } from './display-event.js';
 import type { Diagnostic } from './source.js';
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
@@ -125,7 +125,7 @@ interface AggregatorState {
   reasonsOmitted: number;
 }
 
-function pushSession(state: AggregatorState, event: SessionEvent): void {
+function pushSession(state: AggregatorState, event: SessionDisplayEvent): void {
   if (event.sessionId !== undefined) state.sessionId ??= capText(event.sessionId, RUN_OUTCOME_MAX_ID_CHARS);
   if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
   if (event.phase === 'start') state.usage.startSession(event.sessionId);

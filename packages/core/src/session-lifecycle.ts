@@ -1,8 +1,8 @@
-import type { DisplayEvent, ErrorEvent, SessionEvent, SessionStatus } from './display-event.js';
+import type { DisplayEvent, ErrorDisplayEvent, SessionDisplayEvent, SessionStatus } from './display-event.js';
 import { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
 
-/** What a session start or end may say besides its phase (the fields of {@link SessionEvent}). */
-export type SessionFields = Omit<SessionEvent, 'kind' | 'phase' | 'status'>;
+/** What a session start or end may say besides its phase (the fields of {@link SessionDisplayEvent}). */
+export type SessionFields = Omit<SessionDisplayEvent, 'kind' | 'phase' | 'status'>;
 
 /** How many distinct fatal error messages a session remembers to report each once. */
 const REMEMBERED_ERRORS = 64;
@@ -29,12 +29,12 @@ export interface SessionLifecycle {
   /** The end event (preceded by a start when none was emitted), or nothing when no session is open and `fields` name none. */
   end(status: SessionStatus, fields?: SessionFields): DisplayEvent[];
   /** An error event, or nothing when the same fatal message was already reported in this session. */
-  error(event: ErrorEvent): DisplayEvent[];
+  error(event: ErrorDisplayEvent): DisplayEvent[];
   /** At the end of the stream: an `incomplete` end for a session still open. */
   flush(fields?: SessionFields): DisplayEvent[];
 }
 
-function withFields<T extends SessionEvent>(event: T, fields: SessionFields | undefined): T {
+function withFields<T extends SessionDisplayEvent>(event: T, fields: SessionFields | undefined): T {
   if (fields === undefined) return event;
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) (event as Record<string, unknown>)[key] = value;
@@ -58,7 +58,7 @@ export function createSessionLifecycle(): SessionLifecycle {
     end(status, fields) {
       const events: DisplayEvent[] = state.open ? [] : lifecycle.start(fields?.sessionId === undefined ? undefined : { sessionId: fields.sessionId });
       state.open = false;
-      const end = withFields<SessionEvent>({ kind: 'session', phase: 'end', status }, fields);
+      const end = withFields<SessionDisplayEvent>({ kind: 'session', phase: 'end', status }, fields);
       if (status !== 'success') {
         if (end.durationMs === 0) delete end.durationMs;
         if (end.turns === 0) delete end.turns;

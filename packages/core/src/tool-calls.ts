@@ -1,4 +1,4 @@
-import type { FileChange, ToolResultEvent, ToolUseEvent } from './display-event.js';
+import type { FileChange, ToolResultDisplayEvent, ToolUseDisplayEvent } from './display-event.js';
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
@@ -59,18 +59,18 @@ export interface ToolCallOutcome {
 /** Keeps the state that makes tool calls come out right: one `tool-use` per id, results correlated. */
 export interface ToolCallTracker {
   /** The `tool-use` event for a new call, or `undefined` when this id was already announced. */
-  start(call: ToolCallStart): ToolUseEvent | undefined;
+  start(call: ToolCallStart): ToolUseDisplayEvent | undefined;
   /** Whether a call with this id was announced. */
   has(id: string): boolean;
   /** The `tool-result` for a call, or `undefined` when this id already has one. */
-  finish(id: string, outcome: ToolCallOutcome): ToolResultEvent | undefined;
+  finish(id: string, outcome: ToolCallOutcome): ToolResultDisplayEvent | undefined;
   /**
    * Calls announced and not yet finished (at most the latest thousand, within
    * {@link OPEN_CALLS_MAX_BYTES}), in the order they started. Their `input` is
    * `null`: the event that carried it is out, and keeping every open call's
    * input let a stream of large unfinished calls exhaust memory.
    */
-  unfinished(): ToolUseEvent[];
+  unfinished(): ToolUseDisplayEvent[];
   /**
    * Starts a new session or turn whose call ids may repeat earlier ones (a
    * second run concatenated onto the first, a counter that restarts). Ids
@@ -106,7 +106,7 @@ interface OpenCall {
   id: string;
   name: string;
   toolName: string;
-  toolKind: ToolUseEvent['toolKind'];
+  toolKind: ToolUseDisplayEvent['toolKind'];
   arg: string;
   path: string | undefined;
   parentToolUseId: string | undefined;
@@ -169,13 +169,13 @@ function announcementId(state: TrackerState, raw: string, reuse: ToolCallStart['
   return rename(state, raw, rawKey);
 }
 
-function startCall(state: TrackerState, call: ToolCallStart): ToolUseEvent | undefined {
+function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEvent | undefined {
   const raw = call.id !== undefined && call.id !== '' ? call.id : `${state.idPrefix}-${++state.made}`;
   const id = announcementId(state, raw, call.idReuse);
   if (id === undefined) return undefined;
   const input = decodeJsonString(call.input);
   const resolved = resolveToolName(call.displayName ?? call.toolName, state.aliases);
-  const event: ToolUseEvent = {
+  const event: ToolUseDisplayEvent = {
     kind: 'tool-use',
     id,
     name: resolved.name,
@@ -203,16 +203,16 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolUseEvent | und
   return event;
 }
 
-function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolResultEvent | undefined {
+function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolResultDisplayEvent | undefined {
   const id = state.renamed.get(compactKey(raw)) ?? raw;
   const key = compactKey(id);
   if (state.finished.has(key)) return undefined;
   const call = closeCall(state, key);
   state.finished.set(key, true);
   const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', state.aliases);
-  const kind = call ? call.toolKind : (resolved as { kind: ToolResultEvent['toolKind'] }).kind;
+  const kind = call ? call.toolKind : (resolved as { kind: ToolResultDisplayEvent['toolKind'] }).kind;
   const extracted = extractToolOutput(outcome.output);
-  const result: ToolResultEvent = {
+  const result: ToolResultDisplayEvent = {
     kind: 'tool-result',
     id,
     name: resolved.name,
@@ -277,7 +277,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
     finish: (raw, outcome) => finishCall(state, raw, outcome),
     unfinished() {
       return [...state.open.values()].map((call) => {
-        const event: ToolUseEvent = { kind: 'tool-use', id: call.id, name: call.name, toolName: call.toolName, toolKind: call.toolKind, arg: call.arg, input: null };
+        const event: ToolUseDisplayEvent = { kind: 'tool-use', id: call.id, name: call.name, toolName: call.toolName, toolKind: call.toolKind, arg: call.arg, input: null };
         if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
         return event;
       });

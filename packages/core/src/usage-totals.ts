@@ -1,4 +1,4 @@
-import type { UsageEvent } from './display-event.js';
+import type { UsageDisplayEvent } from './display-event.js';
 
 /** The token fields of a usage event, in display order. */
 export const USAGE_TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
@@ -8,7 +8,7 @@ export type UsageTokenField = (typeof USAGE_TOKEN_FIELDS)[number];
 
 /** Running usage totals; a field no event reported stays `undefined`. */
 export interface UsageCounter {
-  add(event: UsageEvent): void;
+  add(event: UsageDisplayEvent): void;
   /**
    * A session starts (call it with every `session` start event): the totals
    * so far become the baseline that the new session's cumulative events add

@@ -1,27 +1,29 @@
 import {
+  RUN_OUTCOME_MAX_MESSAGE_CHARS,
+  type DisplayEvent,
+  type ErrorDisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+  type ReasoningDisplayEvent,
+  type SessionDisplayEvent,
+  type SourceParser,
+  type TextDisplayEvent,
+} from '@x/core';
+import {
   compactKey,
   createBoundedText,
   createJsonDocumentReader,
   createRecentMap,
   createTextAssembler,
-  RUN_OUTCOME_MAX_MESSAGE_CHARS,
   createToolCallTracker,
   isJsonObject,
   ownField,
   parseJson,
   previewToolInput,
   stringField,
-  type DisplayEvent,
-  type ErrorEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeEvent,
-  type ReasoningEvent,
-  type SessionEvent,
-  type SourceParser,
-  type TextEvent,
   type ToolCallStart,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { controlRequestEvents, rateLimitEvents, systemEvents } from './notices.js';
 import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, MAX_TOOL_JSON_CHARS, setBounded, takeStreamedBlock, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
@@ -99,7 +101,7 @@ export function createClaudeParser(): SourceParser {
   let turnErrors = createRecentMap<string, true>(64);
   let synthetic = 0;
 
-  const noteText = (event: TextEvent, messageId: string) => {
+  const noteText = (event: TextDisplayEvent, messageId: string) => {
     if (event.parentToolUseId !== undefined) return;
     turnHadText = true;
     if (finalText.messageId !== messageId) finalText = { messageId, blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) };
@@ -110,8 +112,8 @@ export function createClaudeParser(): SourceParser {
     finalText.blockId = event.id;
   };
 
-  const textEvent = (kind: 'text' | 'reasoning', id: string, text: string, parent: string | undefined, messageId: string): TextEvent | ReasoningEvent => {
-    const event: TextEvent | ReasoningEvent = { kind, id, text };
+  const textEvent = (kind: 'text' | 'reasoning', id: string, text: string, parent: string | undefined, messageId: string): TextDisplayEvent | ReasoningDisplayEvent => {
+    const event: TextDisplayEvent | ReasoningDisplayEvent = { kind, id, text };
     if (parent !== undefined) event.parentToolUseId = parent;
     if (event.kind === 'text') noteText(event, messageId);
     return event;
@@ -128,7 +130,7 @@ export function createClaudeParser(): SourceParser {
     const event = tools.start(call);
     if (event === undefined) return;
     if (typeof name !== 'string') {
-      const notice: NoticeEvent = { kind: 'notice', level: 'warning', message: `A tool_use block (id ${event.id}) has no tool name (${name === undefined ? 'missing' : name === null ? 'null' : `a ${typeof name}`}); shown as "Tool"`, code: 'tool_without_name' };
+      const notice: NoticeDisplayEvent = { kind: 'notice', level: 'warning', message: `A tool_use block (id ${event.id}) has no tool name (${name === undefined ? 'missing' : name === null ? 'null' : `a ${typeof name}`}); shown as "Tool"`, code: 'tool_without_name' };
       if (parent !== undefined) notice.parentToolUseId = parent;
       events.push(notice);
     }
@@ -189,7 +191,7 @@ export function createClaudeParser(): SourceParser {
     if (parsed.error) {
       // A synthetic line the CLI writes for an API failure: its text is the error message.
       const text = content.map((block) => stringField(block, 'text') ?? '').join('').trim();
-      const error: ErrorEvent = { kind: 'error', message: text || `API error: ${parsed.error}`, fatal: false, code: parsed.error };
+      const error: ErrorDisplayEvent = { kind: 'error', message: text || `API error: ${parsed.error}`, fatal: false, code: parsed.error };
       if (parent !== undefined) error.parentToolUseId = parent;
       turnErrors.set(compactKey(error.message), true);
       return [error];
@@ -348,7 +350,7 @@ export function createClaudeParser(): SourceParser {
       return [];
     }
     sessionOpen = true;
-    const start: SessionEvent = { kind: 'session', phase: 'start' };
+    const start: SessionDisplayEvent = { kind: 'session', phase: 'start' };
     if (parsed.session_id !== undefined) start.sessionId = parsed.session_id;
     if (parsed.model !== undefined) start.model = parsed.model;
     if (parsed.cwd !== undefined) start.cwd = parsed.cwd;
@@ -363,7 +365,7 @@ export function createClaudeParser(): SourceParser {
     const wireText = parsed.result;
     if (!failed && !turnHadText && wireText) {
       // Nothing was streamed (`--output-format json` without --verbose): the result is the answer.
-      const text: TextEvent = { kind: 'text', id: `result:${parsed.uuid ?? ++synthetic}`, text: wireText };
+      const text: TextDisplayEvent = { kind: 'text', id: `result:${parsed.uuid ?? ++synthetic}`, text: wireText };
       noteText(text, text.id);
       events.push(text);
     }
@@ -371,7 +373,7 @@ export function createClaudeParser(): SourceParser {
       const tool = stringField(denial, 'tool_name');
       if (tool === undefined) continue;
       const arg = previewToolInput(ownField(denial, 'tool_input'));
-      const denied: NoticeEvent = { kind: 'notice', level: 'warning', message: `Permission denied for ${tool}${arg ? `: ${arg}` : ''}`, code: 'permission_denied' };
+      const denied: NoticeDisplayEvent = { kind: 'notice', level: 'warning', message: `Permission denied for ${tool}${arg ? `: ${arg}` : ''}`, code: 'permission_denied' };
       events.push(denied);
     }
     if (failed) {
@@ -383,7 +385,7 @@ export function createClaudeParser(): SourceParser {
     }
     const used = resultUsage(parsed, model);
     if (used !== undefined) events.push(used);
-    const end: SessionEvent = { kind: 'session', phase: 'end' };
+    const end: SessionDisplayEvent = { kind: 'session', phase: 'end' };
     const id = parsed.session_id ?? sessionId;
     if (id !== undefined) end.sessionId = id;
     end.status = parsed.terminal_reason?.startsWith('aborted') ? 'cancelled' : failed ? 'error' : 'success';
@@ -489,7 +491,7 @@ export function createClaudeParser(): SourceParser {
       if (!owesEnd) return events;
       // No result: the run stopped early (quirk 4). Count each message's usage once.
       for (const used of usage.events()) events.push(used);
-      const end: SessionEvent = { kind: 'session', phase: 'end', status: 'incomplete' };
+      const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: 'incomplete' };
       if (sessionId !== undefined) end.sessionId = sessionId;
       if (finalText.text.text !== '') end.result = finalText.text.text;
       events.push(end);

@@ -1,4 +1,5 @@
-import { isJsonObject, ownField, parseJson, stringField, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code stream-json or json line' };
 

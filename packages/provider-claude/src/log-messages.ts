@@ -1,12 +1,11 @@
+import { type DisplayEvent, type LineContext } from '@x/core';
 import {
   isJsonObject,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { releaseStart, type ClaudeLogState } from './log-state.js';
 import { toolResultOutcome } from './tool-results.js';
 import { userTextEvent, userTextOf } from './user-prompt.js';

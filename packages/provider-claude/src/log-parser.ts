@@ -1,14 +1,12 @@
+import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
 import {
   isJsonObject,
   numberField,
   objectField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { assistantLine, userLine } from './log-messages.js';
 import { createClaudeLogState, endSession, noteEnvelope, type ClaudeLogState } from './log-state.js';
 import { compactionMessage } from './notices.js';

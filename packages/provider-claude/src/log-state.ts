@@ -1,14 +1,12 @@
+import { type DisplayEvent, type SessionDisplayEvent, type SessionStatus } from '@x/core';
 import {
   createRecentMap,
   createToolCallTracker,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type RecentMap,
-  type SessionEvent,
-  type SessionStatus,
   type ToolCallTracker,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { claudeToolAliases } from './tool-names.js';
 import { createUsageCollector, type UsageCollector } from './usage.js';
 
@@ -41,7 +39,7 @@ export interface ClaudeLogState {
   started: boolean;
   /** Events of the lines before the first assistant line, held until it names the model. */
   pending: DisplayEvent[];
-  start: SessionEvent;
+  start: SessionDisplayEvent;
   last: LastStep;
   /** The text of the latest main-thread assistant message: the session end's result. */
   answer: { messageId: string; text: string };
@@ -111,7 +109,7 @@ export function endStatus(state: ClaudeLogState): SessionStatus {
 /** The session end: usage counted once per message, status, turns and the last answer. */
 export function endSession(state: ClaudeLogState): DisplayEvent[] {
   const events = [...releaseStart(state), ...state.usage.events()];
-  const end: SessionEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
+  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
   if (state.start.sessionId !== undefined) end.sessionId = state.start.sessionId;
   if (state.turns > 0) end.turns = state.turns;
   if (state.answer.text !== '') end.result = state.answer.text;

@@ -1,19 +1,21 @@
 import {
+  type DisplayEvent,
+  type ErrorDisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   numberField,
   objectField,
   ownField,
   previewToolInput,
   stringField,
-  type DisplayEvent,
-  type ErrorEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import type { ClaudeRateLimitEvent } from './wire-schema.js';
 
-const notice = (level: NoticeEvent['level'], message: string, code: string): NoticeEvent => ({ kind: 'notice', level, message, code });
+const notice = (level: NoticeDisplayEvent['level'], message: string, code: string): NoticeDisplayEvent => ({ kind: 'notice', level, message, code });
 
 /** `system` subtypes that say nothing a person needs to see: progress, bookkeeping, hook lifecycle. */
 const QUIET_SYSTEM_SUBTYPES = new Set([
@@ -111,7 +113,7 @@ export function systemEvents(line: JsonObject, subtype: string | undefined, cont
       return [notice('warning', message, 'model_refusal_fallback')];
     }
     case 'model_refusal_no_fallback': {
-      const error: ErrorEvent = { kind: 'error', message: stringField(line, 'content') ?? 'The model refused to answer', fatal: false, code: 'model_refusal' };
+      const error: ErrorDisplayEvent = { kind: 'error', message: stringField(line, 'content') ?? 'The model refused to answer', fatal: false, code: 'model_refusal' };
       return [error];
     }
     case 'mirror_error':

@@ -1,4 +1,4 @@
-import { toolAliases } from '@x/core';
+import { toolAliases } from '@x/core/provider-utils';
 
 /**
  * Claude Code's tool names onto the canonical vocabulary. Its names already are

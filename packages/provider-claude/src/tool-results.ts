@@ -1,3 +1,4 @@
+import { type FileChange } from '@x/core';
 import {
   extractToolOutput,
   isJsonObject,
@@ -5,9 +6,8 @@ import {
   objectField,
   ownField,
   stringField,
-  type FileChange,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 
 const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/;
 

@@ -1,11 +1,12 @@
-import { isJsonObject, numberField, objectField, type JsonObject, type UsageEvent } from '@x/core';
+import { type UsageDisplayEvent } from '@x/core';
+import { isJsonObject, numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeResult } from './wire-schema.js';
 
-type Counts = Pick<UsageEvent, 'inputTokens' | 'outputTokens' | 'reasoningTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>;
+type Counts = Pick<UsageDisplayEvent, 'inputTokens' | 'outputTokens' | 'reasoningTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>;
 
 /**
  * The Anthropic API counts cache reads and writes apart from `input_tokens`;
- * @x counts every input token in `inputTokens` (see `UsageEvent`).
+ * @x counts every input token in `inputTokens` (see `UsageDisplayEvent`).
  */
 function withCachedInput(counts: Counts): Counts {
   if (counts.inputTokens === undefined && counts.cacheReadTokens === undefined && counts.cacheWriteTokens === undefined) return counts;
@@ -92,12 +93,12 @@ function modelUsageMetadata(modelUsage: JsonObject): Record<string, Record<strin
  * The per-model figures themselves (tokens, cost, context window of each
  * model), which only Claude reports, go under `providerMetadata.claude.modelUsage`.
  */
-export function resultUsage(result: ClaudeResult, model: string | undefined): UsageEvent | undefined {
+export function resultUsage(result: ClaudeResult, model: string | undefined): UsageDisplayEvent | undefined {
   const modelUsage = isJsonObject(result.modelUsage) ? result.modelUsage : undefined;
   const counts = (modelUsage && modelUsageCounts(modelUsage)) ?? apiUsageCounts(result.usage);
   const costUsd = result.total_cost_usd ?? result.total_cost ?? result.cost_usd;
   if (Object.keys(counts).length === 0 && costUsd === undefined) return undefined;
-  const event: UsageEvent = { kind: 'usage', cumulative: true };
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: true };
   const firstModel = modelUsage ? Object.keys(modelUsage)[0] : undefined;
   const eventModel = model ?? firstModel;
   if (eventModel !== undefined) event.model = eventModel;
@@ -131,7 +132,7 @@ export interface UsageCollector {
   /** Forgets everything: a `result` restates the totals. */
   reset(): void;
   /** One increment per model and thread, for `flush`. */
-  events(): UsageEvent[];
+  events(): UsageDisplayEvent[];
 }
 
 const threadKey = (parentToolUseId: string | undefined) => parentToolUseId ?? '';
@@ -174,9 +175,9 @@ export function createUsageCollector(): UsageCollector {
     events() {
       for (const entry of current.values()) settle(entry);
       current.clear();
-      const events: UsageEvent[] = [];
+      const events: UsageDisplayEvent[] = [];
       for (const total of totals.values()) {
-        const event: UsageEvent = { kind: 'usage', cumulative: false };
+        const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
         if (total.model !== undefined) event.model = total.model;
         Object.assign(event, total.counts);
         if (total.parentToolUseId !== undefined) event.parentToolUseId = total.parentToolUseId;

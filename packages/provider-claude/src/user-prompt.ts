@@ -1,4 +1,5 @@
-import { stringField, type DisplayEvent, type LineContext, type NoticeEvent, type PromptEvent } from '@x/core';
+import { type DisplayEvent, type LineContext, type NoticeDisplayEvent, type PromptDisplayEvent } from '@x/core';
+import { stringField } from '@x/core/provider-utils';
 
 /*
  * What a person typed, as Claude Code records it in a `user` message: in a
@@ -38,7 +39,7 @@ export function userTextOf(content: unknown): string | undefined {
  * for a slash command, `interrupt` for an interruption, else `prompt`), or a
  * `notice` with a slash command's local output. `undefined` for empty text.
  */
-export function userTextEvent(text: string): PromptEvent | NoticeEvent | undefined {
+export function userTextEvent(text: string): PromptDisplayEvent | NoticeDisplayEvent | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const output = LOCAL_OUTPUT.exec(trimmed);

@@ -1,16 +1,18 @@
 import {
   defineSource,
+  type Detection,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SourceParser,
+} from '@x/core';
+import {
   isJsonObject,
   objectField,
   parseJson,
   stringField,
-  type Detection,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './codex-state.js';
 import { parseLegacyEvent } from './legacy-events.js';
 import { parseThreadEvent } from './thread-events.js';

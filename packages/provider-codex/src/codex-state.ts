@@ -1,14 +1,16 @@
 import {
+  type DisplayEvent,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   createTextAssembler,
   createToolCallTracker,
-  type DisplayEvent,
-  type SessionEvent,
-  type SessionStatus,
   type TextAssembler,
   type ToolCallOutcome,
   type ToolCallTracker,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { CODEX_TOOL_ALIASES } from './tool-names.js';
 import type { LegacyTokenUsage, Usage } from './wire-schema.js';
 
@@ -79,7 +81,7 @@ export function createCodexState(): CodexState {
 export function ensureStarted(state: CodexState): DisplayEvent[] {
   if (state.started) return [];
   state.started = true;
-  const event: SessionEvent = { kind: 'session', phase: 'start' };
+  const event: SessionDisplayEvent = { kind: 'session', phase: 'start' };
   if (state.sessionId !== undefined) event.sessionId = state.sessionId;
   if (state.model !== undefined) event.model = state.model;
   if (state.cwd !== undefined) event.cwd = state.cwd;
@@ -121,7 +123,7 @@ export function endSession(state: CodexState, status: SessionStatus): DisplayEve
   if (state.ended) return [];
   state.ended = true;
   state.taskActive = false;
-  const event: SessionEvent = { kind: 'session', phase: 'end', status };
+  const event: SessionDisplayEvent = { kind: 'session', phase: 'end', status };
   if (state.sessionId !== undefined) event.sessionId = state.sessionId;
   if (state.turns > 0) event.turns = state.turns;
   if (status === 'success' && state.lastMessage !== undefined && state.lastMessage !== '') event.result = state.lastMessage;
@@ -129,8 +131,8 @@ export function endSession(state: CodexState, status: SessionStatus): DisplayEve
 }
 
 /** A usage event from the current `Usage` or a legacy `TokenUsage`. */
-export function usageEvent(state: CodexState, usage: Usage | LegacyTokenUsage, cumulative: boolean): UsageEvent {
-  const event: UsageEvent = { kind: 'usage', cumulative };
+export function usageEvent(state: CodexState, usage: Usage | LegacyTokenUsage, cumulative: boolean): UsageDisplayEvent {
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative };
   if (state.model !== undefined) event.model = state.model;
   if (usage.input_tokens != null) event.inputTokens = usage.input_tokens;
   if (usage.output_tokens != null) event.outputTokens = usage.output_tokens;

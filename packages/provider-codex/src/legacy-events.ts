@@ -1,15 +1,13 @@
+import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
 import {
   arrayField,
   numberField,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeEvent,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import {
   announceTool,
   endSession,
@@ -143,7 +141,7 @@ function legacyEvents(type: string, msg: JsonObject, state: CodexState, context:
   }
 }
 
-function notice(level: NoticeEvent['level'], message: string, code: string): NoticeEvent {
+function notice(level: NoticeDisplayEvent['level'], message: string, code: string): NoticeDisplayEvent {
   return { kind: 'notice', level, message, code };
 }
 

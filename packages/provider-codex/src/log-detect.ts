@@ -1,4 +1,5 @@
-import { isJsonObject, objectField, parseJson, stringField, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, objectField, parseJson, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Codex rollout line' };
 const ENVELOPE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);

@@ -1,14 +1,13 @@
+import { type DisplayEvent, type LineContext } from '@x/core';
 import {
   arrayField,
   decodeJsonString,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { announceTool, finishTool, withCallDetails } from './codex-state.js';
 import type { RolloutState } from './rollout-state.js';
 import { parseRolloutOutput, patchChanges } from './rollout-output.js';

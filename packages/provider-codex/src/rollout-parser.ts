@@ -1,3 +1,4 @@
+import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
 import {
   arrayField,
   isJsonObject,
@@ -5,11 +6,8 @@ import {
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { usageEvent } from './codex-state.js';
 import { responseItem } from './rollout-items.js';
 import { createRolloutState, endRollout, releaseEchoes, releaseStart, type RolloutState } from './rollout-state.js';

@@ -1,4 +1,4 @@
-import type { DisplayEvent, SessionEvent, SessionStatus } from '@x/core';
+import type { DisplayEvent, SessionDisplayEvent, SessionStatus } from '@x/core';
 import { createCodexState, type CodexState } from './codex-state.js';
 
 /**
@@ -20,7 +20,7 @@ export interface HeldEcho {
 /** The state of one rollout file: the shared Codex state plus what only a rollout needs. */
 export interface RolloutState {
   codex: CodexState;
-  start: SessionEvent;
+  start: SessionDisplayEvent;
   started: boolean;
   /** Events before the first `turn_context`, which names the model, held for the session start. */
   pending: DisplayEvent[];
@@ -88,7 +88,7 @@ function endStatus(state: RolloutState): SessionStatus {
 export function endRollout(state: RolloutState): DisplayEvent[] {
   const events = [...releaseEchoes(state)];
   events.unshift(...releaseStart(state));
-  const end: SessionEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
+  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
   if (state.start.sessionId !== undefined) end.sessionId = state.start.sessionId;
   if (state.turns > 0) end.turns = state.turns;
   const answer = state.codex.lastMessage;

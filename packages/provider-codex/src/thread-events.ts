@@ -1,16 +1,18 @@
 import {
+  type DisplayEvent,
+  type ErrorDisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   objectField,
   ownField,
   stringField,
   numberField,
-  type DisplayEvent,
-  type ErrorEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeEvent,
   type ToolCallOutcome,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import {
   announceTool,
   endSession,
@@ -70,7 +72,7 @@ export function parseThreadEvent(event: JsonObject, type: string, state: CodexSt
     case 'error': {
       // Not terminal: retries ("Reconnecting... 1/5") and a forewarning of `turn.failed` (quirk 5).
       const { message, code } = readableError(stringField(event, 'message'), 'Stream error');
-      const notice: NoticeEvent = { kind: 'notice', level: 'warning', message };
+      const notice: NoticeDisplayEvent = { kind: 'notice', level: 'warning', message };
       if (code !== undefined) notice.code = code;
       return [notice];
     }
@@ -105,14 +107,14 @@ function scopedId(state: CodexState, rawId: string): string {
   return state.invocations > 1 ? `${state.invocations}:${rawId}` : rawId;
 }
 
-function errorEvent(raw: string | undefined, fallback: string, fatal: boolean): ErrorEvent {
+function errorEvent(raw: string | undefined, fallback: string, fatal: boolean): ErrorDisplayEvent {
   const { message, code } = readableError(raw, fallback);
-  const event: ErrorEvent = { kind: 'error', message, fatal };
+  const event: ErrorDisplayEvent = { kind: 'error', message, fatal };
   if (code !== undefined) event.code = code;
   return event;
 }
 
-function userInputNotice(questions: unknown[] | undefined): NoticeEvent {
+function userInputNotice(questions: unknown[] | undefined): NoticeDisplayEvent {
   const asked: string[] = [];
   for (const question of questions ?? []) {
     const text = typeof question === 'string' ? question : stringField(question, 'question');

@@ -1,4 +1,5 @@
-import { toolAliases, type CanonicalToolName, type FileChange } from '@x/core';
+import { type CanonicalToolName, type FileChange } from '@x/core';
+import { toolAliases } from '@x/core/provider-utils';
 
 /**
  * Codex's own tool names (item types of the current format, event stems of

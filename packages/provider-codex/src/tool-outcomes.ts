@@ -1,4 +1,5 @@
-import { extractToolOutput, ownField, stringField, type FileChange, type ToolCallOutcome } from '@x/core';
+import { type FileChange } from '@x/core';
+import { extractToolOutput, ownField, stringField, type ToolCallOutcome } from '@x/core/provider-utils';
 import { fileUpdateChangeSchema, legacyDurationSchema, todoItemSchema } from './wire-schema.js';
 
 // A Map, so that a kind such as `constructor` from hostile input finds nothing.

@@ -1,24 +1,26 @@
 import {
+  defineSource,
+  type Detection,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type FileChange,
+  type LineContext,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+} from '@x/core';
+import {
   arrayField,
   createTextAssembler,
   createToolCallTracker,
-  defineSource,
   isJsonObject,
   numberField,
   objectField,
   ownField,
   parseJson,
   stringField,
-  type Detection,
-  type DisplayEvent,
-  type DisplayEventSource,
-  type FileChange,
   type JsonObject,
-  type LineContext,
-  type SessionEvent,
-  type SessionStatus,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { classifyCopilotLines } from './log-detect.js';
 import { copilotResultMetadata } from './result-metadata.js';
 import { COPILOT_TOOL_ALIASES, resolveCopilotTool } from './tool-names.js';
@@ -211,7 +213,7 @@ export function createCopilotParser(): SourceParser {
     const closed = closing(status, numberField(usage, 'sessionDurationMs'));
     const metadata = copilotResultMetadata(usage);
     // The session end is the last event closing() returns.
-    if (metadata !== undefined) (closed[closed.length - 1] as SessionEvent).providerMetadata = { copilot: metadata };
+    if (metadata !== undefined) (closed[closed.length - 1] as SessionDisplayEvent).providerMetadata = { copilot: metadata };
     events.push(...closed);
     return events;
   };

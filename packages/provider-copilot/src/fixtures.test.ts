@@ -1,4 +1,5 @@
-import { collectDisplayOutput, displayEventSchema, parseJson, replayLines } from '@x/core';
+import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
+import { parseJson } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { copilotSource } from './copilot-source.js';

@@ -1,4 +1,5 @@
-import { isJsonObject, ownField, parseJson, stringField, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
 
 /**
  * Persisted session event types that the CLI never writes to stdout

@@ -1,19 +1,21 @@
 import {
   defineSource,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SessionStatus,
+  type SourceParser,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   isJsonObject,
   numberField,
   objectField,
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SessionStatus,
-  type SourceParser,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { createCopilotParser } from './copilot-source.js';
 import { detectCopilotLog } from './log-detect.js';
 
@@ -36,14 +38,14 @@ interface LogState {
   turns: number;
 }
 
-function usageEvents(metrics: JsonObject | undefined): UsageEvent[] {
+function usageEvents(metrics: JsonObject | undefined): UsageDisplayEvent[] {
   if (metrics === undefined) return [];
-  const events: UsageEvent[] = [];
+  const events: UsageDisplayEvent[] = [];
   for (const model of Object.keys(metrics)) {
     const usage = objectField(metrics[model], 'usage');
     if (usage === undefined) continue;
     // Increments, one per model: together they are the session's total.
-    const event: UsageEvent = { kind: 'usage', cumulative: false, model };
+    const event: UsageDisplayEvent = { kind: 'usage', cumulative: false, model };
     const fields = [
       ['inputTokens', 'inputTokens'],
       ['outputTokens', 'outputTokens'],

@@ -1,4 +1,4 @@
-import { numberField, objectField, type JsonObject } from '@x/core';
+import { numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 
 /**
  * What only Copilot reports about a run, from the `usage` of its `result`

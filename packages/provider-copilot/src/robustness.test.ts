@@ -1,4 +1,5 @@
-import { replayLines, displayEventSchema, parseJson, type DisplayEvent, type LineContext } from '@x/core';
+import { replayLines, displayEventSchema, type DisplayEvent, type LineContext } from '@x/core';
+import { parseJson } from '@x/core/provider-utils';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';

@@ -1,4 +1,4 @@
-import { resolveToolName, stringField, toolAliases, type ResolvedTool } from '@x/core';
+import { resolveToolName, stringField, toolAliases, type ResolvedTool } from '@x/core/provider-utils';
 
 /**
  * Copilot CLI's built-in tool names mapped onto the canonical vocabulary.

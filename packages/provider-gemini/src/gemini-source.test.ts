@@ -1,4 +1,4 @@
-import { collectDisplayOutput, replayLines, summarizeToolResult, type DisplayEvent, type ToolResultEvent } from '@x/core';
+import { collectDisplayOutput, replayLines, summarizeToolResult, type DisplayEvent, type ToolResultDisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { createGeminiSource, geminiSource } from './index.js';
@@ -53,7 +53,7 @@ describe('gemini.md quirks', () => {
       use('read_file', 'read_file__2', { file_path: 'big.ts', start_line: 1, end_line: 10 }),
       ok('read_file__2', 'Read lines 1-10 of 420 from big.ts'),
     ]);
-    const [whole, part] = ofKind(events, 'tool-result') as [ToolResultEvent, ToolResultEvent];
+    const [whole, part] = ofKind(events, 'tool-result') as [ToolResultDisplayEvent, ToolResultDisplayEvent];
     expect(whole.outputState).toBe('unavailable');
     expect(whole.output).toBeUndefined();
     expect(summarizeToolResult(whole)).toBe('Read README.md');
@@ -66,7 +66,7 @@ describe('gemini.md quirks', () => {
     const { events } = run([init, use('glob', 'glob__1', { pattern: '**/*.ts' }), ok('glob__1', 'Found 12 matching file(s)')]);
     const [found] = ofKind(events, 'tool-result');
     expect(found?.details.matchCount).toBeUndefined();
-    expect(summarizeToolResult(found as ToolResultEvent)).toBe('Completed Glob');
+    expect(summarizeToolResult(found as ToolResultDisplayEvent)).toBe('Completed Glob');
   });
 
   it('quirk 2: usage is read from the stats of every version', () => {
@@ -265,7 +265,7 @@ describe('tool calls', () => {
 
   it('reports a tool error with its message', () => {
     const { events } = fixture('tool-error');
-    const failed = ofKind(events, 'tool-result').find((e) => e.status === 'error') as ToolResultEvent;
+    const failed = ofKind(events, 'tool-result').find((e) => e.status === 'error') as ToolResultDisplayEvent;
     expect(summarizeToolResult(failed)).toBe('Error: File not found: /work/demo/src/util.ts');
   });
 

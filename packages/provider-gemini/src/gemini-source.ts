@@ -1,22 +1,24 @@
 import {
+  defineSource,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+  type ToolResultDisplayEvent,
+} from '@x/core';
+import {
   createJsonDocumentReader,
   createTextAssembler,
   createToolCallTracker,
   cutText,
-  defineSource,
   isJsonObject,
   numberField,
   ownField,
   stringField,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SessionEvent,
-  type SessionStatus,
-  type SourceParser,
-  type ToolResultEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { detectGemini } from './detect.js';
 import { geminiToolAliases, previewOverride } from './tool-names.js';
 import { sessionMetricsUsage, streamStatsUsage } from './usage.js';
@@ -59,7 +61,7 @@ function errorOf(value: unknown): { message: string | undefined; type: string | 
   };
 }
 
-function sessionEnd(status: SessionStatus): SessionEvent {
+function sessionEnd(status: SessionStatus): SessionDisplayEvent {
   return { kind: 'session', phase: 'end', status };
 }
 
@@ -153,7 +155,7 @@ function createParser(options: GeminiSourceOptions): SourceParser {
     open = undefined;
     ended = false;
     lastErrorMessage = undefined;
-    const event: SessionEvent = { kind: 'session', phase: 'start' };
+    const event: SessionDisplayEvent = { kind: 'session', phase: 'start' };
     if (parsed.data.session_id) event.sessionId = parsed.data.session_id;
     if (parsed.data.model) event.model = parsed.data.model;
     const timestamp = stringField(value, 'timestamp');
@@ -253,7 +255,7 @@ function createParser(options: GeminiSourceOptions): SourceParser {
     open = undefined;
     ended = true;
     const doc = parsed.data;
-    const start: SessionEvent = { kind: 'session', phase: 'start' };
+    const start: SessionDisplayEvent = { kind: 'session', phase: 'start' };
     if (doc.session_id) start.sessionId = doc.session_id;
     const events: DisplayEvent[] = [start];
     for (const warning of doc.warnings ?? []) {
@@ -356,7 +358,7 @@ function isJsonOutput(value: JsonObject): boolean {
 // found: `""` or "Read lines 1-10 of 42 from x" for read_file, "Found 2
 // matching file(s)" for glob. So it never says a file was empty, and it holds
 // no content length or match lines to count.
-function displayOnlyOutput(result: ToolResultEvent): ToolResultEvent {
+function displayOnlyOutput(result: ToolResultDisplayEvent): ToolResultDisplayEvent {
   if (result.toolKind === 'read') {
     delete result.details.contentLength;
     if (result.outputState === 'empty') {

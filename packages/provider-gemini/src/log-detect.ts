@@ -1,4 +1,5 @@
-import { isJsonObject, ownField, parseJson, type Detection, type JsonObject } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI chat recording' };
 

@@ -1,3 +1,4 @@
+import { type DisplayEvent, type UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
   isJsonObject,
@@ -5,12 +6,10 @@ import {
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type ToolCallOutcome,
   type ToolCallTracker,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { previewOverride } from './tool-names.js';
 
 /**
@@ -63,7 +62,7 @@ function withTime<E extends DisplayEvent>(event: E, timestamp: string | undefine
   return event;
 }
 
-function usageOf(tokens: JsonObject, model: string | undefined, timestamp: string | undefined): UsageEvent | undefined {
+function usageOf(tokens: JsonObject, model: string | undefined, timestamp: string | undefined): UsageDisplayEvent | undefined {
   // `input` is the prompt count, cached tokens included (core's convention);
   // `output` leaves out `thoughts`, reported as reasoning.
   const fields = [
@@ -72,7 +71,7 @@ function usageOf(tokens: JsonObject, model: string | undefined, timestamp: strin
     ['reasoningTokens', numberField(tokens, 'thoughts')],
     ['cacheReadTokens', numberField(tokens, 'cached')],
   ] as const;
-  const usage: UsageEvent = { kind: 'usage', cumulative: false };
+  const usage: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) usage.model = model;
   let any = false;
   for (const [field, value] of fields) {

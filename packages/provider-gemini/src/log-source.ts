@@ -1,19 +1,21 @@
 import {
+  defineSource,
+  type DisplayEvent,
+  type DisplayEventSource,
+  type LineContext,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+} from '@x/core';
+import {
   createJsonDocumentReader,
   createToolCallTracker,
-  defineSource,
   isJsonObject,
   ownField,
   stringField,
-  type DisplayEvent,
-  type DisplayEventSource,
   type JsonObject,
-  type LineContext,
-  type SessionEvent,
-  type SessionStatus,
-  type SourceParser,
   type ToolCallTracker,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { detectGeminiLog } from './log-detect.js';
 import { messageEvents, newShown, type ShownMessage } from './log-messages.js';
 import { geminiToolAliases } from './tool-names.js';
@@ -67,7 +69,7 @@ function readMeta(state: LogState, value: JsonObject): void {
 function sessionStart(state: LogState, out: DisplayEvent[]): void {
   if (state.started) return;
   state.started = true;
-  const event: SessionEvent = { kind: 'session', phase: 'start' };
+  const event: SessionDisplayEvent = { kind: 'session', phase: 'start' };
   if (state.sessionId !== undefined) event.sessionId = state.sessionId;
   if (state.summary !== undefined) event.title = state.summary;
   if (state.startTime !== undefined) event.timestamp = state.startTime;
@@ -158,8 +160,8 @@ function endStatus(state: LogState): SessionStatus {
   return last.settled ? 'success' : 'incomplete';
 }
 
-function sessionEnd(state: LogState): SessionEvent {
-  const end: SessionEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
+function sessionEnd(state: LogState): SessionDisplayEvent {
+  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
   if (state.sessionId !== undefined) end.sessionId = state.sessionId;
   if (state.summary !== undefined) end.title = state.summary;
   const start = state.startTime === undefined ? NaN : Date.parse(state.startTime);

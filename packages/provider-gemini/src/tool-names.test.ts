@@ -1,8 +1,8 @@
-import { replayLines, type ToolUseEvent } from '@x/core';
+import { replayLines, type ToolUseDisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { geminiSource, geminiToolAliases } from './index.js';
 
-function toolUse(toolName: string, parameters: unknown): ToolUseEvent {
+function toolUse(toolName: string, parameters: unknown): ToolUseDisplayEvent {
   const line = JSON.stringify({ type: 'tool_use', timestamp: 't', tool_name: toolName, tool_id: `${toolName}__1`, parameters });
   const event = replayLines(geminiSource, [line]).events[0];
   if (event?.kind !== 'tool-use') throw new Error(`no tool-use for ${toolName}`);

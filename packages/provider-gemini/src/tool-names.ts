@@ -1,4 +1,5 @@
-import { PREVIEW_MAX_CHARS, ownField, toOneLine, toolAliases } from '@x/core';
+import { PREVIEW_MAX_CHARS } from '@x/core';
+import { ownField, toOneLine, toolAliases } from '@x/core/provider-utils';
 
 /**
  * Gemini CLI's built-in tool names (`@google/gemini-cli-core@0.61.0`,

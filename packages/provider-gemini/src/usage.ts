@@ -1,4 +1,5 @@
-import { numberField, objectField, type JsonObject, type UsageEvent } from '@x/core';
+import { type UsageDisplayEvent } from '@x/core';
+import { numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 
 /**
  * The model that served most tokens. Gemini routes a run through several
@@ -28,8 +29,8 @@ type Counts = { [field in (typeof COUNT_FIELDS)[number]]?: number | undefined };
  * The per-model stats, which only Gemini reports, go under
  * `providerMetadata.gemini.models` as the stats give them.
  */
-function usageEvent(model: string | undefined, counts: Counts, models: JsonObject | undefined): UsageEvent | undefined {
-  const event: UsageEvent = { kind: 'usage', cumulative: true };
+function usageEvent(model: string | undefined, counts: Counts, models: JsonObject | undefined): UsageDisplayEvent | undefined {
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: true };
   if (model !== undefined) event.model = model;
   if (models !== undefined) event.providerMetadata = { gemini: { models } };
   let any = false;
@@ -49,7 +50,7 @@ function usageEvent(model: string | undefined, counts: Counts, models: JsonObjec
  * also given as `cacheReadTokens`. Thought tokens are not broken out in this
  * format (quirk 1), so `reasoningTokens` stays unset.
  */
-export function streamStatsUsage(stats: unknown): UsageEvent | undefined {
+export function streamStatsUsage(stats: unknown): UsageDisplayEvent | undefined {
   const models = objectField(stats, 'models');
   const counts = {
     inputTokens: numberField(stats, 'input_tokens'),
@@ -72,7 +73,7 @@ function sum(total: number | undefined, value: number | undefined): number | und
  * over models: `prompt` as input (cached included), `candidates` as output,
  * `cached` as cache reads and `thoughts` as reasoning.
  */
-export function sessionMetricsUsage(stats: unknown): UsageEvent | undefined {
+export function sessionMetricsUsage(stats: unknown): UsageDisplayEvent | undefined {
   const models = objectField(stats, 'models');
   if (models === undefined) return undefined;
   let input: number | undefined;

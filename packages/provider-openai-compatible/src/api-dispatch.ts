@@ -1,4 +1,5 @@
-import { isJsonObject, objectField, stringField, type DisplayEvent, type LineContext } from '@x/core';
+import { type DisplayEvent, type LineContext } from '@x/core';
+import { isJsonObject, objectField, stringField } from '@x/core/provider-utils';
 import type { ValueParser } from './framed-json.js';
 import { isResponsesValue } from './responses-event-types.js';
 

@@ -1,4 +1,10 @@
 import {
+  type DisplayEvent,
+  type LineContext,
+  type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   createToolCallTracker,
   isJsonObject,
@@ -7,13 +13,9 @@ import {
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type SessionStatus,
   type ToolCallTracker,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { framedJsonParser, type ValueParser, type ValueSourceParser } from './framed-json.js';
 import { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
 import { completionUsageSchema, errorObjectSchema } from './wire-schema.js';
@@ -70,14 +72,14 @@ function finishReasonOf(choice: JsonObject): string | undefined {
   return nonEmpty(stringField(choice, 'finish_reason')) ?? nonEmpty(stringField(choice, 'finishReason'));
 }
 
-function usageEvent(raw: unknown, model: string | undefined): UsageEvent | undefined {
+function usageEvent(raw: unknown, model: string | undefined): UsageDisplayEvent | undefined {
   const parsed = completionUsageSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   const usage = parsed.data;
-  const event: UsageEvent = { kind: 'usage', cumulative: false };
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) event.model = model;
   // Reported as sent, never derived: xAI's completion_tokens exclude reasoning, OpenAI's include it.
-  const counts: [keyof UsageEvent & `${string}Tokens`, number | undefined][] = [
+  const counts: [keyof UsageDisplayEvent & `${string}Tokens`, number | undefined][] = [
     ['inputTokens', usage.prompt_tokens],
     ['outputTokens', usage.completion_tokens],
     ['reasoningTokens', usage.completion_tokens_details?.reasoning_tokens],

@@ -1,4 +1,5 @@
-import { arrayField, isJsonObject, objectField, ownField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { arrayField, isJsonObject, objectField, ownField, parseJson, stringField, unframeSseLine } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no chat-completion body, chunk or error body' };
 const OBJECT_LINE = /^\s*"object"\s*:\s*"(chat\.completion(?:\.chunk)?)"\s*,?\s*$/;

@@ -1,4 +1,5 @@
-import { createJsonDocumentReader, unframeSseLine, type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import { createJsonDocumentReader, unframeSseLine } from '@x/core/provider-utils';
 
 /**
  * A parser of one OpenAI API's parsed JSON values, without the line framing

@@ -1,4 +1,5 @@
-import { isJsonObject, numberField, objectField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, numberField, objectField, parseJson, stringField, unframeSseLine } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Response body or Responses stream event' };
 const OBJECT_LINE = /^\s*"object"\s*:\s*"response"\s*,?\s*$/;

@@ -1,4 +1,4 @@
-import { stringField, type JsonObject } from '@x/core';
+import { stringField, type JsonObject } from '@x/core/provider-utils';
 
 /*
  * The Responses API stream event types this package reads, by what it does

@@ -1,4 +1,5 @@
-import { numberField, objectField, stringField, type DisplayEvent, type JsonObject, type LineContext } from '@x/core';
+import { type DisplayEvent, type LineContext } from '@x/core';
+import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { announceCall, nonEmpty, positionOf, pushPart, pushWholePart, type PendingCall, type Turn } from './responses-turn.js';
 
 /** The call an argument event belongs to, by item id, else by output index; a new one when neither is known yet. */

@@ -1,15 +1,13 @@
+import { type DisplayEvent, type LineContext, type SessionStatus } from '@x/core';
 import {
   createToolCallTracker,
   isJsonObject,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type SessionStatus,
   type ToolCallTracker,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { framedJsonParser, type ValueParser, type ValueSourceParser } from './framed-json.js';
 import { KNOWN_EVENTS, PART_EVENTS, QUIET_EVENTS, TERMINAL_STATUS } from './responses-event-types.js';
 import { onArguments, onItemAdded, onPart } from './responses-items.js';

@@ -1,3 +1,4 @@
+import { type DisplayEvent, type UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
   isJsonObject,
@@ -5,11 +6,9 @@ import {
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
   type ToolCallTracker,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { responseUsageSchema } from './responses-wire-schema.js';
 
 /** A function or custom tool call whose arguments (or input) are still arriving. */
@@ -138,13 +137,13 @@ export function showItem(turn: Turn, events: DisplayEvent[], item: unknown, outp
 }
 
 /** The usage of a `Response`, as sent: `input_tokens` include the cached ones, `output_tokens` the reasoning ones. */
-export function usageOf(response: JsonObject, model: string | undefined): UsageEvent | undefined {
+export function usageOf(response: JsonObject, model: string | undefined): UsageDisplayEvent | undefined {
   const parsed = responseUsageSchema.safeParse(ownField(response, 'usage'));
   if (!parsed.success) return undefined;
   const usage = parsed.data;
-  const event: UsageEvent = { kind: 'usage', cumulative: false };
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) event.model = model;
-  const counts: [keyof UsageEvent & `${string}Tokens`, number | undefined][] = [
+  const counts: [keyof UsageDisplayEvent & `${string}Tokens`, number | undefined][] = [
     ['inputTokens', usage.input_tokens],
     ['outputTokens', usage.output_tokens],
     ['reasoningTokens', usage.output_tokens_details?.reasoning_tokens],

@@ -1,4 +1,4 @@
-import { resolveToolName, toolAliases, type ResolvedTool } from '@x/core';
+import { resolveToolName, toolAliases, type ResolvedTool } from '@x/core/provider-utils';
 
 /**
  * Function names that OpenAI-compatible agents commonly give their tools,

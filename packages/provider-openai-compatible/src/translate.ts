@@ -1,4 +1,5 @@
-import { toPlainEvent, type DisplayEvent, type LineContext } from '@x/core';
+import { type DisplayEvent, type LineContext } from '@x/core';
+import { toPlainEvent } from '@x/core/provider-utils';
 import { createChatCompletionParser } from './chat-completion-parser.js';
 import type { ValueSourceParser } from './framed-json.js';
 import { createResponsesParser } from './responses-parser.js';

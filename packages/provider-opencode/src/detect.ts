@@ -1,4 +1,5 @@
-import { isJsonObject, objectField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
+import { type Detection } from '@x/core';
+import { isJsonObject, objectField, parseJson, stringField, unframeSseLine } from '@x/core/provider-utils';
 import { RUN_JSON_TYPES } from './wire-schema.js';
 
 /** How many leading lines `detect` looks at. */

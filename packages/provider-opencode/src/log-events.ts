@@ -1,17 +1,19 @@
 import {
+  type DisplayEvent,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   isJsonObject,
   numberField,
   objectField,
   ownField,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type SessionEvent,
-  type SessionStatus,
   type ToolCallTracker,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { errorMessage, modelOf } from './opencode-parser.js';
 import { toolPartOutcome } from './tool-outcome.js';
 
@@ -37,11 +39,11 @@ interface Walk {
   lastAssistant: JsonObject | undefined;
 }
 
-function usageOf(part: JsonObject, model: string | undefined, timestamp: string | undefined): UsageEvent | undefined {
+function usageOf(part: JsonObject, model: string | undefined, timestamp: string | undefined): UsageDisplayEvent | undefined {
   const tokens = objectField(part, 'tokens');
   const cost = numberField(part, 'cost');
   if (tokens === undefined && cost === undefined) return undefined;
-  const usage: UsageEvent = { kind: 'usage', cumulative: false };
+  const usage: UsageDisplayEvent = { kind: 'usage', cumulative: false };
   if (model !== undefined) usage.model = model;
   const input = numberField(tokens, 'input');
   const cache = objectField(tokens, 'cache');
@@ -130,7 +132,7 @@ function endStatus(last: JsonObject | undefined): SessionStatus {
 }
 
 function sessionStart(info: JsonObject, model: string | undefined): DisplayEvent[] {
-  const start: SessionEvent = { kind: 'session', phase: 'start' };
+  const start: SessionDisplayEvent = { kind: 'session', phase: 'start' };
   const id = stringField(info, 'id');
   if (id !== undefined) start.sessionId = id;
   if (model !== undefined) start.model = model;
@@ -184,7 +186,7 @@ export function exportEvents(doc: JsonObject, tools: ToolCallTracker): DisplayEv
     if (role === 'user') userMessage(messageInfo, parts, walk, isoTime(created));
     else if (role === 'assistant') assistantMessage(messageInfo, parts, walk, isoTime(created));
   }
-  const end: SessionEvent = { kind: 'session', phase: 'end', status: endStatus(walk.lastAssistant) };
+  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(walk.lastAssistant) };
   const id = stringField(info, 'id');
   if (id !== undefined) end.sessionId = id;
   if (first !== undefined && last !== undefined && last >= first) end.durationMs = last - first;

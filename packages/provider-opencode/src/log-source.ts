@@ -1,17 +1,19 @@
 import {
+  defineSource,
+  type Detection,
+  type DisplayEventSource,
+  type SourceParser,
+} from '@x/core';
+import {
   arrayField,
   createJsonDocumentReader,
   createToolCallTracker,
-  defineSource,
   isJsonObject,
   objectField,
   parseJson,
   stringField,
-  type Detection,
-  type DisplayEventSource,
   type JsonObject,
-  type SourceParser,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { exportEvents } from './log-events.js';
 import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 

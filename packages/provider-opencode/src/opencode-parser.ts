@@ -1,4 +1,13 @@
 import {
+  type DisplayEvent,
+  type LineContext,
+  type NoticeDisplayEvent,
+  type SessionDisplayEvent,
+  type SessionStatus,
+  type SourceParser,
+  type UsageDisplayEvent,
+} from '@x/core';
+import {
   arrayField,
   compactKey,
   createRecentMap,
@@ -11,15 +20,8 @@ import {
   ownField,
   parseJson,
   stringField,
-  type DisplayEvent,
   type JsonObject,
-  type LineContext,
-  type NoticeEvent,
-  type SessionEvent,
-  type SessionStatus,
-  type SourceParser,
-  type UsageEvent,
-} from '@x/core';
+} from '@x/core/provider-utils';
 import { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 import { toolPartOutcome } from './tool-outcome.js';
 import { RUN_JSON_TYPES } from './wire-schema.js';
@@ -138,10 +140,10 @@ export function createOpenCodeParser(): SourceParser {
     if (lastTime === undefined || time > lastTime) lastTime = time;
   };
 
-  const sessionStart = (extra: { cwd?: string | undefined; agentVersion?: string | undefined } = {}): SessionEvent => {
+  const sessionStart = (extra: { cwd?: string | undefined; agentVersion?: string | undefined } = {}): SessionDisplayEvent => {
     started = true;
     ended = false;
-    const event: SessionEvent = { kind: 'session', phase: 'start' };
+    const event: SessionDisplayEvent = { kind: 'session', phase: 'start' };
     if (sessionId !== undefined) event.sessionId = sessionId;
     if (model !== undefined) event.model = model;
     const dir = extra.cwd ?? cwd;
@@ -153,9 +155,9 @@ export function createOpenCodeParser(): SourceParser {
 
   const endStatus = (): SessionStatus => (aborted ? 'cancelled' : failed ? 'error' : 'success');
 
-  const sessionEnd = (status: SessionStatus): SessionEvent => {
+  const sessionEnd = (status: SessionStatus): SessionDisplayEvent => {
     ended = true;
-    const event: SessionEvent = { kind: 'session', phase: 'end', status };
+    const event: SessionDisplayEvent = { kind: 'session', phase: 'end', status };
     if (sessionId !== undefined) event.sessionId = sessionId;
     if (firstTime !== undefined && lastTime !== undefined && lastTime > firstTime) event.durationMs = lastTime - firstTime;
     if (steps > 0) event.turns = steps;
@@ -214,11 +216,11 @@ export function createOpenCodeParser(): SourceParser {
     if (increment !== '') out.push({ kind: partKind, id: partId, text: increment });
   };
 
-  const usageOf = (part: JsonObject): UsageEvent | undefined => {
+  const usageOf = (part: JsonObject): UsageDisplayEvent | undefined => {
     const tokens = objectField(part, 'tokens');
     const cost = numberField(part, 'cost');
     if (tokens === undefined && cost === undefined) return undefined;
-    const usage: UsageEvent = { kind: 'usage', cumulative: false };
+    const usage: UsageDisplayEvent = { kind: 'usage', cumulative: false };
     if (model !== undefined) usage.model = model;
     const input = numberField(tokens, 'input');
     const output = numberField(tokens, 'output');
@@ -548,7 +550,7 @@ export function createOpenCodeParser(): SourceParser {
   };
 }
 
-function rejectedNotice(rejected: string[]): NoticeEvent {
+function rejectedNotice(rejected: string[]): NoticeDisplayEvent {
   return {
     kind: 'notice',
     level: 'warning',
@@ -557,14 +559,14 @@ function rejectedNotice(rejected: string[]): NoticeEvent {
   };
 }
 
-function retryNotice(status: JsonObject | undefined): NoticeEvent {
+function retryNotice(status: JsonObject | undefined): NoticeDisplayEvent {
   const attempt = numberField(status, 'attempt');
   const message = stringField(status, 'message');
   const head = attempt === undefined ? 'Retrying' : `Retrying (attempt ${attempt})`;
   return { kind: 'notice', level: 'warning', message: message ? `${head}: ${message}` : head, code: 'retry' };
 }
 
-function permissionNotice(props: JsonObject | undefined): NoticeEvent {
+function permissionNotice(props: JsonObject | undefined): NoticeDisplayEvent {
   // v2 `permission.asked {permission, patterns}`, v1 `permission.updated {type, title}`, `permission.v2.asked {action, resources}`.
   const what = stringField(props, 'permission') ?? stringField(props, 'action') ?? stringField(props, 'type') ?? 'unknown';
   const patterns = (arrayField(props, 'patterns') ?? arrayField(props, 'resources') ?? []).filter((p): p is string => typeof p === 'string');
@@ -577,13 +579,13 @@ function permissionNotice(props: JsonObject | undefined): NoticeEvent {
   };
 }
 
-function questionNotice(props: JsonObject | undefined): NoticeEvent {
+function questionNotice(props: JsonObject | undefined): NoticeDisplayEvent {
   const first = arrayField(props, 'questions')?.[0];
   const question = stringField(first, 'question');
   return { kind: 'notice', level: 'info', message: question ? `Question: ${question}` : 'Question asked', code: 'question' };
 }
 
-function commandNotice(name: string, args: string | undefined): NoticeEvent {
+function commandNotice(name: string, args: string | undefined): NoticeDisplayEvent {
   const text = args !== undefined && args.trim() !== '' ? `/${name} ${args}` : `/${name}`;
   return { kind: 'notice', level: 'info', message: `Command ${text}`, code: 'command' };
 }

@@ -1,4 +1,4 @@
-import { isJsonObject, stringField, type JsonObject } from '@x/core';
+import { isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
 
 /** One message of an {@link OpenCodeExport}: the `Message` object and its `Part`s, in order. */
 export interface OpenCodeExportMessage {

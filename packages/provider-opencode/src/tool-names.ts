@@ -1,4 +1,4 @@
-import { toolAliases } from '@x/core';
+import { toolAliases } from '@x/core/provider-utils';
 
 /**
  * OpenCode's built-in tool ids mapped onto the canonical vocabulary. MCP tools

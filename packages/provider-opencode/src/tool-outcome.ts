@@ -1,4 +1,4 @@
-import { numberField, objectField, ownField, stringField, type JsonObject, type ToolCallOutcome } from '@x/core';
+import { numberField, objectField, ownField, stringField, type JsonObject, type ToolCallOutcome } from '@x/core/provider-utils';
 import { unwrapReadOutput } from './read-output.js';
 
 const GREP_FILE_HEADER = /^\S.*:$/;

@@ -1,4 +1,4 @@
-import { unframeSseLine } from '@x/core';
+import { unframeSseLine } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { busEventSchema, globalEventSchema, RUN_JSON_TYPES, runJsonLineSchema } from './wire-schema.js';

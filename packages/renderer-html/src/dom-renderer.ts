@@ -1,4 +1,5 @@
-import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { isKnownEvent } from './known-kinds.js';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
@@ -30,7 +31,7 @@ interface LiveBlock {
 }
 
 interface LiveCall {
-  use: ToolUseEvent;
+  use: ToolUseDisplayEvent;
   element: Element;
 }
 
@@ -150,7 +151,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     startBlock(event);
   };
 
-  const pushToolUse = (use: ToolUseEvent): void => {
+  const pushToolUse = (use: ToolUseDisplayEvent): void => {
     endBlock();
     startTurnIfDue(use);
     const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
@@ -162,7 +163,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     calls.set(use.id, { use, element: shown });
   };
 
-  const pushToolResult = (result: ToolResultEvent): void => {
+  const pushToolResult = (result: ToolResultDisplayEvent): void => {
     const call = calls.get(result.id);
     if (call === undefined) {
       endBlock();
@@ -195,8 +196,9 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   return defineRenderer({
     specificationVersion: 'v1',
     write(event: DisplayEvent) {
-      // Ignored as the terminal renderer ignores it: events from outside may not have been validated.
-      if (ended || event === null || typeof event !== 'object') return;
+      // Ignored as the terminal renderer ignores it: events from outside may not have been
+      // validated, and a kind added after this renderer was built must not open the transcript.
+      if (ended || !isKnownEvent(event)) return;
       counter.push(event);
       if (!started) {
         started = true;

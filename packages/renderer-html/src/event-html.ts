@@ -1,4 +1,4 @@
-import type { ErrorEvent, NoticeEvent, SessionEvent } from '@x/core';
+import type { ErrorDisplayEvent, NoticeDisplayEvent, SessionDisplayEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
 import type { Highlighter } from './highlight.js';
 import { renderMarkdown } from './markdown.js';
@@ -27,14 +27,14 @@ export function reasoningBlockHtml(text: string, parentToolUseId: string | undef
 }
 
 /** A provider-reported error, announced to assistive technology (`role="alert"`). */
-export function errorHtml(event: ErrorEvent): string {
+export function errorHtml(event: ErrorDisplayEvent): string {
   const label = event.fatal === true ? 'Fatal error' : 'Error';
   const code = event.code === undefined ? '' : ` <code>${escapeHtml(event.code)}</code>`;
   return `<div class="error-message" role="alert"${subagentAttributes(event.parentToolUseId)}><strong>${label}:</strong>${code} ${escapeHtml(event.message)}</div>`;
 }
 
 /** A notice: a retry, a permission request, a rate limit. */
-export function noticeHtml(event: NoticeEvent): string {
+export function noticeHtml(event: NoticeDisplayEvent): string {
   const warning = event.level === 'warning';
   const code = event.code === undefined ? '' : ` <code>${escapeHtml(event.code)}</code>`;
   return `<p class="notice ${warning ? 'warning' : 'info'}" role="status"${subagentAttributes(event.parentToolUseId)}><strong>${warning ? 'Warning' : 'Notice'}:</strong>${code} ${escapeHtml(event.message)}</p>`;
@@ -56,7 +56,7 @@ function timeRow(term: string, time: ShownTime | undefined): string {
  * stream's (the session start's `timestamp`); with neither, the render time
  * stands in, labelled `Rendered` so that no one takes it for the run's.
  */
-export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: SessionEvent | undefined): string {
+export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: SessionDisplayEvent | undefined): string {
   const started = options.startedAt ?? streamTime(start?.timestamp);
   const rows =
     row('Provider', options.provider) +
@@ -69,7 +69,7 @@ export function sessionDetailsHtml(options: ResolvedTranscriptOptions, start: Se
 }
 
 /** A session start that arrives after the header was written, as a fragment of its own. */
-export function sessionFragmentHtml(start: SessionEvent): string {
+export function sessionFragmentHtml(start: SessionDisplayEvent): string {
   const rows =
     row('Model', start.model) +
     row('Session', start.sessionId, (v) => `<code>${v}</code>`) +

@@ -1,4 +1,4 @@
-import { fileEditsOf, type DiffLine, type FileEdit, type ToolUseEvent } from '@x/core';
+import { fileEditsOf, type DiffLine, type FileEdit, type ToolUseDisplayEvent } from '@x/core';
 import { clipText, MAX_SHOWN_CHARS, omittedHtml } from './clip-text.js';
 import { escapeHtml } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
@@ -20,7 +20,7 @@ const LINE_MARK: Readonly<Record<DiffLine['kind'], [mark: string, cls: string]>>
 const MAX_DIFF_LINES = 400;
 
 /** The editing tools whose input is read for a diff: an `edit` call of any provider. */
-export function editsOfCall(use: ToolUseEvent | undefined): FileEdit[] {
+export function editsOfCall(use: ToolUseDisplayEvent | undefined): FileEdit[] {
   return use === undefined || use.toolKind !== 'edit' ? [] : fileEditsOf(use.input);
 }
 

@@ -1,4 +1,4 @@
-import type { DisplayEvent, ToolResultEvent, ToolUseEvent } from '@x/core';
+import type { DisplayEvent, ToolResultDisplayEvent, ToolUseDisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { sampleRun } from '../test/sample-run.js';
 import { createHtmlFragmentRenderer } from './html-fragment-renderer.js';
@@ -8,11 +8,11 @@ function render(events: DisplayEvent[]): string {
   return events.map((event) => renderer.push(event)).join('') + renderer.end();
 }
 
-function use(id: string, extra: Partial<ToolUseEvent> = {}): ToolUseEvent {
+function use(id: string, extra: Partial<ToolUseDisplayEvent> = {}): ToolUseDisplayEvent {
   return { kind: 'tool-use', id, name: 'Read', toolName: 'read_file', toolKind: 'read', arg: `${id}.ts`, input: { path: `${id}.ts` }, ...extra };
 }
 
-function result(id: string, extra: Partial<ToolResultEvent> = {}): ToolResultEvent {
+function result(id: string, extra: Partial<ToolResultDisplayEvent> = {}): ToolResultDisplayEvent {
   return { kind: 'tool-result', id, name: 'Read', toolKind: 'read', status: 'success', outputState: 'text', output: `content of ${id}`, details: { path: `${id}.ts`, contentLength: 13 }, ...extra };
 }
 

@@ -1,4 +1,4 @@
-import type { DisplayEvent, ToolResultEvent, ToolUseEvent } from '@x/core';
+import type { DisplayEvent, ToolResultDisplayEvent, ToolUseDisplayEvent } from '@x/core';
 import {
   TURN_CLOSE,
   errorHtml,
@@ -43,8 +43,8 @@ interface HeldBlock {
 }
 
 interface HeldCall {
-  use: ToolUseEvent;
-  result: ToolResultEvent | undefined;
+  use: ToolUseDisplayEvent;
+  result: ToolResultDisplayEvent | undefined;
   /** About how many characters its input holds, counted into the held output's bound. */
   chars: number;
 }
@@ -232,7 +232,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, parts: [event.text], chars: event.text.length };
   };
 
-  const pushToolUse = (use: ToolUseEvent): void => {
+  const pushToolUse = (use: ToolUseDisplayEvent): void => {
     flushBlock();
     startTurnIfDue(use);
     const call: HeldCall = { use, result: undefined, chars: inputChars(use.input, MAX_HELD_CHARS) };
@@ -242,7 +242,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     if (heldCalls.size > MAX_HELD_CALLS || heldChars > MAX_HELD_CHARS) release('waiting');
   };
 
-  const pushToolResult = (result: ToolResultEvent): void => {
+  const pushToolResult = (result: ToolResultDisplayEvent): void => {
     const call = heldCalls.get(result.id);
     if (call !== undefined) {
       // The call's place in the output is where it was made; the result only completes it.

@@ -1,4 +1,5 @@
 import { defineRenderer, toWriteText, type DisplayEvent, type Renderer, type TextSink } from '@x/core';
+import { isKnownEvent } from './known-kinds.js';
 import { createHtmlFragmentRenderer } from './html-fragment-renderer.js';
 import { documentHeadHtml, documentTailHtml } from './transcript-document.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
@@ -38,8 +39,9 @@ export function createHtmlRenderer(options: HtmlRendererOptions): Renderer {
   return defineRenderer({
     specificationVersion: 'v1',
     write(event: DisplayEvent) {
-      // Ignored as the terminal renderer ignores it: events from outside may not have been validated.
-      if (ended || event === null || typeof event !== 'object') return undefined;
+      // Ignored as the terminal renderer ignores it: events from outside may not have been
+      // validated, and a kind added after this renderer was built must not open the document.
+      if (ended || !isKnownEvent(event)) return undefined;
       let out = '';
       if (!started) {
         out = head(event);

@@ -1,4 +1,4 @@
-import { summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { summarizeToolResult, type FileEdit, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { clipText, omittedHtml } from './clip-text.js';
 import { escapeHtml } from './escape-html.js';
 import { formatDuration } from './display-format.js';
@@ -42,14 +42,14 @@ function meta(rows: [string, string][]): string {
   return `<dl class="tool-meta">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
-function useRows(use: ToolUseEvent): [string, string][] {
+function useRows(use: ToolUseDisplayEvent): [string, string][] {
   const rows: [string, string][] = [];
   if (use.toolName !== use.name) rows.push(['Tool', `<code>${escapeHtml(use.toolName)}</code>`]);
   if (use.id !== '') rows.push(['Call', `<code>${escapeHtml(use.id)}</code>`]);
   return rows;
 }
 
-function inputHtml(use: ToolUseEvent, edits: readonly FileEdit[], highlight: Highlighter): string {
+function inputHtml(use: ToolUseDisplayEvent, edits: readonly FileEdit[], highlight: Highlighter): string {
   // An edit reads as its diff or the file it wrote; its input as JSON only says the same thing less clearly.
   if (edits.length > 0) return fileEditsHtml(edits, highlight);
   const json = prettyJson(use.input);
@@ -64,12 +64,12 @@ function isObject<T>(value: T): value is T & object {
 }
 
 // Events that crossed a boundary unvalidated may lack `details`; a summary needs the object.
-function withDetails(result: ToolResultEvent): ToolResultEvent {
+function withDetails(result: ToolResultDisplayEvent): ToolResultDisplayEvent {
   return isObject(result.details) ? result : { ...result, details: {} };
 }
 
 // A class name is never taken from an event, even one typed as an enum: the event may not have been validated.
-function statusClass(result: ToolResultEvent): string {
+function statusClass(result: ToolResultDisplayEvent): string {
   return result.status === 'error' ? 'error' : 'success';
 }
 
@@ -81,7 +81,7 @@ function codeHtml(cls: string, text: string, language: string, highlight: Highli
   return `<pre class="${cls}"><code class="language-${language}">${highlight(shown, language)}</code></pre>${omittedHtml(omitted)}`;
 }
 
-function resultRows(result: ToolResultEvent): [string, string][] {
+function resultRows(result: ToolResultDisplayEvent): [string, string][] {
   const { details } = result;
   const rows: [string, string][] = [];
   if (details.exitCode !== undefined) rows.push(['Exit code', escapeHtml(String(details.exitCode))]);
@@ -91,7 +91,7 @@ function resultRows(result: ToolResultEvent): [string, string][] {
   return rows;
 }
 
-function outputHtml(result: ToolResultEvent, summary: string, highlight: Highlighter): string {
+function outputHtml(result: ToolResultDisplayEvent, summary: string, highlight: Highlighter): string {
   const { details } = result;
   let body = '';
   // The summary line already shows a short message; the body repeats it only when the line had to cut it.
@@ -130,8 +130,8 @@ function outputHtml(result: ToolResultEvent, summary: string, highlight: Highlig
  * its `state`, a result whose call was never announced with its name only.
  */
 export function toolCallHtml(
-  use: ToolUseEvent | undefined,
-  resultEvent: ToolResultEvent | undefined,
+  use: ToolUseDisplayEvent | undefined,
+  resultEvent: ToolResultDisplayEvent | undefined,
   state: ToolCallState,
   subagentHtml = '',
   highlight: Highlighter = highlightCode,
@@ -157,7 +157,7 @@ export function toolCallHtml(
 export function lateToolResultHtml(
   name: string,
   arg: string,
-  resultEvent: ToolResultEvent | undefined,
+  resultEvent: ToolResultDisplayEvent | undefined,
   parentToolUseId: string | undefined,
   highlight: Highlighter = highlightCode,
 ): string {

@@ -1,4 +1,4 @@
-import type { SessionEvent } from '@x/core';
+import type { SessionDisplayEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
 import { sessionDetailsHtml } from './event-html.js';
 import { CONTENT_SECURITY_POLICY, TRANSCRIPT_CSS } from './transcript-style.js';
@@ -9,7 +9,7 @@ import type { ResolvedTranscriptOptions } from './transcript-options.js';
  * first so that it governs everything after it, then the stylesheet and the
  * header with the session details known so far.
  */
-export function documentHeadHtml(options: ResolvedTranscriptOptions, start: SessionEvent | undefined): string {
+export function documentHeadHtml(options: ResolvedTranscriptOptions, start: SessionDisplayEvent | undefined): string {
   const title = escapeHtml(options.title);
   return (
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DisplayEvent } from '@x/core';
+import { DISPLAY_EVENT_KINDS, type DisplayEvent } from '@x/core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, listFixtureProviders } from '../../../tooling/fixtures.js';
@@ -355,12 +355,12 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       return { page, seen, served: () => server.requests.slice(mark) };
     }
 
-    function renderInPage(args: { events: DisplayEvent[]; provider?: string; stylesheet?: boolean }) {
+    function renderInPage(args: { events: DisplayEvent[]; provider?: string; stylesheet?: boolean; startedAt?: number }) {
       const { createDomRenderer } = (window as unknown as { renderer: typeof import('../src/index.js') }).renderer;
       const container = document.createElement('div');
       container.id = 'transcript';
       document.querySelector('#app')?.replaceChildren(container);
-      const renderer = createDomRenderer(container, { provider: args.provider, stylesheet: args.stylesheet });
+      const renderer = createDomRenderer(container, { provider: args.provider, stylesheet: args.stylesheet, startedAt: args.startedAt });
       for (const event of args.events) void renderer.write(event);
       void renderer.end();
     }
@@ -378,6 +378,22 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       expect(await page.locator('style[data-x-transcript]').count()).toBe(1);
       expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
       expect(served()).toEqual([]);
+      await page.close();
+    });
+
+    it('ignores a kind it does not know, even as the first event', async () => {
+      const { page, seen } = await openHostPage();
+      const known = sampleRun().filter((event) => (DISPLAY_EVENT_KINDS as readonly string[]).includes(event.kind));
+      const later = { kind: 'checkpoint', id: 'c1', label: 'saved' } as unknown as DisplayEvent;
+      const shown = async (events: DisplayEvent[]) => {
+        await page.evaluate(renderInPage, { events, provider: 'demo', startedAt: 0 });
+        return page.locator('#transcript').innerHTML();
+      };
+      const whole = await shown(known);
+      expect(whole).toContain('sess-42');
+      expect(await shown([later, ...known])).toBe(whole);
+      expect(await shown(known.flatMap((event) => [event, later]))).toBe(whole);
+      expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
       await page.close();
     });
 

@@ -1,4 +1,4 @@
-import type { PromptEvent } from '@x/core';
+import type { PromptDisplayEvent } from '@x/core';
 import type { Colors } from './color-support.js';
 import { sanitizeLine } from './sanitize.js';
 import type { Segment } from './styled-line.js';
@@ -6,7 +6,7 @@ import type { Segment } from './styled-line.js';
 /** How many lines of a long prompt (a pasted file, a log) verbose mode shows. */
 export const PROMPT_LINES = 10;
 
-const MARK: Readonly<Record<PromptEvent['form'], string>> = { prompt: '❯ ', command: '❯ ', interrupt: '⊘ ' };
+const MARK: Readonly<Record<PromptDisplayEvent['form'], string>> = { prompt: '❯ ', command: '❯ ', interrupt: '⊘ ' };
 
 /**
  * The lines that show the person's side of a turn in verbose mode: the
@@ -15,7 +15,7 @@ const MARK: Readonly<Record<PromptEvent['form'], string>> = { prompt: '❯ ', co
  * an interruption is one yellow `⊘` line. Default mode shows none of it, so
  * that its output stays the run's `DisplayOutput`.
  */
-export function promptLines(event: PromptEvent, colors: Colors): Segment[][] {
+export function promptLines(event: PromptDisplayEvent, colors: Colors): Segment[][] {
   const form = event.form === 'command' || event.form === 'interrupt' ? event.form : 'prompt';
   const style = form === 'interrupt' ? colors.yellow : form === 'command' ? colors.cyan : colors.bold;
   const text = typeof event.text === 'string' ? event.text.replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '') : '';

@@ -1,4 +1,4 @@
-import type { SessionEvent, UsageEvent } from '@x/core';
+import type { SessionDisplayEvent, UsageDisplayEvent } from '@x/core';
 import { createUsageCounter } from '@x/core';
 import stringWidth from 'string-width';
 import { sanitizeLine } from './sanitize.js';
@@ -6,9 +6,9 @@ import { sanitizeLine } from './sanitize.js';
 /** What a run reported about itself, for the verbose footer. */
 export interface RunTotals {
   /** Adds a session start (scopes cumulative usage) or end (status, duration, turns). */
-  session(event: SessionEvent): void;
+  session(event: SessionDisplayEvent): void;
   /** Adds a usage event, replacing totals when it is cumulative. */
-  usage(event: UsageEvent): void;
+  usage(event: UsageDisplayEvent): void;
   /** Whether a session end said the stream stopped without its final line. */
   readonly incomplete: boolean;
   /** Whether a session end with a final status (not `incomplete`) was seen. */

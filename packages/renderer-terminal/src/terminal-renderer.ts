@@ -1,21 +1,20 @@
 import {
-  collapseWhitespace,
   createDisplayOutputBuilder,
   defineRenderer,
   fileEditsOf,
   summarizeToolResult,
   toWriteText,
   type DisplayEvent,
-  type ErrorEvent,
-  type NoticeEvent,
-  type ReasoningEvent,
+  type ErrorDisplayEvent,
+  type NoticeDisplayEvent,
+  type ReasoningDisplayEvent,
   type Renderer,
-  type SessionEvent,
-  type TextEvent,
+  type SessionDisplayEvent,
+  type TextDisplayEvent,
   type TextSink,
   type ToolResultDetails,
-  type ToolResultEvent,
-  type ToolUseEvent,
+  type ToolResultDisplayEvent,
+  type ToolUseDisplayEvent,
 } from '@x/core';
 import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js';
 import { createLiveStatus, type StatusCall } from './live-status.js';
@@ -83,9 +82,11 @@ function field(value: unknown): string {
   return sanitizeLine(str(value));
 }
 
+const WHITESPACE_RUN = /\s+/g;
+
 /** A message that may span lines, such as an error, folded onto one line. */
 function message(value: unknown): string {
-  return sanitizeLine(collapseWhitespace(str(value)));
+  return sanitizeLine(str(value).replace(WHITESPACE_RUN, ' ').trim());
 }
 
 /** How many lines `text` holds from `start` on, not counting a final newline. */
@@ -222,7 +223,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     [call.arg === '' ? '' : ` ${call.arg}`],
   ];
 
-  const streamed = (event: TextEvent | ReasoningEvent): void => {
+  const streamed = (event: TextDisplayEvent | ReasoningDisplayEvent): void => {
     const text = str(event.text);
     if (text === '') return;
     const id = str(event.id);
@@ -266,7 +267,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
   };
 
-  const toolUse = (event: ToolUseEvent): void => {
+  const toolUse = (event: ToolUseDisplayEvent): void => {
     const id = str(event.id);
     const depth = depthOf(event.parentToolUseId);
     const edits = verbose && event.toolKind === 'edit' ? fileEditsOf(event.input) : [];
@@ -287,7 +288,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     lastMarkerId = id;
   };
 
-  const contentPreview = (depth: number, event: ToolResultEvent): void => {
+  const contentPreview = (depth: number, event: ToolResultDisplayEvent): void => {
     if (event.outputState === 'empty') return line(depth, [['(empty file)', colors.dim]]);
     if (event.outputState === 'unavailable') return line(depth, [['(could not read the file content)', colors.yellow]]);
     const output = str(event.output);
@@ -308,7 +309,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   // Parallel calls finish out of order: a result that does not follow its own
   // marker names its call, once: by its glyph alone when the summary already
   // names what it worked on (`✓ » Read a.ts (12 chars)`), else by its argument.
-  const resultLabel = (id: string, call: OpenCall | undefined, name: string, event: ToolResultEvent, summary: string): Segment[] => {
+  const resultLabel = (id: string, call: OpenCall | undefined, name: string, event: ToolResultDisplayEvent, summary: string): Segment[] => {
     if (lastMarkerId === id) return [];
     const glyph: Segment = [call?.glyph ?? toolGlyph(name, event.toolKind), colors.cyan];
     const arg = call?.arg ?? '';
@@ -316,7 +317,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     return [glyph, [' '], [arg, colors.bold], [': ']];
   };
 
-  const toolResult = (event: ToolResultEvent): void => {
+  const toolResult = (event: ToolResultDisplayEvent): void => {
     const id = str(event.id);
     const call = calls.get(id);
     if (call !== undefined) {
@@ -343,7 +344,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     }
   };
 
-  const session = (event: SessionEvent): void => {
+  const session = (event: SessionDisplayEvent): void => {
     totals.session(event);
     if (event.phase === 'end') return;
     if (event.phase !== 'start') return;
@@ -355,13 +356,13 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
     line(depthOf(event.parentToolUseId), [['⌂', colors.cyan], [` ${parts.join(', ')}`, colors.dim]]);
   };
 
-  const problem = (event: ErrorEvent): void => {
+  const problem = (event: ErrorDisplayEvent): void => {
     const code = field(event.code);
     const label = `${event.fatal === true ? 'fatal error' : 'error'}${code === '' ? '' : ` [${code}]`}: `;
     line(depthOf(event.parentToolUseId), [['✗ ', colors.red], [label, colors.red], [message(event.message)]]);
   };
 
-  const notice = (event: NoticeEvent): void => {
+  const notice = (event: NoticeDisplayEvent): void => {
     const warning = event.level === 'warning';
     const code = field(event.code);
     const label = `${warning ? 'warning' : 'notice'}${code === '' ? '' : ` [${code}]`}: `;

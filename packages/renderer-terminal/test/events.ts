@@ -1,5 +1,10 @@
-import { toolKindOf, type DisplayEvent, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { CANONICAL_TOOLS, type CanonicalToolName, type DisplayEvent, type ToolKind, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { createTerminalRenderer, type TerminalRendererOptions } from '../src/terminal-renderer.js';
+
+/** The kind of a canonical tool name, else `other`, as providers resolve it. */
+function toolKindOf(name: string): ToolKind {
+  return Object.hasOwn(CANONICAL_TOOLS, name) ? CANONICAL_TOOLS[name as CanonicalToolName] : 'other';
+}
 
 /** A text increment. */
 export function text(id: string, value: string, extra: Partial<DisplayEvent> = {}): DisplayEvent {
@@ -7,12 +12,12 @@ export function text(id: string, value: string, extra: Partial<DisplayEvent> = {
 }
 
 /** A tool call with its canonical kind. */
-export function toolUse(id: string, name: string, arg: string, extra: Partial<ToolUseEvent> = {}): ToolUseEvent {
+export function toolUse(id: string, name: string, arg: string, extra: Partial<ToolUseDisplayEvent> = {}): ToolUseDisplayEvent {
   return { kind: 'tool-use', id, name, toolName: name, toolKind: toolKindOf(name), arg, input: {}, ...extra };
 }
 
 /** A tool result; success with text output unless told otherwise. */
-export function toolResult(id: string, name: string, extra: Partial<ToolResultEvent> = {}): ToolResultEvent {
+export function toolResult(id: string, name: string, extra: Partial<ToolResultDisplayEvent> = {}): ToolResultDisplayEvent {
   return {
     kind: 'tool-result',
     id,

@@ -1,5 +1,6 @@
 import type { DisplayEvent } from '@x/core';
-import { defineRenderer, defineSource, isJsonObject, parseJson, stringField } from '@x/core';
+import { defineRenderer, defineSource } from '@x/core';
+import { isJsonObject, parseJson, stringField } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { findEventProblems } from './event-checks.js';
 import { describeRendererConformance } from './renderer-conformance.js';
@@ -41,6 +42,40 @@ describeRendererConformance({
       specificationVersion: 'v1',
       write(event: DisplayEvent) {
         if (['text', 'reasoning', 'tool-use', 'tool-result', 'usage', 'session', 'error', 'notice'].includes(event.kind)) write(`${event.kind}\n`);
+      },
+      end() {},
+    }),
+  numRuns: 10,
+});
+
+// A third-party renderer written the way the contract allows: an exhaustive
+// switch over the kinds of contract v1 whose `never` default ignores kinds
+// added later. The suite feeds it such kinds, first and in between.
+describeRendererConformance({
+  name: 'exhaustive switch over contract v1',
+  create: (write) =>
+    defineRenderer({
+      specificationVersion: 'v1',
+      write(event) {
+        switch (event.kind) {
+          case 'text':
+          case 'reasoning':
+            write(event.text);
+            return;
+          case 'prompt':
+          case 'tool-use':
+          case 'tool-result':
+          case 'usage':
+          case 'session':
+          case 'error':
+          case 'notice':
+            write(`[${event.kind}]`);
+            return;
+          default: {
+            const unreachable: never = event;
+            return unreachable;
+          }
+        }
       },
       end() {},
     }),

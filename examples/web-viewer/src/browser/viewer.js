@@ -1,8 +1,8 @@
 // The browser side of the viewer: it listens to the server's event stream and
 // hands each DisplayEvent to @x/renderer-html's DOM renderer. The server bundles
 // this file with everything it imports into the one module the page loads.
-import { displayEventSchema } from '@x/core';
 import { createDomRenderer } from '@x/renderer-html';
+import { readNetworkEvent } from './network-event.js';
 
 const transcript = /** @type {HTMLElement} */ (document.querySelector('#transcript'));
 const status = /** @type {HTMLElement} */ (document.querySelector('#status'));
@@ -12,6 +12,7 @@ const fixture = document.body.dataset.fixture ?? '';
 let renderer;
 let shown = 0;
 let rejected = 0;
+let newer = 0;
 
 /**
  * @param {'streaming' | 'done' | 'failed'} state
@@ -33,13 +34,18 @@ stream.addEventListener('source', (message) => {
 });
 
 stream.addEventListener('message', (message) => {
-  // Events crossed the network: check them against the contract before rendering.
-  const parsed = displayEventSchema.safeParse(JSON.parse(message.data));
-  if (!parsed.success || renderer === undefined) {
+  // Events crossed the network: check them against the contract before rendering,
+  // letting a kind from a newer server through as skipped rather than rejected.
+  const read = readNetworkEvent(message.data);
+  if ('skipped' in read && read.skipped === 'newer-kind') {
+    newer += 1;
+    return;
+  }
+  if (!('event' in read) || renderer === undefined) {
     rejected += 1;
     return;
   }
-  renderer.write(parsed.data);
+  renderer.write(read.event);
   shown += 1;
   status.dataset.events = String(shown);
 });
@@ -49,7 +55,8 @@ stream.addEventListener('end', (message) => {
   renderer?.end();
   /** @type {{ status: string }} */
   const end = JSON.parse(message.data);
-  setStatus('done', `${shown} events, run ended: ${end.status}${rejected > 0 ? `, ${rejected} rejected` : ''}`);
+  const skipped = newer > 0 ? `, ${newer} of a newer kind skipped` : '';
+  setStatus('done', `${shown} events, run ended: ${end.status}${rejected > 0 ? `, ${rejected} rejected` : ''}${skipped}`);
 });
 
 // EventSource reconnects after a dropped connection and the server would

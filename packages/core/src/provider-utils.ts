@@ -1,0 +1,29 @@
+// `@x/core/provider-utils`: helpers for plugin authors, mostly for sources
+// (the work of turning an agent's wire format into events). Unlike the
+// contract in './index.ts', this surface may change in a minor version (the
+// README's "What follows semver" says how to depend on it). Renderers import
+// only the contract. The list is pinned by provider-utils.exports.test.ts; a
+// name in neither list is internal.
+
+// Tool names: aliases onto the canonical vocabulary, argument previews,
+// output extraction and the tracker that pairs calls with their results.
+export { resolveToolName, toolAliases, type ResolvedTool } from './tool-vocabulary.js';
+export { previewToolInput } from './arg-preview.js';
+export { extractToolOutput, type ExtractedOutput } from './tool-output.js';
+export { createToolCallTracker, type ToolCallOutcome, type ToolCallStart, type ToolCallTracker } from './tool-calls.js';
+export { countSearchOutput } from './tool-result-details.js';
+
+// Reading the wire: JSON values, multi-line JSON documents, server-sent events, detection.
+export { arrayField, decodeJsonString, isJsonObject, numberField, objectField, ownField, parseJson, stringField, type JsonObject } from './json-value.js';
+export { createJsonDocumentReader, type JsonDocumentReader, type JsonLineRead } from './json-document.js';
+export { unframeSseLine, type SseLine } from './sse-line.js';
+export { detectFromLines, type DetectFromLinesOptions } from './detect-lines.js';
+
+// Per-stream state: text assembly, bounded text, sessions, recent keys.
+export { createBoundedText, createTextAssembler, type BoundedText, type TextAssembler, type TextAssemblerOptions, type TextCopy, type TextCopyMatch } from './text-assembler.js';
+export { createSessionLifecycle, type SessionFields, type SessionLifecycle } from './session-lifecycle.js';
+export { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
+
+// Plain text: what a source emits.
+export { cutText, toOneLine } from './text-limits.js';
+export { toPlainEvent, toPlainText } from './plain-text.js';
