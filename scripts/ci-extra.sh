@@ -6,7 +6,11 @@
 #      project outside the workspace, used from ESM, from the xview bin, from
 #      TypeScript (NodeNext and Bundler) and by a third-party provider run
 #      through the installed @x/testkit;
-#   3. a changesets dry run: the versions and changelogs a release would publish.
+#   3. the plugin standalone test: the example provider and renderer plugins
+#      copied out of the repository, installed with npm from the packed @x/core
+#      and @x/testkit, tested and built there, and run by the installed xview
+#      (--plugin, --renderer markdown, a future-contract plugin refused);
+#   4. a changesets dry run: the versions and changelogs a release would publish.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 CI="${CI:-true}"
@@ -32,6 +36,9 @@ pnpm -r --filter './packages/*' lint
 
 log "pack-and-install test"
 node scripts/pack-install-test.mjs
+
+log "plugin standalone test"
+node scripts/plugin-standalone-test.mjs
 
 log "changeset dry run"
 node scripts/changeset-dry-run.mjs

@@ -144,7 +144,8 @@ try {
     }
     if (manifest.repository?.directory === undefined) problems.push('repository has no directory');
     if (manifest.publishConfig?.access !== 'public') problems.push('publishConfig.access is not public');
-    const allowed = /^(dist\/.*|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
+    // The testkit also ships its samples of the built-in providers (samples/README.md says where each comes from).
+    const allowed = p.name === '@x/testkit' ? /^(dist\/.*|samples\/.*|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/ : /^(dist\/.*|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/;
     const stray = files.filter((f) => !allowed.test(f));
     if (stray.length > 0) problems.push(`unexpected files: ${stray.join(', ')}`);
     const entryFiles = p.name === '@x/core' ? ['dist/provider-utils.js', 'dist/provider-utils.d.ts'] : [];

@@ -118,4 +118,39 @@ describe('xview --plugin', () => {
     const detected = await cli([], dir, '{"acme":"found"}\n');
     expect(detected.stdout).toBe('found\n');
   });
+
+  it('reads the "xview" key of the nearest package.json, resolving its entries from that directory', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, xview: { plugins: ['./toy.mjs', './shout.mjs'] } }));
+    const sub = join(dir, 'packages', 'web');
+    mkdirSync(sub, { recursive: true });
+    const listed = await cli(['--list-providers'], sub);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toMatch(/^toy +toy agent \(streaming\) +\.\/toy\.mjs$/m);
+    expect(listed.stdout).toMatch(/^shout +Shouting \(renderer, --renderer shout\) +\.\/shout\.mjs$/m);
+    const rendered = await cli(['--renderer', 'shout'], sub, '{"toy":"from package.json"}\n');
+    expect(rendered).toEqual({ code: ExitCode.ok, stdout: 'FROM PACKAGE.JSON[end]\n', stderr: '' });
+  });
+
+  it('loads a plugin named in both config files once, and reports a wrong "xview" key in one line', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'xview.config.json'), JSON.stringify({ plugins: ['./toy.mjs'] }));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', xview: { plugins: ['./toy.mjs'] } }));
+    const twice = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"once"}\n');
+    expect(twice).toEqual({ code: ExitCode.ok, stdout: 'once\n', stderr: '' });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', xview: { plugins: './toy.mjs' } }));
+    const wrong = await cli([], dir, '{"toy":"still loaded from xview.config.json"}\n');
+    expect(wrong).toEqual({
+      code: ExitCode.ok,
+      stdout: 'still loaded from xview.config.json\n',
+      stderr: 'xview: package.json "xview": "plugins" must be a list of package names or paths; ignored.\n',
+    });
+  });
+
+  it('says nothing about a package.json without an "xview" key', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', scripts: { test: 'vitest' } }));
+    const result = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"quiet"}\n');
+    expect(result).toEqual({ code: ExitCode.ok, stdout: 'quiet\n', stderr: '' });
+  });
 });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DisplayEventSource, Renderer, SourceRegistry } from '@x/core';
 import { checkSpecificationVersion, createSourceRegistry, defineSource } from '@x/core';
@@ -142,25 +142,68 @@ function conventionPackages(cwd: string): string[] {
   return found;
 }
 
-/** The `plugins` of `xview.config.json` in `cwd`; a broken file is a problem, not a failure. */
-function configPlugins(cwd: string, problems: string[]): string[] {
-  const file = join(cwd, CONFIG_FILE);
-  if (!existsSync(file)) return [];
-  try {
-    const config = JSON.parse(readFileSync(file, 'utf8')) as { plugins?: unknown };
-    if (Array.isArray(config.plugins) && config.plugins.every((p) => typeof p === 'string')) return config.plugins;
-    problems.push(`xview: ${CONFIG_FILE}: "plugins" must be a list of package names or paths; ignored.`);
-  } catch (error) {
-    problems.push(`xview: ${CONFIG_FILE} is not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored.`);
+/** A plugin to load: a path or package name, and the directory it is resolved from. */
+interface PluginSpec {
+  spec: string;
+  base: string;
+}
+
+/** The `package.json` in `dir` or the nearest directory above it, as npm finds a project's manifest. */
+function nearestPackageJson(dir: string): string | undefined {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    const file = join(current, 'package.json');
+    if (existsSync(file)) return file;
+    if (dirname(current) === current) return undefined;
   }
+}
+
+/** The `plugins` list of one config object; a wrong shape is a problem, not a failure. */
+function pluginList(config: unknown, label: string, problems: string[]): string[] {
+  const plugins = isObject(config) ? config.plugins : undefined;
+  if (Array.isArray(plugins) && plugins.every((p) => typeof p === 'string')) return plugins;
+  problems.push(`xview: ${label}: "plugins" must be a list of package names or paths; ignored.`);
   return [];
+}
+
+/** A JSON file's value, or `undefined` with one problem line when it does not parse. */
+function readJson(file: string, label: string, problems: string[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (error) {
+    problems.push(`xview: ${label} is not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored.`);
+    return undefined;
+  }
+}
+
+/**
+ * The plugins the configuration names: `"plugins"` of `xview.config.json` in
+ * `cwd`, and of the `"xview"` key (same shape) of the nearest `package.json`,
+ * each resolved from the directory of the file that names it.
+ */
+function configPlugins(cwd: string, problems: string[]): PluginSpec[] {
+  const specs: PluginSpec[] = [];
+  const file = join(cwd, CONFIG_FILE);
+  if (existsSync(file)) {
+    const config = readJson(file, CONFIG_FILE, problems);
+    if (config !== undefined) specs.push(...pluginList(config, CONFIG_FILE, problems).map((spec) => ({ spec, base: cwd })));
+  }
+  const manifest = nearestPackageJson(cwd);
+  if (manifest !== undefined) {
+    const label = relative(cwd, manifest);
+    const pkg = readJson(manifest, label, problems);
+    if (isObject(pkg) && pkg.xview !== undefined) {
+      specs.push(...pluginList(pkg.xview, `${label} "xview"`, problems).map((spec) => ({ spec, base: dirname(manifest) })));
+    }
+  }
+  return specs;
 }
 
 /**
  * The built-in sources, then every plugin: those named with `--plugin`, those
- * listed in `xview.config.json`, and installed packages named by convention,
- * each loaded once (`discover: false` loads only `specs`). A plugin that cannot be used is skipped with one line in
- * `problems`; the rest still load.
+ * listed in `xview.config.json` or the `"xview"` key of the nearest
+ * `package.json`, and installed packages named by convention, each loaded once
+ * (`discover: false` loads only `specs`). A plugin that cannot be used is
+ * skipped with one line in `problems`; the rest still load.
  */
 export async function loadPlugins(specs: readonly string[], cwd: string, discover = true): Promise<PluginSet> {
   const set: PluginSet = {
@@ -169,11 +212,15 @@ export async function loadPlugins(specs: readonly string[], cwd: string, discove
     renderers: new Map(),
     problems: [],
   };
-  const found = discover ? [...configPlugins(cwd, set.problems), ...conventionPackages(cwd)] : [];
-  const all = [...new Set([...specs, ...found])];
-  for (const spec of all) {
+  const named = specs.map((spec) => ({ spec, base: cwd }));
+  const found = discover ? [...configPlugins(cwd, set.problems), ...conventionPackages(cwd).map((spec) => ({ spec, base: cwd }))] : [];
+  const seen = new Set<string>();
+  for (const { spec, base } of [...named, ...found]) {
+    const key = `${resolve(base)}\0${spec}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     try {
-      await loadOne(set, spec, cwd);
+      await loadOne(set, spec, base);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
       set.problems.push(`xview: plugin ${spec} skipped: ${reason}`);

@@ -37,7 +37,7 @@ export interface CliIo {
    * resolves with 130 (143 for `'SIGTERM'`).
    */
   signal?: AbortSignal;
-  /** Where plugins are looked for (`./node_modules`, `./xview.config.json`); default `process.cwd()`. */
+  /** Where plugins are looked for (`./node_modules`, `./xview.config.json`, the nearest `package.json`); default `process.cwd()`. */
   cwd?: string;
 }
 

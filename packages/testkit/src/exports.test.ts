@@ -11,6 +11,7 @@ describe('@x/testkit exports', () => {
       'HOSTILE_STRINGS',
       'RENDERER_GLYPHS',
       'VERSION',
+      'builtinSamples',
       'describeRendererConformance',
       'describeSourceConformance',
       'findEventProblems',

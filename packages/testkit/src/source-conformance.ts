@@ -2,6 +2,7 @@ import type { DisplayEvent, DisplayEventSource, LineContext } from '@x/core';
 import { SUPPORTED_SPECIFICATION_VERSIONS, defineSource, streamEvents } from '@x/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { builtinSamples } from './builtin-samples.js';
 import { findEventProblems } from './event-checks.js';
 import { HOSTILE_STRINGS, mutateLine } from './hostile-input.js';
 
@@ -16,8 +17,14 @@ export interface SourceConformanceOptions {
   source: DisplayEventSource;
   /** The source's own recorded streams; at least one. */
   fixtures: readonly ConformanceFixture[];
-  /** Streams of other formats that `detect` must not claim. */
+  /** Streams of other formats that `detect` must not claim, besides the built-in samples. */
   foreignSamples?: readonly ConformanceFixture[];
+  /**
+   * Whether `detect` must also claim none of the testkit's own samples of the
+   * built-in providers ({@link builtinSamples}); default `true`. The samples of
+   * the source's own id are always skipped.
+   */
+  builtinSamples?: boolean;
   /** fast-check seed, fixed by default so CI runs are repeatable. */
   seed?: number;
   /** Runs per property; raise it for a long local fuzzing session. */
@@ -61,8 +68,9 @@ function nonBlankLines(text: string): string[] {
  * vitest file: one `describe` block whose tests check the contract version,
  * every fixture's events (schema, plain strings, previews, one tool-use per
  * id, correlated results), the same events for any chunking, consistent
- * `detect`, line accounting (every line without events explained), and that `parse` never throws on hostile input
- * nor touches `Object.prototype`.
+ * `detect`, line accounting (every line without events explained), that `detect` claims no stream of the built-in
+ * providers (the samples the testkit ships) nor any of `foreignSamples`, and
+ * that `parse` never throws on hostile input nor touches `Object.prototype`.
  *
  * @example
  * ```ts
@@ -162,7 +170,8 @@ export function describeSourceConformance(options: SourceConformanceOptions): vo
       );
     });
 
-    const foreign = options.foreignSamples ?? [];
+    const builtin = options.builtinSamples === false ? [] : builtinSamples().filter((sample) => sample.sourceId !== source.id);
+    const foreign = [...builtin, ...(options.foreignSamples ?? [])];
     if (foreign.length > 0) {
       it.each(foreign.map((sample) => [sample.name, sample] as const))('does not claim %s', (_name, sample) => {
         expect(source.detect(nonBlankLines(sample.text).slice(0, 20)).confidence).toBeLessThan(0.5);

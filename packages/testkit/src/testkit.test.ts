@@ -2,6 +2,7 @@ import type { DisplayEvent } from '@x/core';
 import { defineRenderer, defineSource } from '@x/core';
 import { isJsonObject, parseJson, stringField } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
+import { builtinSamples } from './builtin-samples.js';
 import { findEventProblems } from './event-checks.js';
 import { describeRendererConformance } from './renderer-conformance.js';
 import { sampleEvents } from './sample-events.js';
@@ -33,6 +34,14 @@ describeSourceConformance({
   fixtures: [{ name: 'two lines', text: '{"echo":"a"}\n{"echo":"b 😀"}\n' }],
   foreignSamples: [{ name: 'something else', text: '{"type":"other"}\n' }],
   numRuns: 20,
+});
+
+// A source whose id is a built-in one (`codex`) and whose detect claims that
+// format too: the suite skips the samples of its own id, so it passes.
+describeSourceConformance({
+  source: defineSource({ ...echoSource, id: 'codex', detect: (lines) => ({ confidence: lines.some((l) => l.startsWith('{"echo"') || l.includes('"thread.started"')) ? 1 : 0, evidence: 'echo or codex lines' }) }),
+  fixtures: [{ name: 'echo', text: '{"echo":"c"}\n' }],
+  numRuns: 10,
 });
 
 describeRendererConformance({
@@ -104,5 +113,34 @@ describe('findEventProblems', () => {
       'event 3 (tool-result): tool-result for id "never" without an earlier tool-use',
       'event 4 (text): does not match the DisplayEvent schema: id: Invalid input: expected string, received undefined',
     ]);
+  });
+});
+
+describe('builtinSamples', () => {
+  const samples = builtinSamples();
+
+  it('has a stream of every built-in source, read from the package', () => {
+    expect([...new Set(samples.map((sample) => sample.sourceId))]).toEqual([
+      'claude',
+      'claude-log',
+      'codex',
+      'codex-log',
+      'copilot',
+      'copilot-log',
+      'gemini',
+      'gemini-log',
+      'openai-compatible',
+      'opencode',
+      'opencode-log',
+    ]);
+    expect(samples.map((sample) => sample.name)).toContain('openai-compatible/responses-failed.sse');
+  });
+
+  it('holds whole lines of text, each sample named after its folder', () => {
+    for (const sample of samples) {
+      expect(sample.name.startsWith(`${sample.sourceId}/`)).toBe(true);
+      expect(sample.text.length).toBeGreaterThan(0);
+      expect(sample.text.endsWith('\n')).toBe(true);
+    }
   });
 });
