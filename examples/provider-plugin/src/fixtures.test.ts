@@ -8,11 +8,11 @@ const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures');
 
 /** What becomes of each line of each fixture, counted by hand from the files. */
 const ACCOUNTING: Record<string, LineAccounting> = {
-  'plain-answer': { lines: 4, events: 4, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 },
-  'tool-run': { lines: 9, events: 9, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 },
-  'failed-run': { lines: 7, events: 7, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 },
-  'unknown-and-malformed': { lines: 15, events: 7, ignored: 2, malformed: 4, unknown: 2, unexplained: 0, atEnd: 0 },
-  truncated: { lines: 1, events: 1, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 },
+  'plain-answer': { lines: 4, events: 4, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 },
+  'tool-run': { lines: 9, events: 9, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 },
+  'failed-run': { lines: 7, events: 7, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 },
+  'unknown-and-malformed': { lines: 15, events: 7, ignored: 2, malformed: 4, unknown: 2, unexplained: 0, atEnd: 0, partial: 0 },
+  truncated: { lines: 1, events: 1, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 },
 };
 
 const scenarios = readdirSync(FIXTURES)

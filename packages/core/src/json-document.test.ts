@@ -93,7 +93,7 @@ function jsonSource() {
 describe('createJsonDocumentReader: every line accounted for once', () => {
   it('a stray { costs one malformed line and nothing else', () => {
     const { accounting, diagnostics, events } = replayLines(jsonSource(), ['{"a":1}', '{', '{"b":2}', 'not json', '{"c":3}']);
-    expect(accounting).toEqual({ lines: 5, events: 3, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 5, events: 3, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
     expect(diagnostics.map((d) => [d.line, d.excerpt])).toEqual([
       [2, '{'],
       [4, 'not json'],
@@ -103,24 +103,24 @@ describe('createJsonDocumentReader: every line accounted for once', () => {
 
   it('gives back the indented lines of an opener that never closes, and reads on', () => {
     const { accounting, diagnostics } = replayLines(jsonSource(), ['{', '  "a": 1,', '  garbage', 'not json', '{"ok":true}']);
-    expect(accounting).toEqual({ lines: 5, events: 1, ignored: 0, malformed: 4, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 5, events: 1, ignored: 0, malformed: 4, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
     expect(diagnostics.map((d) => d.line)).toEqual([1, 2, 3, 4]);
   });
 
   it('counts a document that closes but does not parse as malformed, every line of it', () => {
     const { accounting } = replayLines(jsonSource(), ['{', '  "a": oops', '}', '{"ok":true}']);
-    expect(accounting).toEqual({ lines: 4, events: 1, ignored: 0, malformed: 3, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 4, events: 1, ignored: 0, malformed: 3, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
   });
 
   it('counts the lines of a document that parses as ignored, and its closing line as the events', () => {
     const lines = JSON.stringify({ a: [1, 2], b: 'x' }, null, 2).split('\n');
     const { accounting } = replayLines(jsonSource(), lines);
-    expect(accounting).toEqual({ lines: lines.length, events: 1, ignored: lines.length - 1, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: lines.length, events: 1, ignored: lines.length - 1, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
   });
 
   it('gives back a document still open at the end of the stream', () => {
     const { accounting, diagnostics } = replayLines(jsonSource(), ['{"a":1}', '[', '  1,']);
-    expect(accounting).toEqual({ lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
     expect(diagnostics.map((d) => d.reason)).toEqual(['multi-line JSON document never closed', 'multi-line JSON document never closed']);
   });
 

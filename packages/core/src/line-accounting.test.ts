@@ -69,12 +69,12 @@ function sourceWith(flushReport: 'none' | 'malformed' | 'throws') {
 describe('lines no source may lose', () => {
   it('counts a line that produced nothing and said nothing as unexplained', () => {
     const { accounting } = replayLines(sourceWith('none'), ['text', 'skip', 'silent', 'silent']);
-    expect(accounting).toEqual({ lines: 4, events: 1, ignored: 3, malformed: 0, unknown: 0, unexplained: 2, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 4, events: 1, ignored: 3, malformed: 0, unknown: 0, unexplained: 2, atEnd: 0, partial: 0 });
   });
 
   it('counts and tells what a source reports in flush', () => {
     const { accounting, diagnostics } = replayLines(sourceWith('malformed'), ['text', 'skip']);
-    expect(accounting).toEqual({ lines: 2, events: 1, ignored: 1, malformed: 0, unknown: 0, unexplained: 0, atEnd: 1 });
+    expect(accounting).toEqual({ lines: 2, events: 1, ignored: 1, malformed: 0, unknown: 0, unexplained: 0, atEnd: 1, partial: 0 });
     expect(diagnostics).toEqual([{ line: 2, outcome: 'malformed', reason: 'at the end of the stream: the JSON document never closed', excerpt: '' }]);
   });
 
@@ -82,5 +82,27 @@ describe('lines no source may lose', () => {
     const { accounting, diagnostics } = replayLines(sourceWith('throws'), ['text']);
     expect(accounting.atEnd).toBe(1);
     expect(diagnostics).toEqual([{ line: 1, outcome: 'malformed', reason: 'source "quiet" threw in flush: boom', excerpt: '' }]);
+  });
+});
+
+describe('a line that shows what it knows and reports an unknown part', () => {
+  it('counts as events and as partial, and tells the unknown part', () => {
+    const source = defineSource({
+      specificationVersion: 'v1',
+      id: 'blocks',
+      displayName: 'Blocks',
+      cadence: 'streaming',
+      detect: () => ({ confidence: 0, evidence: '' }),
+      createParser: () => ({
+        parse(line, context) {
+          context.unknown('content block "future_block"');
+          return [{ kind: 'text', id: 't', text: line }];
+        },
+        flush: () => [],
+      }),
+    });
+    const { accounting, diagnostics } = replayLines(source, ['known text']);
+    expect(accounting).toEqual({ lines: 1, events: 1, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 1 });
+    expect(diagnostics).toEqual([{ line: 1, outcome: 'unknown', reason: 'content block "future_block"', excerpt: 'known text' }]);
   });
 });

@@ -5,12 +5,15 @@ import { checkSourceVersion } from './specification-version.js';
 
 /**
  * How many lines ended in each outcome. `lines` is always the sum of the four
- * outcomes. Two further counts check the sources themselves: `unexplained`
+ * outcomes. Further counts check the sources themselves: `unexplained`
  * counts the `ignored` lines whose source returned no event and gave no
  * reason (a source that keeps "nothing silently dropped" has none; the
  * testkit fails one that has any), and `atEnd` counts the malformed or
  * unknown reports a source made in `flush`, at the end of the stream, which
- * belong to no single line (a document that never closed).
+ * belong to no single line (a document that never closed). `partial` counts
+ * the `events` lines that also reported a part of themselves as unknown or
+ * malformed (an unknown content block beside known ones); each such report
+ * is a diagnostic like an unknown line's.
  */
 export interface LineAccounting {
   lines: number;
@@ -20,11 +23,12 @@ export interface LineAccounting {
   unknown: number;
   unexplained: number;
   atEnd: number;
+  partial: number;
 }
 
 /** A fresh, all-zero {@link LineAccounting}. */
 export function emptyAccounting(): LineAccounting {
-  return { lines: 0, events: 0, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0 };
+  return { lines: 0, events: 0, ignored: 0, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 };
 }
 
 /** The longest excerpt a diagnostic carries, in UTF-16 units. */
@@ -134,6 +138,11 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     if (events.length > 0) {
       accounting.lines += 1;
       accounting.events += 1;
+      // A line can show what it knows and still hold a part the source does not (an unknown content block).
+      if (outcome === 'unknown' || outcome === 'malformed') {
+        accounting.partial += 1;
+        diagnose(lineNumber, line, outcome, reason);
+      }
     } else if (holding) {
       holdLine(held, lineNumber, current);
     } else {

@@ -77,7 +77,7 @@ describe('streamEvents', () => {
       { kind: 'text', id: 'b2', text: 'wörld 😀' },
       { kind: 'session', phase: 'end', status: 'success' },
     ]);
-    expect(stream.accounting).toEqual({ lines: 5, events: 2, ignored: 1, malformed: 1, unknown: 1, unexplained: 0, atEnd: 0 });
+    expect(stream.accounting).toEqual({ lines: 5, events: 2, ignored: 1, malformed: 1, unknown: 1, unexplained: 0, atEnd: 0, partial: 0 });
     expect(diagnostics).toEqual([
       { line: 3, outcome: 'malformed', reason: 'not a JSON object', excerpt: 'not json' },
       { line: 5, outcome: 'unknown', reason: 'unknown line type', excerpt: '{"what":1}' },
@@ -102,7 +102,7 @@ describe('streamEvents', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ line: 1, outcome: 'malformed' });
     expect(diagnostics[0]?.reason).toMatch(/exceeds the limit of 100 bytes/);
-    expect(stream.accounting).toEqual({ lines: 2, events: 1, ignored: 0, malformed: 1, unknown: 0, unexplained: 0, atEnd: 0 });
+    expect(stream.accounting).toEqual({ lines: 2, events: 1, ignored: 0, malformed: 1, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
   });
 
   it('reads a Web ReadableStream', async () => {
@@ -213,7 +213,7 @@ describe('runPipeline end to end', () => {
     });
     const report = await runPipeline(chunkAt(encoder.encode(TOY_STREAM), [5, 9]), { source: toySource, renderer });
     expect(written).toEqual(['Hello, ', 'wörld 😀', '<end>']);
-    expect(report.accounting).toEqual({ lines: 5, events: 2, ignored: 1, malformed: 1, unknown: 1, unexplained: 0, atEnd: 0 });
+    expect(report.accounting).toEqual({ lines: 5, events: 2, ignored: 1, malformed: 1, unknown: 1, unexplained: 0, atEnd: 0, partial: 0 });
     expect(report.diagnostics).toBe(2);
     expect(report.outcome?.status).toBe('success');
     expect(report.outcome?.lines.reasons).toEqual({ 'not a JSON object': 1, 'unknown line type': 1 });

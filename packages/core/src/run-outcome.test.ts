@@ -96,13 +96,13 @@ describe('aggregateRun', () => {
 
   it('carries line accounting and diagnostic reasons', () => {
     const outcome = aggregateRun([], {
-      accounting: { lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0 },
+      accounting: { lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 },
       diagnostics: [
         { line: 1, outcome: 'malformed', reason: 'not JSON', excerpt: 'x' },
         { line: 2, outcome: 'malformed', reason: 'not JSON', excerpt: 'y' },
       ],
     });
-    expect(outcome.lines).toEqual({ lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0, reasons: { 'not JSON': 2 } });
+    expect(outcome.lines).toEqual({ lines: 3, events: 1, ignored: 0, malformed: 2, unknown: 0, unexplained: 0, atEnd: 0, partial: 0, reasons: { 'not JSON': 2 } });
   });
 });
 

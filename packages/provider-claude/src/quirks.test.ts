@@ -232,7 +232,7 @@ describe('claude.md quirks', () => {
       [13, 'malformed'],
       [16, 'malformed'],
     ]);
-    expect(accounting).toEqual({ lines: 19, events: 8, ignored: 7, malformed: 3, unknown: 1, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 19, events: 8, ignored: 7, malformed: 3, unknown: 1, unexplained: 0, atEnd: 0, partial: 0 });
     expect(ofKind(events, 'error')).toEqual([{ kind: 'error', message: 'background task wrote to stdout', fatal: false, code: 'stderr' }]);
     expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
     const noise = replay(['Loading…', '{"type":"keep_alive"}']);

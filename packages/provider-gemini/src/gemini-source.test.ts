@@ -133,7 +133,7 @@ describe('gemini.md quirks', () => {
 
   it('quirk 7: non-JSON noise lines are accounted for, and "[STARTUP] x" is no JSON array', () => {
     const { events, accounting, diagnostics } = fixture('noise-and-unknown');
-    expect(accounting).toEqual({ lines: 13, events: 5, ignored: 4, malformed: 2, unknown: 2, unexplained: 0, atEnd: 0 });
+    expect(accounting).toEqual({ lines: 13, events: 5, ignored: 4, malformed: 2, unknown: 2, unexplained: 0, atEnd: 0, partial: 0 });
     expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([
       [6, 'unknown', 'unknown event type "session_summary"'],
       [7, 'malformed', 'not JSON'],
