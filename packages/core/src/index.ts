@@ -23,6 +23,7 @@ export * from './plain-text.js';
 export { VERSION } from './version.js';
 export * from './display-output.js';
 export * from './run-outcome.js';
+export * from './display-format.js';
 export * from './usage-totals.js';
 export * from './line-splitter.js';
 export * from './pipeline.js';
