@@ -1,6 +1,5 @@
-import { summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseEvent } from '@x/core';
+import { formatDuration, summarizeToolResult, type FileEdit, type ToolResultEvent, type ToolUseEvent } from '@x/core';
 import { escapeHtml } from './escape-html.js';
-import { formatDuration } from './display-format.js';
 import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
