@@ -193,7 +193,7 @@ try {
   step('ESM consumer: @x/core + @x/provider-claude + both renderers render a fixture');
   write(
     join(consumer, 'render.mjs'),
-    `import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+    `import { createReadStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runPipeline, collectDisplayOutput, defineSource, parseDisplayEvent, VERSION as coreVersion } from '@x/core';
 import * as helpers from '@x/core/provider-utils';
@@ -234,6 +234,15 @@ check(text === expected, \`terminal render equals the golden DisplayOutput (\${t
 check(collectDisplayOutput(events) === expected, 'collectDisplayOutput equals the golden DisplayOutput');
 check(report.outcome?.status === 'success' && report.accounting.malformed === 0, \`outcome \${report.outcome?.status}, \${report.accounting.lines} lines, \${report.accounting.malformed} malformed\`);
 
+// What the installed xview --verbose --show-content must print: the installed renderer's own verbose render.
+let verbose = '';
+await runPipeline(createReadStream(fixture), {
+  source: claudeSource,
+  renderer: createTerminalRenderer({ sink: (chunk) => { verbose += chunk; }, mode: 'verbose', showContent: true, color: false, isTTY: false }),
+});
+writeFileSync('verbose.txt', verbose);
+check(verbose.includes('README.md') && /^∎ completed /m.test(verbose), \`verbose render with its footer (\${verbose.length} chars)\`);
+
 let html = '';
 await runPipeline(createReadStream(fixture), {
   source: claudeSource,
@@ -266,11 +275,12 @@ process.exitCode = failures.length > 0 ? 1 : 0;
   const cliVersion = packed.find((p) => p.name === '@x/cli')?.version;
   check(version.status === 0 && version.stdout.trim() === cliVersion, `xview --version prints ${version.stdout.trim()}`);
   const rendered = run(xview, [FIXTURE], { cwd: consumer, env: cliEnv });
-  const golden = readFileSync(FIXTURE.replace(/\.jsonl$/, '.terminal.txt'), 'utf8');
-  check(rendered.status === 0 && rendered.stdout === golden, `xview parity-read-readme.jsonl matches the terminal golden (exit ${rendered.status})`);
+  // Default mode on a pipe writes the run's DisplayOutput byte for byte.
+  const golden = readFileSync(FIXTURE.replace(/\.jsonl$/, '.output.txt'), 'utf8');
+  check(rendered.status === 0 && rendered.stdout === golden, `xview parity-read-readme.jsonl prints the golden DisplayOutput (exit ${rendered.status})`);
   const verbose = run(xview, ['--verbose', '--show-content', FIXTURE], { cwd: consumer, env: cliEnv });
-  const verboseGolden = readFileSync(FIXTURE.replace(/\.jsonl$/, '.terminal-verbose.txt'), 'utf8');
-  check(verbose.status === 0 && verbose.stdout === verboseGolden, 'xview --verbose --show-content matches the verbose golden');
+  const verboseExpected = readFileSync(join(consumer, 'verbose.txt'), 'utf8');
+  check(verbose.status === 0 && verbose.stdout === verboseExpected, 'xview --verbose --show-content prints what the installed renderer renders');
   const htmlOut = join(consumer, 'run.html');
   const htmlRun = run(xview, ['--html', htmlOut, FIXTURE], { cwd: consumer, env: cliEnv });
   check(

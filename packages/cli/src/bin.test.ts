@@ -34,7 +34,8 @@ describe.skipIf(!built)('xview binary', () => {
   it('exits quietly with status 0 when the reader goes away (| head -1)', () => {
     const result = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} | head -1`], { encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    const firstLine = readFileSync(join(FIXTURES_DIR, 'claude/long-run.output.txt'), 'utf8').split('\n')[0];
+    expect(result.stdout).toBe(`${firstLine}\n`);
     expect(result.stderr).toBe('');
   });
 

@@ -37,6 +37,11 @@ export function capText(text: string, max: number): string {
   return detachText(`${text.slice(0, end)}...`);
 }
 
+/** The compact key of a call id; events that crossed a process boundary unvalidated may lack one. */
+function keyOf(id: unknown): string {
+  return typeof id === 'string' ? compactKey(id) : '';
+}
+
 function fileChangesOf(result: ToolResultDisplayEvent): FileChange[] {
   if (result.details.changes !== undefined) return result.details.changes;
   const path = result.details.path;
@@ -52,6 +57,7 @@ function fileChangesOf(result: ToolResultDisplayEvent): FileChange[] {
  * {@link RUN_OUTCOME_MAX_CALLS} calls and {@link RUN_OUTCOME_MAX_FILES}
  * files are listed, later ones only counted, ids and paths are cut to
  * {@link RUN_OUTCOME_MAX_ID_CHARS}. A million calls cost what a thousand do.
+ * With `listing` false nothing is listed and every call is only counted.
  */
 export class RunCallList {
   private readonly calls = new Map<string, ToolCallOutcomeSummary>();
@@ -61,12 +67,18 @@ export class RunCallList {
   private readonly overflow: ToolCallCounts = { total: 0, failed: 0, unfinished: 0 };
   private filesOmitted = 0;
 
+  private readonly listing: boolean;
+
+  constructor(listing = true) {
+    this.listing = listing;
+  }
+
   use(event: ToolUseDisplayEvent): void {
-    const key = compactKey(event.id);
+    const key = keyOf(event.id);
     const listed = this.calls.get(key);
     if (listed !== undefined) {
       listed.status = 'unfinished';
-    } else if (this.calls.size < RUN_OUTCOME_MAX_CALLS) {
+    } else if (this.listing && this.calls.size < RUN_OUTCOME_MAX_CALLS) {
       this.calls.set(key, { id: capText(event.id, RUN_OUTCOME_MAX_ID_CHARS), name: capText(event.name, RUN_OUTCOME_MAX_ID_CHARS), arg: event.arg, status: 'unfinished' });
     } else if (this.overflowOpen.get(key) !== true) {
       this.overflow.total += 1;
@@ -76,9 +88,9 @@ export class RunCallList {
   }
 
   result(event: ToolResultDisplayEvent): void {
-    const key = compactKey(event.id);
+    const key = keyOf(event.id);
     let call = this.calls.get(key);
-    if (call === undefined && this.calls.size < RUN_OUTCOME_MAX_CALLS) {
+    if (call === undefined && this.listing && this.calls.size < RUN_OUTCOME_MAX_CALLS) {
       call = { id: capText(event.id, RUN_OUTCOME_MAX_ID_CHARS), name: capText(event.name, RUN_OUTCOME_MAX_ID_CHARS), arg: '', status: 'unfinished' };
       this.calls.set(key, call);
     }
@@ -95,7 +107,7 @@ export class RunCallList {
       }
       if (event.status === 'error') this.overflow.failed += 1;
     }
-    for (const change of fileChangesOf(event)) this.file(change);
+    if (this.listing) for (const change of fileChangesOf(event)) this.file(change);
   }
 
   private file(change: FileChange): void {
@@ -124,8 +136,9 @@ export class RunCallList {
     return counts;
   }
 
+  /** Calls counted past the list; none when nothing is listed on purpose. */
   omittedCalls(): number {
-    return this.overflow.total;
+    return this.listing ? this.overflow.total : 0;
   }
 
   omittedFiles(): number {

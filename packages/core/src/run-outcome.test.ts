@@ -56,11 +56,25 @@ describe('aggregateRun', () => {
     expect(outcome.omitted).toEqual({ toolCalls: 0, files: 0, errors: 50, warnings: 0, reasons: 20, finalMessageChars: 2 << 20 });
   });
 
-  it('with listCalls: false, keeps everything but the tool calls and files', () => {
+  it('with listCalls: false, keeps everything but the list of tool calls and files, counting the calls', () => {
     const full = aggregateRun(run);
     const aggregator = createRunAggregator({ listCalls: false });
     for (const event of run) aggregator.push(event);
-    expect(aggregator.outcome()).toEqual({ ...full, toolCalls: [], toolCallCounts: { total: 0, failed: 0, unfinished: 0 }, files: { created: [], modified: [], deleted: [] } });
+    expect(full.toolCallCounts).toEqual({ total: 5, failed: 0, unfinished: 1 });
+    expect(aggregator.outcome()).toEqual({ ...full, toolCalls: [], files: { created: [], modified: [], deleted: [] } });
+  });
+
+  it('with listCalls: false, counts the calls without listing one', () => {
+    const aggregator = createRunAggregator({ listCalls: false });
+    for (let i = 0; i < 1500; i++) {
+      aggregator.push({ kind: 'tool-use', id: `c${i}`, name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: '', input: null });
+      if (i >= 1400) continue;
+      aggregator.push({ kind: 'tool-result', id: `c${i}`, name: 'Bash', toolKind: 'execute', status: i % 2 === 0 ? 'success' : 'error', outputState: 'empty', output: '', details: {} });
+    }
+    const outcome = aggregator.outcome();
+    expect(outcome.toolCalls).toEqual([]);
+    expect(outcome.toolCallCounts).toEqual({ total: 1500, failed: 700, unfinished: 100 });
+    expect(outcome.omitted.toolCalls).toBe(0);
   });
 
   it('summarises a run, marking calls without a result unfinished', () => {
@@ -69,7 +83,11 @@ describe('aggregateRun', () => {
       sessionId: 's-1',
       model: 'model-a',
       status: 'incomplete',
+      statusReported: false,
       finalMessage: 'Done.',
+      // The reasoning opens turn 1; the text after the Read result opens 2,
+      // after the Write result 3, after the Edit result 4, after t4's result 5.
+      turns: 5,
       files: { created: ['new.ts'], modified: ['old.ts'], deleted: ['gone.ts'] },
       usage: { inputTokens: 20, outputTokens: 10, reasoningTokens: 0, costUsd: 0.01 },
       errors: ['tool crashed'],
@@ -90,8 +108,46 @@ describe('aggregateRun', () => {
       { kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 40, cacheReadTokens: 7, costUsd: 0.5 },
       { kind: 'session', phase: 'end', status: 'success', result: 'Final answer', durationMs: 900, turns: 3 },
     ]);
-    expect(outcome.usage).toEqual({ inputTokens: 100, outputTokens: 40, reasoningTokens: 0, cacheReadTokens: 7, cacheWriteTokens: 0, costUsd: 0.5 });
-    expect(outcome).toMatchObject({ status: 'success', finalMessage: 'Final answer', durationMs: 900, turns: 3 });
+    expect(outcome.usage).toEqual({
+      inputTokens: 100,
+      outputTokens: 40,
+      reasoningTokens: 0,
+      cacheReadTokens: 7,
+      cacheWriteTokens: 0,
+      costUsd: 0.5,
+      reported: ['inputTokens', 'outputTokens', 'cacheReadTokens'],
+    });
+    // The session end's own turn count (3) is not the one counted from the events.
+    expect(outcome).toMatchObject({ status: 'success', statusReported: true, finalMessage: 'Final answer', durationMs: 900, turns: 5 });
+  });
+
+  it('says which token counts no usage event reported', () => {
+    const outcome = aggregateRun([{ kind: 'usage', cumulative: false, outputTokens: 303 }]);
+    expect(outcome.usage).toMatchObject({ inputTokens: 0, outputTokens: 303, reported: ['outputTokens'] });
+    expect(aggregateRun([]).usage.reported).toEqual([]);
+  });
+
+  it('skips fields of the wrong type and durations that are not a finite number of 0 or more, never throwing', () => {
+    const odd = [
+      { kind: 'session', phase: 'start', sessionId: 42, model: { name: 'x' } },
+      { kind: 'text', id: 'm', text: null },
+      { kind: 'tool-use', name: 'Bash' },
+      { kind: 'tool-result', status: 'error' },
+      { kind: 'error', message: undefined, fatal: true },
+      { kind: 'session', phase: 'end', status: 'success', durationMs: -5, result: 7 },
+    ] as unknown as DisplayEvent[];
+    const aggregator = createRunAggregator({ listCalls: false });
+    for (const event of odd) aggregator.push(event);
+    expect(aggregator.outcome()).toMatchObject({
+      sessionId: undefined,
+      model: undefined,
+      status: 'success',
+      finalMessage: undefined,
+      durationMs: undefined,
+      turns: 1,
+      toolCallCounts: { total: 1, failed: 1, unfinished: 0 },
+      errors: [''],
+    });
   });
 
   it('carries line accounting and diagnostic reasons', () => {
@@ -166,6 +222,27 @@ describe('createUsageCounter', () => {
     counter.startSession(undefined);
     counter.add({ kind: 'usage', cumulative: false, inputTokens: 2 });
     expect(counter.tokens).toEqual({ inputTokens: 1503, outputTokens: 151 });
+  });
+});
+
+describe('turns', () => {
+  const use = (id: string, parentToolUseId?: string): DisplayEvent => ({ kind: 'tool-use', id, name: 'Read', toolName: 'Read', toolKind: 'read', arg: '', input: {}, parentToolUseId });
+  const result = (id: string, parentToolUseId?: string): DisplayEvent => ({
+    kind: 'tool-result', id, name: 'Read', toolKind: 'read', status: 'success', outputState: 'empty', details: {}, parentToolUseId,
+  });
+
+  it.each<[string, DisplayEvent[], number]>([
+    ['none for a run with nothing visible', [{ kind: 'session', phase: 'start' }, { kind: 'usage', cumulative: false, inputTokens: 1 }, { kind: 'text', id: 'a', text: '' }], 0],
+    ['one for text and the calls made before any result', [{ kind: 'text', id: 'a', text: 'x' }, use('1'), use('2'), result('1'), result('2')], 1],
+    ['one more for each round of output after tool results', [use('1'), result('1'), { kind: 'reasoning', id: 'r', text: 'x' }, use('2'), result('2'), { kind: 'text', id: 'b', text: 'y' }], 3],
+    ['one more for each prompt, whatever came before it', [{ kind: 'prompt', form: 'prompt', text: 'a' }, { kind: 'text', id: 'a', text: 'x' }, { kind: 'prompt', form: 'command', text: '/b' }], 2],
+    ['none for a subagent, whose events stay in the turn of its call', [use('t'), use('s', 't'), result('s', 't'), { kind: 'text', id: 's', text: 'x', parentToolUseId: 't' }, result('t')], 1],
+    ['none for notices and errors after a result', [use('1'), result('1'), { kind: 'notice', level: 'info', message: 'x' }, { kind: 'error', message: 'y', fatal: false }], 1],
+  ])('%s', (_name, events, turns) => {
+    const aggregator = createRunAggregator({ listCalls: false });
+    for (const event of events) aggregator.push(event);
+    expect(aggregator.turns).toBe(turns);
+    expect(aggregator.outcome().turns).toBe(turns);
   });
 });
 

@@ -3,8 +3,9 @@ import type { Diagnostic } from './source.js';
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
+import { createTurnCounter, type TurnCounter } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
-import { createUsageCounter, type UsageCounter } from './usage-totals.js';
+import { createUsageCounter, USAGE_TOKEN_FIELDS, type UsageCounter, type UsageTokenField } from './usage-totals.js';
 
 export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 
@@ -41,6 +42,12 @@ export interface UsageTotals {
   cacheWriteTokens: number;
   /** `undefined` when the provider reported no cost. */
   costUsd: number | undefined;
+  /**
+   * The token counts some usage event reported, in {@link USAGE_TOKEN_FIELDS}
+   * order. A count not listed reads 0 above but is unknown: a provider that
+   * reports only output tokens did not read nothing.
+   */
+  reported: UsageTokenField[];
 }
 
 /** A provider-neutral summary of a run. */
@@ -49,13 +56,23 @@ export interface RunOutcome {
   model: string | undefined;
   /** How the run ended; `incomplete` when no session end was seen. */
   status: SessionStatus;
+  /** Whether a session end reported `status`; `false` when it is `incomplete` because none did. */
+  statusReported: boolean;
   /** The final result text the provider reported, else the last text block. */
   finalMessage: string | undefined;
+  /** The duration a session end reported (a finite number, 0 or more), else `undefined`. */
   durationMs: number | undefined;
-  turns: number | undefined;
+  /**
+   * How many turns the run had, counted from its events by one rule (see
+   * `TurnCounter`): the first visible event opens turn 1, a prompt opens the
+   * next, and assistant output after a tool result opens the next. The
+   * session end's own `turns` is not used: what a provider calls a turn
+   * differs (Codex counts prompts, Claude the model's rounds).
+   */
+  turns: number;
   /** The first {@link RUN_OUTCOME_MAX_CALLS} tool calls. */
   toolCalls: ToolCallOutcomeSummary[];
-  /** Every tool call, listed or not (zero with `listCalls: false`). */
+  /** Every tool call, listed or not (counted with `listCalls: false` too). */
   toolCallCounts: ToolCallCounts;
   files: { created: string[]; modified: string[]; deleted: string[] };
   usage: UsageTotals;
@@ -72,6 +89,8 @@ export interface RunAggregator {
   push(event: DisplayEvent): void;
   /** Counts a diagnostic's reason into `lines.reasons`. */
   diagnose(diagnostic: Diagnostic): void;
+  /** The turns opened so far (`RunOutcome.turns`), read without building an outcome: a renderer numbers its turn headings by it. */
+  readonly turns: number;
   /** The outcome so far; `accounting` is the pipeline's line count, when there was one. */
   outcome(accounting?: LineAccounting): RunOutcome;
 }
@@ -79,10 +98,11 @@ export interface RunAggregator {
 /** Options of {@link createRunAggregator}. */
 export interface RunAggregatorOptions {
   /**
-   * `false` keeps no record of tool calls and touched files, so that memory
+   * `false` keeps no list of tool calls and touched files, so that memory
    * stays flat however long the run: the outcome's `toolCalls` and `files`
-   * are then empty, the rest is the same. For callers that need only the
-   * status, totals and final message. Default `true`.
+   * are then empty, the rest (the calls' counts included) is the same. For
+   * callers that need only the status, totals and final message, such as a
+   * renderer's footer. Default `true`.
    */
   listCalls?: boolean | undefined;
 }
@@ -92,8 +112,8 @@ function createNotes() {
   const items: string[] = [];
   let omitted = 0;
   return {
-    add(message: string) {
-      if (items.length < RUN_OUTCOME_MAX_NOTES) items.push(capText(message, RUN_OUTCOME_MAX_NOTE_CHARS));
+    add(message: unknown) {
+      if (items.length < RUN_OUTCOME_MAX_NOTES) items.push(capText(text(message), RUN_OUTCOME_MAX_NOTE_CHARS));
       else omitted += 1;
     },
     get items() {
@@ -105,6 +125,19 @@ function createNotes() {
   };
 }
 
+/*
+ * Events that crossed a process boundary may not have been validated (a
+ * renderer is handed whatever its caller writes), so fields are checked for
+ * their type before they are kept: a wrong one is skipped, never thrown on.
+ */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function capped(value: unknown): string | undefined {
+  return typeof value === 'string' ? capText(value, RUN_OUTCOME_MAX_ID_CHARS) : undefined;
+}
+
 /** The run's explicit state, one object. */
 interface AggregatorState {
   sessionId: string | undefined;
@@ -113,10 +146,10 @@ interface AggregatorState {
   result: string | undefined;
   resultDropped: number;
   durationMs: number | undefined;
-  turns: number | undefined;
+  turns: TurnCounter;
   lastTextId: string | undefined;
   lastText: BoundedText;
-  calls: RunCallList | undefined;
+  calls: RunCallList;
   usage: UsageCounter;
   errors: ReturnType<typeof createNotes>;
   warnings: ReturnType<typeof createNotes>;
@@ -126,36 +159,37 @@ interface AggregatorState {
 }
 
 function pushSession(state: AggregatorState, event: SessionDisplayEvent): void {
-  if (event.sessionId !== undefined) state.sessionId ??= capText(event.sessionId, RUN_OUTCOME_MAX_ID_CHARS);
-  if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
-  if (event.phase === 'start') state.usage.startSession(event.sessionId);
+  state.sessionId ??= capped(event.sessionId);
+  state.model ??= capped(event.model);
+  if (event.phase === 'start') state.usage.startSession(typeof event.sessionId === 'string' ? event.sessionId : undefined);
   if (event.phase !== 'end') return;
   if (event.status !== undefined) state.status = event.status;
-  if (event.result !== undefined && event.result !== '') {
+  if (typeof event.result === 'string' && event.result !== '') {
     state.result = capText(event.result, RUN_OUTCOME_MAX_MESSAGE_CHARS);
     state.resultDropped = event.result.length - state.result.length;
   }
-  if (event.durationMs !== undefined) state.durationMs = event.durationMs;
-  if (event.turns !== undefined) state.turns = event.turns;
+  const duration = event.durationMs;
+  if (typeof duration === 'number' && Number.isFinite(duration) && duration >= 0) state.durationMs = duration;
 }
 
 function pushEvent(state: AggregatorState, event: DisplayEvent): void {
+  state.turns.opensTurn(event);
   switch (event.kind) {
     case 'text':
       if (event.parentToolUseId !== undefined) break;
       if (event.id !== state.lastTextId) state.lastText.reset();
       state.lastTextId = event.id;
-      state.lastText.append(event.text);
+      state.lastText.append(text(event.text));
       break;
     case 'tool-use':
-      state.calls?.use(event);
+      state.calls.use(event);
       break;
     case 'tool-result':
-      state.calls?.result(event);
+      state.calls.result(event);
       break;
     case 'usage':
       state.usage.add(event);
-      if (event.model !== undefined) state.model ??= capText(event.model, RUN_OUTCOME_MAX_ID_CHARS);
+      state.model ??= capped(event.model);
       break;
     case 'session':
       pushSession(state, event);
@@ -175,12 +209,13 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
     sessionId: state.sessionId,
     model: state.model,
     status: state.status ?? 'incomplete',
+    statusReported: state.status !== undefined,
     finalMessage: state.result ?? (lastText.text === '' ? undefined : lastText.text),
     durationMs: state.durationMs,
-    turns: state.turns,
-    toolCalls: calls?.list() ?? [],
-    toolCallCounts: calls?.counts() ?? { total: 0, failed: 0, unfinished: 0 },
-    files: calls?.fileList() ?? { created: [], modified: [], deleted: [] },
+    turns: state.turns.count,
+    toolCalls: calls.list(),
+    toolCallCounts: calls.counts(),
+    files: calls.fileList(),
     usage: {
       inputTokens: usage.tokens.inputTokens ?? 0,
       outputTokens: usage.tokens.outputTokens ?? 0,
@@ -188,13 +223,14 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
       cacheReadTokens: usage.tokens.cacheReadTokens ?? 0,
       cacheWriteTokens: usage.tokens.cacheWriteTokens ?? 0,
       costUsd: usage.costUsd,
+      reported: USAGE_TOKEN_FIELDS.filter((field) => usage.tokens[field] !== undefined),
     },
     errors: state.errors.items,
     warnings: state.warnings.items,
     lines: { ...(accounting ?? emptyAccounting()), reasons: { ...state.reasons } },
     omitted: {
-      toolCalls: calls?.omittedCalls() ?? 0,
-      files: calls?.omittedFiles() ?? 0,
+      toolCalls: calls.omittedCalls(),
+      files: calls.omittedFiles(),
       errors: state.errors.omitted,
       warnings: state.warnings.omitted,
       reasons: state.reasonsOmitted,
@@ -216,10 +252,10 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
     result: undefined,
     resultDropped: 0,
     durationMs: undefined,
-    turns: undefined,
+    turns: createTurnCounter(),
     lastTextId: undefined,
     lastText: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS),
-    calls: options.listCalls === false ? undefined : new RunCallList(),
+    calls: new RunCallList(options.listCalls !== false),
     usage: createUsageCounter(),
     errors: createNotes(),
     warnings: createNotes(),
@@ -239,6 +275,9 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
       } else state.reasonsOmitted += 1;
     },
     outcome: (accounting) => outcomeOf(state, accounting),
+    get turns() {
+      return state.turns.count;
+    },
   };
 }
 

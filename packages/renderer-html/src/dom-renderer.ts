@@ -1,14 +1,12 @@
-import { defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { createRunAggregator, defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { isKnownEvent } from './known-kinds.js';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
-import { createRunTotals } from './run-totals.js';
 import { createHighlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
 import { TRANSCRIPT_CSS } from './transcript-style.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
-import { createTurnTracker } from './turn-tracker.js';
 
 /** Options of {@link createDomRenderer}. */
 export interface DomRendererOptions extends Omit<TranscriptOptions, 'title'> {
@@ -89,8 +87,10 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   if (options.stylesheet !== false) ensureStylesheet(document);
   element.classList.add('x-transcript');
 
-  const turns = createTurnTracker();
-  const counter = createRunTotals();
+  // The summary's figures and the turn headings' numbers, from core's one run aggregator.
+  const aggregator = createRunAggregator({ listCalls: false });
+  // Whether the event being written opened a turn, by the aggregator's turn rule.
+  let turnDue = false;
   const calls = new Map<string, LiveCall>();
   let turn: Element | undefined;
   let block: LiveBlock | undefined;
@@ -111,12 +111,13 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     block = undefined;
   };
 
-  const startTurnIfDue = (event: DisplayEvent): void => {
-    if (!turns.opensTurn(event)) return;
+  const startTurnIfDue = (): void => {
+    if (!turnDue) return;
+    turnDue = false;
     const section = document.createElement('section');
     section.className = 'turn';
     const heading = document.createElement('h2');
-    heading.textContent = `Turn ${turns.count}`;
+    heading.textContent = `Turn ${aggregator.turns}`;
     section.append(heading);
     element.append(section);
     turn = section;
@@ -141,19 +142,19 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   };
 
   const pushBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
-    if (event.text === '') return;
+    if (typeof event.text !== 'string' || event.text === '') return;
     if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
       block.text.appendData(event.text);
       return;
     }
     endBlock();
-    startTurnIfDue(event);
+    startTurnIfDue();
     startBlock(event);
   };
 
   const pushToolUse = (use: ToolUseDisplayEvent): void => {
     endBlock();
-    startTurnIfDue(use);
+    startTurnIfDue();
     const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
     if (shown === undefined) return;
     if (calls.size >= MAX_LIVE_CALLS) {
@@ -167,11 +168,10 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     const call = calls.get(result.id);
     if (call === undefined) {
       endBlock();
-      startTurnIfDue(result);
+      startTurnIfDue();
       append(toolCallHtml(undefined, result, 'done', '', highlight));
       return;
     }
-    turns.opensTurn(result);
     calls.delete(result.id);
     replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', highlight));
   };
@@ -181,9 +181,9 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     calls.clear();
   };
 
-  const show = (event: DisplayEvent, html: string): void => {
+  const show = (html: string): void => {
     endBlock();
-    startTurnIfDue(event);
+    startTurnIfDue();
     append(html);
   };
 
@@ -199,7 +199,9 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
       // Ignored as the terminal renderer ignores it: events from outside may not have been
       // validated, and a kind added after this renderer was built must not open the transcript.
       if (ended || !isKnownEvent(event)) return;
-      counter.push(event);
+      const turnsBefore = aggregator.turns;
+      aggregator.push(event);
+      turnDue = aggregator.turns > turnsBefore;
       if (!started) {
         started = true;
         sessionDetails(event);
@@ -217,13 +219,13 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
           pushToolResult(event);
           return;
         case 'error':
-          show(event, errorHtml(event));
+          show(errorHtml(event));
           return;
         case 'notice':
-          show(event, noticeHtml(event));
+          show(noticeHtml(event));
           return;
         case 'prompt':
-          show(event, promptHtml(event));
+          show(promptHtml(event));
           return;
         case 'session':
           endBlock();
@@ -241,7 +243,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
       ended = true;
       endBlock();
       closeCalls();
-      append(runSummaryHtml(counter.totals(turns.count)), element);
+      append(runSummaryHtml(aggregator.outcome()), element);
     },
   });
 }

@@ -185,20 +185,29 @@ describe('createHtmlFragmentRenderer: structure and totals', () => {
     const renderer = createHtmlFragmentRenderer();
     renderer.push({ kind: 'usage', cumulative: false, inputTokens: 10, outputTokens: 1, costUsd: 0.5 });
     renderer.push({ kind: 'usage', cumulative: false, inputTokens: 5, costUsd: 0.25 });
-    expect(renderer.totals()).toMatchObject({ inputTokens: 15, outputTokens: 1, costUsd: 0.75 });
+    expect(renderer.totals().usage).toMatchObject({ inputTokens: 15, outputTokens: 1, costUsd: 0.75 });
     renderer.push({ kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 20, costUsd: 2 });
     renderer.push({ kind: 'usage', cumulative: true, inputTokens: 100, outputTokens: 20, costUsd: 2 });
-    expect(renderer.totals()).toMatchObject({ inputTokens: 100, outputTokens: 20, costUsd: 2 });
+    expect(renderer.totals().usage).toMatchObject({ inputTokens: 100, outputTokens: 20, costUsd: 2 });
     expect(renderer.summaryHtml()).toContain('<dt>Tokens</dt><dd>100 input · 20 output</dd>');
     expect(renderer.summaryHtml()).toContain('<dt>Cost</dt><dd>$2.00</dd>');
   });
 
-  it('counts the provider’s turns when it reports them, its own otherwise', () => {
+  it('counts in its summary the turns its headings number, whatever the session end reports', () => {
     const renderer = createHtmlFragmentRenderer();
-    renderer.push({ kind: 'text', id: 'a', text: 'hi' });
-    expect(renderer.totals().turns).toBe(1);
-    renderer.push({ kind: 'session', phase: 'end', turns: 7, durationMs: 1500, status: 'success' });
-    expect(renderer.totals()).toMatchObject({ turns: 7, durationMs: 1500, status: 'success' });
+    let html = renderer.push({ kind: 'text', id: 'a', text: 'hi' });
+    html += renderer.push({ kind: 'tool-use', id: 't', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'ls', input: {} });
+    html += renderer.push({ kind: 'tool-result', id: 't', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'empty', details: {} });
+    html += renderer.push({ kind: 'text', id: 'b', text: 'done' });
+    html += renderer.push({ kind: 'session', phase: 'end', turns: 7, durationMs: 1500, status: 'success' });
+    html += renderer.end();
+    expect([...html.matchAll(/<h2>(Turn \d+)<\/h2>/g)].map((m) => m[1])).toEqual(['Turn 1', 'Turn 2']);
+    expect(renderer.totals()).toMatchObject({ turns: 2, durationMs: 1500, status: 'success' });
+    expect(renderer.summaryHtml()).toBe(
+      '<footer class="run-footer"><h2>Summary</h2><dl class="run-details"><div><dt>Status</dt><dd>completed</dd></div><div><dt>Duration</dt><dd>1.5 s</dd></div>' +
+        '<div><dt>Turns</dt><dd>2</dd></div><div><dt>Tool calls</dt><dd>1</dd></div><div><dt>Errors</dt><dd>0</dd></div>' +
+        '<div><dt>Tokens</dt><dd>unknown input · unknown output</dd></div><div><dt>Cost</dt><dd>unknown</dd></div></dl></footer>',
+    );
   });
 
   it('renders a session start as details outside the turns', () => {

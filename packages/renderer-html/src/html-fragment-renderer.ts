@@ -1,4 +1,4 @@
-import type { DisplayEvent, ToolResultDisplayEvent, ToolUseDisplayEvent } from '@x/core';
+import { createRunAggregator, type DisplayEvent, type RunOutcome, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import {
   TURN_CLOSE,
   errorHtml,
@@ -11,9 +11,7 @@ import {
 import { createHighlighter } from './highlight.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
-import { createRunTotals, type RunTotals } from './run-totals.js';
 import { lateToolResultHtml, toolCallHtml } from './tool-call-html.js';
-import { createTurnTracker } from './turn-tracker.js';
 
 /**
  * Turns events into HTML fragments, one call per event. The strings, joined
@@ -28,10 +26,10 @@ export interface HtmlFragmentRenderer {
   push(event: DisplayEvent): string;
   /** What is still held (the last block, calls without a result, marked unfinished) and the closing of the last turn. */
   end(): string;
-  /** The run's footer from the totals so far: status, duration, turns, tokens, cost. */
+  /** The run's footer from the totals so far: status, duration, turns, tool calls, errors, tokens, cost. */
   summaryHtml(): string;
-  /** The totals so far. */
-  totals(): RunTotals;
+  /** The run's outcome so far, from core's run aggregator (without a list of calls): what the footer shows. */
+  totals(): RunOutcome;
 }
 
 interface HeldBlock {
@@ -116,8 +114,10 @@ function line(html: string): string {
  * the call's `<details>`, so the work of a Task folds away under it.
  */
 export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
-  const turns = createTurnTracker();
-  const counter = createRunTotals();
+  // The footer's figures and the turn headings' numbers, from core's one run aggregator.
+  const aggregator = createRunAggregator({ listCalls: false });
+  // Whether the event being pushed opened a turn, by the aggregator's turn rule.
+  let turnDue = false;
   // One budget of highlighting per document (see DOCUMENT_HIGHLIGHT_CHARS).
   const highlight = createHighlighter();
   let turnOpen = false;
@@ -207,16 +207,17 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     emit(kind === 'text' ? textBlockHtml(text, parentToolUseId, highlight) : reasoningBlockHtml(text, parentToolUseId, highlight), parentToolUseId);
   };
 
-  const startTurnIfDue = (event: DisplayEvent): void => {
-    if (!turns.opensTurn(event)) return;
+  const startTurnIfDue = (): void => {
+    if (!turnDue) return;
+    turnDue = false;
     if (turnOpen) emit(TURN_CLOSE, undefined);
     turnOpen = true;
-    emit(turnOpenHtml(turns.count), undefined);
+    emit(turnOpenHtml(aggregator.turns), undefined);
   };
 
   const pushBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
     // An empty increment adds nothing and must not open a turn or end a block.
-    if (event.text === '') return;
+    if (typeof event.text !== 'string' || event.text === '') return;
     if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
       if (block.chars + event.text.length <= MAX_BLOCK_CHARS) {
         block.parts.push(event.text);
@@ -227,14 +228,14 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       flushBlock();
     } else {
       flushBlock();
-      startTurnIfDue(event);
+      startTurnIfDue();
     }
     block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, parts: [event.text], chars: event.text.length };
   };
 
   const pushToolUse = (use: ToolUseDisplayEvent): void => {
     flushBlock();
-    startTurnIfDue(use);
+    startTurnIfDue();
     const call: HeldCall = { use, result: undefined, chars: inputChars(use.input, MAX_HELD_CHARS) };
     held.push(call);
     heldChars += call.chars;
@@ -246,14 +247,13 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
     const call = heldCalls.get(result.id);
     if (call !== undefined) {
       // The call's place in the output is where it was made; the result only completes it.
-      turns.opensTurn(result);
       heldCalls.delete(result.id);
       call.result = result;
       release();
       return;
     }
     flushBlock();
-    startTurnIfDue(result);
+    startTurnIfDue();
     const shown = waiting.get(result.id);
     if (shown === undefined) {
       emit(toolCallHtml(undefined, result, 'done', '', highlight), result.parentToolUseId);
@@ -265,7 +265,7 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
 
   const show = (event: DisplayEvent, html: string): void => {
     flushBlock();
-    startTurnIfDue(event);
+    startTurnIfDue();
     emit(html, event.parentToolUseId);
   };
 
@@ -277,7 +277,9 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
 
   return {
     push(event) {
-      counter.push(event);
+      const turnsBefore = aggregator.turns;
+      aggregator.push(event);
+      turnDue = aggregator.turns > turnsBefore;
       switch (event.kind) {
         case 'text':
         case 'reasoning':
@@ -321,10 +323,10 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       return take();
     },
     summaryHtml() {
-      return runSummaryHtml(counter.totals(turns.count));
+      return runSummaryHtml(aggregator.outcome());
     },
     totals() {
-      return counter.totals(turns.count);
+      return aggregator.outcome();
     },
   };
 }

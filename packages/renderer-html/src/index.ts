@@ -3,7 +3,6 @@ export { createHtmlRenderer, type HtmlRendererOptions } from './html-renderer.js
 export { createHtmlFragmentRenderer, type HtmlFragmentRenderer } from './html-fragment-renderer.js';
 export { createDomRenderer, type DomRendererOptions } from './dom-renderer.js';
 export type { TranscriptOptions } from './transcript-options.js';
-export type { RunTotals } from './run-totals.js';
 export { renderMarkdown } from './markdown.js';
 export { escapeHtml } from './escape-html.js';
 export { isSafeHref } from './safe-url.js';

@@ -1,7 +1,6 @@
-import { summarizeToolResult, type FileEdit, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { formatDuration, summarizeToolResult, type FileEdit, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { clipText, omittedHtml } from './clip-text.js';
 import { escapeHtml } from './escape-html.js';
-import { formatDuration } from './display-format.js';
 import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';

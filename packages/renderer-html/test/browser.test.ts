@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DISPLAY_EVENT_KINDS, type DisplayEvent } from '@x/core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, listFixtureProviders } from '../../../tooling/fixtures.js';
+import { EVENT_CORPUS } from '../../../tooling/event-corpus.js';
 import { renderHtmlDocument } from '../src/index.js';
 import { ARTIFACTS_DIR, CHROMIUM_ARGS, CHROMIUM_PATH, buildForBrowser, startTestServer, type TestServer } from './browser-harness.js';
 import { sampleRun } from './sample-run.js';
@@ -13,25 +13,8 @@ const hasChromium = existsSync(CHROMIUM_PATH);
 const SKIP_MESSAGE = `browser tests skipped: ${CHROMIUM_PATH} is missing (install Debian's Chromium: apt-get update && apt-get install -y chromium)`;
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 
-interface EventFixture {
-  provider: string;
-  scenario: string;
-  events: DisplayEvent[];
-}
-
-function eventFixtures(): EventFixture[] {
-  if (!existsSync(FIXTURES_DIR)) return [];
-  return listFixtureProviders().flatMap((provider) =>
-    readdirSync(join(FIXTURES_DIR, provider))
-      .filter((file) => file.endsWith('.events.json'))
-      .sort()
-      .map((file) => ({
-        provider,
-        scenario: file.slice(0, -'.events.json'.length),
-        events: JSON.parse(readFileSync(join(FIXTURES_DIR, provider, file), 'utf8')) as DisplayEvent[],
-      })),
-  );
-}
+/** The scenario whose tool calls are clicked open and photographed. */
+const PHOTOGRAPHED = 'read-edit-run';
 
 /** One `details.tool` per call: every tool-use, and every result whose call was never announced. */
 function expectedToolDetails(events: DisplayEvent[]): number {
@@ -58,7 +41,9 @@ function expectTextInOrder(shown: string, events: DisplayEvent[]): void {
     source += (block === undefined || event.id === block ? '' : '\n') + event.text;
     block = event.id;
   }
-  const words = shown.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Control characters are shown as `\x1b` or `\u202e` notation: read back, they are the source's.
+  const decoded = shown.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16)));
+  const words = decoded.match(/[\p{L}\p{N}]+/gu) ?? [];
   if (/[\p{L}\p{N}]/u.test(source)) expect(words.length).toBeGreaterThan(0);
   let at = 0;
   for (const word of words) {
@@ -104,6 +89,7 @@ function readTranscript(rootSelector: string) {
       .join('\n'),
     turnHeadings: [...root.querySelectorAll('section.turn > h2')].map((h) => h.textContent),
     footer: root.querySelector('footer.run-footer') !== null,
+    summaryTurns: [...root.querySelectorAll('footer.run-footer div')].find((row) => row.querySelector('dt')?.textContent === 'Turns')?.querySelector('dd')?.textContent,
     pwned: (window as unknown as { __pwned?: unknown }).__pwned,
   };
 }
@@ -174,8 +160,8 @@ function contrastOf(selectors: string[]) {
   });
 }
 
-const fixtures = eventFixtures();
-const providers = [...new Set(fixtures.map((f) => f.provider))];
+// Renderer tests run on the hand-written corpus, never on a provider's output (tooling/event-corpus.ts).
+const scenarios = EVENT_CORPUS;
 
 describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_000 }, () => {
   let browser: Browser;
@@ -208,49 +194,46 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
     return { page, seen, served: () => server.requests.slice(mark) };
   }
 
-  describe('the document of each provider fixture', () => {
-    it.each(fixtures.map((f) => [`${f.provider}/${f.scenario}`, f] as const))('%s', async (_, fixture) => {
-      const html = renderHtmlDocument(fixture.events, { title: `${fixture.provider} · ${fixture.scenario}`, provider: fixture.provider });
-      const { page, seen, served } = await openDocument(`${fixture.provider}-${fixture.scenario}`, html);
+  describe('the document of each corpus scenario', () => {
+    it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_, { name, events }) => {
+      const html = renderHtmlDocument(events, { title: name, provider: 'corpus' });
+      const { page, seen, served } = await openDocument(`corpus-${name}`, html);
       const shown = await page.evaluate(readTranscript, 'body');
-      expect(shown.tools).toBe(expectedToolDetails(fixture.events));
-      expectTextInOrder(shown.text, fixture.events);
+      expect(shown.tools).toBe(expectedToolDetails(events));
+      expectTextInOrder(shown.text, events);
       expect(shown.turnHeadings).toEqual(shown.turnHeadings.map((_, i) => `Turn ${i + 1}`));
+      expect(shown.summaryTurns).toBe(String(shown.turnHeadings.length));
       expect(shown.footer).toBe(true);
       expect(shown.pwned).toBeUndefined();
-      const first = fixture.events[0];
+      const first = events[0];
       if (first?.kind === 'session' && first.phase === 'start' && first.model !== undefined) {
         expect(await page.locator('body > header').textContent()).toContain(first.model);
       }
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
       expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
-      expect(served()).toEqual([`/doc/${fixture.provider}-${fixture.scenario}.html`]);
+      expect(served()).toEqual([`/doc/corpus-${name}.html`]);
       await page.close();
     });
 
-    it.each(providers)('%s: a tool call opens by click and by keyboard, and is photographed in both schemes', async (provider) => {
-      const candidates = fixtures.filter((f) => f.provider === provider && expectedToolDetails(f.events) > 1);
-      const fixture = candidates.find((f) => f.scenario.includes('read-edit')) ?? candidates[0] ?? fixtures.find((f) => f.provider === provider);
-      if (fixture === undefined) return;
-      const html = renderHtmlDocument(fixture.events, { title: `${provider} · ${fixture.scenario}`, provider, startedAt: new Date('2025-05-01T10:00:00Z') });
-      const { page, seen } = await openDocument(`shot-${provider}-${fixture.scenario}`, html);
+    it(`${PHOTOGRAPHED}: a tool call opens by click and by keyboard, and is photographed in both schemes`, async () => {
+      const scenario = scenarios.find((s) => s.name === PHOTOGRAPHED);
+      expect(scenario).toBeDefined();
+      const html = renderHtmlDocument(scenario?.events ?? [], { title: PHOTOGRAPHED, provider: 'corpus', startedAt: new Date('2025-05-01T10:00:00Z') });
+      const { page, seen } = await openDocument(`shot-${PHOTOGRAPHED}`, html);
       const tools = page.locator('main details.tool');
-      if ((await tools.count()) > 0) {
-        expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
-        await tools.first().locator('summary').click();
-        expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-        expect(await tools.first().locator('.tool-input, .tool-file, pre.diff, .tool-output, .tool-empty, .tool-unavailable').first().isVisible()).toBe(true);
-      }
-      if ((await tools.count()) > 1) {
-        await tools.nth(1).locator('summary').focus();
-        await page.keyboard.press('Enter');
-        expect(await tools.nth(1).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
-      }
+      expect(await tools.count()).toBe(4);
+      expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+      await tools.first().locator('summary').click();
+      expect(await tools.first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+      expect(await tools.first().locator('.tool-input, .tool-file, pre.diff, .tool-output, .tool-empty, .tool-unavailable').first().isVisible()).toBe(true);
+      await tools.nth(1).locator('summary').focus();
+      await page.keyboard.press('Enter');
+      expect(await tools.nth(1).evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.screenshot({ path: join(ARTIFACTS_DIR, `${provider}-${fixture.scenario}-light.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `corpus-${PHOTOGRAPHED}-light.png`), fullPage: true });
       await page.emulateMedia({ colorScheme: 'dark' });
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
-      await page.screenshot({ path: join(ARTIFACTS_DIR, `${provider}-${fixture.scenario}-dark.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `corpus-${PHOTOGRAPHED}-dark.png`), fullPage: true });
       expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });
       await page.close();
     });
@@ -365,15 +348,16 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       void renderer.end();
     }
 
-    it('renders every provider fixture with one details per tool call and the text in order', async () => {
+    it('renders every corpus scenario with one details per tool call, the text in order and the turns its summary counts', async () => {
       const { page, seen, served } = await openHostPage();
-      for (const fixture of fixtures) {
-        await page.evaluate(renderInPage, { events: fixture.events, provider: fixture.provider });
+      for (const { name, events } of scenarios) {
+        await page.evaluate(renderInPage, { events, provider: 'corpus' });
         const shown = await page.evaluate(readTranscript, '#transcript');
-        expect(shown.tools, `${fixture.provider}/${fixture.scenario}`).toBe(expectedToolDetails(fixture.events));
+        expect(shown.tools, name).toBe(expectedToolDetails(events));
         expect(shown.lateResults).toBe(0);
-        expectTextInOrder(shown.text, fixture.events);
+        expectTextInOrder(shown.text, events);
         expect(shown.footer).toBe(true);
+        expect(shown.summaryTurns, name).toBe(String(shown.turnHeadings.length));
       }
       expect(await page.locator('style[data-x-transcript]').count()).toBe(1);
       expect(seen).toEqual({ requests: [], dialogs: [], errors: [] });

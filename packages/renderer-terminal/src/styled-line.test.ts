@@ -1,4 +1,3 @@
-import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { renderStyledLine } from './styled-line.js';
 
@@ -20,9 +19,7 @@ describe('renderStyledLine', () => {
     ['a ZWJ family emoji kept whole', 'a👩‍👩‍👧b', 3, 'a…'],
     ['combining marks', 'e\u0301e\u0301e\u0301e\u0301', 3, 'e\u0301e\u0301…'],
   ])('counts %s by terminal columns', (_name, text, columns, expected) => {
-    const line = renderStyledLine([[text]], columns);
-    expect(line).toBe(expected);
-    expect(stringWidth(line)).toBeLessThanOrEqual(columns);
+    expect(renderStyledLine([[text]], columns)).toBe(expected);
   });
 
   it('does not style an empty kept part', () => {

@@ -1,5 +1,6 @@
 import {
   createDisplayOutputBuilder,
+  createRunAggregator,
   defineRenderer,
   fileEditsOf,
   summarizeToolResult,
@@ -21,7 +22,7 @@ import { createLiveStatus, type StatusCall } from './live-status.js';
 import { diffStatSegments, editPreviewLines } from './edit-lines.js';
 import { createMarkdownWriter, type MarkdownWriter } from './markdown-stream.js';
 import { promptLines } from './prompt-line.js';
-import { createRunTotals } from './run-footer.js';
+import { runFooter } from './run-footer.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { renderStyledLine, type Segment } from './styled-line.js';
 import { toolGlyph } from './tool-marker.js';
@@ -145,7 +146,8 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   };
 
   const builder = createDisplayOutputBuilder();
-  const totals = createRunTotals();
+  // The footer's figures, added up by core's one run aggregator; no list of calls is kept.
+  const aggregator = createRunAggregator({ listCalls: false });
   // Open calls only: a finished call is forgotten, so memory stays flat over a long run.
   const calls = new Map<string, OpenCall>();
   // And at most a thousand at once, the oldest forgotten first: calls that
@@ -345,8 +347,6 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   };
 
   const session = (event: SessionDisplayEvent): void => {
-    totals.session(event);
-    if (event.phase === 'end') return;
     if (event.phase !== 'start') return;
     const parts = [`session ${field(event.sessionId) || 'started'}`];
     const model = field(event.model);
@@ -371,6 +371,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
   };
 
   const render = (event: DisplayEvent): void => {
+    aggregator.push(event);
     switch (event.kind) {
       case 'text':
       case 'reasoning':
@@ -383,7 +384,7 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
         toolResult(event);
         return;
       case 'usage':
-        totals.usage(event);
+        // Usage only feeds the footer.
         return;
       case 'session':
         session(event);
@@ -430,15 +431,17 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
 
   const finish = (): void => {
     if (verbose) {
+      const outcome = aggregator.outcome();
+      const incomplete = outcome.statusReported && outcome.status === 'incomplete';
       // A run that ended properly can still leave calls without results: a
       // post-response provider reports calls the client has yet to run.
-      const cutOff = !totals.ended;
+      const cutOff = !outcome.statusReported || incomplete;
       for (const call of calls.values()) {
         line(call.depth, [['⋯ ', colors.yellow], ...markerSegments(call), [cutOff ? ' (unfinished)' : ' (no result in this run)', colors.yellow]]);
       }
-      if (cutOff && (calls.size > 0 || totals.incomplete)) line(0, [['! the run ended without its final line', colors.yellow]]);
+      if (cutOff && (calls.size > 0 || incomplete)) line(0, [['! the run ended without its final line', colors.yellow]]);
       const columns = width();
-      const footer = totals.footer(columns === undefined ? undefined : columns - 2);
+      const footer = runFooter(outcome, columns === undefined ? undefined : columns - 2);
       if (footer !== undefined) line(0, [[`∎ ${footer}`, colors.dim]]);
       flushMarkdown();
       if (!atLineStart) out += '\n';

@@ -1,0 +1,31 @@
+// The renderer's golden files, rendered from the hand-written event corpus
+// (tooling/event-corpus.ts), not from a provider's output: one document per
+// scenario (`<scenario>.html`). Regenerate with `vitest -u` after reading the diff.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DISPLAY_EVENT_KINDS, displayEventSchema } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { EVENT_CORPUS, corpusProblems } from '../../../tooling/event-corpus.js';
+import { renderHtmlDocument } from '../src/index.js';
+
+const GOLDEN_DIR = join(import.meta.dirname, 'corpus');
+
+describe.each(EVENT_CORPUS.map((scenario) => [scenario.name, scenario] as const))('%s', (_name, { name, events }) => {
+  it('renders its golden document, the summary counting the turns the headings number', async () => {
+    const html = renderHtmlDocument(events, { title: name, provider: 'corpus' });
+    await expect(html).toMatchFileSnapshot(join(GOLDEN_DIR, `${name}.html`));
+    const headings = [...html.matchAll(/<h2>Turn (\d+)<\/h2>/g)].map((m) => Number(m[1]));
+    expect(headings).toEqual(headings.map((_, i) => i + 1));
+    expect(html).toContain(`<dt>Turns</dt><dd>${headings.length}</dd>`);
+  });
+});
+
+describe('the corpus', () => {
+  it('covers every event kind with valid events, but those marked invalid', () => {
+    expect(corpusProblems(DISPLAY_EVENT_KINDS, (event) => displayEventSchema.safeParse(event).success)).toEqual([]);
+  });
+
+  it('has a golden file for every scenario and none for a scenario that is gone', () => {
+    expect(readdirSync(GOLDEN_DIR).sort()).toEqual(EVENT_CORPUS.map(({ name }) => `${name}.html`).sort());
+  });
+});
