@@ -84,6 +84,7 @@ describe('@x/core exports', () => {
       'ReplayResult',
       'RunAggregator',
       'RunAggregatorOptions',
+      'RunDrift',
       'RunOutcome',
       'RunOutcomeOmissions',
       'RunPipelineOptions',

@@ -69,7 +69,7 @@ export { DETECT_SAMPLE_LINES, createSourceRegistry, type DetectionResult, type S
 
 // A run's outcome and its display output.
 export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, createRunAggregator } from './run-outcome.js';
-export type { RunAggregator, RunAggregatorOptions, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
+export type { RunAggregator, RunAggregatorOptions, RunDrift, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
 export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBuilder } from './display-output.js';
 
 export { VERSION } from './version.js';
