@@ -1,5 +1,6 @@
 import type { RunOutcome } from '@x/core';
 import { neutralizeForTerminal as safe } from '@x/renderer-terminal';
+import { driftRows } from './drift-line.js';
 
 function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -51,6 +52,7 @@ export function formatSummary(outcome: RunOutcome, source: string): string {
   out += row('Lines', `${l.lines} read: ${l.events} shown, ${l.ignored} ignored, ${l.malformed} malformed, ${l.unknown} unknown`);
   for (const [reason, count] of Object.entries(l.reasons)) out += `  ${count} x ${safe(reason)}\n`;
   if (outcome.omitted.reasons > 0) out += `  ${outcome.omitted.reasons} x other reasons\n`;
+  for (const [label, value] of driftRows(outcome)) out += row(label, value);
   if (outcome.finalMessage !== undefined) out += `\n${safe(outcome.finalMessage.trimEnd(), 'text')}\n`;
   if (outcome.omitted.finalMessageChars > 0) out += `... (${outcome.omitted.finalMessageChars} more characters)\n`;
   return out;
