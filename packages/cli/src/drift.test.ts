@@ -66,7 +66,13 @@ async function cli(argv: string[], testedUpTo: string, stdin: string) {
   writeFileSync(join(dir, 'claude-like.mjs'), driftSource(testedUpTo));
   const stdout = new Capture();
   const stderr = new Capture();
-  const code = await runCli(['--plugin', './claude-like.mjs', '--provider', 'claude-like', ...argv], { stdin: bytes(stdin), stdout, stderr, env: {}, cwd: dir });
+  const code = await runCli(['--plugin', './claude-like.mjs', '--provider', 'claude-like', ...argv], {
+    stdin: bytes(stdin),
+    stdout,
+    stderr,
+    env: {},
+    cwd: dir,
+  });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
@@ -102,9 +108,27 @@ describe('the drift alarm', () => {
 
   it.each([
     ['a newer version without unknown lines', '2.0.14', '99.1.0', [], ''],
-    ['unknown lines from a version not newer', '2.0.14', '2.0.14', ['hologram'], 'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n'],
-    ['unknown lines without a version in the stream', '2.0.14', undefined, ['hologram'], 'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n'],
-    ['a prerelease of the version tested', '2.0.14', '2.0.14-beta.1', ['hologram'], 'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n'],
+    [
+      'unknown lines from a version not newer',
+      '2.0.14',
+      '2.0.14',
+      ['hologram'],
+      'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n',
+    ],
+    [
+      'unknown lines without a version in the stream',
+      '2.0.14',
+      undefined,
+      ['hologram'],
+      'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n',
+    ],
+    [
+      'a prerelease of the version tested',
+      '2.0.14',
+      '2.0.14-beta.1',
+      ['hologram'],
+      'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n',
+    ],
     ['a version that is not one', '2.0.14', 'nightly', ['hologram'], 'xview: 1 line could not be shown (malformed or unknown type); --strict lists them.\n'],
   ])('says nothing for %s', async (_, testedUpTo, version, unknownTypes, stderr) => {
     const result = await cli([], testedUpTo, stream(version, unknownTypes));
@@ -113,7 +137,9 @@ describe('the drift alarm', () => {
 
   it('passes what the stream named through the terminal gate', async () => {
     const { stderr } = await cli([], '2.0.14', stream('3.0.0', ['\u001b]0;owned\u0007\u001b[2J']));
-    expect(stderr.split('\n')[0]).toMatch(/^xview: Claude Code 3\.0\.0 is newer than the newest version tested \(2\.0\.14\), .* \(1 x unknown message type ".+"\): /);
+    expect(stderr.split('\n')[0]).toMatch(
+      /^xview: Claude Code 3\.0\.0 is newer than the newest version tested \(2\.0\.14\), .* \(1 x unknown message type ".+"\): /,
+    );
     expect(stderr).toContain('owned');
     expect(stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
@@ -131,7 +157,12 @@ describe('the drift alarm', () => {
       provider: 'claude-like',
       agentVersion: '99.1.0',
       testedUpTo: '2.0.14',
-      unknown: { 'unknown message type "hologram"': 3, 'unknown message type "tool_progress"': 1, 'unknown message type "plan_update"': 1, 'unknown message type "memory_sync"': 1 },
+      unknown: {
+        'unknown message type "hologram"': 3,
+        'unknown message type "tool_progress"': 1,
+        'unknown message type "plan_update"': 1,
+        'unknown message type "memory_sync"': 1,
+      },
       drift: { newer: true, unknownLines: 6, alarm: true },
     });
     const quiet = await cli(['--summary'], '2.0.14', stream('2.0.1', []));

@@ -46,7 +46,9 @@ describe('RunOutcome drift facts', () => {
   });
 
   it('takes no version from a session end, and has no verdict without a tested version', () => {
-    const outcome = aggregateRun([{ kind: 'session', phase: 'end', status: 'success', agentVersion: '9.0.0' }], { diagnostics: [unknown(1, 'unknown item "z"')] });
+    const outcome = aggregateRun([{ kind: 'session', phase: 'end', status: 'success', agentVersion: '9.0.0' }], {
+      diagnostics: [unknown(1, 'unknown item "z"')],
+    });
     expect(outcome).toMatchObject({ agentVersion: undefined, testedUpTo: undefined, unknown: { 'unknown item "z"': 1 }, drift: undefined });
   });
 

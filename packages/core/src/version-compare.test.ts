@@ -42,7 +42,10 @@ describe('compareVersions', () => {
   });
 
   it('is reflexive on every version', () => {
-    fc.assert(fc.property(version, (v) => compareVersions(v, v) === 0), RUNS);
+    fc.assert(
+      fc.property(version, (v) => compareVersions(v, v) === 0),
+      RUNS,
+    );
   });
 
   it('is antisymmetric: swapping the operands negates the order, or both are unknown', () => {
@@ -80,7 +83,12 @@ describe('compareVersions', () => {
   it('never orders a release with anything after it', () => {
     const garbage = fc.constantFrom('x', '.', '..1', '_1', ' 2', '-', '+', '-beta!', '.x', '\u0000');
     fc.assert(
-      fc.property(release, garbage, version, (v, tail, other) => compareVersions(v + tail, other) === undefined && compareVersions(other, v + tail) === undefined),
+      fc.property(
+        release,
+        garbage,
+        version,
+        (v, tail, other) => compareVersions(v + tail, other) === undefined && compareVersions(other, v + tail) === undefined,
+      ),
       RUNS,
     );
   });
