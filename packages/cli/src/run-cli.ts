@@ -5,6 +5,7 @@ import { createTerminalRenderer, neutralizeForTerminal } from '@x/renderer-termi
 import type { CliOptions } from './args.js';
 import { parseCliArgs } from './args.js';
 import { detectStream } from './detect-stream.js';
+import { driftLine } from './drift-line.js';
 import type { ExitCodeValue } from './exit-codes.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { runSessionCommand } from './commands/dispatch.js';
@@ -191,6 +192,9 @@ async function renderInput(
   }
   const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal, inputLabel(input)) : undefined;
   if (line !== undefined) tally.outcomes.push(line.trimEnd());
+  // In every mode: the drift line is about the reader, not the run, and no renderer shows it.
+  const drift = driftLine(outcome, source.displayName, inputLabel(input));
+  if (drift !== undefined) tally.outcomes.push(drift);
   tally.exit = worse(tally.exit, exitCodeOf(outcome));
 }
 

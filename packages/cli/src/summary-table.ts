@@ -1,5 +1,6 @@
 import { formatCost, formatCount, formatDuration, formatStatus, type RunOutcome } from '@x/core';
 import { neutralizeForTerminal as safe } from '@x/renderer-terminal';
+import { driftRows } from './drift-line.js';
 
 function row(label: string, value: string): string {
   return `${label.padEnd(14)}${safe(value)}\n`;
@@ -54,6 +55,7 @@ function noteRows(outcome: RunOutcome): string {
   out += row('Lines', `${formatCount(l.lines)} read: ${formatCount(l.events)} shown, ${formatCount(l.ignored)} ignored, ${formatCount(l.malformed)} malformed, ${formatCount(l.unknown)} unknown`);
   for (const [reason, n] of Object.entries(l.reasons)) out += `  ${formatCount(n)} x ${safe(reason)}\n`;
   if (outcome.omitted.reasons > 0) out += `  ${formatCount(outcome.omitted.reasons)} x other reasons\n`;
+  for (const [label, value] of driftRows(outcome)) out += row(label, value);
   return out;
 }
 

@@ -88,6 +88,7 @@ describe('@x/core exports', () => {
       'ReplayResult',
       'RunAggregator',
       'RunAggregatorOptions',
+      'RunDrift',
       'RunOutcome',
       'RunOutcomeOmissions',
       'RunPipelineOptions',

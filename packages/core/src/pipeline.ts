@@ -240,7 +240,7 @@ export async function runPipeline(input: ByteInput, options: RunPipelineOptions 
     for await (const chunk of chunksOf(input)) await onRaw(chunk);
     return { accounting: emptyAccounting(), diagnostics: 0, outcome: undefined };
   }
-  const aggregator = createRunAggregator({ listCalls: options.listCalls });
+  const aggregator = createRunAggregator({ listCalls: options.listCalls, testedUpTo: options.source?.testedUpTo });
   let diagnostics = 0;
   const parser = createLineParser({
     ...options,

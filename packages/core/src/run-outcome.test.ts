@@ -53,7 +53,7 @@ describe('aggregateRun', () => {
     expect(outcome.errors).toHaveLength(100);
     expect(outcome.errors[0]).toHaveLength(4096);
     expect(Object.keys(outcome.lines.reasons)).toHaveLength(100);
-    expect(outcome.omitted).toEqual({ toolCalls: 0, files: 0, errors: 50, warnings: 0, reasons: 20, finalMessageChars: 2 << 20 });
+    expect(outcome.omitted).toEqual({ toolCalls: 0, files: 0, errors: 50, warnings: 0, reasons: 20, unknown: 20, finalMessageChars: 2 << 20 });
   });
 
   it('with listCalls: false, keeps everything but the list of tool calls and files, counting the calls', () => {

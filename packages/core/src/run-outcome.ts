@@ -1,5 +1,6 @@
 import type { DisplayEvent, SessionDisplayEvent, SessionStatus } from './display-event.js';
 import type { Diagnostic } from './source.js';
+import { createDriftTracker, type DriftTracker, type RunDrift } from './drift.js';
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
@@ -7,6 +8,7 @@ import { createTurnCounter, type TurnCounter } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
 import { createUsageCounter, USAGE_TOKEN_FIELDS, type UsageCounter, type UsageTokenField } from './usage-totals.js';
 
+export type { RunDrift } from './drift.js';
 export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 
 /** The longest final message a {@link RunOutcome} keeps, in UTF-16 units (1 Mi: 2 MiB); the rest is counted in `omitted.finalMessageChars`. */
@@ -29,6 +31,8 @@ export interface RunOutcomeOmissions {
   warnings: number;
   /** Lines whose diagnostic reason was past the first {@link RUN_OUTCOME_MAX_REASONS} distinct ones. */
   reasons: number;
+  /** `unknown` diagnostics whose reason was past the first {@link RUN_OUTCOME_MAX_REASONS} distinct ones (counted in `drift.unknownLines`). */
+  unknown: number;
   /** UTF-16 units of the final message past {@link RUN_OUTCOME_MAX_MESSAGE_CHARS}. */
   finalMessageChars: number;
 }
@@ -82,12 +86,28 @@ export interface RunOutcome {
   lines: LineAccounting & { reasons: Record<string, number> };
   /** What was left out to keep the outcome bounded by bytes (see docs/memory.md). */
   omitted: RunOutcomeOmissions;
+  /** The version of the agent's CLI the stream named: that of the last session start naming one. */
+  agentVersion: string | undefined;
+  /** The newest CLI version the stream's source was tested with (`DisplayEventSource.testedUpTo`). */
+  testedUpTo: string | undefined;
+  /**
+   * Lines of a kind the source does not know, by reason (`unknown message
+   * type "foo"`): the `unknown` diagnostics only, at most
+   * {@link RUN_OUTCOME_MAX_REASONS} reasons, the rest counted in `omitted.unknown`.
+   */
+  unknown: Record<string, number>;
+  /**
+   * The drift alarm's verdict: is `agentVersion` newer than `testedUpTo`, and
+   * did anything unknown turn up. `undefined` when either version is missing
+   * or cannot be ordered (a prerelease tag against another, not a version).
+   */
+  drift: RunDrift | undefined;
 }
 
 /** Builds a {@link RunOutcome} as events arrive. */
 export interface RunAggregator {
   push(event: DisplayEvent): void;
-  /** Counts a diagnostic's reason into `lines.reasons`. */
+  /** Counts a diagnostic's reason into `lines.reasons`, and an `unknown` one into `unknown`. */
   diagnose(diagnostic: Diagnostic): void;
   /** The turns opened so far (`RunOutcome.turns`), read without building an outcome: a renderer numbers its turn headings by it. */
   readonly turns: number;
@@ -105,6 +125,8 @@ export interface RunAggregatorOptions {
    * renderer's footer. Default `true`.
    */
   listCalls?: boolean | undefined;
+  /** The source's `testedUpTo`, for the outcome's drift verdict; `runPipeline` passes its source's. */
+  testedUpTo?: string | undefined;
 }
 
 /** A bounded list of notes (errors, warnings): the first {@link RUN_OUTCOME_MAX_NOTES}, each cut. */
@@ -156,9 +178,11 @@ interface AggregatorState {
   reasons: Record<string, number>;
   reasonKinds: number;
   reasonsOmitted: number;
+  drift: DriftTracker;
 }
 
 function pushSession(state: AggregatorState, event: SessionDisplayEvent): void {
+  state.drift.session(event);
   state.sessionId ??= capped(event.sessionId);
   state.model ??= capped(event.model);
   if (event.phase === 'start') state.usage.startSession(typeof event.sessionId === 'string' ? event.sessionId : undefined);
@@ -205,6 +229,7 @@ function pushEvent(state: AggregatorState, event: DisplayEvent): void {
 
 function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefined): RunOutcome {
   const { calls, usage, lastText } = state;
+  const { omittedUnknown, ...drift } = state.drift.facts();
   return {
     sessionId: state.sessionId,
     model: state.model,
@@ -234,8 +259,10 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
       errors: state.errors.omitted,
       warnings: state.warnings.omitted,
       reasons: state.reasonsOmitted,
+      unknown: omittedUnknown,
       finalMessageChars: state.result !== undefined ? state.resultDropped : lastText.dropped,
     },
+    ...drift,
   };
 }
 
@@ -262,6 +289,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
     reasons: Object.create(null) as Record<string, number>,
     reasonKinds: 0,
     reasonsOmitted: 0,
+    drift: createDriftTracker(options.testedUpTo),
   };
   return {
     push: (event) => pushEvent(state, event),
@@ -273,6 +301,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
         state.reasons[reason] = 1;
         state.reasonKinds += 1;
       } else state.reasonsOmitted += 1;
+      state.drift.diagnose(diagnostic, reason);
     },
     outcome: (accounting) => outcomeOf(state, accounting),
     get turns() {
@@ -282,8 +311,11 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
 }
 
 /** The {@link RunOutcome} of a whole run. */
-export function aggregateRun(events: Iterable<DisplayEvent>, options: { accounting?: LineAccounting; diagnostics?: Iterable<Diagnostic> } = {}): RunOutcome {
-  const aggregator = createRunAggregator();
+export function aggregateRun(
+  events: Iterable<DisplayEvent>,
+  options: { accounting?: LineAccounting; diagnostics?: Iterable<Diagnostic>; testedUpTo?: string | undefined } = {},
+): RunOutcome {
+  const aggregator = createRunAggregator({ testedUpTo: options.testedUpTo });
   for (const event of events) aggregator.push(event);
   for (const diagnostic of options.diagnostics ?? []) aggregator.diagnose(diagnostic);
   return aggregator.outcome(options.accounting);
