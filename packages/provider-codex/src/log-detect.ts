@@ -1,4 +1,4 @@
-import { isJsonObject, objectField, parseJson, stringField, type Detection } from '@x/core';
+import { detectFromLines, isJsonObject, objectField, stringField, type Detection } from '@x/core';
 
 const NO: Detection = { confidence: 0, evidence: 'no Codex rollout line' };
 const ENVELOPE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
@@ -28,13 +28,5 @@ function scoreLine(value: unknown): Detection {
  * `0` otherwise. `codex exec --json` lines never have a `payload`. Never throws.
  */
 export function detectCodexLog(lines: readonly string[]): Detection {
-  let best = NO;
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined) continue;
-    const found = scoreLine(parsed.value);
-    if (found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines, scoreLine, { none: NO });
 }

@@ -1,7 +1,7 @@
 import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { codexSource } from './codex-source.js';
+import { codexSource } from './index.js';
 import { codexLogSource } from './log-source.js';
 
 const fixtures = listFixtures('codex-log');

@@ -1,7 +1,7 @@
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { codexLogSource } from './log-source.js';
-import { parseRolloutOutput, patchChanges } from './rollout-output.js';
+import { parseRolloutOutput, patchChanges } from './log-output.js';
 
 // Hand-written rollout lines, one quirk each, in the `{timestamp, type, payload}`
 // envelope (session-log notes, Codex section).

@@ -2,7 +2,7 @@ import { displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { codexSource } from './codex-source.js';
+import { codexSource } from './index.js';
 
 const realLines = listFixtures('codex')
   .flatMap((fixture) => readFixtureLines(fixture))

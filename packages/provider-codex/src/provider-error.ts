@@ -1,4 +1,4 @@
-import { decodeJsonString, isJsonObject, numberField, objectField, stringField } from '@x/core';
+import { decodeJsonString, isJsonObject, numberField, objectField, stringField, type ErrorEvent } from '@x/core';
 
 /** An error message fit to show, and the provider's code for it when there is one. */
 export interface ReadableError {
@@ -22,4 +22,12 @@ export function readableError(raw: string | undefined, fallback: string): Readab
   const status = numberField(decoded, 'status');
   const code = stringField(inner, 'type') ?? stringField(inner, 'code') ?? (status === undefined ? undefined : String(status));
   return code === undefined ? { message: text } : { message: text, code };
+}
+
+/** An `error` event of a provider error made readable, with its type as the code. */
+export function errorEvent(raw: string | undefined, fallback: string, fatal: boolean): ErrorEvent {
+  const { message, code } = readableError(raw, fallback);
+  const event: ErrorEvent = { kind: 'error', message, fatal };
+  if (code !== undefined) event.code = code;
+  return event;
 }

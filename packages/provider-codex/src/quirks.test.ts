@@ -1,6 +1,6 @@
 import { aggregateRun, collectDisplayOutput, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { codexSource, detectCodex } from './codex-source.js';
+import { codexSource, detectCodex } from './index.js';
 
 type Line = string | Record<string, unknown> | unknown[];
 
