@@ -21,10 +21,19 @@ describe('@x/provider-codex exports', () => {
   });
 
   it('describes both sources; only the session log names a tested CLI version, since only rollouts say one', () => {
-    expect(api.codexSource).toEqual(expect.objectContaining({ specificationVersion: 'v1', id: 'codex', displayName: 'OpenAI Codex CLI', cadence: 'streaming', detect: api.detectCodex }));
+    expect(api.codexSource).toEqual(
+      expect.objectContaining({ specificationVersion: 'v1', id: 'codex', displayName: 'OpenAI Codex CLI', cadence: 'streaming', detect: api.detectCodex }),
+    );
     expect(api.codexSource.testedUpTo).toBeUndefined();
     expect(api.codexLogSource).toEqual(
-      expect.objectContaining({ specificationVersion: 'v1', id: 'codex-log', displayName: 'Codex session log', cadence: 'streaming', detect: api.detectCodexLog, testedUpTo: '0.89.0' }),
+      expect.objectContaining({
+        specificationVersion: 'v1',
+        id: 'codex-log',
+        displayName: 'Codex session log',
+        cadence: 'streaming',
+        detect: api.detectCodexLog,
+        testedUpTo: '0.89.0',
+      }),
     );
   });
 });

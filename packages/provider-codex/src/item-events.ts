@@ -1,4 +1,14 @@
-import { arrayField, numberField, objectField, ownField, stringField, type DisplayEvent, type JsonObject, type LineContext, type ToolCallOutcome } from '@x/core';
+import {
+  arrayField,
+  numberField,
+  objectField,
+  ownField,
+  stringField,
+  type DisplayEvent,
+  type JsonObject,
+  type LineContext,
+  type ToolCallOutcome,
+} from '@x/core';
 import { errorEvent } from './provider-error.js';
 import { scopedId, type CodexState } from './state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
@@ -25,7 +35,12 @@ const ITEM_HANDLERS: ReadonlyMap<string, ItemHandler> = new Map<string, ItemHand
 ]);
 
 /** An `item.started`, `item.updated` (a full snapshot) or `item.completed` line. */
-export function itemEvents(state: CodexState, item: ThreadItem, lineType: 'item.started' | 'item.updated' | 'item.completed', context: LineContext): DisplayEvent[] {
+export function itemEvents(
+  state: CodexState,
+  item: ThreadItem,
+  lineType: 'item.started' | 'item.updated' | 'item.completed',
+  context: LineContext,
+): DisplayEvent[] {
   // `item_type` is the discriminator of the 0.42 `--experimental-json` variant.
   const itemType = stringField(item, 'type') ?? stringField(item, 'item_type');
   if (itemType === undefined) {

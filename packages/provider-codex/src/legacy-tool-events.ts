@@ -1,4 +1,14 @@
-import { arrayField, numberField, objectField, ownField, stringField, type DisplayEvent, type JsonObject, type LineContext, type ToolCallOutcome } from '@x/core';
+import {
+  arrayField,
+  numberField,
+  objectField,
+  ownField,
+  stringField,
+  type DisplayEvent,
+  type JsonObject,
+  type LineContext,
+  type ToolCallOutcome,
+} from '@x/core';
 import { madeId, type CodexState } from './state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome, durationMsOf, legacyFileChangesOf, planText, resultText } from './tool-outcomes.js';

@@ -14,7 +14,12 @@ function scoreLine(value: unknown): Detection {
     return { confidence: 0.9, evidence: `{timestamp, type: "${type}", payload} rollout line` };
   }
   // Before the envelope the first line was a bare meta object: id, timestamp, and the instructions or git state.
-  if (type === undefined && stringField(value, 'id') !== undefined && stringField(value, 'timestamp') !== undefined && (Object.hasOwn(value, 'instructions') || Object.hasOwn(value, 'git'))) {
+  if (
+    type === undefined &&
+    stringField(value, 'id') !== undefined &&
+    stringField(value, 'timestamp') !== undefined &&
+    (Object.hasOwn(value, 'instructions') || Object.hasOwn(value, 'git'))
+  ) {
     return { confidence: 0.8, evidence: 'bare session meta line of a rollout before the envelope' };
   }
   return NO;

@@ -109,4 +109,3 @@ export function eventMessage(state: CodexLogState, payload: JsonObject, timestam
   context.ignore(`${type}: nothing to show`);
   return [];
 }
-

@@ -54,7 +54,8 @@ function textItem(state: CodexLogState, kind: 'text' | 'reasoning', texts: strin
 function callItem(state: CodexLogState, item: JsonObject, type: string): DisplayEvent[] {
   const id = stringField(item, 'call_id') ?? stringField(item, 'id') ?? `call-${++state.made}`;
   const name = stringField(item, 'name') ?? (type === 'local_shell_call' ? 'local_shell' : type);
-  const input = type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
+  const input =
+    type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
   state.last = 'waiting';
   if (name === 'apply_patch' && typeof input === 'string') {
     const changes = patchChanges(input);

@@ -52,7 +52,8 @@ function envelopedLine(state: CodexLogState, line: RolloutLine, timestamp: strin
 /** Event copies, usage and turn settings: lines that may come between an echo and its response item. */
 const KEEPS_ECHOES = new Set(['token_count', 'agent_message', 'agent_reasoning']);
 const keepsEchoes = (line: JsonObject) =>
-  stringField(line, 'type') === 'turn_context' || (stringField(line, 'type') === 'event_msg' && KEEPS_ECHOES.has(stringField(objectField(line, 'payload'), 'type') ?? ''));
+  stringField(line, 'type') === 'turn_context' ||
+  (stringField(line, 'type') === 'event_msg' && KEEPS_ECHOES.has(stringField(objectField(line, 'payload'), 'type') ?? ''));
 
 function parseLine(state: CodexLogState, line: JsonObject, context: LineContext): DisplayEvent[] {
   const timestamp = stringField(line, 'timestamp');

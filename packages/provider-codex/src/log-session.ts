@@ -30,8 +30,8 @@ export function turnContext(state: CodexLogState, payload: JsonObject, context: 
     if (model !== undefined) state.start.model = model;
     return releaseStart(state);
   }
-  if (model !== undefined && previous !== undefined && model !== previous) return [{ kind: 'notice', level: 'info', message: `Model: ${model}`, code: 'model' }];
+  if (model !== undefined && previous !== undefined && model !== previous)
+    return [{ kind: 'notice', level: 'info', message: `Model: ${model}`, code: 'model' }];
   context.ignore('turn_context: the settings of a turn');
   return [];
 }
-

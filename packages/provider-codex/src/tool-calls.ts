@@ -63,4 +63,3 @@ export function withCallDetails(state: CodexState, id: string, outcome: ToolCall
   if (details.read === true && outcome.status === 'success' && typeof outcome.output === 'string') merged.contentLength = outcome.output.length;
   return merged;
 }
-
