@@ -14,7 +14,6 @@ import { scopedId, type CodexState } from './state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome, fileChangesOf, resultText, todoListText } from './tool-outcomes.js';
 import { fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
-import type { ThreadItem } from './wire-schema.js';
 
 type ItemHandler = (state: CodexState, item: JsonObject, id: string, final: boolean) => DisplayEvent[];
 
@@ -37,13 +36,14 @@ const ITEM_HANDLERS: ReadonlyMap<string, ItemHandler> = new Map<string, ItemHand
 /** An `item.started`, `item.updated` (a full snapshot) or `item.completed` line. */
 export function itemEvents(
   state: CodexState,
-  item: ThreadItem,
+  item: JsonObject,
   lineType: 'item.started' | 'item.updated' | 'item.completed',
   context: LineContext,
 ): DisplayEvent[] {
+  const rawId = stringField(item, 'id');
   // `item_type` is the discriminator of the 0.42 `--experimental-json` variant.
   const itemType = stringField(item, 'type') ?? stringField(item, 'item_type');
-  if (itemType === undefined) {
+  if (rawId === undefined || itemType === undefined) {
     context.malformed(`${lineType} without an item id and type`);
     return [];
   }
@@ -52,7 +52,7 @@ export function itemEvents(
     context.unknown(`unknown item type "${itemType}"`);
     return [];
   }
-  const events = handler(state, item, scopedId(state, item.id), lineType === 'item.completed');
+  const events = handler(state, item, scopedId(state, rawId), lineType === 'item.completed');
   if (events.length === 0) context.ignore(`${lineType} of ${itemType} adds nothing new`);
   return events;
 }
