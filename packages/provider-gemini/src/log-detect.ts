@@ -1,3 +1,4 @@
+import { MESSAGE_TYPES } from './log-messages.js';
 import { detectFromLines, isJsonObject, ownField, parseJson, type Detection, type JsonObject } from '@x/core';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI chat recording' };
@@ -7,8 +8,6 @@ function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
-/** The `type` values of a chat recording's `MessageRecord`. */
-const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 // A ConversationRecord (the ≤0.38 document, or line 1 of a ≥0.39 JSONL
 // file) has these three; no stdout format of any agent has `projectHash`.

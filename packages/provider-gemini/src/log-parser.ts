@@ -1,4 +1,5 @@
 import { isJsonObject, ownField, type DisplayEvent, type JsonObject, type LineContext, type SourceParser } from '@x/core';
+import { MESSAGE_TYPES } from './log-messages.js';
 import { appendMessage, checkpoint, flushHeld, releaseHeld, rewind } from './log-rewrites.js';
 import { createGeminiLogState, endSession, readMeta, startSession, type GeminiLogSourceOptions, type GeminiLogState } from './log-state.js';
 
@@ -43,6 +44,10 @@ function recordEvents(state: GeminiLogState, value: JsonObject, bytes: number, c
   const type = ownField(value, 'type');
   if (typeof type !== 'string' || typeof ownField(value, 'id') !== 'string') {
     context.unknown('JSON object that is no chat recording record');
+    return [];
+  }
+  if (!MESSAGE_TYPES.has(type)) {
+    context.unknown(`unknown message type "${type}"`);
     return [];
   }
   const out = startSession(state);

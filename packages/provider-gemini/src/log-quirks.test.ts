@@ -220,6 +220,15 @@ describe('gemini-log quirks', () => {
     expect(parseShellReport('Command: ls\nDirectory: (root)\nNot a report')).toBeUndefined();
   });
 
+  it('a message of a type the recording format does not have is reported as unknown, naming the type', () => {
+    const { events, diagnostics } = run([META, user('u1', 'one'), { id: 'x1', timestamp: T, type: 'compression', content: 'Compressed.' }, gemini('g1', 'A')]);
+    expect(events.filter((event) => event.kind !== 'session')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'one', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'A', timestamp: T },
+    ]);
+    expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[3, 'unknown', 'unknown message type "compression"']]);
+  });
+
   it('a message larger than the hold budget is shown at once and counted', () => {
     const source = createGeminiLogSource({ maxHeldBytes: 100 });
     const { events } = run([META, gemini('g1', 'x'.repeat(200)), gemini('g1', 'x'.repeat(210))], source);
