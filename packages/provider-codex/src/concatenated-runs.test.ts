@@ -1,7 +1,7 @@
 import { aggregateRun, replayLines, runPipeline, type RunOutcome } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureBytes, readFixtureLines } from '../../../tooling/fixtures.js';
-import { codexSource } from './codex-source.js';
+import { codexSource } from './index.js';
 
 const byName = new Map(listFixtures('codex').map((fixture) => [fixture.scenario, fixture]));
 

@@ -11,17 +11,29 @@ describe('@x/provider-codex exports', () => {
       'VERSION',
       'codexLogSource',
       'codexSource',
+      'createCodexLogParser',
       'createCodexLogSource',
+      'createCodexParser',
       'createCodexSource',
       'detectCodex',
       'detectCodexLog',
-      'fileUpdateChangeSchema',
-      'legacyConfigSummarySchema',
-      'legacyDurationSchema',
-      'legacyMcpInvocationSchema',
-      'legacyTokenUsageSchema',
-      'todoItemSchema',
-      'usageSchema',
     ]);
+  });
+
+  it('describes both sources; only the session log names a tested CLI version, since only rollouts say one', () => {
+    expect(api.codexSource).toEqual(
+      expect.objectContaining({ specificationVersion: 'v1', id: 'codex', displayName: 'OpenAI Codex CLI', cadence: 'streaming', detect: api.detectCodex }),
+    );
+    expect(api.codexSource.testedUpTo).toBeUndefined();
+    expect(api.codexLogSource).toEqual(
+      expect.objectContaining({
+        specificationVersion: 'v1',
+        id: 'codex-log',
+        displayName: 'Codex session log',
+        cadence: 'streaming',
+        detect: api.detectCodexLog,
+        testedUpTo: '0.89.0',
+      }),
+    );
   });
 });

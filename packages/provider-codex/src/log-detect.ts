@@ -1,5 +1,5 @@
 import { type Detection } from '@x/core';
-import { isJsonObject, objectField, parseJson, stringField } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, objectField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Codex rollout line' };
 const ENVELOPE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted']);
@@ -15,7 +15,12 @@ function scoreLine(value: unknown): Detection {
     return { confidence: 0.9, evidence: `{timestamp, type: "${type}", payload} rollout line` };
   }
   // Before the envelope the first line was a bare meta object: id, timestamp, and the instructions or git state.
-  if (type === undefined && stringField(value, 'id') !== undefined && stringField(value, 'timestamp') !== undefined && (Object.hasOwn(value, 'instructions') || Object.hasOwn(value, 'git'))) {
+  if (
+    type === undefined &&
+    stringField(value, 'id') !== undefined &&
+    stringField(value, 'timestamp') !== undefined &&
+    (Object.hasOwn(value, 'instructions') || Object.hasOwn(value, 'git'))
+  ) {
     return { confidence: 0.8, evidence: 'bare session meta line of a rollout before the envelope' };
   }
   return NO;
@@ -29,13 +34,5 @@ function scoreLine(value: unknown): Detection {
  * `0` otherwise. `codex exec --json` lines never have a `payload`. Never throws.
  */
 export function detectCodexLog(lines: readonly string[]): Detection {
-  let best = NO;
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined) continue;
-    const found = scoreLine(parsed.value);
-    if (found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines, scoreLine, { none: NO });
 }

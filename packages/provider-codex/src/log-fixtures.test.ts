@@ -1,7 +1,7 @@
 import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { codexSource } from './codex-source.js';
+import { codexSource } from './index.js';
 import { codexLogSource } from './log-source.js';
 
 const fixtures = listFixtures('codex-log');
@@ -23,11 +23,14 @@ describe('Codex session-log fixtures', () => {
       await expect(collectDisplayOutput(replay.events)).toMatchFileSnapshot(fixture.outputPath);
     });
 
-    it('accounts for every line; only the synthetic file has a line of an unknown type', () => {
-      const { lines: count, events, ignored, malformed, unknown } = replay.accounting;
-      expect(count).toBe(events + ignored + malformed + unknown);
-      expect(malformed).toBe(0);
-      expect(unknown).toBe(fixture.scenario === 'synthetic-quirks' ? 1 : 0);
+    it('counts and explains every line; only the synthetic file has a line of an unknown type', () => {
+      expect(replay.accounting).toMatchObject({
+        lines: lines.filter((line) => line.trim() !== '').length,
+        malformed: 0,
+        unknown: fixture.scenario === 'synthetic-quirks' ? 1 : 0,
+        unexplained: 0,
+        atEnd: 0,
+      });
     });
 
     it('starts with the model, shows prompts, and emits only valid events', () => {
@@ -42,6 +45,13 @@ describe('Codex session-log fixtures', () => {
       expect(codexLogSource.detect(lines.slice(0, 20)).confidence).toBe(1);
       expect(codexSource.detect(lines.slice(0, 20)).confidence).toBe(0);
     });
+  });
+
+  it('declares as tested the newest CLI version a fixture was captured from', () => {
+    const versions = fixtures.flatMap((fixture) => readFixtureLines(fixture).flatMap((line) => /"cli_version":"([^"]+)"/.exec(line)?.[1] ?? []));
+    const newest = versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
+    expect(newest).toBe('0.89.0');
+    expect(codexLogSource.testedUpTo).toBe(newest);
   });
 
   it('rejects every exec --json fixture', () => {

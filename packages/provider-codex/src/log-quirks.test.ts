@@ -1,7 +1,7 @@
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { codexLogSource } from './log-source.js';
-import { parseRolloutOutput, patchChanges } from './rollout-output.js';
+import { parseRolloutOutput, patchChanges } from './log-output.js';
 
 // Hand-written rollout lines, one quirk each, in the `{timestamp, type, payload}`
 // envelope (session-log notes, Codex section).
@@ -49,18 +49,38 @@ describe('Codex rollout quirks', () => {
     const { events } = run([
       meta,
       line('response_item', { type: 'message', role: 'developer', content: [{ type: 'input_text', text: '<permissions instructions>…' }] }),
-      line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context><cwd>/w</cwd></environment_context>' }] }),
+      line('response_item', {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: '<environment_context><cwd>/w</cwd></environment_context>' }],
+      }),
       line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Fix the bug.' }] }),
       prompt('Fix the bug.'),
       turn,
     ]);
     expect(shown(events)).toEqual([{ kind: 'prompt', form: 'prompt', text: 'Fix the bug.' }]);
-    expect(events[0]).toEqual({ kind: 'session', phase: 'start', sessionId: 'th1', cwd: '/w', agentVersion: '0.50.0', timestamp: '2026-01-01T00:00:00.000Z', model: 'gpt-5-codex' });
+    expect(events[0]).toEqual({
+      kind: 'session',
+      phase: 'start',
+      sessionId: 'th1',
+      cwd: '/w',
+      agentVersion: '0.50.0',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      model: 'gpt-5-codex',
+    });
   });
 
   it('reads both command-output shapes into exit code, duration and output', () => {
-    expect(parseRolloutOutput('{"output":"a\\nb\\n","metadata":{"exit_code":2,"duration_seconds":1.5}}')).toEqual({ output: 'a\nb\n', exitCode: 2, durationMs: 1500 });
-    expect(parseRolloutOutput('Chunk ID: 1\nWall time: 0.0510 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhello\n')).toEqual({ output: 'hello\n', exitCode: 0, durationMs: 51 });
+    expect(parseRolloutOutput('{"output":"a\\nb\\n","metadata":{"exit_code":2,"duration_seconds":1.5}}')).toEqual({
+      output: 'a\nb\n',
+      exitCode: 2,
+      durationMs: 1500,
+    });
+    expect(parseRolloutOutput('Chunk ID: 1\nWall time: 0.0510 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nhello\n')).toEqual({
+      output: 'hello\n',
+      exitCode: 0,
+      durationMs: 51,
+    });
     expect(parseRolloutOutput('Exit code: 1\nWall time: 0.1 seconds\nOutput:\nboom\n')).toEqual({ output: 'boom\n', exitCode: 1, durationMs: 100 });
     // Text that only looks like it has a header stays the output.
     expect(parseRolloutOutput('Note: see below\nOutput:\nx')).toEqual({ output: 'Note: see below\nOutput:\nx' });
@@ -75,17 +95,28 @@ describe('Codex rollout quirks', () => {
     ]);
     expect(shown(events)).toEqual([
       { kind: 'tool-use', id: 'c1', name: 'Bash', toolName: 'shell', toolKind: 'execute', arg: 'npm test', input: { command: ['bash', '-lc', 'npm test'] } },
-      { kind: 'tool-result', id: 'c1', name: 'Bash', toolKind: 'execute', status: 'error', outputState: 'text', output: '1 failing\n', details: { exitCode: 1, durationMs: 2000, errorMessage: 'Exit code 1' } },
+      {
+        kind: 'tool-result',
+        id: 'c1',
+        name: 'Bash',
+        toolKind: 'execute',
+        status: 'error',
+        outputState: 'text',
+        output: '1 failing\n',
+        details: { exitCode: 1, durationMs: 2000, errorMessage: 'Exit code 1' },
+      },
     ]);
     expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
   });
 
   it('reads the files an apply_patch body changes', () => {
-    expect(patchChanges('*** Begin Patch\n*** Add File: a.ts\n+x\n*** Update File: b.ts\n*** Move to: c.ts\n@@\n*** Delete File: d.ts\n*** End Patch')).toEqual([
-      { path: 'a.ts', change: 'created' },
-      { path: 'b.ts', change: 'moved' },
-      { path: 'd.ts', change: 'deleted' },
-    ]);
+    expect(patchChanges('*** Begin Patch\n*** Add File: a.ts\n+x\n*** Update File: b.ts\n*** Move to: c.ts\n@@\n*** Delete File: d.ts\n*** End Patch')).toEqual(
+      [
+        { path: 'a.ts', change: 'created' },
+        { path: 'b.ts', change: 'moved' },
+        { path: 'd.ts', change: 'deleted' },
+      ],
+    );
   });
 
   it('counts a running token total once, and shows a compaction as a notice', () => {
@@ -110,5 +141,161 @@ describe('Codex rollout quirks', () => {
       { kind: 'session', phase: 'end', status: 'success', sessionId: 'old1', result: 'Old answer.' },
     ]);
     expect(accounting.malformed + accounting.unknown).toBe(0);
+  });
+});
+
+// The same lines, now with the exact events, session and timestamps included.
+describe('Codex rollout quirks, exact events', () => {
+  const T = '2026-01-01T00:00:00.000Z';
+  const started = { kind: 'session', phase: 'start', sessionId: 'th1', cwd: '/w', agentVersion: '0.50.0', timestamp: T, model: 'gpt-5-codex' } as const;
+
+  it('the session starts at the first turn_context with the model and the CLI version; the prompt before it waits for it', () => {
+    const { events, accounting } = run([
+      meta,
+      prompt('hi'),
+      turn,
+      line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Hello!' }] }),
+    ]);
+    expect(events).toEqual([
+      started,
+      { kind: 'prompt', form: 'prompt', text: 'hi', timestamp: T },
+      { kind: 'text', id: 'message-1', text: 'Hello!', timestamp: T },
+      { kind: 'session', phase: 'end', status: 'success', sessionId: 'th1', turns: 1, result: 'Hello!', timestamp: T },
+    ]);
+    expect(accounting).toEqual({ lines: 4, events: 2, ignored: 2, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
+  });
+
+  it('a later change of model is a notice; a second session_meta (a fork or resume) is ignored', () => {
+    const fork = line('session_meta', { id: 'older', timestamp: T, cwd: '/elsewhere', cli_version: '0.40.0' });
+    const { events, diagnostics } = run([meta, turn, fork, line('turn_context', { cwd: '/w', model: 'gpt-5.1-codex' })]);
+    expect(events).toEqual([
+      started,
+      { kind: 'notice', level: 'info', message: 'Model: gpt-5.1-codex', code: 'model', timestamp: T },
+      { kind: 'session', phase: 'end', status: 'incomplete', sessionId: 'th1', timestamp: T },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('12. function_call arguments are a JSON string, custom_tool_call input raw text: an apply_patch is an edit of its files', () => {
+    const patch = '*** Begin Patch\n*** Add File: notes.md\n+hi\n*** End Patch';
+    const { events } = run([
+      meta,
+      turn,
+      line('response_item', { type: 'custom_tool_call', name: 'apply_patch', call_id: 'p1', input: patch, status: 'completed' }),
+      line('response_item', {
+        type: 'custom_tool_call_output',
+        call_id: 'p1',
+        output: '{"output":"Success. Updated the following files:\\nA notes.md\\n","metadata":{"exit_code":0,"duration_seconds":0.0}}',
+      }),
+    ]);
+    expect(events.slice(1, 3)).toEqual([
+      { kind: 'tool-use', id: 'p1', name: 'Write', toolName: 'apply_patch', toolKind: 'edit', arg: 'notes.md', input: { patch }, timestamp: T },
+      {
+        kind: 'tool-result',
+        id: 'p1',
+        name: 'Write',
+        toolKind: 'edit',
+        status: 'success',
+        outputState: 'text',
+        output: 'Success. Updated the following files:\nA notes.md\n',
+        details: { path: 'notes.md', changes: [{ path: 'notes.md', change: 'created' }], durationMs: 0, exitCode: 0 },
+        timestamp: T,
+      },
+    ]);
+  });
+
+  it('12. reasoning is encrypted: only its summary is shown, and an item with none is ignored with a reason', () => {
+    const { events, diagnostics, accounting } = run([
+      meta,
+      turn,
+      line('response_item', { type: 'reasoning', summary: [], content: null, encrypted_content: 'gAAAA' }),
+      line('response_item', {
+        type: 'reasoning',
+        summary: [
+          { type: 'summary_text', text: '**Plan**' },
+          { type: 'summary_text', text: '**Check**' },
+        ],
+        encrypted_content: 'gAAAA',
+      }),
+    ]);
+    expect(events.slice(1, -1)).toEqual([{ kind: 'reasoning', id: 'reasoning-1', text: '**Plan**\n\n**Check**', timestamp: T }]);
+    expect(diagnostics).toEqual([]);
+    expect(accounting.unexplained).toBe(0);
+  });
+
+  it('local_shell_call and web_search_call are Bash and WebSearch calls', () => {
+    const { events } = run([
+      meta,
+      turn,
+      line('response_item', { type: 'local_shell_call', call_id: 'l1', status: 'completed', action: { type: 'exec', command: ['bash', '-lc', 'ls'] } }),
+      line('response_item', { type: 'function_call_output', call_id: 'l1', output: '{"output":"a\\n","metadata":{"exit_code":0,"duration_seconds":0.5}}' }),
+      line('response_item', { type: 'web_search_call', id: 'ws1', status: 'completed', action: { type: 'search', query: 'pnpm docs' } }),
+    ]);
+    expect(events.slice(1, -1)).toEqual([
+      {
+        kind: 'tool-use',
+        id: 'l1',
+        name: 'Bash',
+        toolName: 'local_shell',
+        toolKind: 'execute',
+        arg: 'ls',
+        input: { type: 'exec', command: ['bash', '-lc', 'ls'] },
+        timestamp: T,
+      },
+      {
+        kind: 'tool-result',
+        id: 'l1',
+        name: 'Bash',
+        toolKind: 'execute',
+        status: 'success',
+        outputState: 'text',
+        output: 'a\n',
+        details: { durationMs: 500, exitCode: 0 },
+        timestamp: T,
+      },
+      {
+        kind: 'tool-use',
+        id: 'ws1',
+        name: 'WebSearch',
+        toolName: 'web_search',
+        toolKind: 'fetch',
+        arg: 'pnpm docs',
+        input: { type: 'search', query: 'pnpm docs' },
+        timestamp: T,
+      },
+      { kind: 'tool-result', id: 'ws1', name: 'WebSearch', toolKind: 'fetch', status: 'success', outputState: 'unavailable', details: {}, timestamp: T },
+    ]);
+  });
+
+  it('with no final line, the end says what happened last: an aborted turn is cancelled, an error is an error', () => {
+    const aborted = run([meta, turn, prompt('go'), line('event_msg', { type: 'turn_aborted', reason: 'interrupted' })]);
+    expect(aborted.events.slice(-2)).toEqual([
+      { kind: 'notice', level: 'warning', message: 'Turn aborted (interrupted)', code: 'turn_aborted', timestamp: T },
+      { kind: 'session', phase: 'end', status: 'cancelled', sessionId: 'th1', turns: 1, timestamp: T },
+    ]);
+    const failed = run([meta, turn, prompt('go'), line('event_msg', { type: 'error', message: 'stream disconnected before completion' })]);
+    expect(failed.events.slice(-2)).toEqual([
+      { kind: 'error', message: 'stream disconnected before completion', fatal: false, timestamp: T },
+      { kind: 'session', phase: 'end', status: 'error', sessionId: 'th1', turns: 1, timestamp: T },
+    ]);
+  });
+
+  it('unknown line, item and event types are reported naming the type; bookkeeping is ignored with a reason', () => {
+    const { events, diagnostics, accounting } = run([
+      meta,
+      turn,
+      line('response_item', { type: 'ghost_snapshot', ghost_commit: { id: 'abc' } }),
+      line('event_msg', { type: 'task_started', model_context_window: 1000 }),
+      line('response_item', { type: 'future_item', data: 'x' }),
+      line('event_msg', { type: 'future_event' }),
+      line('future_line', { x: 1 }),
+    ]);
+    expect(events).toEqual([started, { kind: 'session', phase: 'end', status: 'incomplete', sessionId: 'th1', timestamp: T }]);
+    expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([
+      [5, 'unknown', 'unknown response item type "future_item"'],
+      [6, 'unknown', 'unknown event_msg type "future_event"'],
+      [7, 'unknown', 'unknown rollout line type "future_line"'],
+    ]);
+    expect(accounting).toMatchObject({ ignored: 3, unknown: 3, unexplained: 0 });
   });
 });

@@ -1,6 +1,13 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectCodexLog } from './log-detect.js';
-import { createRolloutParser } from './rollout-parser.js';
+import { createCodexLogParser } from './log-parser.js';
+
+/**
+ * The newest `session_meta.cli_version` among the rollout fixtures
+ * (`fixtures/codex-log/crud-0.89.jsonl`): a rollout of a newer CLI with
+ * something unknown in it sets off the drift alarm.
+ */
+const CODEX_LOG_TESTED_UP_TO = '0.89.0';
 
 /**
  * Creates the source for Codex session logs, the rollout files under
@@ -8,6 +15,7 @@ import { createRolloutParser } from './rollout-parser.js';
  * model per turn, text and reasoning (each once, though the file holds them
  * twice), tool calls matched to their output in both output shapes, running
  * token totals, compactions, and a session end that says how the file ended.
+ * The session start carries the CLI's version (`agentVersion`).
  *
  * @example
  * ```ts
@@ -24,7 +32,8 @@ export function createCodexLogSource(): DisplayEventSource {
     displayName: 'Codex session log',
     cadence: 'streaming',
     detect: detectCodexLog,
-    createParser: createRolloutParser,
+    testedUpTo: CODEX_LOG_TESTED_UP_TO,
+    createParser: createCodexLogParser,
   });
 }
 

@@ -1,3 +1,4 @@
+import { type ErrorDisplayEvent } from '@x/core';
 import { decodeJsonString, isJsonObject, numberField, objectField, stringField } from '@x/core/provider-utils';
 
 /** An error message fit to show, and the provider's code for it when there is one. */
@@ -22,4 +23,12 @@ export function readableError(raw: string | undefined, fallback: string): Readab
   const status = numberField(decoded, 'status');
   const code = stringField(inner, 'type') ?? stringField(inner, 'code') ?? (status === undefined ? undefined : String(status));
   return code === undefined ? { message: text } : { message: text, code };
+}
+
+/** An `error` event of a provider error made readable, with its type as the code. */
+export function errorEvent(raw: string | undefined, fallback: string, fatal: boolean): ErrorDisplayEvent {
+  const { message, code } = readableError(raw, fallback);
+  const event: ErrorDisplayEvent = { kind: 'error', message, fatal };
+  if (code !== undefined) event.code = code;
+  return event;
 }

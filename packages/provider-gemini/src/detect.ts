@@ -1,5 +1,5 @@
 import { type Detection } from '@x/core';
-import { isJsonObject, objectField, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, objectField, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI event or JSON output document' };
 
@@ -62,8 +62,20 @@ function documentConfidence(doc: JsonObject): Detection | undefined {
 // document too long for the detection sample show them.
 const DOCUMENT_KEY = /^ {2}"(response|stats)": /;
 
-function best(a: Detection, b: Detection | undefined): Detection {
-  return b !== undefined && b.confidence > a.confidence ? b : a;
+const NO_LINE: Detection = { confidence: 0, evidence: '' };
+
+/** How sure one line makes it: a stream-json event, or a JSON output document printed on one line. */
+function scoreLine(value: unknown): Detection {
+  if (!isJsonObject(value)) return NO_LINE;
+  return (Object.hasOwn(value, 'type') ? streamEventConfidence(value) : documentConfidence(value)) ?? NO_LINE;
+}
+
+/** A pretty-printed JSON output document: whole, or the first lines of one too long for the sample. */
+function detectDocument(lines: readonly string[]): Detection {
+  const whole = parseJson(lines.join('\n'));
+  if (whole !== undefined && isJsonObject(whole.value)) return documentConfidence(whole.value) ?? NONE;
+  if (lines.some((line) => DOCUMENT_KEY.test(line))) return { confidence: 0.8, evidence: 'first lines of a pretty-printed JSON output document' };
+  return NONE;
 }
 
 /**
@@ -72,19 +84,7 @@ function best(a: Detection, b: Detection | undefined): Detection {
  * are not JSON (stderr noise mixed in) are skipped. Never throws.
  */
 export function detectGemini(lines: readonly string[]): Detection {
-  let result = NONE;
   const first = lines.find((line) => line.trim() !== '');
-  if (first?.trim() === '{') {
-    const whole = parseJson(lines.join('\n'));
-    if (whole !== undefined && isJsonObject(whole.value)) return best(result, documentConfidence(whole.value));
-    if (lines.some((line) => DOCUMENT_KEY.test(line))) result = { confidence: 0.8, evidence: 'first lines of a pretty-printed JSON output document' };
-    return result;
-  }
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined || !isJsonObject(parsed.value)) continue;
-    result = best(result, Object.hasOwn(parsed.value, 'type') ? streamEventConfidence(parsed.value) : documentConfidence(parsed.value));
-    if (result.confidence === 1) break;
-  }
-  return result;
+  if (first?.trim() === '{') return detectDocument(lines);
+  return detectFromLines(lines, scoreLine, { none: NONE });
 }

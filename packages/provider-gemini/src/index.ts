@@ -1,5 +1,8 @@
-export { createGeminiSource, geminiSource, type GeminiSourceOptions } from './gemini-source.js';
+export { createGeminiSource, geminiSource, type GeminiSourceOptions } from './source.js';
+export { createGeminiParser } from './parser.js';
+export { detectGemini } from './detect.js';
 export { createGeminiLogSource, geminiLogSource, type GeminiLogSourceOptions } from './log-source.js';
-export { geminiToolAliases } from './tool-names.js';
-export * from './wire-schema.js';
+export { createGeminiLogParser } from './log-parser.js';
+export { detectGeminiLog } from './log-detect.js';
+export { GEMINI_TOOL_ALIASES } from './tool-names.js';
 export { VERSION } from './version.js';

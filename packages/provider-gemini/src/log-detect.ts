@@ -1,14 +1,14 @@
+import { MESSAGE_TYPES } from './log-messages.js';
 import { type Detection } from '@x/core';
-import { isJsonObject, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI chat recording' };
+const NO_LINE: Detection = { confidence: 0, evidence: '' };
 
 function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
-/** The `type` values of a chat recording's `MessageRecord`. */
-const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 // A ConversationRecord (the ≤0.38 document, or line 1 of a ≥0.39 JSONL
 // file) has these three; no stdout format of any agent has `projectHash`.
@@ -24,7 +24,14 @@ function recordConfidence(value: JsonObject): Detection | undefined {
   const type = ownField(value, 'type');
   // Stream-json events carry `role` or `tool_id`; a MessageRecord has an `id`
   // and `content` beside a type of its own vocabulary.
-  if (isString(type) && MESSAGE_TYPES.has(type) && isString(ownField(value, 'id')) && isString(ownField(value, 'timestamp')) && Object.hasOwn(value, 'content') && !Object.hasOwn(value, 'role')) {
+  if (
+    isString(type) &&
+    MESSAGE_TYPES.has(type) &&
+    isString(ownField(value, 'id')) &&
+    isString(ownField(value, 'timestamp')) &&
+    Object.hasOwn(value, 'content') &&
+    !Object.hasOwn(value, 'role')
+  ) {
     return { confidence: 0.9, evidence: `chat recording MessageRecord of type ${type}` };
   }
   return undefined;
@@ -49,13 +56,5 @@ export function detectGeminiLog(lines: readonly string[]): Detection {
     if (keys.size === 3) return { confidence: 1, evidence: 'first lines of a pretty-printed ConversationRecord' };
     return NONE;
   }
-  let best = NONE;
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined || !isJsonObject(parsed.value)) continue;
-    const found = recordConfidence(parsed.value);
-    if (found !== undefined && found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines, (value) => (isJsonObject(value) ? recordConfidence(value) : undefined) ?? NO_LINE, { none: NONE });
 }

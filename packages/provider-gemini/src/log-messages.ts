@@ -8,37 +8,32 @@ import {
   stringField,
   type JsonObject,
   type ToolCallOutcome,
+  type TextAssembler,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import { readShellOutput } from './shell-output.js';
 import { previewOverride } from './tool-names.js';
 
 /**
  * What was already shown of one message, so that a later copy of it (same
- * `id`) adds only what is new. Text is remembered by length and hash, not
- * kept, so that memory stays small however long the messages.
+ * `id`) adds only what is new. Its text is in the log state's text
+ * assembler, under the message id.
  */
 export interface ShownMessage {
   type: string;
-  textLength: number;
-  textHash: number;
   thoughts: number;
   usage: boolean;
   /** Whether every tool call of the message had a final status when last shown. */
   settled: boolean;
+  /** Whether an `info`, `warning` or `error` record was shown: they are shown once. */
+  noted: boolean;
 }
+
+/** The `type` values of a chat recording's `MessageRecord` (`chatRecordingTypes.d.ts`, 0.61.0). */
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 /** Tool call statuses after which a call no longer changes (`CoreToolCallStatus`). */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
-
-/** FNV-1a over UTF-16 code units: a cheap fingerprint of text already shown. */
-export function textHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
 
 /**
  * The text of a Gemini `PartListUnion`: a string, one part, or a list of
@@ -82,8 +77,6 @@ function usageOf(tokens: JsonObject, model: string | undefined, timestamp: strin
   return any ? withTime(usage, timestamp) : undefined;
 }
 
-const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
-
 /** The text a tool call's `result` (functionResponse parts) carries, and its error. */
 function responseOf(call: JsonObject): { output: string | undefined; error: string | undefined } {
   let output: string | undefined;
@@ -96,18 +89,26 @@ function responseOf(call: JsonObject): { output: string | undefined; error: stri
   return { output, error };
 }
 
-function toolOutcome(call: JsonObject, status: string): ToolCallOutcome {
+/**
+ * A successful call's outcome. The recording keeps what the model got (a
+ * read's file text), not only the short display string stream-json carries;
+ * a shell's is the report that quotes the command first, read apart into the
+ * command's output, stderr and exit code (#18). A one-string array is one
+ * text block, which core takes as it is.
+ */
+function successOutcome(toolName: string, output: string | undefined): ToolCallOutcome {
+  if (output === undefined) return { status: 'success' };
+  if (toolName !== 'run_shell_command') return { status: 'success', output: [output] };
+  const shell = readShellOutput(output);
+  const outcome: ToolCallOutcome = { status: 'success', output: [shell.output], stderr: shell.stderr, exitCode: shell.exitCode };
+  if (shell.error !== undefined) outcome.errorMessage = shell.error;
+  return outcome;
+}
+
+function toolOutcome(call: JsonObject, toolName: string, status: string): ToolCallOutcome {
   const { output, error } = responseOf(call);
+  if (status === 'success') return successOutcome(toolName, output);
   const display = stringField(call, 'resultDisplay');
-  if (status === 'success') {
-    // The recording keeps what the model got (a read's file text), not only
-    // the short display string stream-json carries. A one-string array is one
-    // text block, which core takes as it is.
-    const outcome: ToolCallOutcome = { status: 'success', output: output === undefined ? undefined : [output] };
-    const exit = output === undefined ? null : EXIT_CODE.exec(output);
-    if (exit) outcome.exitCode = Number(exit[1]);
-    return outcome;
-  }
   const reason = status === 'cancelled' ? 'Cancelled' : (error ?? (display === '' ? undefined : display) ?? 'Tool call failed');
   return { status: 'error', errorMessage: reason };
 }
@@ -129,28 +130,17 @@ function toolEvents(calls: unknown[], tracker: ToolCallTracker, fallbackTime: st
       settled = false;
       continue;
     }
-    const result = tracker.finish(id, toolOutcome(call, status));
-    if (result === undefined) continue;
-    // Gemini's search output opens with a header line ("Directory listing
-    // for ...", "Found 2 matches ..."): counting its lines would overcount.
-    if (result.toolKind === 'search') {
-      delete result.details.matchCount;
-      delete result.details.fileCount;
-    }
-    out.push(withTime(result, time));
+    const result = tracker.finish(id, toolOutcome(call, toolName, status));
+    if (result !== undefined) out.push(withTime(result, time));
   }
   return settled;
 }
 
 /** A message's text, as an increment over what was shown; `changed` when the shown part was rewritten. */
-function textIncrement(id: string, text: string, shown: ShownMessage, timestamp: string | undefined, out: DisplayEvent[], kind: 'text' | 'prompt'): boolean {
-  const before = shown.textLength;
-  if (text.length < before || textHash(text.slice(0, before)) !== shown.textHash) return true;
-  if (text.length === before) return false;
-  if (kind === 'prompt') out.push(withTime({ kind: 'prompt', form: 'prompt', text, id }, timestamp));
-  else out.push(withTime({ kind: 'text', id, text: text.slice(before) }, timestamp));
-  shown.textLength = text.length;
-  shown.textHash = textHash(text);
+function textIncrement({ id, timestamp, text: assembler }: RecordInput, text: string, out: DisplayEvent[]): boolean {
+  const copy = assembler.copy(id, text, false);
+  if (copy.match === 'differs') return true;
+  if (copy.added !== '') out.push(withTime({ kind: 'text', id, text: copy.added }, timestamp));
   return false;
 }
 
@@ -159,8 +149,13 @@ function textIncrement(id: string, text: string, shown: ShownMessage, timestamp:
  * (`shown` is updated). Returns `changed` when the record rewrites something
  * already shown in a way no increment can express; the caller says so.
  */
-export function messageEvents(record: JsonObject, shown: ShownMessage, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
-  const message: RecordInput = { record, id: stringField(record, 'id') ?? '', timestamp: stringField(record, 'timestamp'), shown };
+export function messageEvents(
+  record: JsonObject,
+  shown: ShownMessage,
+  tracker: ToolCallTracker,
+  text: TextAssembler,
+): { events: DisplayEvent[]; changed: boolean } {
+  const message: RecordInput = { record, id: stringField(record, 'id') ?? '', timestamp: stringField(record, 'timestamp'), shown, text };
   if (shown.type === 'user') return userRecordEvents(message);
   if (shown.type !== 'gemini') return { events: statusRecordEvents(message), changed: false };
   return geminiRecordEvents(message, tracker);
@@ -172,35 +167,41 @@ interface RecordInput {
   id: string;
   timestamp: string | undefined;
   shown: ShownMessage;
+  /** The texts shown, by message id. */
+  text: TextAssembler;
 }
 
 /** A `user` record: a prompt is shown whole once; any later difference is a rewrite. */
-function userRecordEvents({ record, id, timestamp, shown }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
-  const out: DisplayEvent[] = [];
+function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
-  if (shown.textLength > 0) return { events: out, changed: textHash(text) !== shown.textHash || text.length !== shown.textLength };
-  textIncrement(id, text, shown, timestamp, out, 'prompt');
-  return { events: out, changed: false };
+  const copy = assembler.copy(id, text, false);
+  if (copy.match !== 'new') return { events: [], changed: copy.added !== '' || copy.match === 'differs' };
+  return { events: text === '' ? [] : [withTime({ kind: 'prompt', form: 'prompt', text, id }, timestamp)], changed: false };
 }
 
 /** An `info`, `warning` or `error` record: shown once, as a notice or an error. */
 function statusRecordEvents({ record, timestamp, shown }: RecordInput): DisplayEvent[] {
-  if (shown.textLength > 0) return [];
+  if (shown.noted) return [];
+  shown.noted = true;
   const type = shown.type;
   const message = partsText(ownField(record, 'content')).trim() || `Gemini CLI ${type} message without text`;
-  shown.textLength = message.length;
   if (type === 'error') return [withTime({ kind: 'error', message, fatal: false }, timestamp)];
   return [withTime({ kind: 'notice', level: type === 'warning' ? 'warning' : 'info', message }, timestamp)];
 }
 
 /** A `gemini` record: new thoughts, the text's increment, its tool calls and, once, its usage. */
-function geminiRecordEvents({ record, id, timestamp, shown }: RecordInput, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
+function geminiRecordEvents(message: RecordInput, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
+  const { record, id, timestamp, shown } = message;
   const out: DisplayEvent[] = [];
   const thoughts = arrayField(record, 'thoughts') ?? [];
-  const fresh = thoughts.slice(shown.thoughts).map(thoughtText).filter((text) => text !== '');
-  if (fresh.length > 0) out.push(withTime({ kind: 'reasoning', id: `${id}:thoughts`, text: (shown.thoughts > 0 ? '\n\n' : '') + fresh.join('\n\n') }, timestamp));
+  const fresh = thoughts
+    .slice(shown.thoughts)
+    .map(thoughtText)
+    .filter((text) => text !== '');
+  if (fresh.length > 0)
+    out.push(withTime({ kind: 'reasoning', id: `${id}:thoughts`, text: (shown.thoughts > 0 ? '\n\n' : '') + fresh.join('\n\n') }, timestamp));
   shown.thoughts = Math.max(shown.thoughts, thoughts.length);
-  const changed = textIncrement(id, partsText(ownField(record, 'content')), shown, timestamp, out, 'text');
+  const changed = textIncrement(message, partsText(ownField(record, 'content')), out);
   shown.settled = toolEvents(arrayField(record, 'toolCalls') ?? [], tracker, timestamp, out);
   const tokens = objectField(record, 'tokens');
   if (!shown.usage && tokens !== undefined) {
@@ -215,5 +216,5 @@ function geminiRecordEvents({ record, id, timestamp, shown }: RecordInput, track
 
 /** A fresh {@link ShownMessage} for a record of `type`. */
 export function newShown(type: string): ShownMessage {
-  return { type, textLength: 0, textHash: textHash(''), thoughts: 0, usage: false, settled: true };
+  return { type, thoughts: 0, usage: false, settled: true, noted: false };
 }

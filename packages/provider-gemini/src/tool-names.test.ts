@@ -1,10 +1,10 @@
 import { replayLines, type ToolUseDisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { geminiSource, geminiToolAliases } from './index.js';
+import { geminiSource, GEMINI_TOOL_ALIASES } from './index.js';
 
 function toolUse(toolName: string, parameters: unknown): ToolUseDisplayEvent {
   const line = JSON.stringify({ type: 'tool_use', timestamp: 't', tool_name: toolName, tool_id: `${toolName}__1`, parameters });
-  const event = replayLines(geminiSource, [line]).events[0];
+  const event = replayLines(geminiSource, [line]).events.find((found) => found.kind === 'tool-use');
   if (event?.kind !== 'tool-use') throw new Error(`no tool-use for ${toolName}`);
   return event;
 }
@@ -41,9 +41,9 @@ describe('tool names', () => {
   });
 
   it('answers MCP names through the alias map', () => {
-    expect(geminiToolAliases.get('mcp_github_list_issues')).toBe('github.list_issues');
-    expect(geminiToolAliases.get('mcp_')).toBeUndefined();
-    expect(geminiToolAliases.get('__proto__')).toBeUndefined();
+    expect(GEMINI_TOOL_ALIASES.get('mcp_github_list_issues')).toBe('github.list_issues');
+    expect(GEMINI_TOOL_ALIASES.get('mcp_')).toBeUndefined();
+    expect(GEMINI_TOOL_ALIASES.get('__proto__')).toBeUndefined();
   });
 });
 

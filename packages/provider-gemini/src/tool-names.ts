@@ -48,7 +48,7 @@ class GeminiToolNames extends Map<string, string> {
 }
 
 /** Gemini CLI tool names mapped onto the canonical vocabulary, MCP names included. */
-export const geminiToolAliases: ReadonlyMap<string, string> = new GeminiToolNames(CANONICAL);
+export const GEMINI_TOOL_ALIASES: ReadonlyMap<string, string> = new GeminiToolNames(CANONICAL);
 
 // Tools whose telling field is not the first one core's preview finds: the
 // shell, grep and glob also take `dir_path`, which core would show instead of

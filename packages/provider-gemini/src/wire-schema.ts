@@ -5,15 +5,19 @@ import { z } from 'zod';
 // They check only the fields the parser branches on: payloads (`parameters`,
 // `stats`, `error`) stay `unknown` and are read field by field, so that a
 // stats shape of another CLI version never costs the event. Optional fields
-// accept an explicit `null`; unknown fields are kept.
+// accept an explicit `null`. Unknown fields are dropped (`z.object`, which
+// zod compiles to a fast check; a loose object's copy of every key cost the
+// parser several percent): the handlers read only the fields named here. The
+// parser runs these on every line (`safeParse`); they are not part of the
+// package's API.
 
 const envelope = {
-  /** ISO time the CLI emitted the event; required by the types, never needed here. */
+  /** ISO time the CLI emitted the event; required by the types, read only from `init`. */
   timestamp: z.string().nullish(),
 };
 
 /** `init`: once per run, before the prompt; `model` is the configured one, possibly an alias such as `auto`. */
-export const geminiInitEventSchema = z.looseObject({
+const initEventSchema = z.object({
   type: z.literal('init'),
   ...envelope,
   session_id: z.string().nullish(),
@@ -21,7 +25,7 @@ export const geminiInitEventSchema = z.looseObject({
 });
 
 /** `message`: the prompt echo (`role: 'user'`) or an increment of assistant text (`delta: true`). */
-export const geminiMessageEventSchema = z.looseObject({
+const messageEventSchema = z.object({
   type: z.literal('message'),
   ...envelope,
   role: z.string(),
@@ -30,7 +34,7 @@ export const geminiMessageEventSchema = z.looseObject({
 });
 
 /** `tool_use`: one per tool call request; `tool_id` is opaque (its format changed in v0.43.0). */
-export const geminiToolUseEventSchema = z.looseObject({
+const toolUseEventSchema = z.object({
   type: z.literal('tool_use'),
   ...envelope,
   tool_name: z.string(),
@@ -39,7 +43,7 @@ export const geminiToolUseEventSchema = z.looseObject({
 });
 
 /** `tool_result`: the end of a call; `output` only when the tool's display is a string (never for edits and writes). */
-export const geminiToolResultEventSchema = z.looseObject({
+const toolResultEventSchema = z.object({
   type: z.literal('tool_result'),
   ...envelope,
   tool_id: z.string(),
@@ -50,7 +54,7 @@ export const geminiToolResultEventSchema = z.looseObject({
 });
 
 /** `error`: a non-fatal error (`severity: 'error'`) or warning (`severity: 'warning'`). */
-export const geminiErrorEventSchema = z.looseObject({
+const errorEventSchema = z.object({
   type: z.literal('error'),
   ...envelope,
   severity: z.string().nullish(),
@@ -58,7 +62,7 @@ export const geminiErrorEventSchema = z.looseObject({
 });
 
 /** `result`: the last line of a run; `stats` changed shape in v0.22.0 and v0.34.0. */
-export const geminiResultEventSchema = z.looseObject({
+const resultEventSchema = z.object({
   type: z.literal('result'),
   ...envelope,
   status: z.enum(['success', 'error']),
@@ -68,8 +72,18 @@ export const geminiResultEventSchema = z.looseObject({
   stats: z.unknown().optional(),
 });
 
-/** `--output-format json`: one document per run, pretty-printed over many lines. */
-export const geminiJsonOutputSchema = z.looseObject({
+/** One `--output-format stream-json` line: the union the parser dispatches on, by `type`. */
+export const streamEventSchema = z.discriminatedUnion('type', [
+  initEventSchema,
+  messageEventSchema,
+  toolUseEventSchema,
+  toolResultEventSchema,
+  errorEventSchema,
+  resultEventSchema,
+]);
+
+/** `--output-format json`: one document per run, pretty-printed over many lines; it has no `type`. */
+export const jsonOutputSchema = z.object({
   /** Since v0.21.0. */
   session_id: z.string().nullish(),
   /** Text of the final model turn only. */
@@ -82,10 +96,25 @@ export const geminiJsonOutputSchema = z.looseObject({
   warnings: z.array(z.unknown()).nullish(),
 });
 
-export type GeminiInitEvent = z.infer<typeof geminiInitEventSchema>;
-export type GeminiMessageEvent = z.infer<typeof geminiMessageEventSchema>;
-export type GeminiToolUseEvent = z.infer<typeof geminiToolUseEventSchema>;
-export type GeminiToolResultEvent = z.infer<typeof geminiToolResultEventSchema>;
-export type GeminiErrorEvent = z.infer<typeof geminiErrorEventSchema>;
-export type GeminiResultEvent = z.infer<typeof geminiResultEventSchema>;
-export type GeminiJsonOutput = z.infer<typeof geminiJsonOutputSchema>;
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+export type InitEvent = z.infer<typeof initEventSchema>;
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+export type ToolUseWireEvent = z.infer<typeof toolUseEventSchema>;
+export type ToolResultWireEvent = z.infer<typeof toolResultEventSchema>;
+export type ErrorWireEvent = z.infer<typeof errorEventSchema>;
+export type ResultEvent = z.infer<typeof resultEventSchema>;
+export type JsonOutput = z.infer<typeof jsonOutputSchema>;
+
+/**
+ * The reason a line of each known `type` is malformed when it fails the
+ * schema. Its keys are the types {@link streamEventSchema} knows, so a type
+ * not here is unknown rather than malformed.
+ */
+export const MALFORMED_REASONS: ReadonlyMap<string, string> = new Map([
+  ['init', 'init whose session_id or model is not a string'],
+  ['message', 'message without string role and content'],
+  ['tool_use', 'tool_use without string tool_name and tool_id'],
+  ['tool_result', 'tool_result without string tool_id and a success or error status'],
+  ['error', 'error without a string message'],
+  ['result', 'result without a success or error status'],
+]);

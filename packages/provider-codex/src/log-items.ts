@@ -8,9 +8,9 @@ import {
   type JsonObject,
   type ToolCallOutcome,
 } from '@x/core/provider-utils';
-import { announceTool, finishTool, withCallDetails } from './codex-state.js';
-import type { RolloutState } from './rollout-state.js';
-import { parseRolloutOutput, patchChanges } from './rollout-output.js';
+import { parseRolloutOutput, patchChanges } from './log-output.js';
+import type { CodexLogState } from './log-state.js';
+import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome } from './tool-outcomes.js';
 import { commandOfArgv, fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
 
@@ -32,7 +32,7 @@ function commandLine(input: unknown): string {
 }
 
 /** A response item's text (assistant message, reasoning summary), unless an event copy already showed it. */
-function textItem(state: RolloutState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
+function textItem(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
   const held = state.echoes;
   // The event copies (`agent_message`, `agent_reasoning`) this item makes redundant.
   state.echoes = held.filter((echo) => echo.kind !== kind || !texts.includes(echo.text));
@@ -50,25 +50,26 @@ function textItem(state: RolloutState, kind: 'text' | 'reasoning', texts: string
 }
 
 /** A call item (`function_call`, `custom_tool_call`, `local_shell_call`), announced once. */
-function callItem(state: RolloutState, item: JsonObject, type: string): DisplayEvent[] {
+function callItem(state: CodexLogState, item: JsonObject, type: string): DisplayEvent[] {
   const id = stringField(item, 'call_id') ?? stringField(item, 'id') ?? `call-${++state.made}`;
   const name = stringField(item, 'name') ?? (type === 'local_shell_call' ? 'local_shell' : type);
-  const input = type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
+  const input =
+    type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
   state.last = 'waiting';
   if (name === 'apply_patch' && typeof input === 'string') {
     const changes = patchChanges(input);
-    if (changes[0] !== undefined) state.codex.callDetails.set(id, { path: changes[0].path, changes });
+    if (changes[0] !== undefined) keepCallDetails(state.codex, id, { path: changes[0].path, changes });
     return announceTool(state.codex, { id, toolName: name, input: { patch: input }, displayName: fileChangeToolName(changes), arg: changes[0]?.path ?? '' });
   }
   const script = commandLine(type === 'local_shell_call' ? item.action : input);
   if (script === '') return announceTool(state.codex, { id, toolName: name, input });
   const readPath = fileReadTarget(script);
-  if (readPath !== undefined) state.codex.callDetails.set(id, { path: readPath, read: true });
+  if (readPath !== undefined) keepCallDetails(state.codex, id, { path: readPath, read: true });
   return announceTool(state.codex, { id, toolName: name, input, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script });
 }
 
-/** A `*_output` item: the output string in either shape (see rollout-output.ts), joined to its call by `call_id`. */
-function outputItem(state: RolloutState, item: JsonObject, context: LineContext): DisplayEvent[] {
+/** A `*_output` item: the output string in either shape (see log-output.ts), joined to its call by `call_id`. */
+function outputItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
   const id = stringField(item, 'call_id');
   if (id === undefined) {
     context.malformed('tool output without call_id');
@@ -90,7 +91,7 @@ function outputItem(state: RolloutState, item: JsonObject, context: LineContext)
  * AGENTS.md, IDE state) and the prompt again; the clean prompt is the
  * `user_message` event, so they are not shown.
  */
-export function responseItem(state: RolloutState, item: JsonObject, context: LineContext): DisplayEvent[] {
+export function responseItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
   const type = stringField(item, 'type');
   switch (type) {
     case 'message': {

@@ -1,5 +1,6 @@
-import type { DisplayEvent, SessionDisplayEvent, SessionStatus } from '@x/core';
-import { createCodexState, type CodexState } from './codex-state.js';
+import { type DisplayEvent, type SessionStatus } from '@x/core';
+import { createSessionLifecycle, type SessionFields, type SessionLifecycle } from '@x/core/provider-utils';
+import { createCodexState, type CodexState } from './state.js';
 
 /**
  * What the main conversation did last, which decides how a rollout ended: it
@@ -17,11 +18,18 @@ export interface HeldEcho {
   timestamp: string | undefined;
 }
 
-/** The state of one rollout file: the shared Codex state plus what only a rollout needs. */
-export interface RolloutState {
+/**
+ * The state of one rollout file, as one object: the Codex state its calls
+ * and usage share with the stdout parser, the session (one per file, through
+ * core's session lifecycle), and what only a rollout needs.
+ */
+export interface CodexLogState {
   codex: CodexState;
-  start: SessionDisplayEvent;
-  started: boolean;
+  /** Whether a JSON line was read: a file of none (empty, or cut to nothing) ends no session. */
+  seen: boolean;
+  session: SessionLifecycle;
+  /** The session start's fields, gathered from `session_meta` and the first `turn_context`. */
+  start: SessionFields;
   /** Events before the first `turn_context`, which names the model, held for the session start. */
   pending: DisplayEvent[];
   echoes: HeldEcho[];
@@ -36,12 +44,13 @@ export interface RolloutState {
   lastTotal: string | undefined;
 }
 
-/** A fresh {@link RolloutState}. */
-export function createRolloutState(): RolloutState {
+/** A fresh {@link CodexLogState}. */
+export function createCodexLogState(): CodexLogState {
   return {
     codex: createCodexState(),
-    start: { kind: 'session', phase: 'start' },
-    started: false,
+    seen: false,
+    session: createSessionLifecycle(),
+    start: {},
     pending: [],
     echoes: [],
     shown: { text: '', reasoning: '' },
@@ -54,16 +63,15 @@ export function createRolloutState(): RolloutState {
 }
 
 /** The session start and the events held for it, once. */
-export function releaseStart(state: RolloutState): DisplayEvent[] {
-  if (state.started) return [];
-  state.started = true;
-  const events = [state.start as DisplayEvent, ...state.pending];
+export function releaseStart(state: CodexLogState): DisplayEvent[] {
+  if (state.session.open) return [];
+  const events = [...state.session.start(state.start), ...state.pending];
   state.pending = [];
   return events;
 }
 
 /** Echoes still held when something else arrives: their response item never came, so they are shown. */
-export function releaseEchoes(state: RolloutState): DisplayEvent[] {
+export function releaseEchoes(state: CodexLogState): DisplayEvent[] {
   const events: DisplayEvent[] = [];
   for (const echo of state.echoes) {
     const event: DisplayEvent = { kind: echo.kind, id: `${echo.kind === 'text' ? 'message' : 'reasoning'}-${++state.made}`, text: echo.text };
@@ -78,22 +86,21 @@ export function releaseEchoes(state: RolloutState): DisplayEvent[] {
   return events;
 }
 
-function endStatus(state: RolloutState): SessionStatus {
+function endStatus(state: CodexLogState): SessionStatus {
   if (state.last === 'aborted') return 'cancelled';
   if (state.last === 'error') return 'error';
   return state.last === 'answer' && state.codex.tracker.unfinished().length === 0 ? 'success' : 'incomplete';
 }
 
 /** The session end at the end of the file: status from what the conversation did last, turns, the last answer. */
-export function endRollout(state: RolloutState): DisplayEvent[] {
-  const events = [...releaseEchoes(state)];
-  events.unshift(...releaseStart(state));
-  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
-  if (state.start.sessionId !== undefined) end.sessionId = state.start.sessionId;
-  if (state.turns > 0) end.turns = state.turns;
+export function endRollout(state: CodexLogState): DisplayEvent[] {
+  const events = [...releaseStart(state), ...releaseEchoes(state)];
+  const fields: SessionFields = {};
+  if (state.start.sessionId !== undefined) fields.sessionId = state.start.sessionId;
+  if (state.turns > 0) fields.turns = state.turns;
   const answer = state.codex.lastMessage;
-  if (answer !== undefined && answer !== '') end.result = answer;
-  if (state.lastTimestamp !== undefined) end.timestamp = state.lastTimestamp;
-  events.push(end);
+  if (answer !== undefined && answer !== '') fields.result = answer;
+  if (state.lastTimestamp !== undefined) fields.timestamp = state.lastTimestamp;
+  events.push(...state.session.end(endStatus(state), fields));
   return events;
 }

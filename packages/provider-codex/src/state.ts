@@ -8,16 +8,23 @@ import {
   createTextAssembler,
   createToolCallTracker,
   type TextAssembler,
-  type ToolCallOutcome,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import type { CallDetails } from './tool-calls.js';
 import { CODEX_TOOL_ALIASES } from './tool-names.js';
 import type { LegacyTokenUsage, Usage } from './wire-schema.js';
 
 /**
  * What one Codex stream needs to remember, shared by the current and the
- * legacy format (a stream is told apart line by line). Per-turn parts are
- * replaced when a turn starts, so memory stays flat over long runs.
+ * legacy format (a stream is told apart line by line) and by the rollout
+ * parser. Per-turn parts are replaced when a turn starts, so memory stays
+ * flat over long runs.
+ *
+ * The session is kept here rather than by core's `createSessionLifecycle`:
+ * a Codex thread has one start and an end per turn (`turn.completed`, then
+ * `turn.started` again, resumed threads), which the lifecycle's start/end
+ * pairing does not model. The rollout parser, whose file is one session,
+ * uses the lifecycle.
  */
 export interface CodexState {
   /** Tool calls of the current turn. */
@@ -47,12 +54,6 @@ export interface CodexState {
   openMessageId: string | undefined;
   /** Legacy: the id of the reasoning being streamed as deltas. */
   openReasoningId: string | undefined;
-}
-
-/** What a call's start knew that its end does not repeat: a read's path, a patch's changes. */
-export interface CallDetails extends Pick<ToolCallOutcome, 'path' | 'changes'> {
-  /** The call is a `cat FILE` read: what it printed on success is the file. */
-  read?: true;
 }
 
 /** A fresh {@link CodexState}. */
@@ -143,61 +144,9 @@ export function usageEvent(state: CodexState, usage: Usage | LegacyTokenUsage, c
   return event;
 }
 
-/** How a tool call is announced. */
-export interface ToolAnnouncement {
-  id: string;
-  /** Codex's own name (`command_execution`, `docs.lookup`). */
-  toolName: string;
-  input: unknown;
-  /** A canonical name the alias table cannot give (`Read` for `cat FILE`, `Write` for a patch of new files). */
-  displayName?: string | undefined;
-  /** A preview that replaces the one taken from the input (the unwrapped command, the first path). */
-  arg?: string | undefined;
-}
-
-/**
- * Announces a call once. `@x/core`'s tracker previews a call from known input
- * fields; Codex's previews come from inside the command (the script of a
- * shell wrapper) or the change list, so they are passed as the call's `arg`.
- */
-export function announceTool(state: CodexState, call: ToolAnnouncement): DisplayEvent[] {
-  const use = state.tracker.start({ id: call.id, toolName: call.toolName, displayName: call.displayName, arg: call.arg, input: call.input });
-  return use === undefined ? [] : [use];
-}
-
-/** The result of a call announced with {@link announceTool}; empty when it already has one. */
-export function finishTool(state: CodexState, id: string, outcome: ToolCallOutcome): DisplayEvent[] {
-  const result = state.tracker.finish(id, outcome);
-  return result === undefined ? [] : [result];
-}
-
-/**
- * How many calls' start details are kept at once: calls run a few at a time,
- * and a stream of calls that never end must not grow memory (docs/memory.md).
- */
-const MAX_CALL_DETAILS = 100;
-
-/** Keeps what the start of call `id` knew for its end, forgetting the oldest past {@link MAX_CALL_DETAILS}. */
-export function keepCallDetails(state: CodexState, id: string, details: CallDetails): void {
-  state.callDetails.delete(id);
-  state.callDetails.set(id, details);
-  if (state.callDetails.size > MAX_CALL_DETAILS) state.callDetails.delete(state.callDetails.keys().next().value as string);
-}
-
-/**
- * `outcome` with what the start of call `id` left for its end. A read that
- * succeeded printed the file, so the length of its output is the content
- * length: the provider knows it, core does not guess it.
- */
-export function withCallDetails(state: CodexState, id: string, outcome: ToolCallOutcome): ToolCallOutcome {
-  const details = state.callDetails.get(id);
-  if (details === undefined) return outcome;
-  state.callDetails.delete(id);
-  const merged: ToolCallOutcome = { ...outcome };
-  if (details.path !== undefined) merged.path = details.path;
-  if (details.changes !== undefined) merged.changes = details.changes;
-  if (details.read === true && outcome.status === 'success' && typeof outcome.output === 'string') merged.contentLength = outcome.output.length;
-  return merged;
+/** Item ids restart at `item_0` with every `codex exec` process; ids after the first process are prefixed with its number. */
+export function scopedId(state: CodexState, rawId: string): string {
+  return state.invocations > 1 ? `${state.invocations}:${rawId}` : rawId;
 }
 
 /** A fresh id for something the wire gives none. */

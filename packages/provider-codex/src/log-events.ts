@@ -1,0 +1,112 @@
+import { type DisplayEvent, type LineContext } from '@x/core';
+import { arrayField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import type { CodexLogState } from './log-state.js';
+import { usageEvent } from './state.js';
+import { legacyTokenUsageSchema } from './wire-schema.js';
+
+/** `event_msg` types that repeat what the response items already hold, with the reason given for them. */
+const EVENT_COPIES: ReadonlyMap<string, string> = new Map([
+  ['agent_reasoning_raw_content', 'raw reasoning; its summary is shown'],
+  ['exec_command_end', "a copy of the call's output item"],
+  ['patch_apply_end', "a copy of the call's output item"],
+  ['mcp_tool_call_end', "a copy of the call's output item"],
+  ['web_search_end', 'a copy of the web_search_call item'],
+  ['turn_diff', 'the diff of the turn; the patches are shown as calls'],
+  ['plan_update', 'a copy of the update_plan call'],
+  ['task_started', 'a turn begins'],
+  ['turn_started', 'a turn begins'],
+]);
+
+/** An `agent_message` / `agent_reasoning` copy: held until its response item arrives, shown only if it never does. */
+function echo(state: CodexLogState, kind: 'text' | 'reasoning', text: string, timestamp: string | undefined, context: LineContext): DisplayEvent[] {
+  if (text === '' || state.shown[kind] === text) {
+    context.ignore(`${kind === 'text' ? 'agent_message' : 'agent_reasoning'}: a copy of the response item already shown`);
+    return [];
+  }
+  state.echoes.push({ kind, text, timestamp });
+  context.ignore(`${kind === 'text' ? 'agent_message' : 'agent_reasoning'}: a copy of the response item that follows; shown only if that item is missing`);
+  return [];
+}
+
+/** The `event_msg` payload a handler reads, with the line's timestamp and context; `undefined` means nothing to show. */
+interface EventMessage {
+  type: string;
+  payload: JsonObject;
+  timestamp: string | undefined;
+  context: LineContext;
+}
+type EventMessageHandler = (state: CodexLogState, message: EventMessage) => DisplayEvent[] | undefined;
+
+function userMessage(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  const images = (arrayField(payload, 'images') ?? []).length;
+  const text = [stringField(payload, 'message') ?? '', ...Array.from({ length: images }, () => '[image]')].filter((part) => part !== '').join('\n');
+  if (text.trim() === '') return undefined;
+  state.turns += 1;
+  state.last = 'waiting';
+  return [{ kind: 'prompt', form: 'prompt', text }];
+}
+
+function tokenCount(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  // `total_token_usage` is the running total of the session (replace, never add); `info` is null before the first reply.
+  const raw = ownField(objectField(payload, 'info'), 'total_token_usage');
+  const total = legacyTokenUsageSchema.safeParse(raw);
+  const key = JSON.stringify(raw);
+  // Codex writes the count again after each tool output; the same total adds nothing.
+  if (!total.success || key === state.lastTotal) return undefined;
+  state.lastTotal = key;
+  return [usageEvent(state.codex, total.data, true)];
+}
+
+function taskComplete(state: CodexLogState, { payload }: EventMessage): undefined {
+  const last = stringField(payload, 'last_agent_message');
+  if (last !== undefined && last !== '') state.codex.lastMessage = last;
+  state.last = 'answer';
+  return undefined;
+}
+
+function turnAborted(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] {
+  state.last = 'aborted';
+  const reason = stringField(payload, 'reason');
+  return [{ kind: 'notice', level: 'warning', message: reason ? `Turn aborted (${reason})` : 'Turn aborted', code: 'turn_aborted' }];
+}
+
+function reviewMode(_state: CodexLogState, { type }: EventMessage): DisplayEvent[] {
+  return [{ kind: 'notice', level: 'info', message: type === 'entered_review_mode' ? 'Review started' : 'Review ended', code: type }];
+}
+
+const EVENT_MESSAGES: ReadonlyMap<string, EventMessageHandler> = new Map<string, EventMessageHandler>([
+  ['user_message', userMessage],
+  ['agent_message', (state, { payload, timestamp, context }) => echo(state, 'text', stringField(payload, 'message') ?? '', timestamp, context)],
+  ['agent_reasoning', (state, { payload, timestamp, context }) => echo(state, 'reasoning', stringField(payload, 'text') ?? '', timestamp, context)],
+  ['token_count', tokenCount],
+  ['task_complete', taskComplete],
+  ['turn_aborted', turnAborted],
+  [
+    'error',
+    (state, { payload }) => {
+      state.last = 'error';
+      return [{ kind: 'error', message: stringField(payload, 'message') ?? 'Error', fatal: false }];
+    },
+  ],
+  [
+    'stream_error',
+    (_state, { payload }) => [{ kind: 'notice', level: 'warning', message: stringField(payload, 'message') ?? 'Stream error', code: 'stream_error' }],
+  ],
+  ['entered_review_mode', reviewMode],
+  ['exited_review_mode', reviewMode],
+]);
+
+export function eventMessage(state: CodexLogState, payload: JsonObject, timestamp: string | undefined, context: LineContext): DisplayEvent[] {
+  const type = stringField(payload, 'type') ?? '(none)';
+  const handler = EVENT_MESSAGES.get(type);
+  if (handler === undefined) {
+    const copy = EVENT_COPIES.get(type);
+    if (copy === undefined) context.unknown(`unknown event_msg type "${type}"`);
+    else context.ignore(`${type}: ${copy}`);
+    return [];
+  }
+  const events = handler(state, { type, payload, timestamp, context });
+  if (events !== undefined) return events;
+  context.ignore(`${type}: nothing to show`);
+  return [];
+}

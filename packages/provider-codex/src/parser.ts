@@ -1,0 +1,90 @@
+import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import { isJsonObject, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { legacyEvents } from './legacy-events.js';
+import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';
+import { threadEvents } from './thread-events.js';
+import { THREAD_EVENT_TYPES, THREAD_MALFORMED_REASONS, legacyConfigSummarySchema, legacyEventSchema, threadEventSchema } from './wire-schema.js';
+
+// `RUST_LOG` tracing lines that get mixed in when stderr is merged into stdout (quirk 15).
+const TRACING_LINE = /^\S*\s*(?:TRACE|DEBUG|INFO|WARN|ERROR)\s+[\w:]+/;
+
+/** A legacy line: `{ id, msg }`. */
+function legacyLine(state: CodexState, value: JsonObject, context: LineContext): DisplayEvent[] {
+  const parsed = legacyEventSchema.safeParse(value);
+  if (!parsed.success) {
+    context.malformed('legacy event without msg.type');
+    return [];
+  }
+  return legacyEvents(state, parsed.data.msg, context);
+}
+
+/** A line of the current form (or the 0.42 variant), by its `type`. */
+function threadLine(state: CodexState, value: JsonObject, type: string, context: LineContext): DisplayEvent[] {
+  if (!THREAD_EVENT_TYPES.has(type)) {
+    context.unknown(`unknown event type "${type}"`);
+    return [];
+  }
+  const parsed = threadEventSchema.safeParse(value);
+  if (!parsed.success) {
+    context.malformed(THREAD_MALFORMED_REASONS.get(type) ?? `${type} of the wrong shape`);
+    return [];
+  }
+  return threadEvents(state, parsed.data, context);
+}
+
+/** A line without `type` or `msg`: the legacy prompt line, the legacy config summary, or unknown. */
+function untypedLine(state: CodexState, value: JsonObject, context: LineContext): DisplayEvent[] {
+  if (stringField(value, 'prompt') !== undefined) {
+    context.ignore('legacy prompt line');
+    return [];
+  }
+  const config = legacyConfigSummarySchema.safeParse(value);
+  if (!config.success) {
+    context.unknown('JSON object with neither type nor msg');
+    return [];
+  }
+  state.configSeen = true;
+  state.model = config.data.model;
+  if (config.data.workdir != null) state.cwd = config.data.workdir;
+  context.ignore('legacy config summary; the session starts with the first event');
+  return [];
+}
+
+/** Legacy and current lines may meet in one stream; each line says which it is. */
+function lineEvents(state: CodexState, value: JsonObject, context: LineContext): DisplayEvent[] {
+  if (isJsonObject(ownField(value, 'msg'))) return legacyLine(state, value, context);
+  const type = stringField(value, 'type');
+  if (type !== undefined) return threadLine(state, value, type, context);
+  return untypedLine(state, value, context);
+}
+
+/**
+ * The parser of one `codex exec --json` stream: current, 0.42 and legacy
+ * lines, told apart line by line. A stream cut at the front starts its
+ * session with its first event; one that stops before its terminal line
+ * ends `incomplete`.
+ */
+export function createCodexParser(): SourceParser {
+  const state = createCodexState();
+  return {
+    parse(line, context) {
+      const parsed = parseJson(line);
+      if (parsed === undefined) {
+        context.malformed(TRACING_LINE.test(line) ? 'not JSON: a log line from stderr' : 'not JSON');
+        return [];
+      }
+      if (!isJsonObject(parsed.value)) {
+        context.malformed('not a JSON object');
+        return [];
+      }
+      const events = lineEvents(state, parsed.value, context);
+      // A stream cut at the front (or legacy, whose config summary starts nothing) starts its session with its first event.
+      return events.length > 0 && !state.started ? [...ensureStarted(state), ...events] : events;
+    },
+    flush() {
+      // A legacy stream may stop after its config summary; any stream may stop before its terminal line (quirk 6).
+      const events = state.configSeen ? ensureStarted(state) : [];
+      return state.started ? [...events, ...endSession(state, 'incomplete')] : events;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+
+describe('public API', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'GEMINI_TOOL_ALIASES',
+      'VERSION',
+      'createGeminiLogParser',
+      'createGeminiLogSource',
+      'createGeminiParser',
+      'createGeminiSource',
+      'detectGemini',
+      'detectGeminiLog',
+      'geminiLogSource',
+      'geminiSource',
+    ]);
+  });
+
+  it('describes the sources; neither names a tested CLI version, since neither format says one', () => {
+    expect(api.geminiSource).toEqual(
+      expect.objectContaining({ specificationVersion: 'v1', id: 'gemini', displayName: 'Gemini CLI', cadence: 'streaming', detect: api.detectGemini }),
+    );
+    expect(api.geminiLogSource).toEqual(
+      expect.objectContaining({
+        specificationVersion: 'v1',
+        id: 'gemini-log',
+        displayName: 'Gemini CLI session log',
+        cadence: 'streaming',
+        detect: api.detectGeminiLog,
+      }),
+    );
+    expect(api.geminiSource.testedUpTo).toBeUndefined();
+    expect(api.geminiLogSource.testedUpTo).toBeUndefined();
+    expect(api.VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});

@@ -1,0 +1,256 @@
+import { replayLines, summarizeToolResult, type ToolResultDisplayEvent } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { createGeminiLogSource, geminiLogSource, geminiSource } from './index.js';
+import { parseShellReport } from './shell-output.js';
+
+const META = { sessionId: 's-1', projectHash: 'p', startTime: '2026-05-02T09:00:00.000Z', lastUpdated: '2026-05-02T09:00:00.000Z', kind: 'main' };
+const T = '2026-05-02T09:00:01.000Z';
+const user = (id: string, text: string) => ({ id, timestamp: T, type: 'user', content: [{ text }] });
+const gemini = (id: string, content: string, extra: object = {}) => ({ id, timestamp: T, type: 'gemini', content, model: 'gemini-2.5-pro', ...extra });
+const call = (id: string, status: string, response: object = { output: 'ok' }) => ({
+  id,
+  name: 'read_file',
+  args: { file_path: 'a.ts' },
+  result: [{ functionResponse: { id, name: 'read_file', response } }],
+  status,
+  timestamp: T,
+});
+
+function run(records: object[], source = geminiLogSource) {
+  return replayLines(
+    source,
+    records.map((record) => JSON.stringify(record)),
+  );
+}
+
+describe('gemini-log quirks', () => {
+  it('a message re-appended under the same id replaces the earlier copy, keeping its place', () => {
+    const { events } = run([
+      META,
+      user('u1', 'Read a.ts'),
+      gemini('g1', 'Reading.'),
+      gemini('g1', 'Reading.', { toolCalls: [call('c1', 'success')] }),
+      gemini('g2', 'Done.'),
+    ]);
+    expect(events).toEqual([
+      { kind: 'session', phase: 'start', sessionId: 's-1', timestamp: '2026-05-02T09:00:00.000Z' },
+      { kind: 'prompt', form: 'prompt', text: 'Read a.ts', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'Reading.', timestamp: T },
+      { kind: 'tool-use', id: 'c1', name: 'Read', toolName: 'read_file', toolKind: 'read', arg: 'a.ts', input: { file_path: 'a.ts' }, timestamp: T },
+      // A recording keeps what the model got: the read's text is the output.
+      {
+        kind: 'tool-result',
+        id: 'c1',
+        name: 'Read',
+        toolKind: 'read',
+        status: 'success',
+        outputState: 'text',
+        output: 'ok',
+        details: { path: 'a.ts' },
+        timestamp: T,
+      },
+      { kind: 'text', id: 'g2', text: 'Done.', timestamp: T },
+      { kind: 'session', phase: 'end', status: 'success', sessionId: 's-1', durationMs: 0, timestamp: '2026-05-02T09:00:00.000Z' },
+    ]);
+  });
+
+  it('a copy of a message already shown adds only what is new, and says when it rewrites what was shown', () => {
+    const { events } = run([META, gemini('g1', 'Hello'), gemini('g2', 'x'), gemini('g1', 'Hello world'), gemini('g1', 'Goodbye')]);
+    expect(events.filter((event) => event.kind === 'text' || event.kind === 'notice')).toEqual([
+      { kind: 'text', id: 'g1', text: 'Hello', timestamp: T },
+      { kind: 'text', id: 'g2', text: 'x', timestamp: T },
+      { kind: 'text', id: 'g1', text: ' world', timestamp: T },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'message-rewritten',
+        message: 'Message g1 was rewritten after it was shown; what is shown above is its earlier version',
+      },
+    ]);
+  });
+
+  it('$set merges metadata: the summary becomes the title; $set.messages replaces the list', () => {
+    const { events } = run([META, user('u1', 'one'), gemini('g1', 'A'), { $set: { summary: 'Short title', lastUpdated: '2026-05-02T09:00:30.000Z' } }]);
+    expect(events.at(-1)).toEqual({
+      kind: 'session',
+      phase: 'end',
+      status: 'success',
+      sessionId: 's-1',
+      title: 'Short title',
+      durationMs: 30000,
+      timestamp: '2026-05-02T09:00:30.000Z',
+    });
+    const checkpoint = run([
+      META,
+      user('u1', 'one'),
+      gemini('g1', 'A'),
+      user('u2', 'two'),
+      { $set: { messages: [user('u1', 'one'), gemini('g3', 'B')] } },
+    ]).events;
+    expect(checkpoint.filter((event) => event.kind !== 'session')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'one', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'A', timestamp: T },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'checkpoint',
+        message: 'A checkpoint replaced the message list: 1 message(s) shown above are no longer in the session',
+      },
+      { kind: 'text', id: 'g3', text: 'B', timestamp: T },
+    ]);
+  });
+
+  it('$rewindTo deletes the message and all after it: unseen ones silently, shown ones with a notice', () => {
+    const held = run([
+      META,
+      user('u1', 'one'),
+      gemini('g1', 'A'),
+      { id: 'i1', timestamp: T, type: 'info', content: 'Request cancelled.' },
+      { $rewindTo: 'i1' },
+    ]);
+    expect(held.events).toEqual([
+      { kind: 'session', phase: 'start', sessionId: 's-1', timestamp: '2026-05-02T09:00:00.000Z' },
+      { kind: 'prompt', form: 'prompt', text: 'one', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'A', timestamp: T },
+      { kind: 'session', phase: 'end', status: 'success', sessionId: 's-1', durationMs: 0, timestamp: '2026-05-02T09:00:00.000Z' },
+    ]);
+    const shown = run([META, user('u1', 'one'), gemini('g1', 'A'), user('u2', 'two'), gemini('g2', 'B'), { $rewindTo: 'g1' }]);
+    expect(shown.events.filter((event) => event.kind === 'notice')).toEqual([
+      { kind: 'notice', level: 'warning', code: 'rewind', message: 'Rewound: 2 message(s) shown above, from g1 on, were deleted from the session' },
+    ]);
+    // The last message left is the prompt u1: no answer to it remains.
+    expect(shown.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+  });
+
+  it('the legacy JSON document and the JSONL log of the same session give the same messages', () => {
+    const messages = [
+      user('u1', 'Read a.ts'),
+      gemini('g1', 'Done.', { toolCalls: [call('c1', 'success')], tokens: { input: 10, output: 2, cached: 4, thoughts: 1, tool: 0, total: 13 } }),
+    ];
+    const legacy = replayLines(geminiLogSource, JSON.stringify({ ...META, messages }, null, 2).split('\n'));
+    const jsonl = run([META, ...messages]);
+    expect(legacy.events).toEqual(jsonl.events);
+    expect(legacy.accounting).toMatchObject({ malformed: 0, unknown: 0, events: 1 });
+    expect(legacy.events.find((event) => event.kind === 'usage')).toEqual({
+      kind: 'usage',
+      cumulative: false,
+      model: 'gemini-2.5-pro',
+      inputTokens: 10,
+      outputTokens: 2,
+      reasoningTokens: 1,
+      cacheReadTokens: 4,
+      timestamp: T,
+    });
+  });
+
+  it('tool calls: error and cancelled are failed results, an executing call waits for its final copy', () => {
+    const { events } = run([
+      META,
+      gemini('g1', '', {
+        toolCalls: [
+          call('c1', 'error', { error: 'File not found: a.ts' }),
+          { ...call('c2', 'cancelled'), result: [] },
+          { ...call('c3', 'executing'), result: [] },
+        ],
+      }),
+      user('u2', 'next'),
+    ]);
+    const read = { name: 'Read', toolName: 'read_file', toolKind: 'read', arg: 'a.ts', input: { file_path: 'a.ts' }, timestamp: T } as const;
+    const failed = { name: 'Read', toolKind: 'read', status: 'error', outputState: 'unavailable', timestamp: T } as const;
+    expect(events.filter((event) => event.kind === 'tool-use' || event.kind === 'tool-result')).toEqual([
+      { kind: 'tool-use', id: 'c1', ...read },
+      { kind: 'tool-result', id: 'c1', ...failed, details: { path: 'a.ts', errorMessage: 'File not found: a.ts' } },
+      { kind: 'tool-use', id: 'c2', ...read },
+      { kind: 'tool-result', id: 'c2', ...failed, details: { path: 'a.ts', errorMessage: 'Cancelled' } },
+      { kind: 'tool-use', id: 'c3', ...read },
+    ]);
+  });
+
+  it('info, warning and error messages are notices and a non-fatal error', () => {
+    const { events } = run([
+      META,
+      { id: 'i', timestamp: T, type: 'info', content: 'Compressed.' },
+      { id: 'w', timestamp: T, type: 'warning', content: 'Slow.' },
+      { id: 'e', timestamp: T, type: 'error', content: 'Quota.' },
+    ]);
+    expect(events.slice(1)).toEqual([
+      { kind: 'notice', level: 'info', message: 'Compressed.', timestamp: T },
+      { kind: 'notice', level: 'warning', message: 'Slow.', timestamp: T },
+      { kind: 'error', message: 'Quota.', fatal: false, timestamp: T },
+      // No durationMs: a zero figure of a session that did not succeed is unknown, not zero (core's session lifecycle).
+      { kind: 'session', phase: 'end', status: 'error', sessionId: 's-1', timestamp: '2026-05-02T09:00:00.000Z' },
+    ]);
+  });
+
+  it('a shell result quotes the command first; the result is the command output, with its exit code (#18)', () => {
+    const report = (output: string, exit: string) =>
+      `Command: cd app && python hoge.py\nDirectory: (root)\nOutput: ${output}\nError: (none)\nExit Code: ${exit}\nSignal: 0\nBackground PIDs: (none)\nProcess Group PGID: 27209`;
+    const shell = (id: string, output: string, exit: string) => ({
+      id,
+      name: 'run_shell_command',
+      args: { command: 'cd app && python hoge.py' },
+      result: [{ functionResponse: { id, name: 'run_shell_command', response: { output: report(output, exit) } } }],
+      status: 'success',
+      timestamp: T,
+    });
+    const { events } = run([
+      META,
+      gemini('g1', '', { toolCalls: [shell('s1', 'error: target shim binary not found', '1'), shell('s2', '(empty)', '0')] }),
+      gemini('g2', 'Done.'),
+    ]);
+    const bash = { name: 'Bash', toolKind: 'execute', status: 'success', timestamp: T } as const;
+    const done = events.filter((event): event is ToolResultDisplayEvent => event.kind === 'tool-result');
+    expect(done).toEqual([
+      { kind: 'tool-result', id: 's1', ...bash, outputState: 'text', output: 'error: target shim binary not found', details: { exitCode: 1 } },
+      { kind: 'tool-result', id: 's2', ...bash, outputState: 'empty', output: '', details: { exitCode: 0 } },
+    ]);
+    expect(done.map(summarizeToolResult)).toEqual(['Completed Bash (exit 1): error: target shim binary not found', 'Completed Bash (exit 0)']);
+  });
+
+  it('the older report gives stdout and stderr apart; a field-like line inside the output stays output (#18)', () => {
+    const text =
+      'Command: make\nDirectory: (root)\nStdout: built\nError: not this one\nStderr: warning: old flag\nError: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 7';
+    expect(parseShellReport(text)).toEqual({ output: 'built\nError: not this one', stderr: 'warning: old flag', exitCode: 0 });
+    expect(parseShellReport('Command: ls\nDirectory: (root)\nOutput: a\nError: spawn ENOENT\nExit Code: (none)\nSignal: 9')).toEqual({
+      output: 'a',
+      error: 'spawn ENOENT',
+    });
+    expect(parseShellReport('Command was cancelled by user before it could complete.')).toBeUndefined();
+    expect(parseShellReport('Command: ls\nDirectory: (root)\nNot a report')).toBeUndefined();
+  });
+
+  it('a message of a type the recording format does not have is reported as unknown, naming the type', () => {
+    const { events, diagnostics } = run([META, user('u1', 'one'), { id: 'x1', timestamp: T, type: 'compression', content: 'Compressed.' }, gemini('g1', 'A')]);
+    expect(events.filter((event) => event.kind !== 'session')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'one', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'A', timestamp: T },
+    ]);
+    expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[3, 'unknown', 'unknown message type "compression"']]);
+  });
+
+  it('a message larger than the hold budget is shown at once and counted', () => {
+    const source = createGeminiLogSource({ maxHeldBytes: 100 });
+    const { events } = run([META, gemini('g1', 'x'.repeat(200)), gemini('g1', 'x'.repeat(210))], source);
+    expect(events.filter((event) => event.kind === 'text').map((event) => event.kind === 'text' && event.text.length)).toEqual([200, 10]);
+    expect(events.at(-2)).toEqual({
+      kind: 'notice',
+      level: 'info',
+      code: 'held-overflow',
+      message: '1 message(s) were larger than the 100-byte hold budget and were shown before their final state',
+    });
+  });
+});
+
+describe('gemini-log detection', () => {
+  const sample = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 20);
+
+  it.each(listFixtures('gemini-log'))('claims $scenario; the stdout source does not', (fixture) => {
+    expect(geminiLogSource.detect(sample(readFixtureLines(fixture))).confidence).toBe(1);
+    expect(geminiSource.detect(sample(readFixtureLines(fixture))).confidence).toBe(0);
+  });
+
+  it.each(listFixtures('gemini'))('leaves the stdout fixture $scenario to the stdout source', (fixture) => {
+    expect(geminiLogSource.detect(sample(readFixtureLines(fixture))).confidence).toBe(0);
+  });
+});

@@ -1,0 +1,80 @@
+import { type DisplayEvent, type ErrorDisplayEvent, type SessionStatus } from '@x/core';
+import { isJsonObject, numberField, type SessionFields } from '@x/core/provider-utils';
+import { closeMessage, ensureSession, nextMessageId, openSession, type GeminiState } from './state.js';
+import { errorOf } from './tool-events.js';
+import { sessionMetricsUsage, streamStatsUsage } from './usage.js';
+import type { ErrorWireEvent, InitEvent, JsonOutput, ResultEvent } from './wire-schema.js';
+
+// Thrown by the CLI's cancellation handler: the run was stopped, not failed.
+const CANCELLATION_ERROR = 'FatalCancellationError';
+
+const NO_MESSAGE = 'Gemini CLI ended the run with an error and no message';
+
+/** How a run that reported its end ended: a cancellation is no failure. */
+function endStatus(failed: boolean, errorType: string | undefined): SessionStatus {
+  if (!failed) return 'success';
+  return errorType === CANCELLATION_ERROR ? 'cancelled' : 'error';
+}
+
+function fatalError(state: GeminiState, message: string, type: string | undefined): DisplayEvent[] {
+  const event: ErrorDisplayEvent = { kind: 'error', message, fatal: true };
+  if (type !== undefined) event.code = type;
+  return state.session.error(event);
+}
+
+/** `init`: the session start, with the session id, the configured model and when it began. */
+export function initEvents(state: GeminiState, event: InitEvent): DisplayEvent[] {
+  const fields: SessionFields = {};
+  if (event.session_id) fields.sessionId = event.session_id;
+  if (event.model) fields.model = event.model;
+  const timestamp = event.timestamp;
+  if (typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))) fields.timestamp = new Date(timestamp).toISOString();
+  return openSession(state, fields);
+}
+
+/** `error`: never the end of the run (format notes, order step 6); a warning is a notice. */
+export function errorEvents(state: GeminiState, event: ErrorWireEvent): DisplayEvent[] {
+  closeMessage(state);
+  state.lastErrorMessage = event.message;
+  if (event.severity === 'warning') return [{ kind: 'notice', level: 'warning', message: event.message }];
+  return [{ kind: 'error', message: event.message, fatal: false }];
+}
+
+/** `result`: the run's fatal error if it failed, its usage, and the session end. */
+export function resultEvents(state: GeminiState, event: ResultEvent): DisplayEvent[] {
+  closeMessage(state);
+  const events = ensureSession(state);
+  const error = errorOf(event.error);
+  if (event.status === 'error') {
+    // An invalid stream ends with status error and no `error`: its message
+    // was the `error` event just before (quirk 4).
+    events.push(...fatalError(state, error.message ?? state.lastErrorMessage ?? NO_MESSAGE, error.type));
+  }
+  const usage = streamStatsUsage(event.stats);
+  if (usage !== undefined) events.push(usage);
+  // Fatal errors report `duration_ms: 0` (quirk 5): the lifecycle leaves a zero of a failed run out.
+  const durationMs = numberField(event.stats, 'duration_ms');
+  events.push(...state.session.end(endStatus(event.status === 'error', error.type), durationMs === undefined ? {} : { durationMs }));
+  return events;
+}
+
+/**
+ * A whole `--output-format json` document: a run of its own, from start to
+ * end. `response` holds only the final model turn's text.
+ */
+export function jsonOutputEvents(state: GeminiState, doc: JsonOutput): DisplayEvent[] {
+  const events = openSession(state, doc.session_id ? { sessionId: doc.session_id } : {});
+  for (const warning of doc.warnings ?? []) {
+    if (typeof warning === 'string' && warning !== '') events.push({ kind: 'notice', level: 'warning', message: warning });
+  }
+  const response = doc.response ? doc.response : '';
+  const id = nextMessageId(state);
+  if (response !== '') events.push({ kind: 'text', id, text: response });
+  const usage = sessionMetricsUsage(doc.stats);
+  if (usage !== undefined) events.push(usage);
+  const failed = isJsonObject(doc.error);
+  const error = errorOf(doc.error);
+  if (failed) events.push(...fatalError(state, error.message ?? NO_MESSAGE, error.type));
+  events.push(...state.session.end(endStatus(failed, error.type), response === '' ? {} : { result: response }));
+  return events;
+}

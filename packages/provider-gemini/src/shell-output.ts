@@ -1,0 +1,76 @@
+/**
+ * What a `run_shell_command` result says, read apart: the command's own
+ * output, its standard error where reported apart, its exit code and the
+ * error the tool reported.
+ */
+export interface ShellOutput {
+  /** The command's output (standard output, or both streams merged). */
+  output: string;
+  stderr?: string;
+  exitCode?: number;
+  /** The tool's `Error:` line, when it is not `(none)`. */
+  error?: string;
+}
+
+// The shell tool's report to the model (`llmContent`, kept in chat recordings
+// and shown by stream-json in debug mode), one field a line:
+//   Command: <command>          (the command may span lines)
+//   Directory: <dir or (root)>
+//   Output: <output or (empty)> (since 0.1x; before, `Stdout: ...` then `Stderr: ...`)
+//   Error: <message or (none)>
+//   Exit Code: <n or (none)>
+//   Signal, Background PIDs, Process Group PGID: one line each
+const HEAD = /^Command: [\s\S]*?\nDirectory: [^\n]*\n(?=Output: |Stdout: )/;
+const EXIT = '\nExit Code: ';
+const ERROR = '\nError: ';
+const EXIT_CODE = /^-?\d+$/;
+// What the shell tool displays instead of an empty output (stream-json's `output`).
+const EXITED_WITH = /^Command exited with code:? (-?\d+)\.?$/;
+
+/** The value of a field, `undefined` for the tool's placeholders `(empty)` and `(none)`. */
+function fieldValue(text: string): string | undefined {
+  return text === '(empty)' || text === '(none)' ? undefined : text;
+}
+
+/** The output fields between `Directory:` and `Error:`: `Output: …`, or `Stdout: …` then `Stderr: …`. */
+function outputFields(body: string): Pick<ShellOutput, 'output' | 'stderr'> {
+  if (body.startsWith('Output: ')) return { output: fieldValue(body.slice('Output: '.length)) ?? '' };
+  const split = body.lastIndexOf('\nStderr: ');
+  const stdout = body.slice('Stdout: '.length, split === -1 ? body.length : split);
+  const stderr = split === -1 ? undefined : fieldValue(body.slice(split + '\nStderr: '.length));
+  const fields: Pick<ShellOutput, 'output' | 'stderr'> = { output: fieldValue(stdout) ?? '' };
+  if (stderr !== undefined) fields.stderr = stderr;
+  return fields;
+}
+
+/**
+ * Reads the report `run_shell_command` gives the model. The output may hold
+ * lines that look like fields, so the trailing fields are found from the end:
+ * the last `Exit Code:` line, and the last `Error:` line before it.
+ * `undefined` when the text is not such a report.
+ */
+export function parseShellReport(text: string): ShellOutput | undefined {
+  const head = HEAD.exec(text);
+  if (head === null) return undefined;
+  const exitAt = text.lastIndexOf(EXIT);
+  const errorAt = exitAt === -1 ? -1 : text.lastIndexOf(ERROR, exitAt - 1);
+  if (errorAt < head[0].length) return undefined;
+  const report: ShellOutput = outputFields(text.slice(head[0].length, errorAt));
+  const error = fieldValue(text.slice(errorAt + ERROR.length, exitAt));
+  if (error !== undefined) report.error = error;
+  const exitLine = text.slice(exitAt + EXIT.length).split('\n', 1)[0] ?? '';
+  if (EXIT_CODE.test(exitLine)) report.exitCode = Number(exitLine);
+  return report;
+}
+
+/**
+ * A shell result as Gemini gives it: the report above, or the display string
+ * of stream-json (the output itself, or `Command exited with code: N` when
+ * the command printed nothing).
+ */
+export function readShellOutput(text: string): ShellOutput {
+  const report = parseShellReport(text);
+  if (report !== undefined) return report;
+  const exited = EXITED_WITH.exec(text.trim());
+  return exited === null ? { output: text } : { output: text, exitCode: Number(exited[1]) };
+}
