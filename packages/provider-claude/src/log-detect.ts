@@ -1,4 +1,4 @@
-import { isJsonObject, ownField, parseJson, stringField, type Detection } from '@x/core';
+import { detectFromLines, isJsonObject, ownField, stringField, type Detection } from '@x/core';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code transcript line' };
 
@@ -33,13 +33,5 @@ function scoreLine(value: unknown): Detection {
  * write (`summary`, `file-history-snapshot`, titles); `0` otherwise. Never throws.
  */
 export function detectClaudeLog(lines: readonly string[]): Detection {
-  let best = NO;
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined) continue;
-    const found = scoreLine(parsed.value);
-    if (found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines, scoreLine, { none: NO });
 }

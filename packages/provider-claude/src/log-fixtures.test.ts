@@ -1,7 +1,7 @@
 import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 import { claudeLogSource } from './log-source.js';
 
 const fixtures = listFixtures('claude-log');

@@ -1,7 +1,7 @@
 import { aggregateRun, collectDisplayOutput, replayLines, streamEvents, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 
 /*
  * One test per quirk of docs/formats/claude.md ("Quirks and edge cases",
@@ -81,7 +81,7 @@ describe('claude.md quirks', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a\nb' }] },
       { type: 'message', id: 'msg_old', role: 'assistant', content: [{ type: 'text', text: 'Two files.' }] },
     ]);
-    expect(events.map((event) => event.kind)).toEqual(['text', 'tool-use', 'tool-result', 'text', 'session']);
+    expect(events.map((event) => event.kind)).toEqual(['session', 'text', 'tool-use', 'tool-result', 'text', 'session']);
     expect(textOf(events)).toBe('Listing.Two files.');
     expect(accounting.malformed).toBe(0);
   });
@@ -219,9 +219,9 @@ describe('claude.md quirks', () => {
 
   it('11. a zeroed startup-failure result gives a fatal error with its errors[] and an error end', () => {
     const { events } = replay(fixtureLines('startup-failure'));
-    expect(events.map((event) => event.kind)).toEqual(['error', 'usage', 'session']);
-    expect(events[0]).toMatchObject({ fatal: true, code: 'error_during_execution', message: expect.stringContaining('/work/gone') });
-    expect(events[2]).toMatchObject({ phase: 'end', status: 'error', turns: 0 });
+    expect(events.map((event) => event.kind)).toEqual(['session', 'error', 'usage', 'session']);
+    expect(events[1]).toMatchObject({ fatal: true, code: 'error_during_execution', message: expect.stringContaining('/work/gone') });
+    expect(events[3]).toEqual({ kind: 'session', phase: 'end', status: 'error', sessionId: SESSION });
   });
 
   it('12. stderr and other non-JSON output on stdout is skipped, never fatal; the CLI\'s own `Error: ...` lines become errors', () => {
@@ -241,7 +241,7 @@ describe('claude.md quirks', () => {
 
   it('13. --output-format json: the single result object, or with --verbose the array of every message', () => {
     const single = replay(fixtureLines('json-result')).events;
-    expect(single.map((event) => event.kind)).toEqual(['text', 'usage', 'session']);
+    expect(single.map((event) => event.kind)).toEqual(['session', 'text', 'usage', 'session']);
     expect(collectDisplayOutput(single)).toBe('README.md has 42 lines.\n');
     const verbose = replay(fixtureLines('verbose-json-array'));
     expect(verbose.events.map((event) => event.kind)).toEqual(['notice', 'session', 'text', 'tool-use', 'tool-result', 'text', 'usage', 'session']);
@@ -359,8 +359,8 @@ describe('Claude provider behaviours', () => {
       toolResults([{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]),
       toolResults([{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }]),
     ]);
-    expect(events.map((event) => event.kind)).toEqual(['tool-use', 'tool-result', 'usage', 'session']);
-    expect(events[0]).toMatchObject({ id: 't1', arg: 'npm test', input: { command: 'npm test' } });
+    expect(events.map((event) => event.kind)).toEqual(['session', 'tool-use', 'tool-result', 'usage', 'session']);
+    expect(events[1]).toMatchObject({ id: 't1', arg: 'npm test', input: { command: 'npm test' } });
   });
 
   it('maps system/init to session start and result to session end with its status', () => {
@@ -443,6 +443,7 @@ describe('Claude provider behaviours', () => {
     const { events } = replayLines(claudeSource, lines);
     expect(events).toEqual([
       { kind: 'notice', level: 'warning', message: 'The output ended inside a JSON document (multi-line JSON document never closed)', code: 'truncated_document' },
+      { kind: 'session', phase: 'start' },
       { kind: 'session', phase: 'end', status: 'incomplete' },
     ]);
   });

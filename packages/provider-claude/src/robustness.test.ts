@@ -2,8 +2,8 @@ import { displayEventSchema, replayLines, type DisplayEvent, type LineContext } 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { createClaudeParser } from './claude-parser.js';
-import { claudeSource } from './claude-source.js';
+import { createClaudeParser } from './parser.js';
+import { claudeSource } from './source.js';
 
 const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
 
