@@ -27,8 +27,8 @@ export type LastStep = 'none' | 'waiting' | 'answer' | 'interrupt' | 'error';
 
 /** How many sidechain line ids are remembered to nest a subagent's later lines. */
 const MAX_SIDECHAIN_LINES = 10_000;
-/** How many open calls and open Task prompts are remembered. */
-const MAX_OPEN_CALLS = 1_000;
+/** How many open Task prompts are remembered. */
+const MAX_TASK_PROMPTS = 1_000;
 
 /** The state of one Claude Code transcript, as one object the `log-*` handlers share. */
 export interface ClaudeLogState {
@@ -64,7 +64,7 @@ export function createClaudeLogState(): ClaudeLogState {
     tools: createToolCallTracker({ aliases: CLAUDE_TOOL_ALIASES }),
     usage: createUsageCollector(),
     openCalls: new Map(),
-    taskPrompts: createRecentMap(MAX_OPEN_CALLS),
+    taskPrompts: createRecentMap(MAX_TASK_PROMPTS),
     sidechains: createRecentMap(MAX_SIDECHAIN_LINES),
     blocks: new Map(),
     pending: [],
