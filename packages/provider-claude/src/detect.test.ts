@@ -2,7 +2,7 @@ import { DETECT_SAMPLE_LINES } from '@x/core';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 
 /** The first non-blank lines, as the registry hands them to `detect`. */
 const sample = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, DETECT_SAMPLE_LINES);

@@ -1,5 +1,5 @@
 import { type Detection } from '@x/core';
-import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code stream-json or json line' };
 
@@ -39,6 +39,17 @@ const PRETTY_MARKERS: ReadonlyArray<{ pattern: RegExp; confidence: number; evide
   { pattern: /"duration_api_ms"\s*:[\s\S]*"total_cost_usd"\s*:/, confidence: 0.8, evidence: 'pretty-printed result message' },
 ];
 
+/** The best of the pretty-printed markers, for a sample that opens a multi-line document. */
+function scorePretty(lines: readonly string[], best: Detection): Detection {
+  const first = lines.find((line) => line.trim() !== '')?.trim();
+  if (best.confidence >= 0.8 || (first !== '[' && first !== '{')) return best;
+  const text = lines.join('\n');
+  for (const marker of PRETTY_MARKERS) {
+    if (marker.confidence > best.confidence && marker.pattern.test(text)) best = { confidence: marker.confidence, evidence: marker.evidence };
+  }
+  return best;
+}
+
 /**
  * Says whether the first lines of a stream are Claude Code's `stream-json` or
  * `json` output: `1` for a line only Claude Code writes (`system/init` with its
@@ -47,23 +58,5 @@ const PRETTY_MARKERS: ReadonlyArray<{ pattern: RegExp; confidence: number; evide
  * pretty-printed document, `0` otherwise. Never throws.
  */
 export function detectClaude(lines: readonly string[]): Detection {
-  let best = NO;
-  const consider = (detection: Detection) => {
-    if (detection.confidence > best.confidence) best = detection;
-  };
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined) continue;
-    const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-    for (const value of values) consider(scoreMessage(value));
-    if (best.confidence === 1) return best;
-  }
-  const first = lines.find((line) => line.trim() !== '')?.trim();
-  if (best.confidence < 0.8 && (first === '[' || first === '{')) {
-    const text = lines.join('\n');
-    for (const marker of PRETTY_MARKERS) {
-      if (marker.pattern.test(text)) consider({ confidence: marker.confidence, evidence: marker.evidence });
-    }
-  }
-  return best;
+  return scorePretty(lines, detectFromLines(lines, scoreMessage, { none: NO, arrayElements: true }));
 }

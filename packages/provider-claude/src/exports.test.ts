@@ -7,17 +7,10 @@ import * as api from './index.js';
 describe('@x/provider-claude exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'CLAUDE_TOOL_ALIASES',
       'VERSION',
-      'claudeAssistantMessageSchema',
-      'claudeAssistantSchema',
-      'claudeInitSchema',
       'claudeLogSource',
-      'claudeRateLimitSchema',
-      'claudeResultSchema',
       'claudeSource',
-      'claudeStreamEventSchema',
-      'claudeToolAliases',
-      'claudeUserSchema',
       'createClaudeLogParser',
       'createClaudeLogSource',
       'createClaudeParser',

@@ -1,9 +1,20 @@
 import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 
 const fixtures = listFixtures('claude');
+
+/** The diagnostics each fixture gives: only the fixtures made to hold noise or a new block kind have any. */
+const DIAGNOSTICS: Record<string, [number, string, string][]> = {
+  'unknown-and-malformed': [
+    [6, 'unknown', 'unknown message type "future_event_kind"'],
+    [9, 'malformed', 'JSON value that is not a message object'],
+    [13, 'malformed', 'not JSON (stderr or other output on stdout?)'],
+    [16, 'malformed', 'object without a "type" field'],
+  ],
+  'block-kinds': [[6, 'unknown', 'unknown content block "hologram"']],
+};
 
 describe('Claude fixtures', () => {
   it('has the scenarios every provider has', () => {
@@ -22,6 +33,9 @@ describe('Claude fixtures', () => {
       'subagent',
       'json-result',
       'verbose-json-array',
+      'server-tools',
+      'mcp-connector',
+      'block-kinds',
     ]) {
       expect(scenarios).toContain(scenario);
     }
@@ -38,13 +52,10 @@ describe('Claude fixtures', () => {
       await expect(collectDisplayOutput(replay.events)).toMatchFileSnapshot(fixture.outputPath);
     });
 
-    it('accounts for every line', () => {
-      const { lines, events, ignored, malformed, unknown } = replay.accounting;
-      expect(lines).toBe(events + ignored + malformed + unknown);
-      expect(lines).toBeGreaterThan(0);
-      expect(replay.diagnostics.filter((d) => d.reason.includes('threw'))).toEqual([]);
-      // Only the fixture made of noise has lines that are malformed or of an unknown type.
-      if (fixture.scenario !== 'unknown-and-malformed') expect(replay.diagnostics).toEqual([]);
+    it('reports exactly the lines it cannot read, and leaves none unexplained', () => {
+      expect(replay.diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual(DIAGNOSTICS[fixture.scenario] ?? []);
+      expect(replay.accounting.unexplained).toBe(0);
+      expect(replay.accounting.atEnd).toBe(0);
     });
 
     it('emits only valid events', () => {

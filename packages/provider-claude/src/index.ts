@@ -1,9 +1,9 @@
-export { claudeSource, createClaudeSource } from './claude-source.js';
-export { createClaudeParser } from './claude-parser.js';
+export { claudeSource, createClaudeSource } from './source.js';
+export { createClaudeParser } from './parser.js';
 export { detectClaude } from './detect.js';
+export type { ClaudeSourceOptions } from './state.js';
 export { claudeLogSource, createClaudeLogSource } from './log-source.js';
 export { createClaudeLogParser } from './log-parser.js';
 export { detectClaudeLog } from './log-detect.js';
-export { claudeToolAliases } from './tool-names.js';
-export * from './wire-schema.js';
+export { CLAUDE_TOOL_ALIASES } from './tool-names.js';
 export { VERSION } from './version.js';

@@ -1,5 +1,5 @@
 import { type Detection } from '@x/core';
-import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code transcript line' };
 
@@ -34,13 +34,5 @@ function scoreLine(value: unknown): Detection {
  * write (`summary`, `file-history-snapshot`, titles); `0` otherwise. Never throws.
  */
 export function detectClaudeLog(lines: readonly string[]): Detection {
-  let best = NO;
-  for (const line of lines) {
-    const parsed = parseJson(line);
-    if (parsed === undefined) continue;
-    const found = scoreLine(parsed.value);
-    if (found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines, scoreLine, { none: NO });
 }

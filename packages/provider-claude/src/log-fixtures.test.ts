@@ -1,14 +1,20 @@
 import { collectDisplayOutput, displayEventSchema, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 import { claudeLogSource } from './log-source.js';
 
 const fixtures = listFixtures('claude-log');
 
+/** The diagnostics each transcript gives: only the synthetic ones hold a line type or block kind no version writes. */
+const DIAGNOSTICS: Record<string, [number, string, string][]> = {
+  'synthetic-blocks': [[6, 'unknown', 'unknown content block "hologram"']],
+  'synthetic-quirks': [[26, 'unknown', 'unknown transcript line type "future-line-type"']],
+};
+
 describe('Claude session-log fixtures', () => {
   it('has the real transcripts and the synthetic quirks', () => {
-    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud', 'subagent', 'synthetic-quirks']);
+    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud', 'subagent', 'synthetic-blocks', 'synthetic-quirks']);
   });
 
   describe.each(fixtures)('$scenario', (fixture) => {
@@ -23,11 +29,9 @@ describe('Claude session-log fixtures', () => {
       await expect(collectDisplayOutput(replay.events)).toMatchFileSnapshot(fixture.outputPath);
     });
 
-    it('accounts for every line; only the synthetic file has a line of an unknown type', () => {
-      const { lines: count, events, ignored, malformed, unknown } = replay.accounting;
-      expect(count).toBe(events + ignored + malformed + unknown);
-      expect(malformed).toBe(0);
-      expect(unknown).toBe(fixture.scenario === 'synthetic-quirks' ? 1 : 0);
+    it('reports exactly the lines it cannot read, and leaves none unexplained', () => {
+      expect(replay.diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual(DIAGNOSTICS[fixture.scenario] ?? []);
+      expect(replay.accounting.unexplained).toBe(0);
     });
 
     it('starts with prompts, ends with a status, and emits only valid events', () => {

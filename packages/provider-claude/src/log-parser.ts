@@ -1,16 +1,9 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import {
-  isJsonObject,
-  numberField,
-  objectField,
-  parseJson,
-  stringField,
-  type JsonObject,
-} from '@x/core/provider-utils';
-import { assistantLine, userLine } from './log-messages.js';
+import { isJsonObject, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { assistantLine } from './log-assistant.js';
 import { createClaudeLogState, endSession, noteEnvelope, type ClaudeLogState } from './log-state.js';
-import { compactionMessage } from './notices.js';
-import { userTextEvent } from './user-prompt.js';
+import { systemLine } from './log-system.js';
+import { userLine } from './log-user.js';
 
 /** Line types that are checkpoint, queue or UI bookkeeping, not conversation, with the reason given for them. */
 const BOOKKEEPING: ReadonlyMap<string, string> = new Map([
@@ -32,34 +25,23 @@ const TITLES: ReadonlyMap<string, string> = new Map([
   ['ai-title', 'aiTitle'],
 ]);
 
-/**
- * A `system` line: a compaction becomes a notice with code `compaction`; one
- * with text content (a slash command's output, an informational banner) a
- * notice at its level; the rest (durations, hook summaries) is ignored.
- */
-function systemLine(line: JsonObject, context: LineContext): DisplayEvent[] {
-  const subtype = stringField(line, 'subtype') ?? '(none)';
-  const timestamp = stringField(line, 'timestamp');
-  let event: DisplayEvent | undefined;
-  if (subtype === 'compact_boundary') {
-    const meta = objectField(line, 'compactMetadata');
-    event = { kind: 'notice', level: 'info', message: compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'preTokens'), undefined), code: 'compaction' };
-  } else {
-    const content = stringField(line, 'content')?.trim();
-    const typed = content ? userTextEvent(content) : undefined;
-    const level = stringField(line, 'level');
-    if (typed?.kind === 'notice') event = typed;
-    else if (content) event = { kind: 'notice', level: level === 'warning' || level === 'error' ? 'warning' : 'info', message: content, code: subtype };
-  }
-  if (event === undefined) {
-    context.ignore(`system/${subtype} without text to show`);
+/** A line that is not conversation: a title, bookkeeping, or of a type no version known writes. */
+function otherLine(state: ClaudeLogState, type: string, value: JsonObject, context: LineContext): DisplayEvent[] {
+  const titleField = TITLES.get(type);
+  if (titleField !== undefined) {
+    const title = stringField(value, titleField);
+    // A title known before the session start goes on it; a later one is for listings, which read the file.
+    if (title !== undefined && !state.lifecycle.open) state.start.title = title;
+    context.ignore(`${type}: the session's title`);
     return [];
   }
-  if (timestamp !== undefined) event.timestamp = timestamp;
-  return [event];
+  const bookkeeping = BOOKKEEPING.get(type);
+  if (bookkeeping !== undefined) context.ignore(`${type}: ${bookkeeping}`);
+  else context.unknown(`unknown transcript line type "${type}"`);
+  return [];
 }
 
-/** Events of one transcript line. */
+/** Events of one transcript line, by its `type`. */
 function lineEvents(state: ClaudeLogState, value: JsonObject, context: LineContext): DisplayEvent[] {
   const type = stringField(value, 'type');
   if (type === 'user' || type === 'assistant' || type === 'system') noteEnvelope(state, value);
@@ -68,32 +50,13 @@ function lineEvents(state: ClaudeLogState, value: JsonObject, context: LineConte
       return userLine(state, value, context);
     case 'assistant':
       return assistantLine(state, value, context);
-    case 'system': {
-      const events = systemLine(value, context);
-      if (state.started || events.length === 0) return events;
-      state.pending.push(...events);
-      context.ignore('held until the first assistant line, which names the model for the session start');
-      return [];
-    }
+    case 'system':
+      return systemLine(state, value, context);
     case undefined:
       context.malformed('object without a "type" field');
       return [];
   }
-  const titleField = TITLES.get(type);
-  if (titleField !== undefined) {
-    const title = stringField(value, titleField);
-    // A title known before the session start goes on it; a later one is for listings, which read the file.
-    if (title !== undefined && !state.started) state.start.title = title;
-    context.ignore(`${type}: the session's title`);
-    return [];
-  }
-  const bookkeeping = BOOKKEEPING.get(type);
-  if (bookkeeping !== undefined) {
-    context.ignore(`${type}: ${bookkeeping}`);
-    return [];
-  }
-  context.unknown(`unknown transcript line type "${type}"`);
-  return [];
+  return otherLine(state, type, value, context);
 }
 
 /**

@@ -1,132 +1,192 @@
-import { replayLines, type DisplayEvent } from '@x/core';
-import { describe, expect, it } from 'vitest';
-import { claudeLogSource } from './log-source.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { replayLog } from '../test/lines.js';
 
-// Hand-written transcript lines, one quirk each, with the envelope Claude Code
-// writes on every conversation line (session-log notes, Claude section).
+/*
+ * One test per quirk of docs/formats/claude-log.md, numbered as there, each
+ * with the exact events written by hand from the notes. Lines carry the
+ * envelope Claude Code writes on every conversation line; line n is stamped
+ * second n.
+ */
+
 const base = { isSidechain: false, userType: 'external', cwd: '/w', sessionId: 's1', version: '2.0.14', gitBranch: 'main' };
+const MODEL = 'claude-sonnet-4-5';
 let n = 0;
-const at = () => `2026-01-01T00:00:${String(n).padStart(2, '0')}.000Z`;
-const user = (content: unknown, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ parentUuid: null, ...base, type: 'user', message: { role: 'user', content }, uuid: `u${++n}`, timestamp: at(), ...extra });
-const assistant = (id: string, block: unknown, extra: Record<string, unknown> = {}, usage = { input_tokens: 5, output_tokens: 7 }) =>
-  JSON.stringify({
-    parentUuid: null,
-    ...base,
-    type: 'assistant',
-    message: { model: 'claude-sonnet-4-5', id, type: 'message', role: 'assistant', content: [block], stop_reason: null, usage },
-    requestId: `req_${id}`,
-    uuid: `a${++n}`,
-    timestamp: at(),
-    ...extra,
-  });
-const run = (lines: string[]) => replayLines(claudeLogSource, lines);
-const kinds = (events: DisplayEvent[], ...wanted: DisplayEvent['kind'][]) => events.filter((event) => wanted.includes(event.kind));
-const strip = (events: DisplayEvent[]) => events.map(({ timestamp: _t, ...rest }) => rest);
+const time = (k: number) => `2026-01-01T00:00:${String(k).padStart(2, '0')}.000Z`;
+const user = (content: unknown, extra: Record<string, unknown> = {}) => {
+  n += 1;
+  return { parentUuid: null, ...base, type: 'user', message: { role: 'user', content }, uuid: `u${n}`, timestamp: time(n), ...extra };
+};
+const assistant = (id: string, block: unknown, extra: Record<string, unknown> = {}, usage = { input_tokens: 5, output_tokens: 7 }) => {
+  n += 1;
+  const message = { model: MODEL, id, type: 'message', role: 'assistant', content: [block], stop_reason: null, usage };
+  return { parentUuid: null, ...base, type: 'assistant', message, requestId: `req_${id}`, uuid: `a${n}`, timestamp: time(n), ...extra };
+};
 
-describe('Claude transcript quirks', () => {
-  it('reads one block per line and counts the usage repeated on each line of a message once', () => {
-    const { events } = run([
+/** The session start the envelope above gives, with the time of the first line. */
+const START = { kind: 'session', phase: 'start', sessionId: 's1', cwd: '/w', gitBranch: 'main', agentVersion: '2.0.14', timestamp: time(1), model: MODEL };
+const usageOf = (input: number, output: number) => ({ kind: 'usage', cumulative: false, model: MODEL, inputTokens: input, outputTokens: output });
+const end = (status: string, extra: Record<string, unknown>) => ({ kind: 'session', phase: 'end', status, sessionId: 's1', ...extra });
+const prompt = (k: number, text: string, form = 'prompt') => ({ kind: 'prompt', form, text, id: `u${k}`, timestamp: time(k) });
+
+beforeEach(() => {
+  n = 0;
+});
+
+describe('claude-log.md quirks', () => {
+  it('1. one block per line: ids count across the lines of a message, and its repeated usage counts once', () => {
+    const { events } = replayLog([
       user('hi'),
       assistant('m1', { type: 'thinking', thinking: 'plan', signature: 'x' }),
       assistant('m1', { type: 'text', text: 'Hello' }),
       assistant('m1', { type: 'text', text: 'there' }, {}, { input_tokens: 5, output_tokens: 9 }),
     ]);
-    expect(strip(kinds(events, 'reasoning', 'text', 'usage'))).toEqual([
-      { kind: 'reasoning', id: 'm1:0', text: 'plan' },
-      { kind: 'text', id: 'm1:1', text: 'Hello' },
-      { kind: 'text', id: 'm1:2', text: 'there' },
+    expect(events).toEqual([
+      START,
+      prompt(1, 'hi'),
+      { kind: 'reasoning', id: 'm1:0', text: 'plan', timestamp: time(2) },
+      { kind: 'text', id: 'm1:1', text: 'Hello', timestamp: time(3) },
+      { kind: 'text', id: 'm1:2', text: 'there', timestamp: time(4) },
       // The last line's figures, once: not 15 input tokens.
-      { kind: 'usage', cumulative: false, model: 'claude-sonnet-4-5', inputTokens: 5, outputTokens: 9 },
+      usageOf(5, 9),
+      end('success', { turns: 1, result: 'Hello\nthere', timestamp: time(4) }),
     ]);
-    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'Hello\nthere', turns: 1 });
   });
 
-  it('holds the prompt until the first assistant line names the model, and stamps each event with its line time', () => {
+  it('2. no final line: the end says what the main conversation did last', () => {
+    const last = (lines: object[]) => replayLog(lines).events.at(-1);
+    expect(last([user('first'), assistant('m1', { type: 'text', text: 'ok' }), user('second')])).toEqual(end('incomplete', { turns: 2, result: 'ok', timestamp: time(3) }));
     n = 0;
-    const { events } = run([user('Fix it'), assistant('m1', { type: 'text', text: 'Done.' })]);
-    expect(events.slice(0, 3)).toEqual([
-      { kind: 'session', phase: 'start', sessionId: 's1', cwd: '/w', gitBranch: 'main', agentVersion: '2.0.14', timestamp: '2026-01-01T00:00:01.000Z', model: 'claude-sonnet-4-5' },
-      { kind: 'prompt', form: 'prompt', text: 'Fix it', id: 'u1', timestamp: '2026-01-01T00:00:01.000Z' },
-      { kind: 'text', id: 'm1:0', text: 'Done.', timestamp: '2026-01-01T00:00:02.000Z' },
-    ]);
+    expect(last([user('go'), assistant('m1', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }, { message: { model: MODEL, id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }], stop_reason: 'tool_use' } })])).toEqual(
+      end('incomplete', { turns: 1, timestamp: time(2) }),
+    );
+    n = 0;
+    expect(last([user('go'), { ...assistant('m1', { type: 'text', text: 'All done.' }), message: { model: MODEL, id: 'm1', content: [], stop_reason: 'end_turn' } }])).toEqual(end('success', { turns: 1, timestamp: time(2) }));
   });
 
-  it('shows a slash command as a command prompt and its output as a notice, not the isMeta caveat', () => {
-    const { events, accounting } = run([
+  it('3. no system/init: the start takes the envelope of the first line and the model of the first assistant line, which the prompt waits for', () => {
+    const { events } = replayLog([user('Fix it'), assistant('m1', { type: 'text', text: 'Done.' })]);
+    expect(events.slice(0, 3)).toEqual([START, prompt(1, 'Fix it'), { kind: 'text', id: 'm1:0', text: 'Done.', timestamp: time(2) }]);
+  });
+
+  it('4. slash commands, their output (escape sequences removed) and interruptions are user text', () => {
+    const { events } = replayLog([
       user('<command-message>model is running…</command-message>\n<command-name>/model</command-name>\n<command-args>opus</command-args>'),
-      user('Caveat: The messages below were generated by the user while running local commands.', { isMeta: true }),
       user('<local-command-stdout>Set model to \u001b[1mopus\u001b[22m</local-command-stdout>'),
-      assistant('m1', { type: 'text', text: 'ok' }),
-    ]);
-    expect(strip(kinds(events, 'prompt', 'notice'))).toEqual([
-      { kind: 'prompt', form: 'command', text: '/model opus', id: expect.any(String) },
-      // Plain text: core strips the escape sequences a real transcript carries here.
-      { kind: 'notice', level: 'info', message: 'Set model to opus', code: 'local_command' },
-    ]);
-    expect(accounting.ignored).toBe(3);
-  });
-
-  it('shows an interruption as an interrupt prompt and ends the session cancelled', () => {
-    const { events } = run([
-      user('long task'),
       assistant('m1', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'sleep 100' } }),
-      user([{ type: 'tool_result', tool_use_id: 't1', content: 'Interrupted', is_error: true }], { toolUseResult: 'Error: interrupted' }),
+      user([{ type: 'tool_result', tool_use_id: 't1', content: 'Interrupted', is_error: true }]),
       user([{ type: 'text', text: '[Request interrupted by user for tool use]' }]),
     ]);
-    expect(strip(kinds(events, 'prompt')).at(-1)).toEqual({ kind: 'prompt', form: 'interrupt', text: 'Request interrupted by user for tool use', id: expect.any(String) });
-    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'cancelled' });
-  });
-
-  it('shows a compaction as a notice with code compaction, not the summary that replaces the history', () => {
-    const { events } = run([
-      user('go'),
-      assistant('m1', { type: 'text', text: 'working' }),
-      JSON.stringify({ parentUuid: null, logicalParentUuid: 'a2', ...base, type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', level: 'info', compactMetadata: { trigger: 'manual', preTokens: 9000 }, uuid: 'c1', timestamp: at() }),
-      user('Summary of the conversation so far…', { isCompactSummary: true }),
+    expect(events).toEqual([
+      START,
+      prompt(1, '/model opus', 'command'),
+      { kind: 'notice', level: 'info', message: 'Set model to opus', code: 'local_command', timestamp: time(2) },
+      { kind: 'tool-use', id: 't1', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: 'sleep 100', input: { command: 'sleep 100' }, timestamp: time(3) },
+      { kind: 'tool-result', id: 't1', name: 'Bash', toolKind: 'execute', status: 'error', outputState: 'text', details: { errorMessage: 'Interrupted' }, output: 'Interrupted', timestamp: time(4) },
+      prompt(5, 'Request interrupted by user for tool use', 'interrupt'),
+      usageOf(5, 7),
+      end('cancelled', { timestamp: time(5) }),
     ]);
-    expect(strip(kinds(events, 'notice', 'prompt')).slice(1)).toEqual([{ kind: 'notice', level: 'info', message: 'Conversation compacted (manual, 9000 tokens before)', code: 'compaction' }]);
   });
 
-  it('nests a sidechain under the Task call whose prompt started it, and marks one it cannot link', () => {
+  it('5. isMeta and isCompactSummary text was not typed by the person and is not shown', () => {
+    const { events, accounting } = replayLog([
+      user('go'),
+      user('Caveat: The messages below were generated by the user while running local commands.', { isMeta: true }),
+      user('Summary of the conversation so far…', { isCompactSummary: true }),
+      assistant('m1', { type: 'text', text: 'ok' }),
+    ]);
+    expect(events.slice(0, 3)).toEqual([START, prompt(1, 'go'), { kind: 'text', id: 'm1:0', text: 'ok', timestamp: time(4) }]);
+    expect(accounting).toMatchObject({ ignored: 3, unexplained: 0 });
+  });
+
+  it('6. a compaction is a compact_boundary system line, shown as a notice with code compaction', () => {
+    const boundary = { parentUuid: null, logicalParentUuid: 'a2', ...base, type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', level: 'info', compactMetadata: { trigger: 'manual', preTokens: 9000 }, uuid: 'c3', timestamp: time(3) };
+    const { events } = replayLog([user('go'), assistant('m1', { type: 'text', text: 'working' }), boundary]);
+    expect(events.slice(3, 4)).toEqual([{ kind: 'notice', level: 'info', message: 'Conversation compacted (manual, 9000 tokens before)', code: 'compaction', timestamp: time(3) }]);
+  });
+
+  it('7. a sidechain nests under the Task call whose prompt started it; a chain no call started gets a marker', () => {
     const side = { isSidechain: true };
-    const { events } = run([
+    const task = { type: 'tool_use', id: 'task1', name: 'Task', input: { description: 'look', prompt: 'Find the bug.' } };
+    const { events } = replayLog([
       user('delegate'),
-      assistant('m1', { type: 'tool_use', id: 'task1', name: 'Task', input: { description: 'look', prompt: 'Find the bug.' } }),
+      assistant('m1', task),
       user('Find the bug.', side),
-      JSON.stringify({ ...JSON.parse(assistant('m2', { type: 'text', text: 'Found it.' })), ...side, parentUuid: `u${n - 1}` }),
+      assistant('m2', { type: 'text', text: 'Found it.' }, { ...side, parentUuid: 'u3' }),
       user('Warmup', { ...side, agentId: 'w1' }),
     ]);
-    expect(strip(kinds(events, 'prompt', 'text')).slice(1)).toEqual([
-      { kind: 'text', id: 'm2:0', text: 'Found it.', parentToolUseId: 'task1' },
-      { kind: 'prompt', form: 'prompt', text: 'Warmup', id: expect.any(String), parentToolUseId: 'sidechain:w1' },
+    expect(events.slice(2, 5)).toEqual([
+      { kind: 'tool-use', id: 'task1', name: 'Task', toolName: 'Task', toolKind: 'think', arg: 'look', input: task.input, timestamp: time(2) },
+      { kind: 'text', id: 'm2:0', text: 'Found it.', parentToolUseId: 'task1', timestamp: time(4) },
+      { ...prompt(5, 'Warmup'), parentToolUseId: 'sidechain:w1' },
     ]);
     // The Task call is still open when the file ends: not a finished session.
-    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+    expect(events.at(-1)).toEqual(end('incomplete', { turns: 1, timestamp: time(5) }));
   });
 
-  it('shows a <synthetic> API-error turn as an error and ends the session with error', () => {
-    const { events } = run([user('hi'), assistant('m1', { type: 'text', text: 'API Error: 529 overloaded' }, { isApiErrorMessage: true })].map((line) => line.replace('claude-sonnet-4-5', '<synthetic>')));
-    expect(strip(kinds(events, 'error', 'text', 'usage'))).toEqual([{ kind: 'error', message: 'API Error: 529 overloaded', fatal: false, code: 'api_error' }]);
-    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'error' });
+  it('8. a <synthetic> API-error turn is an error, and the session ends with error', () => {
+    const typed = user('hi');
+    const failed = assistant('m1', { type: 'text', text: 'API Error: 529 overloaded' }, { isApiErrorMessage: true });
+    const { events } = replayLog([typed, { ...failed, message: { ...failed.message, model: '<synthetic>' } }]);
+    expect(events).toEqual([
+      { kind: 'session', phase: 'start', sessionId: 's1', cwd: '/w', gitBranch: 'main', agentVersion: '2.0.14', timestamp: time(1) },
+      prompt(1, 'hi'),
+      { kind: 'error', message: 'API Error: 529 overloaded', fatal: false, code: 'api_error', timestamp: time(2) },
+      end('error', { turns: 1, timestamp: time(2) }),
+    ]);
   });
 
-  it('ends a transcript whose last line is a prompt with no reply incomplete', () => {
-    const { events } = run([user('first'), assistant('m1', { type: 'text', text: 'ok' }), user('second')]);
-    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete', turns: 2 });
-  });
-
-  it('ignores bookkeeping with a reason, takes the title, and reports an unknown type', () => {
-    const { events, accounting, diagnostics } = run([
-      JSON.stringify({ type: 'summary', summary: 'Bug hunt', leafUuid: 'x' }),
-      JSON.stringify({ type: 'file-history-snapshot', messageId: 'u1', snapshot: {}, isSnapshotUpdate: false }),
-      JSON.stringify({ type: 'permission-mode', permissionMode: 'plan', sessionId: 's1' }),
+  it('9. titles and bookkeeping are ignored with a reason, the title goes on the start, an unknown type is reported', () => {
+    const { events, accounting, diagnostics } = replayLog([
+      { type: 'summary', summary: 'Bug hunt', leafUuid: 'x' },
+      { type: 'file-history-snapshot', messageId: 'u1', snapshot: {}, isSnapshotUpdate: false },
+      { type: 'permission-mode', permissionMode: 'plan', sessionId: 's1' },
       user('go'),
       assistant('m1', { type: 'text', text: 'ok' }),
-      JSON.stringify({ type: 'brand-new-line', sessionId: 's1' }),
+      { type: 'brand-new-line', sessionId: 's1' },
     ]);
-    expect(events[0]).toMatchObject({ kind: 'session', phase: 'start', title: 'Bug hunt' });
-    expect(accounting).toMatchObject({ ignored: 4, unknown: 1 });
-    expect(diagnostics.map((d) => d.reason)).toEqual(['unknown transcript line type "brand-new-line"']);
+    expect(events[0]).toEqual({ ...START, title: 'Bug hunt' });
+    expect(accounting).toEqual({ lines: 6, events: 1, ignored: 4, malformed: 0, unknown: 1, unexplained: 0, atEnd: 0, partial: 0 });
+    expect(diagnostics.map((d) => [d.line, d.reason])).toEqual([[6, 'unknown transcript line type "brand-new-line"']]);
+  });
+
+  it('10. toolUseResult (camel case) adds the structure; after a failure it is a plain string', () => {
+    const write = { type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: '/w/a.ts', content: 'x' } };
+    const bash = { type: 'tool_use', id: 'b1', name: 'Bash', input: { command: 'false' } };
+    const { events } = replayLog([
+      user('go'),
+      assistant('m1', write),
+      user([{ type: 'tool_result', tool_use_id: 'w1', content: 'File created successfully at: /w/a.ts' }], { toolUseResult: { type: 'create', filePath: '/w/a.ts', content: 'x', structuredPatch: [] } }),
+      assistant('m2', bash),
+      user([{ type: 'tool_result', tool_use_id: 'b1', content: 'Exit code 1', is_error: true }], { toolUseResult: 'Error: Exit code 1' }),
+    ]);
+    expect(events.filter((event) => event.kind === 'tool-result')).toEqual([
+      { kind: 'tool-result', id: 'w1', name: 'Write', toolKind: 'edit', status: 'success', outputState: 'text', details: { path: '/w/a.ts', changes: [{ path: '/w/a.ts', change: 'created' }] }, output: 'File created successfully at: /w/a.ts', timestamp: time(3) },
+      { kind: 'tool-result', id: 'b1', name: 'Bash', toolKind: 'execute', status: 'error', outputState: 'text', details: { errorMessage: 'Exit code 1' }, output: 'Exit code 1', timestamp: time(5) },
+    ]);
+  });
+
+  it('11. a last line cut while the session was writing it is reported, and the rest still reads', () => {
+    const { events, diagnostics } = replayLog([user('go'), assistant('m1', { type: 'text', text: 'ok' }), JSON.stringify(assistant('m2', { type: 'text', text: 'more' })).slice(0, 60)]);
+    expect(events).toEqual([START, prompt(1, 'go'), { kind: 'text', id: 'm1:0', text: 'ok', timestamp: time(2) }, usageOf(5, 7), end('success', { turns: 1, result: 'ok', timestamp: time(2) })]);
+    expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[3, 'malformed', 'not JSON (a line cut while the session was writing it?)']]);
+  });
+
+  it('12. server-tool and MCP blocks are calls with results; a block kind not known is reported with its type', () => {
+    const { events, diagnostics } = replayLog([
+      user('look it up'),
+      assistant('m1', { type: 'server_tool_use', id: 'srv1', name: 'web_fetch', input: { url: 'https://nodejs.org' } }),
+      assistant('m1', { type: 'web_fetch_tool_result', tool_use_id: 'srv1', content: { type: 'web_fetch_result', url: 'https://nodejs.org', retrieved_at: null, content: { type: 'document', citations: null, title: null, source: { type: 'text', media_type: 'text/plain', data: 'Node.js' } } } }),
+      assistant('m1', { type: 'mcp_tool_use', id: 'mcp1', name: 'close_issue', server_name: 'github', input: { number: 7 } }),
+      assistant('m1', { type: 'mcp_tool_result', tool_use_id: 'mcp1', is_error: true, content: 'Permission denied' }),
+      assistant('m1', { type: 'hologram' }),
+    ]);
+    expect(events.slice(2, 6)).toEqual([
+      { kind: 'tool-use', id: 'srv1', name: 'WebFetch', toolName: 'web_fetch', toolKind: 'fetch', arg: 'https://nodejs.org', input: { url: 'https://nodejs.org' }, timestamp: time(2) },
+      { kind: 'tool-result', id: 'srv1', name: 'WebFetch', toolKind: 'fetch', status: 'success', outputState: 'text', details: {}, output: 'Node.js', timestamp: time(3) },
+      { kind: 'tool-use', id: 'mcp1', name: 'github.close_issue', toolName: 'mcp__github__close_issue', toolKind: 'other', arg: '{"number":7}', input: { number: 7 }, timestamp: time(4) },
+      { kind: 'tool-result', id: 'mcp1', name: 'github.close_issue', toolKind: 'other', status: 'error', outputState: 'text', details: { errorMessage: 'Permission denied' }, output: 'Permission denied', timestamp: time(5) },
+    ]);
+    expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[6, 'unknown', 'unknown content block "hologram"']]);
   });
 });

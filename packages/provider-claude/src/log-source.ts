@@ -3,6 +3,12 @@ import { detectClaudeLog } from './log-detect.js';
 import { createClaudeLogParser } from './log-parser.js';
 
 /**
+ * The newest Claude Code version the transcripts of `fixtures/claude-log/`
+ * were written by (the `version` of their lines).
+ */
+export const CLAUDE_LOG_TESTED_UP_TO = '2.1.3';
+
+/**
  * Creates the source for Claude Code session transcripts, the JSONL files
  * under `~/.claude/projects/<project-key>/` (`$CLAUDE_CONFIG_DIR/projects/`
  * when set), subagent files included: prompts, slash commands and
@@ -24,6 +30,7 @@ export function createClaudeLogSource(): DisplayEventSource {
     id: 'claude-log',
     displayName: 'Claude Code session log',
     cadence: 'streaming',
+    testedUpTo: CLAUDE_LOG_TESTED_UP_TO,
     detect: detectClaudeLog,
     createParser: createClaudeLogParser,
   });

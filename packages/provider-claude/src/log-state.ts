@@ -1,13 +1,17 @@
-import { type DisplayEvent, type SessionDisplayEvent, type SessionStatus } from '@x/core';
+import { type DisplayEvent, type SessionStatus } from '@x/core';
 import {
   createRecentMap,
+  createSessionLifecycle,
   createToolCallTracker,
   stringField,
   type JsonObject,
   type RecentMap,
+  type SessionFields,
+  type SessionLifecycle,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
-import { claudeToolAliases } from './tool-names.js';
+import { CLAUDE_TOOL_ALIASES } from './tool-names.js';
+import type { OpenCall } from './tool-results.js';
 import { createUsageCollector, type UsageCollector } from './usage.js';
 
 /**
@@ -22,24 +26,27 @@ export type LastStep = 'none' | 'waiting' | 'answer' | 'interrupt' | 'error';
 
 /** How many sidechain line ids are remembered to nest a subagent's later lines. */
 const MAX_SIDECHAIN_LINES = 10_000;
+/** How many open Task prompts are remembered. */
+const MAX_TASK_PROMPTS = 1_000;
 
-/** The state of one Claude Code transcript. */
+/** The state of one Claude Code transcript, as one object the `log-*` handlers share. */
 export interface ClaudeLogState {
+  /** The session start once (held until the first assistant line names the model), its end at the end of the file. */
+  lifecycle: SessionLifecycle;
   tools: ToolCallTracker;
   usage: UsageCollector;
-  /** Canonical names of calls without a result yet, to read their `toolUseResult`. */
-  openCalls: Map<string, string>;
+  /** Calls without a result yet, to read their `toolUseResult`. */
+  openCalls: Map<string, OpenCall>;
   /** Open Task/Agent calls by their prompt: a sidechain that starts with that prompt is theirs. */
-  taskPrompts: Map<string, string>;
+  taskPrompts: RecentMap<string, string>;
   /** Sidechain line uuid → the parent its events carry. */
   sidechains: RecentMap<string, string>;
   /** Per thread, the message whose lines are arriving and how many blocks they carried so far. */
   blocks: Map<string, { messageId: string; next: number }>;
-  /** The session start, once emitted. */
-  started: boolean;
   /** Events of the lines before the first assistant line, held until it names the model. */
   pending: DisplayEvent[];
-  start: SessionDisplayEvent;
+  /** What the session start will say, gathered from the lines before it. */
+  start: SessionFields;
   last: LastStep;
   /** The text of the latest main-thread assistant message: the session end's result. */
   answer: { messageId: string; text: string };
@@ -52,15 +59,15 @@ export interface ClaudeLogState {
 /** A fresh {@link ClaudeLogState}. */
 export function createClaudeLogState(): ClaudeLogState {
   return {
-    tools: createToolCallTracker({ aliases: claudeToolAliases }),
+    lifecycle: createSessionLifecycle(),
+    tools: createToolCallTracker({ aliases: CLAUDE_TOOL_ALIASES }),
     usage: createUsageCollector(),
     openCalls: new Map(),
-    taskPrompts: new Map(),
+    taskPrompts: createRecentMap(MAX_TASK_PROMPTS),
     sidechains: createRecentMap(MAX_SIDECHAIN_LINES),
     blocks: new Map(),
-    started: false,
     pending: [],
-    start: { kind: 'session', phase: 'start' },
+    start: {},
     last: 'none',
     answer: { messageId: '', text: '' },
     turns: 0,
@@ -69,7 +76,11 @@ export function createClaudeLogState(): ClaudeLogState {
   };
 }
 
-/** Takes the envelope fields of a conversation line into the session start that is still to come. */
+/**
+ * Takes the envelope fields of a conversation line into the session start
+ * that is still to come: `agentVersion` is the line's `version`, the CLI
+ * version every conversation line carries (for the drift alarm).
+ */
 export function noteEnvelope(state: ClaudeLogState, line: JsonObject): void {
   state.seen = true;
   const start = state.start;
@@ -90,9 +101,8 @@ export function noteEnvelope(state: ClaudeLogState, line: JsonObject): void {
 
 /** The session start and the events held for it, once. */
 export function releaseStart(state: ClaudeLogState): DisplayEvent[] {
-  if (state.started) return [];
-  state.started = true;
-  const events = [state.start as DisplayEvent, ...state.pending];
+  if (state.lifecycle.open) return [];
+  const events = [...state.lifecycle.start(state.start), ...state.pending];
   state.pending = [];
   return events;
 }
@@ -109,11 +119,11 @@ export function endStatus(state: ClaudeLogState): SessionStatus {
 /** The session end: usage counted once per message, status, turns and the last answer. */
 export function endSession(state: ClaudeLogState): DisplayEvent[] {
   const events = [...releaseStart(state), ...state.usage.events()];
-  const end: SessionDisplayEvent = { kind: 'session', phase: 'end', status: endStatus(state) };
-  if (state.start.sessionId !== undefined) end.sessionId = state.start.sessionId;
-  if (state.turns > 0) end.turns = state.turns;
-  if (state.answer.text !== '') end.result = state.answer.text;
-  if (state.lastTimestamp !== undefined) end.timestamp = state.lastTimestamp;
-  events.push(end);
+  const fields: SessionFields = {};
+  if (state.start.sessionId !== undefined) fields.sessionId = state.start.sessionId;
+  if (state.turns > 0) fields.turns = state.turns;
+  if (state.answer.text !== '') fields.result = state.answer.text;
+  if (state.lastTimestamp !== undefined) fields.timestamp = state.lastTimestamp;
+  events.push(...state.lifecycle.end(endStatus(state), fields));
   return events;
 }

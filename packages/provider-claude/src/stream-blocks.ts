@@ -8,12 +8,19 @@ export const MAX_BLOCKS_PER_MESSAGE = 1024;
 export const MAX_THREADS = 64;
 export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
 
+/** Sets `key` in a map that keeps at most `limit` keys, forgetting the one set longest ago. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as K);
+}
+
 /**
  * What `--include-partial-messages` streamed of one content block: its type,
  * and a tool call's name and input fragments. Its text or thinking is in the
- * parser's text assembler (bounded by bytes). Kept until the complete
- * `assistant` line for the block arrives, so that the line adds only what the
- * deltas did not already show.
+ * state's text assembler. Kept until the complete `assistant` line for the
+ * block arrives, so that the line adds only what the deltas did not already
+ * show.
  */
 export interface StreamedBlock {
   index: number;
@@ -27,13 +34,6 @@ export interface StreamedBlock {
   json: string | undefined;
 }
 
-/** Sets `key` in a map that keeps at most `limit` keys, forgetting the one set longest ago. */
-export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > limit) map.delete(map.keys().next().value as K);
-}
-
 /** The message a thread (main or one subagent) is streaming, with its blocks by index. */
 export interface StreamedMessage {
   messageId: string;
@@ -42,9 +42,10 @@ export interface StreamedMessage {
 
 /**
  * The first streamed block of this type the complete lines have not yet
- * accounted for. Complete lines carry one block each without its stream index,
- * and arrive in block order, so the n-th complete text block is the n-th
- * streamed text block.
+ * accounted for. This is not text de-duplication (core's text assembler does
+ * that, by prefix): it finds which streamed block a complete line restates.
+ * Complete lines carry one block each without its stream index, and arrive in
+ * block order, so the n-th complete text block is the n-th streamed text block.
  */
 export function takeStreamedBlock(message: StreamedMessage, type: string): StreamedBlock | undefined {
   let found: StreamedBlock | undefined;

@@ -1,7 +1,7 @@
 import { replayLines, type DisplayEvent } from '@x/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claudeSource } from './claude-source.js';
+import { claudeSource } from './source.js';
 
 /** One step of a generated run: a tool_use block (in its own assistant line) or a tool_result. */
 type Step = { use: string; name: unknown } | { result: string };
@@ -63,7 +63,7 @@ describe('every tool block accounted for (property)', () => {
 
   it('a tool block whose name is not a string is a call named Tool, with a warning', () => {
     const { events } = replayLines(claudeSource, [lineOf({ use: 'toolu_a', name: 42 }, 1)]);
-    expect(events.slice(0, 2)).toEqual([
+    expect(events.slice(1, 3)).toEqual([
       { kind: 'notice', level: 'warning', message: 'A tool_use block (id toolu_a) has no tool name (a number); shown as "Tool"', code: 'tool_without_name' },
       expect.objectContaining({ kind: 'tool-use', id: 'toolu_a', name: 'Tool', toolName: 'Tool' }),
     ]);

@@ -1,5 +1,6 @@
-import { type FileChange } from '@x/core';
+import { type ToolUseDisplayEvent } from '@x/core';
 import {
+  countSearchOutput,
   extractToolOutput,
   isJsonObject,
   numberField,
@@ -8,6 +9,19 @@ import {
   stringField,
   type ToolCallOutcome,
 } from '@x/core/provider-utils';
+
+/** What a result needs to know of its open call: the canonical tool name, and for Grep the output mode it asked for. */
+export interface OpenCall {
+  name: string;
+  grepMode?: string | undefined;
+}
+
+/** The {@link OpenCall} of a call just announced. */
+export function openCallOf(event: ToolUseDisplayEvent, input: unknown): OpenCall {
+  const call: OpenCall = { name: event.name };
+  if (event.name === 'Grep') call.grepMode = stringField(input, 'output_mode');
+  return call;
+}
 
 const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*)<\/tool_use_error>\s*$/;
 
@@ -19,92 +33,128 @@ function errorText(content: unknown): string | undefined {
   return (wrapped?.[1] ?? extracted.text).trim();
 }
 
-/** Reads `tool_use_result`, the tool's own output object (sdk-tools.d.ts `*Output`), into the outcome. */
-function enrich(name: string, rich: Record<string, unknown>, outcome: ToolCallOutcome): void {
-  switch (name) {
-    case 'Read': {
-      // FileReadOutput: the file as it is, not the `cat -n` numbered text sent to the model.
-      const file = objectField(rich, 'file');
-      const content = stringField(file, 'content');
-      if (content !== undefined) {
-        outcome.output = rich;
-        outcome.contentLength = content.length;
-      }
-      const path = stringField(file, 'filePath');
-      if (path !== undefined) outcome.path = path;
-      return;
-    }
-    case 'Write': {
-      const path = stringField(rich, 'filePath');
-      const type = stringField(rich, 'type');
-      if (path === undefined || (type !== 'create' && type !== 'update')) return;
-      const change: FileChange = { path, change: type === 'create' ? 'created' : 'modified' };
-      outcome.path = path;
-      outcome.changes = [change];
-      return;
-    }
-    case 'Edit':
-    case 'MultiEdit':
-    case 'NotebookEdit': {
-      const path = stringField(rich, 'filePath') ?? stringField(rich, 'notebook_path');
-      if (path === undefined) return;
-      outcome.path = path;
-      outcome.changes = [{ path, change: 'modified' }];
-      return;
-    }
-    case 'Bash': {
-      const stderr = stringField(rich, 'stderr');
-      if (stderr !== undefined) outcome.stderr = stderr;
-      // BashOutput.interrupted: the person stopped the command, so it did not succeed.
-      if (ownField(rich, 'interrupted') === true) {
-        outcome.status = 'error';
-        outcome.errorMessage = 'Interrupted';
-      }
-      return;
-    }
-    case 'Grep': {
-      // GrepOutput counts files in every mode; lines or matches only in some.
-      const files = numberField(rich, 'numFiles');
-      const mode = stringField(rich, 'mode');
-      const matches = numberField(rich, 'numMatches') ?? (mode === 'content' ? numberField(rich, 'numLines') : files);
-      if (files !== undefined) outcome.fileCount = files;
-      if (matches !== undefined) outcome.matchCount = matches;
-      return;
-    }
-    case 'Glob': {
-      const files = numberField(rich, 'numFiles');
-      if (files !== undefined) {
-        outcome.fileCount = files;
-        outcome.matchCount = files;
-      }
-      outcome.durationMs = numberField(rich, 'durationMs');
-      return;
-    }
-    case 'Task':
-      outcome.durationMs = numberField(rich, 'totalDurationMs');
-      return;
-    case 'WebFetch':
-      outcome.durationMs = numberField(rich, 'durationMs');
-      return;
+type Enricher = (rich: Record<string, unknown>, outcome: ToolCallOutcome) => void;
+
+/** FileReadOutput: the file as it is, not the `cat -n` numbered text sent to the model. */
+const readOutput: Enricher = (rich, outcome) => {
+  const file = objectField(rich, 'file');
+  const content = stringField(file, 'content');
+  if (content !== undefined) {
+    outcome.output = rich;
+    outcome.contentLength = content.length;
   }
+  const path = stringField(file, 'filePath');
+  if (path !== undefined) outcome.path = path;
+};
+
+/** FileWriteOutput: `create` or `update`. */
+const writeOutput: Enricher = (rich, outcome) => {
+  const path = stringField(rich, 'filePath');
+  const type = stringField(rich, 'type');
+  if (path === undefined || (type !== 'create' && type !== 'update')) return;
+  outcome.path = path;
+  outcome.changes = [{ path, change: type === 'create' ? 'created' : 'modified' }];
+};
+
+/** FileEditOutput, NotebookEditOutput: the file changed. */
+const editOutput: Enricher = (rich, outcome) => {
+  const path = stringField(rich, 'filePath') ?? stringField(rich, 'notebook_path');
+  if (path === undefined) return;
+  outcome.path = path;
+  outcome.changes = [{ path, change: 'modified' }];
+};
+
+/** BashOutput: stderr, and `interrupted` when the person stopped the command, so it did not succeed. */
+const bashOutput: Enricher = (rich, outcome) => {
+  const stderr = stringField(rich, 'stderr');
+  if (stderr !== undefined) outcome.stderr = stderr;
+  if (ownField(rich, 'interrupted') === true) {
+    outcome.status = 'error';
+    outcome.errorMessage = 'Interrupted';
+  }
+};
+
+/** GrepOutput counts files in every mode; lines or matches only in some. */
+const grepOutput: Enricher = (rich, outcome) => {
+  const files = numberField(rich, 'numFiles');
+  const mode = stringField(rich, 'mode');
+  const matches = numberField(rich, 'numMatches') ?? (mode === 'content' ? numberField(rich, 'numLines') : files);
+  if (files !== undefined) outcome.fileCount = files;
+  if (matches !== undefined) outcome.matchCount = matches;
+};
+
+/** GlobOutput: the paths found, and how long the search took. */
+const globOutput: Enricher = (rich, outcome) => {
+  const files = numberField(rich, 'numFiles');
+  if (files !== undefined) {
+    outcome.fileCount = files;
+    outcome.matchCount = files;
+  }
+  outcome.durationMs = numberField(rich, 'durationMs');
+};
+
+/** Readers of `tool_use_result` (sdk-tools.d.ts `*Output`), by canonical tool name. */
+const ENRICHERS: ReadonlyMap<string, Enricher> = new Map([
+  ['Read', readOutput],
+  ['Write', writeOutput],
+  ['Edit', editOutput],
+  ['MultiEdit', editOutput],
+  ['NotebookEdit', editOutput],
+  ['Bash', bashOutput],
+  ['Grep', grepOutput],
+  ['Glob', globOutput],
+  ['Task', (rich, outcome) => (outcome.durationMs = numberField(rich, 'totalDurationMs'))],
+  ['WebFetch', (rich, outcome) => (outcome.durationMs = numberField(rich, 'durationMs'))],
+]);
+
+/** Grep's `files_with_matches` text (its default mode): "Found 2 files" and the paths, or "No files found". */
+const FOUND_FILES = /^Found (\d+) files?\b/;
+
+/**
+ * Search counts from the text the model saw, for a Grep or Glob result
+ * without `tool_use_result` (several results on one line, or a line without
+ * it). Claude Code's text is known: Glob prints one path per line, Grep in
+ * `content` mode one `path:line:text` match per line, in its default
+ * `files_with_matches` mode "Found N files" and the paths. Grep's `count`
+ * mode is left uncounted.
+ */
+function textSearchCounts(call: OpenCall, outcome: ToolCallOutcome): void {
+  const text = extractToolOutput(outcome.output);
+  if (text.state !== 'text') return;
+  let counts: { matchCount: number; fileCount: number } | undefined;
+  if (call.name === 'Glob') {
+    counts = countSearchOutput(text.text);
+  } else if (call.name === 'Grep' && call.grepMode === 'content') {
+    counts = countSearchOutput(text.text);
+  } else if (call.name === 'Grep' && (call.grepMode ?? 'files_with_matches') === 'files_with_matches') {
+    const found = FOUND_FILES.exec(text.text);
+    const files = found === null ? countSearchOutput(text.text).fileCount : Number(found[1]);
+    if (found !== null || files === 0) counts = { matchCount: files, fileCount: files };
+  }
+  if (counts === undefined) return;
+  outcome.matchCount = counts.matchCount;
+  outcome.fileCount = counts.fileCount;
 }
 
 /**
  * The outcome of one `tool_result` block: success unless `is_error` is `true`
  * (it is often absent), the output from `content` (a string, an array of
  * blocks, or missing), and, when the line's `tool_use_result` is an object,
- * what it adds for the call's tool (`name`, canonical): the real file content
- * of a Read, the created/modified file of a Write or Edit, Bash stderr, search
- * counts, durations. Works without `tool_use_result`.
+ * what it adds for the call's tool: the real file content of a Read, the
+ * created/modified file of a Write or Edit, Bash stderr, search counts,
+ * durations. Without it, a Grep or Glob is counted from its text. Works
+ * without `tool_use_result` and without the call.
  */
-export function toolResultOutcome(block: Record<string, unknown>, name: string | undefined, toolUseResult: unknown): ToolCallOutcome {
+export function toolResultOutcome(block: Record<string, unknown>, call: OpenCall | undefined, toolUseResult: unknown): ToolCallOutcome {
   const isError = ownField(block, 'is_error') === true;
   const content = ownField(block, 'content');
   const outcome: ToolCallOutcome = { status: isError ? 'error' : 'success', output: content };
   if (isError) {
     outcome.errorMessage = errorText(content);
-  } else if (name !== undefined && isJsonObject(toolUseResult)) {
-    enrich(name, toolUseResult, outcome);
+    return outcome;
   }
+  if (call === undefined) return outcome;
+  if (isJsonObject(toolUseResult)) ENRICHERS.get(call.name)?.(toolUseResult, outcome);
+  if (outcome.matchCount === undefined && (call.name === 'Grep' || call.name === 'Glob')) textSearchCounts(call, outcome);
   return outcome;
 }

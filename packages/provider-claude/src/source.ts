@@ -1,6 +1,14 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
-import { createClaudeParser } from './claude-parser.js';
 import { detectClaude } from './detect.js';
+import { createClaudeParser } from './parser.js';
+import type { ClaudeSourceOptions } from './state.js';
+
+/**
+ * The newest Claude Code version the fixtures of `fixtures/claude/` were
+ * written against (their `claude_code_version`). A stream that names a newer
+ * one and shows something unknown sets off the drift alarm.
+ */
+export const CLAUDE_TESTED_UP_TO = '2.1.329';
 
 /**
  * Creates the Claude Code source: `claude -p --output-format stream-json
@@ -17,14 +25,15 @@ import { detectClaude } from './detect.js';
  * const { events } = replayLines(createClaudeSource(), output.split('\n'));
  * ```
  */
-export function createClaudeSource(): DisplayEventSource {
+export function createClaudeSource(options: ClaudeSourceOptions = {}): DisplayEventSource {
   return defineSource({
     specificationVersion: 'v1',
     id: 'claude',
     displayName: 'Claude Code',
     cadence: 'streaming',
+    testedUpTo: CLAUDE_TESTED_UP_TO,
     detect: detectClaude,
-    createParser: createClaudeParser,
+    createParser: () => createClaudeParser(options),
   });
 }
 

@@ -1,0 +1,68 @@
+import { type DisplayEvent, type NoticeDisplayEvent, type SessionStatus } from '@x/core';
+import { compactKey, ownField, previewToolInput, stringField, type SessionFields } from '@x/core/provider-utils';
+import { endTurn, ensureStarted, noteText, type ClaudeState } from './state.js';
+import { resultUsage } from './usage.js';
+import type { ClaudeResult } from './wire-schema.js';
+
+/** A notice per permission the run was denied (`permission_denials[]`). */
+function denialEvents(result: ClaudeResult): NoticeDisplayEvent[] {
+  const notices: NoticeDisplayEvent[] = [];
+  for (const denial of result.permission_denials ?? []) {
+    const tool = stringField(denial, 'tool_name');
+    if (tool === undefined) continue;
+    const arg = previewToolInput(ownField(denial, 'tool_input'));
+    notices.push({ kind: 'notice', level: 'warning', message: `Permission denied for ${tool}${arg ? `: ${arg}` : ''}`, code: 'permission_denied' });
+  }
+  return notices;
+}
+
+/**
+ * The fatal error of a failed result: `errors[]` joined, else `result`, else
+ * the subtype. Not shown again when an `assistant` error line of the turn
+ * said the same (the synthetic API-error line), nor twice in a session.
+ */
+function failureEvents(state: ClaudeState, result: ClaudeResult): DisplayEvent[] {
+  const errors = (result.errors ?? []).filter((error): error is string => typeof error === 'string' && error.trim() !== '');
+  const message = errors.length > 0 ? errors.join('\n') : result.result || `The run ended with ${result.subtype ?? 'an error'}`;
+  if (state.turnErrors.has(compactKey(message))) return [];
+  const code = result.subtype === 'success' || result.subtype === undefined ? 'api_error' : result.subtype;
+  return state.lifecycle.error({ kind: 'error', message, fatal: true, code });
+}
+
+/** What the session end says: id, duration, turns, and the text of the final message, which `result.result` may hold only part of (quirks 4, 5). */
+function endFields(state: ClaudeState, result: ClaudeResult, failed: boolean): SessionFields {
+  const fields: SessionFields = {};
+  const id = result.session_id ?? state.sessionId;
+  if (id !== undefined) fields.sessionId = id;
+  if (result.duration_ms !== undefined) fields.durationMs = result.duration_ms;
+  if (result.num_turns !== undefined) fields.turns = result.num_turns;
+  const finalResult = failed ? result.result : state.finalText.text.text || result.result;
+  if (finalResult) fields.result = finalResult;
+  return fields;
+}
+
+/**
+ * A `result` line, the end of a turn: the answer as text when nothing was
+ * streamed (`--output-format json` without `--verbose`), permission denials,
+ * the error of a failed run, the turn's usage (cumulative), and the session
+ * end with its status (`cancelled` for an aborted run). A result with no
+ * session open first starts one.
+ */
+export function resultEvents(state: ClaudeState, result: ClaudeResult): DisplayEvent[] {
+  state.sessionId ??= result.session_id;
+  const events = ensureStarted(state);
+  const failed = result.is_error === true || (result.subtype !== undefined && result.subtype !== 'success');
+  if (!failed && !state.turnHadText && result.result) {
+    const text: DisplayEvent = { kind: 'text', id: `result:${result.uuid ?? ++state.made}`, text: result.result };
+    noteText(state, text, text.id);
+    events.push(text);
+  }
+  events.push(...denialEvents(result));
+  if (failed) events.push(...failureEvents(state, result));
+  const used = resultUsage(result, state.model);
+  if (used !== undefined) events.push(used);
+  const status: SessionStatus = result.terminal_reason?.startsWith('aborted') ? 'cancelled' : failed ? 'error' : 'success';
+  events.push(...state.lifecycle.end(status, endFields(state, result, failed)));
+  endTurn(state);
+  return events;
+}

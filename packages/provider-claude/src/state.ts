@@ -1,0 +1,143 @@
+import {
+  RUN_OUTCOME_MAX_MESSAGE_CHARS,
+  type DisplayEvent,
+  type ReasoningDisplayEvent,
+  type TextDisplayEvent,
+} from '@x/core';
+import {
+  createBoundedText,
+  createJsonDocumentReader,
+  createRecentMap,
+  createSessionLifecycle,
+  createTextAssembler,
+  createToolCallTracker,
+  type BoundedText,
+  type JsonDocumentReader,
+  type RecentMap,
+  type SessionLifecycle,
+  type TextAssembler,
+  type ToolCallTracker,
+} from '@x/core/provider-utils';
+import type { StreamedMessage } from './stream-blocks.js';
+import { CLAUDE_TOOL_ALIASES } from './tool-names.js';
+import type { OpenCall } from './tool-results.js';
+import { createUsageCollector, type UsageCollector } from './usage.js';
+
+/** Options of `createClaudeSource` and `createClaudeParser`. */
+export interface ClaudeSourceOptions {
+  /**
+   * The largest `--output-format json` document buffered, in characters,
+   * before it is reported as malformed. Defaults to core's
+   * `DEFAULT_MAX_DOCUMENT_CHARS`.
+   */
+  maxDocumentChars?: number;
+}
+
+/** The text of the turn's latest main-thread message, rebuilt from its blocks (claude.md quirks 4 and 5). */
+export interface FinalText {
+  messageId: string;
+  /** The block the last text came from, to join blocks the way DisplayOutput does. */
+  blockId: string;
+  text: BoundedText;
+}
+
+/** How many error messages of a turn are remembered, so that a result restating one does not show it twice. */
+const TURN_ERRORS = 64;
+
+/**
+ * Everything one Claude Code stream remembers, as one object: the handler
+ * modules take it as their first argument. Per-turn parts are reset by the
+ * `result` that ends the turn, and every map is bounded, so memory stays
+ * flat over long runs (docs/memory.md).
+ */
+export interface ClaudeState {
+  /** Reads NDJSON and the pretty-printed `--output-format json` document alike. */
+  reader: JsonDocumentReader;
+  /** Session start once, end paired with a start, fatal errors once, `incomplete` on flush. */
+  lifecycle: SessionLifecycle;
+  tools: ToolCallTracker;
+  /** What the deltas of each streamed text or thinking block showed, by block id (bounded by bytes). */
+  text: TextAssembler;
+  usage: UsageCollector;
+  /** Calls still open (by compact key, at most a thousand), to read their `tool_use_result`. */
+  openCalls: Map<string, OpenCall>;
+  /** The message each thread is streaming (`--include-partial-messages`), by thread (see {@link threadOf}). */
+  streams: Map<string, StreamedMessage>;
+  /** Per thread, the message whose complete lines are arriving and how many blocks they carried so far. */
+  lineBlocks: Map<string, { messageId: string; next: number }>;
+  /** A conversation line arrived since the last `result`: the stream owes a session end. */
+  owesEnd: boolean;
+  sessionId: string | undefined;
+  model: string | undefined;
+  /** Main-thread text was shown in this turn. */
+  turnHadText: boolean;
+  finalText: FinalText;
+  /** Error messages shown in this turn (compact keys). */
+  turnErrors: RecentMap<string, true>;
+  /** Counter for ids made up where the wire has none. */
+  made: number;
+}
+
+const newFinalText = (): FinalText => ({ messageId: '', blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) });
+
+/** A fresh {@link ClaudeState}. */
+export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeState {
+  return {
+    reader: createJsonDocumentReader(options.maxDocumentChars === undefined ? {} : { maxDocumentChars: options.maxDocumentChars }),
+    lifecycle: createSessionLifecycle(),
+    tools: createToolCallTracker({ aliases: CLAUDE_TOOL_ALIASES }),
+    text: createTextAssembler(),
+    usage: createUsageCollector(),
+    openCalls: new Map(),
+    streams: new Map(),
+    lineBlocks: new Map(),
+    owesEnd: false,
+    sessionId: undefined,
+    model: undefined,
+    turnHadText: false,
+    finalText: newFinalText(),
+    turnErrors: createRecentMap(TURN_ERRORS),
+    made: 0,
+  };
+}
+
+/** A thread is the main conversation (`''`) or one subagent, keyed by the tool call that started it. */
+export const threadOf = (parentToolUseId: string | undefined): string => parentToolUseId ?? '';
+
+/**
+ * The session start, before the first event of a conversation whose stream
+ * has no `system/init` (cut at the front, or `--output-format json` without
+ * `--verbose`): empty when a session is open.
+ */
+export function ensureStarted(state: ClaudeState): DisplayEvent[] {
+  return state.lifecycle.open ? [] : state.lifecycle.start(state.sessionId === undefined ? undefined : { sessionId: state.sessionId });
+}
+
+/** Takes a main-thread text event into the turn's final text, joined the way DisplayOutput joins blocks. */
+export function noteText(state: ClaudeState, event: TextDisplayEvent, messageId: string): void {
+  if (event.parentToolUseId !== undefined) return;
+  state.turnHadText = true;
+  if (state.finalText.messageId !== messageId) state.finalText = { ...newFinalText(), messageId };
+  const final = state.finalText;
+  const kept = final.text.text;
+  const separator = kept !== '' && final.blockId !== event.id && !kept.endsWith('\n') ? '\n' : '';
+  final.text.append(separator + event.text);
+  final.blockId = event.id;
+}
+
+/** A text or reasoning event of message `messageId`, noted in the final text when it is main-thread text. */
+export function textEvent(state: ClaudeState, kind: 'text' | 'reasoning', id: string, text: string, parent: string | undefined, messageId: string): TextDisplayEvent | ReasoningDisplayEvent {
+  const event: TextDisplayEvent | ReasoningDisplayEvent = { kind, id, text };
+  if (parent !== undefined) event.parentToolUseId = parent;
+  if (event.kind === 'text') noteText(state, event, messageId);
+  return event;
+}
+
+/** Forgets what a turn remembered: a `result` ended it and restated its totals. */
+export function endTurn(state: ClaudeState): void {
+  state.owesEnd = false;
+  state.turnHadText = false;
+  state.finalText = newFinalText();
+  state.turnErrors = createRecentMap(TURN_ERRORS);
+  state.usage.reset();
+}
