@@ -1,0 +1,48 @@
+import { countSearchOutput, ownField, stringField } from '@x/core';
+import type { OutputShape } from './state.js';
+
+/**
+ * What Copilot's tools are known to print, so that a result can say how much
+ * was read or found (core reads nothing from output text):
+ * - `view` (and `str_replace_editor` with `command: "view"`) prints what it
+ *   read: its length is the read's length. Output whose every line starts
+ *   with a line number is left alone, since the prefix cannot be told from
+ *   the content exactly.
+ * - `glob` prints one path per line; `grep`/`rg` one match per line
+ *   (`path:line:text`) or, with `output_mode: "files_with_matches"`, one
+ *   path per line. `output_mode: "count"` (`path:count`), context lines
+ *   (`-A`, `-B`, `-C`) and `head_limit` (a cut list) give no counts.
+ */
+
+/** Grep arguments after which a line of output is no longer one match. */
+const NOT_ONE_MATCH_PER_LINE = ['-A', '-B', '-C', 'head_limit'] as const;
+
+/** A line-number prefix as file viewers write it (`12. `, `12: `, `12\t`, `   12→`). */
+const NUMBERED_LINE = /^\s*\d+(?:[.:|]\s|\t|→)/;
+
+/** How the output of a call of the canonical tool `name` with `input` reads, where that is known. */
+export function outputShape(name: string, input: unknown): OutputShape | undefined {
+  if (name === 'Read') return 'content';
+  if (name === 'Glob') return 'one-per-line';
+  if (name !== 'Grep') return undefined;
+  const mode = stringField(input, 'output_mode');
+  if (mode !== undefined && mode !== 'content' && mode !== 'files_with_matches') return undefined;
+  return NOT_ONE_MATCH_PER_LINE.some((field) => isSet(ownField(input, field))) ? undefined : 'one-per-line';
+}
+
+/** Whether an argument asks for something (`0`, `false` and `null` do not). */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== false && value !== 0;
+}
+
+/** Whether every line of `output` carries a line number. */
+function lineNumbered(output: string): boolean {
+  const lines = output.split('\n').filter((line) => line !== '');
+  return lines.length > 0 && lines.every((line) => NUMBERED_LINE.test(line));
+}
+
+/** The details a successful result's output gives for its shape. */
+export function outputDetails(shape: OutputShape, output: string): { contentLength?: number; matchCount?: number; fileCount?: number } {
+  if (shape === 'one-per-line') return countSearchOutput(output);
+  return lineNumbered(output) ? {} : { contentLength: output.length };
+}
