@@ -39,6 +39,6 @@ export function detectCopilot(lines: readonly string[]): Detection {
   const best = detectFromLines(lines, scoreLine, { none: { confidence: 0, evidence: 'no Copilot session event or result line' } });
   const kind = classifyCopilotLines(lines);
   if (kind.logOnly !== undefined && kind.stdoutOnly === undefined)
-    return { confidence: 0.3, evidence: `a ${kind.logOnly} event: a session-state log, not stdout` };
+    return { confidence: 0.3, evidence: `${kind.logOnly} is a session-state log event, not stdout` };
   return best;
 }

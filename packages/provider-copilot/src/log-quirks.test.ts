@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { detectCopilotLog } from './log-detect.js';
 import { copilotLogSource } from './log-source.js';
 import { eventLine, outcomes, replayLog } from './test-helpers.js';
 
-// Written from the package README ("Session logs") and copilot.md quirk 9:
-// the log holds the stdout events minus the ephemeral ones and the `result`
-// line, plus the types stdout leaves out; every event carries its line's time.
+// Written from docs/formats/copilot.md §4 (the session-state log and its
+// quirks) and the package README ("Session logs"), event by event.
 
 const at = (second: number) => `2026-06-02T09:00:${String(second).padStart(2, '0')}.000Z`;
 const line = (type: string, data: unknown, second: number, id = `e${second}`) => eventLine(type, data, { id, timestamp: at(second) });
@@ -46,8 +46,8 @@ const shutdownData = {
   currentModel: 'gpt-5',
 };
 
-describe('copilot-log quirks', () => {
-  it('user.message is the prompt as typed; the session start carries the git branch; every event its line time', () => {
+describe('copilot.md §4 log quirks', () => {
+  it('1, 3, 4, 5, 8. whole messages, the prompt as typed, the git branch, each line its time; a crashed session ends incomplete', () => {
     const { events } = replayLog([
       start,
       line('user.message', { content: 'Find the callers of slugify', transformedContent: '<context>…</context> Find the callers of slugify' }, 2, 'u1'),
@@ -64,7 +64,7 @@ describe('copilot-log quirks', () => {
     ]);
   });
 
-  it('session.shutdown gives usage per model, the summary notice and the session end, with what only Copilot reports under providerMetadata.copilot', () => {
+  it('3, 8. session.shutdown gives usage per model, the summary notice and the session end, with what only Copilot reports under providerMetadata.copilot', () => {
     const { events } = replayLog([
       start,
       line('assistant.turn_start', { turnId: '0' }, 1),
@@ -109,7 +109,7 @@ describe('copilot-log quirks', () => {
     ]);
   });
 
-  it('the session ends error after a session.error or a shutdownType "error", cancelled after an abort', () => {
+  it('3. the session ends error after a session.error or a shutdownType "error", cancelled after an abort', () => {
     const error = line('session.error', { errorType: 'rate_limit', message: 'Rate limit exceeded', statusCode: 429 }, 5);
     const end = (lines: string[]) => replayLog(lines).events.at(-1);
     expect(end([start, error, line('session.shutdown', { shutdownType: 'routine' }, 6)])).toEqual({
@@ -135,7 +135,7 @@ describe('copilot-log quirks', () => {
     });
   });
 
-  it('compaction is a marker; a failed one a warning', () => {
+  it('2. compaction is a marker; a failed one a warning', () => {
     const { events } = replayLog([line('session.compaction_complete', { success: true }, 1), line('session.compaction_complete', { success: false }, 2)]);
     expect(events).toEqual([
       { kind: 'notice', level: 'info', code: 'compaction', message: 'Conversation compacted', timestamp: at(1) },
@@ -143,7 +143,7 @@ describe('copilot-log quirks', () => {
     ]);
   });
 
-  it('what the log has and shows nothing of is ignored with its reason', () => {
+  it('2. what the log has and shows nothing of is ignored with its reason', () => {
     const lines = [
       line('system.message', { content: 'You are…' }, 1),
       line('hook.start', { hookType: 'preToolUse' }, 2),
@@ -175,5 +175,49 @@ describe('copilot-log quirks', () => {
       'start:',
       'end:incomplete',
     ]);
+  });
+
+  it("6. a subagent's events nest under the task call that started it", () => {
+    const { events } = replayLog([
+      line('tool.execution_start', { toolCallId: 'task', toolName: 'task', arguments: { description: 'Find callers', prompt: 'List them.' } }, 1),
+      line('subagent.started', { toolCallId: 'task', agentName: 'explore', agentDisplayName: 'Explore' }, 2),
+      line('assistant.message', { messageId: 'sm', content: 'Two callers.', parentToolCallId: 'task' }, 3),
+      line('subagent.completed', { toolCallId: 'task', agentName: 'explore', agentDisplayName: 'Explore' }, 4),
+      line('tool.execution_complete', { toolCallId: 'task', success: true, result: { content: 'Two callers.' } }, 5),
+    ]);
+    expect(events).toEqual([
+      {
+        kind: 'tool-use',
+        id: 'task',
+        name: 'Task',
+        toolName: 'task',
+        toolKind: 'think',
+        arg: 'Find callers',
+        input: { description: 'Find callers', prompt: 'List them.' },
+        timestamp: at(1),
+      },
+      { kind: 'text', id: 'sm', text: 'Two callers.', parentToolUseId: 'task', timestamp: at(3) },
+      {
+        kind: 'tool-result',
+        id: 'task',
+        name: 'Task',
+        toolKind: 'think',
+        status: 'success',
+        outputState: 'text',
+        details: {},
+        output: 'Two callers.',
+        timestamp: at(5),
+      },
+    ]);
+  });
+
+  it('7. lines with nothing that tells a log from stdout are left to the stdout source; a log-only type or a stdout-only line decides', () => {
+    const shared = [start, line('assistant.turn_start', { turnId: '0' }, 1)];
+    expect(detectCopilotLog(shared)).toEqual({ confidence: 0.4, evidence: 'Copilot session events with nothing that tells a log from stdout' });
+    expect(detectCopilotLog([...shared, line('hook.start', {}, 2)])).toEqual({ confidence: 1, evidence: 'hook.start is an event stdout never carries' });
+    expect(detectCopilotLog([...shared, eventLine('assistant.message_delta', { messageId: 'm', deltaContent: 'x' }, { ephemeral: true })])).toEqual({
+      confidence: 0,
+      evidence: 'assistant.message_delta is a line only stdout carries',
+    });
   });
 });
