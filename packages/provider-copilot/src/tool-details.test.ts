@@ -41,4 +41,11 @@ describe('what a result says it read or found', () => {
     expect(outputShape('Bash', { command: 'ls' })).toBeUndefined();
     expect(outputDetails('content', '')).toEqual({ contentLength: 0 });
   });
+
+  it('tells line-numbered output by every non-empty line, blank lines aside', () => {
+    expect(outputDetails('content', '1. a\n\n3. c\n')).toEqual({});
+    expect(outputDetails('content', '   9→x\n  10→y')).toEqual({});
+    expect(outputDetails('content', '1. First step\nThen the rest.\n')).toEqual({ contentLength: 29 });
+    expect(outputDetails('content', '\n\n')).toEqual({ contentLength: 2 });
+  });
 });

@@ -17,8 +17,8 @@ import type { OutputShape } from './state.js';
 /** Grep arguments after which a line of output is no longer one match. */
 const NOT_ONE_MATCH_PER_LINE = ['-A', '-B', '-C', 'head_limit'] as const;
 
-/** A line-number prefix as file viewers write it (`12. `, `12: `, `12\t`, `   12→`). */
-const NUMBERED_LINE = /^\s*\d+(?:[.:|]\s|\t|→)/;
+/** A line-number prefix as file viewers write it (`12. `, `12: `, `12\t`, `   12→`), matched where a line starts. */
+const NUMBERED_LINE = /[ \t]*\d+(?:[.:|][ \t]|\t|→)/y;
 
 /** How the output of a call of the canonical tool `name` with `input` reads, where that is known. */
 export function outputShape(name: string, input: unknown): OutputShape | undefined {
@@ -35,10 +35,20 @@ function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== false && value !== 0;
 }
 
-/** Whether every line of `output` carries a line number. */
+/** Whether every non-empty line of `output` carries a line number (file content usually fails on its first line). */
 function lineNumbered(output: string): boolean {
-  const lines = output.split('\n').filter((line) => line !== '');
-  return lines.length > 0 && lines.every((line) => NUMBERED_LINE.test(line));
+  let numbered = false;
+  for (let start = 0; start < output.length; ) {
+    const end = output.indexOf('\n', start);
+    // An empty line (`end === start`) has no number to carry.
+    if (end !== start) {
+      NUMBERED_LINE.lastIndex = start;
+      if (!NUMBERED_LINE.test(output)) return false;
+      numbered = true;
+    }
+    start = end === -1 ? output.length : end + 1;
+  }
+  return numbered;
 }
 
 /** The details a successful result's output gives for its shape. */
