@@ -46,7 +46,7 @@ export interface CopilotState {
   readonly reasoningSinceMessage: TextAssembler;
   /** The id of the last reasoning block shown, which names the message's `reasoningText` when it adds to it. */
   reasoningId: string | undefined;
-  /** `report_intent` calls shown as notices whose results are still to come (at most {@link MAX_INTENT_CALLS}). */
+  /** `report_intent` calls (compact ids) whose results are still to come (at most {@link MAX_INTENT_CALLS}). */
   readonly intents: Set<string>;
   /** How the output of each call announced reads, by compact call id. */
   readonly outputShapes: RecentMap<string, OutputShape>;

@@ -39,8 +39,9 @@ function fileChanges(edits: readonly unknown[] | undefined): FileChange[] | unde
  * work: its intent becomes a notice (once per call), its result nothing.
  */
 function intentNotice(state: CopilotState, call: CopilotCall): DisplayEvent | undefined {
-  if (state.intents.has(call.id)) return undefined;
-  state.intents.add(call.id);
+  const key = compactKey(call.id);
+  if (state.intents.has(key)) return undefined;
+  state.intents.add(key);
   if (state.intents.size > MAX_INTENT_CALLS) state.intents.delete(state.intents.values().next().value as string);
   const intent = nonEmpty(stringField(call.input, 'intent'));
   if (!state.showIntents || intent === undefined) return undefined;
@@ -92,7 +93,7 @@ export function toolStart(state: CopilotState, data: CopilotData<'tool.execution
 export function toolComplete(state: CopilotState, data: CopilotData<'tool.execution_complete'>, context: LineContext): DisplayEvent[] {
   const id = data.toolCallId;
   noteModel(state, data.model);
-  if (state.intents.delete(id)) {
+  if (state.intents.delete(compactKey(id))) {
     context.ignore('report_intent result: the intent is no tool call of its own');
     return [];
   }
