@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtureProviders, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { copilotSource } from './copilot-source.js';
+import { detectCopilot } from './detect.js';
 
 const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 20);
 
@@ -14,13 +14,13 @@ const otherProviders = listFixtureProviders().filter((provider) => provider !== 
 describe('detect', () => {
   for (const fixture of listFixtures('copilot')) {
     it(`recognises fixture ${fixture.scenario}`, () => {
-      expect(copilotSource.detect(firstLines(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
+      expect(detectCopilot(firstLines(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
     });
   }
 
   for (const example of examplesOf('copilot')) {
     it(`recognises the example ${example.name}`, () => {
-      expect(copilotSource.detect(firstLines(example.lines))).toEqual({ confidence: 1, evidence: 'session.start line with copilotVersion' });
+      expect(detectCopilot(firstLines(example.lines))).toEqual({ confidence: 1, evidence: 'session.start line with copilotVersion' });
     });
   }
 
@@ -31,17 +31,17 @@ describe('detect', () => {
   for (const provider of otherProviders) {
     for (const example of examplesOf(provider)) {
       it(`rejects ${example.name}`, () => {
-        expect(copilotSource.detect(firstLines(example.lines)).confidence).toBe(0);
-        expect(copilotSource.detect(example.lines).confidence).toBe(0);
+        expect(detectCopilot(firstLines(example.lines)).confidence).toBe(0);
+        expect(detectCopilot(example.lines).confidence).toBe(0);
       });
     }
   }
 
   it('gives 1 for a result line alone and 0.8 for a bare session event envelope', () => {
     const result = '{"type":"result","sessionId":"s","exitCode":0,"usage":{"premiumRequests":1}}';
-    expect(copilotSource.detect([result]).confidence).toBe(1);
+    expect(detectCopilot([result]).confidence).toBe(1);
     const envelope = '{"type":"assistant.turn_start","data":{"turnId":"0"},"id":"e1","timestamp":"2026-01-01T00:00:00.000Z","parentId":null}';
-    expect(copilotSource.detect([envelope]).confidence).toBe(0.8);
+    expect(detectCopilot([envelope]).confidence).toBe(0.8);
   });
 
   it('gives 0 for look-alikes of other formats and for garbage', () => {
@@ -55,7 +55,7 @@ describe('detect', () => {
       '',
       'null',
     ]) {
-      expect(copilotSource.detect([line]).confidence, line).toBe(0);
+      expect(detectCopilot([line]).confidence, line).toBe(0);
     }
   });
 });

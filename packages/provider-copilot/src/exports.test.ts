@@ -9,17 +9,19 @@ describe('@x/provider-copilot exports', () => {
     expect(Object.keys(api).sort()).toEqual([
       'COPILOT_TOOL_ALIASES',
       'VERSION',
-      'copilotAssistantMessageSchema',
-      'copilotEventLineSchema',
       'copilotLogSource',
-      'copilotResultLineSchema',
-      'copilotSessionStartSchema',
       'copilotSource',
-      'copilotToolExecutionCompleteSchema',
-      'copilotToolRequestSchema',
+      'createCopilotLogParser',
       'createCopilotLogSource',
+      'createCopilotParser',
       'createCopilotSource',
-      'resolveCopilotTool',
+      'detectCopilot',
+      'detectCopilotLog',
     ]);
+  });
+
+  it('declares the newest Copilot CLI version its fixtures were written against, for the drift alarm', () => {
+    expect([api.copilotSource.testedUpTo, api.copilotLogSource.testedUpTo]).toEqual(['1.0.102', '1.0.102']);
+    expect([api.copilotSource.detect, api.copilotLogSource.detect]).toEqual([api.detectCopilot, api.detectCopilotLog]);
   });
 });

@@ -1,5 +1,9 @@
-export { copilotSource, createCopilotSource } from './copilot-source.js';
+export { copilotSource, createCopilotSource } from './source.js';
+export { createCopilotParser } from './parser.js';
+export { detectCopilot } from './detect.js';
+export type { CopilotSourceOptions } from './state.js';
 export { copilotLogSource, createCopilotLogSource } from './log-source.js';
-export { COPILOT_TOOL_ALIASES, resolveCopilotTool, type CopilotToolIdentity } from './tool-names.js';
-export * from './wire-schema.js';
+export { createCopilotLogParser } from './log-parser.js';
+export { detectCopilotLog } from './log-detect.js';
+export { COPILOT_TOOL_ALIASES } from './tool-names.js';
 export { VERSION } from './version.js';

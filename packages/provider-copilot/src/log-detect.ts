@@ -55,8 +55,8 @@ export function classifyCopilotLines(lines: readonly string[]): CopilotStreamKin
  */
 export function detectCopilotLog(lines: readonly string[]): Detection {
   const kind = classifyCopilotLines(lines);
-  if (kind.stdoutOnly !== undefined) return { confidence: 0, evidence: `a ${kind.stdoutOnly} line, which only stdout carries` };
-  if (kind.logOnly !== undefined) return { confidence: 1, evidence: `a ${kind.logOnly} event, which stdout never carries` };
+  if (kind.stdoutOnly !== undefined) return { confidence: 0, evidence: `${kind.stdoutOnly} is a line only stdout carries` };
+  if (kind.logOnly !== undefined) return { confidence: 1, evidence: `${kind.logOnly} is an event stdout never carries` };
   if (kind.sessionStart) return { confidence: 0.4, evidence: 'Copilot session events with nothing that tells a log from stdout' };
   return { confidence: 0, evidence: 'no Copilot session event' };
 }

@@ -1,9 +1,10 @@
-import { replayLines, displayEventSchema, type DisplayEvent, type LineContext } from '@x/core';
+import { replayLines, displayEventSchema, type DisplayEvent, type DisplayEventSource, type LineContext } from '@x/core';
 import { parseJson } from '@x/core/provider-utils';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { copilotSource } from './copilot-source.js';
+import { copilotLogSource } from './log-source.js';
+import { copilotSource } from './source.js';
 
 const fixtureLines = listFixtures('copilot')
   .flatMap((fixture) => readFixtureLines(fixture))
@@ -14,9 +15,9 @@ const jsonLines = fixtureLines.filter((line) => parseJson(line) !== undefined);
 const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
 const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 
-/** Feeds lines to one fresh parser, flushes it, and checks every event. */
-function run(lines: string[]): DisplayEvent[] {
-  const parser = copilotSource.createParser();
+/** Feeds lines to one fresh parser of `source`, flushes it, and checks every event. */
+function run(lines: string[], source: DisplayEventSource): DisplayEvent[] {
+  const parser = source.createParser();
   const events: DisplayEvent[] = [];
   for (const line of lines) events.push(...parser.parse(line, context));
   events.push(...parser.flush(context));
@@ -43,14 +44,17 @@ function replaceAt(value: unknown, path: (string | number)[], replacement: unkno
 
 const HOSTILE = '"__proto__":{"polluted":true,"type":"session.start"},"constructor":{"prototype":{"polluted":true}},';
 
-describe('parse never throws', () => {
+describe.each([copilotSource, copilotLogSource])('$id: parse never throws', (source) => {
   afterAll(() => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
   });
 
   it('on arbitrary strings', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' }))), (lines) => void run(lines)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' }))), (lines) => void run(lines, source)),
+      { numRuns: 300 },
+    );
   });
 
   it('on real lines truncated at any position', () => {
@@ -58,7 +62,10 @@ describe('parse never throws', () => {
       const line = fixtureLines[index] ?? '';
       return fc.integer({ min: 0, max: line.length }).map((at) => line.slice(0, at));
     });
-    fc.assert(fc.property(fc.array(cut, { maxLength: 30 }), (lines) => void run(lines)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(cut, { maxLength: 30 }), (lines) => void run(lines, source)),
+      { numRuns: 300 },
+    );
   });
 
   it('on real lines with a field replaced by null, numbers, arrays, objects or strings', () => {
@@ -70,14 +77,22 @@ describe('parse never throws', () => {
         return fc.tuple(fc.constant(value), fc.constantFrom(...all), replacements);
       })
       .map(([value, path, replacement]) => JSON.stringify(replaceAt(value, path, replacement)) ?? 'null');
-    fc.assert(fc.property(fc.array(mutated, { maxLength: 40 }), (lines) => void run(lines)), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.array(mutated, { maxLength: 40 }), (lines) => void run(lines, source)),
+      { numRuns: 400 },
+    );
   });
 
   it('on real lines carrying __proto__ and constructor keys at every level', () => {
     const hostile = fixtureLines
       .filter((line) => line.startsWith('{'))
-      .map((line) => `{${HOSTILE}${line.slice(1)}`.replaceAll('"data":{', `"data":{${HOSTILE}`).replaceAll('[{', `[{${HOSTILE}`).replaceAll('"result":{', `"result":{${HOSTILE}`));
-    const events = run(hostile);
+      .map((line) =>
+        `{${HOSTILE}${line.slice(1)}`
+          .replaceAll('"data":{', `"data":{${HOSTILE}`)
+          .replaceAll('[{', `[{${HOSTILE}`)
+          .replaceAll('"result":{', `"result":{${HOSTILE}`),
+      );
+    const events = run(hostile, source);
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((event) => !Object.hasOwn(event, 'polluted'))).toBe(true);
   });
@@ -108,7 +123,8 @@ describe('event strings', () => {
     fc.assert(
       fc.property(fc.array(controls, { minLength: 1, maxLength: 4 }), fc.array(controls, { maxLength: 2 }), (before, after) => {
         const lines = jsonLines.map((line) => JSON.stringify(wrapStrings(JSON.parse(line), (text) => `${before.join('')}${text}${after.join('')}`)));
-        for (const text of replayLines(copilotSource, lines).events.flatMap((event) => strings(event))) expect(CONTROL.test(text), JSON.stringify(text)).toBe(false);
+        for (const text of replayLines(copilotSource, lines).events.flatMap((event) => strings(event)))
+          expect(CONTROL.test(text), JSON.stringify(text)).toBe(false);
       }),
       { numRuns: 40 },
     );

@@ -1,10 +1,11 @@
-import { replayLines, type DisplayEvent, type ReplayResult } from '@x/core';
-import { copilotSource } from './copilot-source.js';
+import { replayLines, type DisplayEvent, type DisplayEventSource, type LineContext, type ReplayResult } from '@x/core';
+import { copilotLogSource } from './log-source.js';
+import { copilotSource } from './source.js';
 
 let counter = 0;
 
 /** One session event line in the wire envelope, for tests. */
-export function eventLine(type: string, data: unknown, extra: { ephemeral?: boolean; agentId?: string } = {}): string {
+export function eventLine(type: string, data: unknown, extra: { ephemeral?: boolean; agentId?: string; id?: string; timestamp?: string } = {}): string {
   counter += 1;
   return JSON.stringify({ type, data, id: `evt-${counter}`, timestamp: '2026-01-15T10:00:00.000Z', parentId: null, ...extra });
 }
@@ -29,7 +30,13 @@ export function resultLine(exitCode: number, usage: Record<string, unknown> = {}
     timestamp: '2026-01-15T10:00:09.000Z',
     sessionId,
     exitCode,
-    usage: { premiumRequests: 1, totalApiDurationMs: 900, sessionDurationMs: 9000, codeChanges: { linesAdded: 0, linesRemoved: 0, filesModified: [] }, ...usage },
+    usage: {
+      premiumRequests: 1,
+      totalApiDurationMs: 900,
+      sessionDurationMs: 9000,
+      codeChanges: { linesAdded: 0, linesRemoved: 0, filesModified: [] },
+      ...usage,
+    },
   });
 }
 
@@ -38,7 +45,32 @@ export function replay(lines: string[]): ReplayResult {
   return replayLines(copilotSource, lines);
 }
 
+/** Replays lines through a fresh Copilot session-log parser. */
+export function replayLog(lines: string[]): ReplayResult {
+  return replayLines(copilotLogSource, lines);
+}
+
 /** The events of one kind. */
 export function ofKind<K extends DisplayEvent['kind']>(events: DisplayEvent[], kind: K): Extract<DisplayEvent, { kind: K }>[] {
   return events.filter((event): event is Extract<DisplayEvent, { kind: K }> => event.kind === kind);
+}
+
+/**
+ * What a fresh parser of `source` says about each line it shows nothing for,
+ * as `[outcome, reason]` in order (ignored lines included, which replays do
+ * not report).
+ */
+export function outcomes(lines: string[], source: DisplayEventSource = copilotSource): [string, string][] {
+  const parser = source.createParser();
+  const notes: [string, string][] = [];
+  lines.forEach((line, index) => {
+    const context: LineContext = {
+      lineNumber: index + 1,
+      ignore: (reason) => void notes.push(['ignored', reason]),
+      malformed: (reason) => void notes.push(['malformed', reason]),
+      unknown: (reason) => void notes.push(['unknown', reason]),
+    };
+    parser.parse(line, context);
+  });
+  return notes;
 }

@@ -1,104 +1,150 @@
 import { z } from 'zod';
 
-/**
- * Loose zod schemas of the Copilot CLI wire (`copilot -p … --output-format
- * json`, copilot.md §2, from `schemas/session-events.schema.json` of
- * `@github/copilot` 1.0.102). Unknown fields and unknown event types are
- * tolerated. The parser does not run them: it reads the few fields it needs
- * with cheap own-property readers, so that a field of the wrong type loses
- * only that field, never the line. They are for consumers who want to
- * validate lines strictly, and the tests check every fixture line with them.
+/*
+ * The Copilot CLI wire (`copilot -p … --output-format json`, docs/formats/copilot.md
+ * §2, from `schemas/session-events.schema.json` of `@github/copilot` 1.0.102) as
+ * the parser reads it: a discriminated union on `type` of the `result` line and
+ * of every event type the parser shows. The parser runs it on each line of
+ * those types; lines of other types are checked against the bare envelope.
+ *
+ * Only the fields the parser reads are listed (others are stripped, so a
+ * hostile `__proto__` key never reaches an event). A field the parser cannot
+ * do without (an id, a delta's text) fails the line, which is reported as
+ * malformed; an optional field of the wrong type is left out instead, so that
+ * it loses only itself, never the line.
  */
 
-/** Every line except the last: one session event. */
-export const copilotEventLineSchema = z.looseObject({
-  type: z.string(),
-  data: z.looseObject({}),
-  id: z.string(),
-  timestamp: z.string(),
-  parentId: z.string().nullable(),
-  ephemeral: z.boolean().optional(),
-  agentId: z.string().optional(),
+/** An optional field that, when it has the wrong type, is left out instead of failing the line. */
+export function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+/** An optional string field (lenient). */
+export const text = lenient(z.string());
+/** An optional number field (lenient). */
+export const count = lenient(z.number());
+/** A value read as it is (`success`, `arguments`): the handler decides what it means. */
+const raw = z.unknown().optional();
+
+/** The envelope fields of an event line (copilot.md §2, `CopilotEventLine`). */
+const envelope = { id: text, timestamp: text, ephemeral: lenient(z.boolean()) };
+
+/** One event line whose `type` is `type` and whose `data` follows `data`. */
+export function eventLineSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.object({ type: z.literal(type), data, ...envelope });
+}
+
+/** Any event line: what lines of the types the parser shows as nothing must be. */
+export const otherEventLineSchema = z.object({ type: z.string(), data: z.object({}), ...envelope });
+
+const sessionStartData = z.object({
+  sessionId: text,
+  copilotVersion: text,
+  startTime: text,
+  selectedModel: text,
+  context: lenient(z.object({ cwd: text, branch: text })),
 });
 
-/** The last line: the synthetic `result`, written at exit (top-level fields, no `data`). */
-export const copilotResultLineSchema = z.looseObject({
-  type: z.literal('result'),
-  timestamp: z.string().optional(),
-  sessionId: z.string().optional(),
-  exitCode: z.number().optional(),
-  usage: z
-    .looseObject({
-      // Fractional in practice (`7.5`, CLI 1.0.32).
-      premiumRequests: z.number().optional(),
-      totalApiDurationMs: z.number().optional(),
-      sessionDurationMs: z.number().optional(),
-      codeChanges: z
-        .looseObject({
-          linesAdded: z.number().optional(),
-          linesRemoved: z.number().optional(),
-          filesModified: z.array(z.string()).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-});
+const withParent = { parentToolCallId: text };
 
-/** `session.start` data. */
-export const copilotSessionStartSchema = z.looseObject({
-  sessionId: z.string(),
-  version: z.number().optional(),
-  producer: z.string().optional(),
-  copilotVersion: z.string().optional(),
-  startTime: z.string().optional(),
-  selectedModel: z.string().optional(),
-  context: z.looseObject({ cwd: z.string().optional() }).optional(),
-});
-
-/** One entry of `assistant.message.toolRequests`. */
-export const copilotToolRequestSchema = z.looseObject({
+/** One entry of `assistant.message.toolRequests`; entries that fail it are counted and left out. */
+export const toolRequestSchema = z.object({
   toolCallId: z.string(),
   name: z.string(),
-  // Already an object on this wire, unlike Chat Completions' JSON strings.
-  arguments: z.unknown().optional(),
-  type: z.string().optional(),
-  mcpServerName: z.string().optional(),
-  mcpToolName: z.string().optional(),
+  // Already an object on this wire, unlike Chat Completions' JSON strings (quirk 3).
+  arguments: raw,
+  mcpServerName: text,
+  mcpToolName: text,
 });
 
-/** `assistant.message` data. */
-export const copilotAssistantMessageSchema = z.looseObject({
-  messageId: z.string(),
-  // `""` when the turn only requests tools.
-  content: z.string(),
-  toolRequests: z.array(copilotToolRequestSchema).optional(),
-  model: z.string().optional(),
-  reasoningText: z.string().optional(),
-  outputTokens: z.number().optional(),
-  parentToolCallId: z.string().optional(),
-});
+const assistantMessageData = z
+  .object({
+    messageId: text,
+    // `""` when the turn only requests tools (quirk 4).
+    content: text,
+    toolRequests: lenient(z.array(z.unknown())),
+    model: text,
+    reasoningText: text,
+    outputTokens: count,
+    ...withParent,
+  })
+  .refine((data) => data.content !== undefined || data.toolRequests !== undefined, { message: 'assistant.message without content or toolRequests' });
 
-/** `tool.execution_complete` data. */
-export const copilotToolExecutionCompleteSchema = z.looseObject({
+/** One entry of `tool.execution_complete.fileEdits`. */
+export const fileEditSchema = z.object({ path: z.string(), kind: z.string() });
+
+const toolCompleteData = z.object({
   toolCallId: z.string(),
-  success: z.boolean(),
-  model: z.string().optional(),
-  result: z.looseObject({ content: z.string(), detailedContent: z.string().optional() }).optional(),
-  error: z.looseObject({ message: z.string(), code: z.string().optional() }).optional(),
-  shellExecution: z.looseObject({ exitCode: z.number() }).optional(),
-  fileEdits: z.array(z.looseObject({ path: z.string(), kind: z.string() })).optional(),
-  parentToolCallId: z.string().optional(),
+  success: raw,
+  model: text,
+  result: lenient(z.object({ content: text, detailedContent: text })),
+  error: lenient(z.object({ message: text })),
+  shellExecution: lenient(z.object({ exitCode: count })),
+  fileEdits: lenient(z.array(z.unknown())),
+  ...withParent,
 });
 
-/** A session event line, inferred from {@link copilotEventLineSchema}. */
-export type CopilotEventLine = z.infer<typeof copilotEventLineSchema>;
-/** The final `result` line, inferred from {@link copilotResultLineSchema}. */
-export type CopilotResultLine = z.infer<typeof copilotResultLineSchema>;
-/** `session.start` data, inferred from {@link copilotSessionStartSchema}. */
-export type CopilotSessionStart = z.infer<typeof copilotSessionStartSchema>;
-/** A tool request, inferred from {@link copilotToolRequestSchema}. */
-export type CopilotToolRequest = z.infer<typeof copilotToolRequestSchema>;
-/** `assistant.message` data, inferred from {@link copilotAssistantMessageSchema}. */
-export type CopilotAssistantMessage = z.infer<typeof copilotAssistantMessageSchema>;
-/** `tool.execution_complete` data, inferred from {@link copilotToolExecutionCompleteSchema}. */
-export type CopilotToolExecutionComplete = z.infer<typeof copilotToolExecutionCompleteSchema>;
+const toolStartData = z.object({ toolCallId: z.string(), toolName: z.string(), arguments: raw, mcpServerName: text, mcpToolName: text, ...withParent });
+
+/** `result.usage.codeChanges`. */
+export const codeChangesSchema = z.object({ linesAdded: count, linesRemoved: count, filesModified: lenient(z.array(z.string())) });
+
+/** The last line: the synthetic `result`, written at exit (top-level fields, no `data`). */
+export const resultLineSchema = z.object({
+  type: z.literal('result'),
+  timestamp: text,
+  sessionId: text,
+  exitCode: count,
+  // Not in 1.0.102's writer; read when `exitCode` is missing.
+  success: raw,
+  usage: lenient(
+    z.object({
+      // Fractional in practice (`7.5`, CLI 1.0.32: quirk 5).
+      premiumRequests: count,
+      totalApiDurationMs: count,
+      sessionDurationMs: count,
+      codeChanges: lenient(codeChangesSchema),
+    }),
+  ),
+});
+
+/** The event lines both the stdout stream and the session log show. */
+export const sharedEventLineSchemas = [
+  eventLineSchema('session.start', sessionStartData),
+  eventLineSchema('session.resume', z.object({ selectedModel: text })),
+  eventLineSchema('assistant.turn_start', z.object({ model: text, ...withParent })),
+  eventLineSchema('assistant.message_delta', z.object({ messageId: z.string(), deltaContent: z.string(), ...withParent })),
+  eventLineSchema('assistant.message', assistantMessageData),
+  eventLineSchema('assistant.reasoning_delta', z.object({ reasoningId: z.string(), deltaContent: z.string(), ...withParent })),
+  eventLineSchema('assistant.reasoning', z.object({ reasoningId: z.string(), content: z.string(), ...withParent })),
+  eventLineSchema('tool.execution_start', toolStartData),
+  eventLineSchema('tool.execution_complete', toolCompleteData),
+  eventLineSchema('session.error', z.object({ errorType: text, message: text })),
+  eventLineSchema('session.warning', z.object({ warningType: text, message: text, ...withParent })),
+  eventLineSchema('session.info', z.object({ infoType: text, message: text, ...withParent })),
+  eventLineSchema('session.task_complete', z.object({ summary: text, reason: text, outcome: text, success: raw })),
+  eventLineSchema('subagent.failed', z.object({ toolCallId: text, agentName: text, agentDisplayName: text, error: text, ...withParent })),
+  eventLineSchema('abort', z.object({ reason: text })),
+] as const;
+
+/** A line of `copilot -p --output-format json` that the parser shows: the union it runs. */
+export const copilotLineSchema = z.discriminatedUnion('type', [resultLineSchema, ...sharedEventLineSchemas]);
+
+/** A parsed {@link copilotLineSchema}. */
+export type CopilotLine = z.infer<typeof copilotLineSchema>;
+/** The `data` of the event line of type `T`. */
+export type CopilotData<T extends Exclude<CopilotLine['type'], 'result'>> = Extract<CopilotLine, { type: T }>['data'];
+/** A parsed {@link resultLineSchema}. */
+export type CopilotResultLine = z.infer<typeof resultLineSchema>;
+/** A parsed {@link otherEventLineSchema}. */
+export type CopilotOtherLine = z.infer<typeof otherEventLineSchema>;
+
+/** The types a schema of a discriminated union on `type` knows. */
+export function typesOf(schemas: readonly { shape: { type: z.ZodType } }[]): ReadonlySet<string> {
+  const types = new Set<string>();
+  for (const schema of schemas) {
+    const type = schema.shape.type;
+    if (type instanceof z.ZodLiteral) for (const value of type.values) types.add(String(value));
+  }
+  return types;
+}

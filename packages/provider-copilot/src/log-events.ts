@@ -1,0 +1,101 @@
+import type { DisplayEvent, LineContext, NoticeDisplayEvent, SessionStatus, UsageDisplayEvent } from '@x/core';
+import { copilotMetadata, definedFields } from './metadata.js';
+import { endSession } from './result-events.js';
+import { sessionStart } from './session-events.js';
+import type { CopilotState } from './state.js';
+import type { CopilotLogData } from './log-wire-schema.js';
+import type { CopilotData } from './wire-schema.js';
+
+type Shutdown = CopilotLogData<'session.shutdown'>;
+
+/** Persisted types that show nothing in a log, with the reason a diagnostic gives. */
+export const LOG_IGNORED: ReadonlyMap<string, string> = new Map([
+  ['hook.start', 'hook run (hooks are not shown)'],
+  ['hook.end', 'hook run (hooks are not shown)'],
+  ['hook.progress', 'hook run (hooks are not shown)'],
+  ['system.message', 'system prompt'],
+  ['session.model_change', 'model change (later turns name the new model)'],
+  ['session.compaction_start', 'compaction started (its marker comes when it completes)'],
+  ['assistant.usage', 'per-call usage (the totals come from session.shutdown)'],
+]);
+
+const TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
+
+/** `session.start` in a log: as on stdout, plus the git branch the log records. */
+export function logSessionStart(state: CopilotState, data: CopilotData<'session.start'>, context: LineContext): DisplayEvent[] {
+  const events = sessionStart(state, data, context);
+  const branch = data.context?.branch;
+  for (const event of events) if (event.kind === 'session' && branch !== undefined && branch !== '') event.gitBranch = branch;
+  return events;
+}
+
+/** `user.message`: the prompt as typed (`transformedContent`, with injected context, is not shown). */
+export function userMessage(data: CopilotLogData<'user.message'>, id: string | undefined, context: LineContext): DisplayEvent[] {
+  if (data.content === undefined) {
+    context.ignore("the user's prompt, without content");
+    return [];
+  }
+  const prompt: DisplayEvent = { kind: 'prompt', form: 'prompt', text: data.content };
+  if (id !== undefined) prompt.id = id;
+  return [prompt];
+}
+
+/** `session.compaction_complete`: a marker where the conversation was compacted. */
+export function compactionComplete(data: CopilotLogData<'session.compaction_complete'>): DisplayEvent[] {
+  const failed = data.success === false;
+  return [{ kind: 'notice', level: failed ? 'warning' : 'info', code: 'compaction', message: failed ? 'Compaction failed' : 'Conversation compacted' }];
+}
+
+/**
+ * Usage per model of `modelMetrics`: increments (`cumulative: false`) that
+ * together are the session's total; each model's request count and cost
+ * (premium-request multiplier) under `providerMetadata.copilot.requests`.
+ */
+function modelUsage(metrics: Shutdown['modelMetrics']): UsageDisplayEvent[] {
+  const events: UsageDisplayEvent[] = [];
+  for (const [model, entry] of Object.entries(metrics ?? {})) {
+    if (entry?.usage === undefined) continue;
+    const event: UsageDisplayEvent = { kind: 'usage', cumulative: false, model };
+    for (const field of TOKEN_FIELDS) {
+      const value = entry.usage[field];
+      if (value !== undefined) event[field] = value;
+    }
+    const requests = definedFields(entry.requests ?? {});
+    if (Object.keys(requests).length > 0) event.providerMetadata = { copilot: { requests } };
+    events.push(event);
+  }
+  return events;
+}
+
+/** A notice that says what the session cost and changed, as Copilot's own summary does. */
+function shutdownNotice(data: Shutdown): NoticeDisplayEvent | undefined {
+  const parts: string[] = [];
+  if (data.totalPremiumRequests !== undefined) parts.push(`${data.totalPremiumRequests} premium request(s)`);
+  const changes = data.codeChanges;
+  if (changes?.linesAdded !== undefined || changes?.linesRemoved !== undefined) {
+    const files = changes.filesModified === undefined ? '' : ` in ${changes.filesModified.length} file(s)`;
+    parts.push(`code changes +${changes.linesAdded ?? 0} -${changes.linesRemoved ?? 0}${files}`);
+  }
+  if (parts.length === 0) return undefined;
+  return { kind: 'notice', level: 'info', code: 'shutdown', message: `Session ended: ${parts.join(', ')}` };
+}
+
+/**
+ * `session.shutdown`: usage per model, the summary notice, and the session
+ * end (`error` after a fatal error or `shutdownType: "error"`, `cancelled`
+ * after an abort; duration from `sessionStartTime`; premium requests, API
+ * time and code changes under `providerMetadata.copilot`).
+ */
+export function shutdown(state: CopilotState, data: Shutdown, timestamp: string | undefined): DisplayEvent[] {
+  const events: DisplayEvent[] = [...modelUsage(data.modelMetrics)];
+  const notice = shutdownNotice(data);
+  if (notice !== undefined) events.push(notice);
+  const status: SessionStatus = state.aborted ? 'cancelled' : state.fatalError || data.shutdownType === 'error' ? 'error' : 'success';
+  const started = data.sessionStartTime;
+  const stopped = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
+  const durationMs = started !== undefined && stopped >= started ? stopped - started : undefined;
+  const figures = { premiumRequests: data.totalPremiumRequests, totalApiDurationMs: data.totalApiDurationMs, codeChanges: data.codeChanges };
+  const metadata = copilotMetadata(figures, ['premiumRequests', 'totalApiDurationMs', 'codeChanges']);
+  events.push(...endSession(state, status, { model: data.currentModel, durationMs, metadata }));
+  return events;
+}

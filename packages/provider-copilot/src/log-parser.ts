@@ -1,0 +1,57 @@
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
+import { compactionComplete, LOG_IGNORED, logSessionStart, shutdown, userMessage } from './log-events.js';
+import { copilotLogLineSchema, logEventLineSchemas, type CopilotLogLine } from './log-wire-schema.js';
+import { otherEvents } from './other-events.js';
+import { copilotEvents, readCopilotLine } from './parser.js';
+import { flushEvents } from './result-events.js';
+import { createCopilotState, type CopilotSourceOptions, type CopilotState } from './state.js';
+import { resultLineSchema, sharedEventLineSchemas, typesOf, type CopilotOtherLine } from './wire-schema.js';
+
+/** The types {@link copilotLogLineSchema} knows. */
+const COPILOT_LOG_LINE_TYPES = typesOf([resultLineSchema, ...sharedEventLineSchemas, ...logEventLineSchemas]);
+
+/** The events of a line of a type the log parser shows: what only the log has, else as on stdout. */
+function logEvents(state: CopilotState, line: CopilotLogLine, context: LineContext): DisplayEvent[] {
+  switch (line.type) {
+    case 'session.start':
+      return logSessionStart(state, line.data, context);
+    case 'user.message':
+      return userMessage(line.data, line.id, context);
+    case 'session.shutdown':
+      return shutdown(state, line.data, line.timestamp);
+    case 'session.compaction_complete':
+      return compactionComplete(line.data);
+    default:
+      return copilotEvents(state, line, context);
+  }
+}
+
+/** A line of a type without a handler: the log's own reasons first, then the stdout parser's. */
+function logOtherEvents(line: CopilotOtherLine, context: LineContext): DisplayEvent[] {
+  const reason = LOG_IGNORED.get(line.type);
+  if (reason === undefined) return otherEvents(line, context);
+  context.ignore(reason);
+  return [];
+}
+
+/**
+ * Creates the parser of one Copilot CLI session-state log: the stdout
+ * parser's handling of the events both share, plus prompts, the session end
+ * from `session.shutdown` and compaction markers; every event carries its
+ * line's `timestamp`.
+ */
+export function createCopilotLogParser(options: CopilotSourceOptions = {}): SourceParser {
+  const state = createCopilotState(options);
+  return {
+    parse(text, context) {
+      const read = readCopilotLine(text, context, copilotLogLineSchema, COPILOT_LOG_LINE_TYPES);
+      if (read === undefined) return [];
+      const events = read.known ? logEvents(state, read.line, context) : logOtherEvents(read.line, context);
+      const timestamp = read.line.timestamp;
+      if (timestamp !== undefined) for (const event of events) event.timestamp ??= timestamp;
+      return events;
+    },
+    // A session that crashed has no shutdown: it ends incomplete.
+    flush: () => flushEvents(state),
+  };
+}
