@@ -1,7 +1,7 @@
 import { collectDisplayOutput, displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { openCodeSource } from './opencode-source.js';
+import { openCodeSource } from './source.js';
 
 const fixtures = listFixtures('opencode');
 

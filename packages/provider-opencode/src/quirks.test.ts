@@ -1,6 +1,6 @@
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { openCodeSource } from './opencode-source.js';
+import { openCodeSource } from './source.js';
 
 const S = 'ses_quirk0001';
 const U = 'msg_user0001';
