@@ -1,4 +1,4 @@
-import { compactKey, objectField, stringField, type DisplayEvent, type LineContext } from '@x/core';
+import { compactKey, objectField, ownField, stringField, type DisplayEvent, type JsonObject, type LineContext } from '@x/core';
 import { messageUpdated, partDelta, partUpdated } from './message-events.js';
 import { commandNotice, permissionNotice, questionNotice } from './notice-events.js';
 import type { PartScope } from './part-events.js';
@@ -95,10 +95,10 @@ function notShown(type: string, context: LineContext): void {
   else context.unknown(`unknown OpenCode event type "${type}"`);
 }
 
-function parseBus(envelope: { type: string }, context: LineContext): BusEvent | undefined {
+function parseBus(type: string, envelope: JsonObject, context: LineContext): BusEvent | undefined {
   const parsed = busEventSchema.safeParse(envelope);
   if (parsed.success) return parsed.data;
-  context.malformed(`${envelope.type}: ${firstIssue(parsed.error)}`);
+  context.malformed(`${type}: ${firstIssue(parsed.error)}`);
   return undefined;
 }
 
@@ -107,9 +107,9 @@ function parseBus(envelope: { type: string }, context: LineContext): BusEvent | 
  * that no Task call named yet still blocks the run when it asks for a
  * permission or an answer, so its asks are shown; the rest is left out.
  */
-function otherSession(state: OpenCodeState, envelope: { type: string }, sessionId: string, reason: string, context: LineContext): DisplayEvent[] {
-  if (ASKS.has(envelope.type) && state.children.has(compactKey(sessionId))) {
-    const event = parseBus(envelope, context);
+function otherSession(state: OpenCodeState, type: string, envelope: JsonObject, sessionId: string, reason: string, context: LineContext): DisplayEvent[] {
+  if (ASKS.has(type) && state.children.has(compactKey(sessionId))) {
+    const event = parseBus(type, envelope, context);
     if (event !== undefined) return dispatch(state, event, { kind: 'main' }, context);
     return [];
   }
@@ -123,17 +123,16 @@ function otherSession(state: OpenCodeState, envelope: { type: string }, sessionI
  * other sessions are left out with a reason. `session.created` and
  * `session.updated` say which session is which.
  */
-export function busEvents(state: OpenCodeState, envelope: { type: string; properties?: unknown }, context: LineContext): DisplayEvent[] {
-  const { type } = envelope;
+export function busEvents(state: OpenCodeState, type: string, envelope: JsonObject, context: LineContext): DisplayEvent[] {
   const started: DisplayEvent[] = [];
-  const sessionId = sessionOf(envelope.properties);
+  const sessionId = sessionOf(ownField(envelope, 'properties'));
   const scope = type === 'session.created' || type === 'session.updated' ? { kind: 'main' as const } : scopeOf(state, sessionId, started);
-  if (scope.kind === 'other') return otherSession(state, envelope, sessionId ?? '', scope.reason, context);
+  if (scope.kind === 'other') return otherSession(state, type, envelope, sessionId ?? '', scope.reason, context);
   let events: DisplayEvent[] = [];
   if (!BUS_EVENT_TYPES.has(type)) {
     notShown(type, context);
   } else {
-    const event = parseBus(envelope, context);
+    const event = parseBus(type, envelope, context);
     if (event !== undefined) events = dispatch(state, event, scope, context);
   }
   return started.length === 0 ? events : [...started, ...events];

@@ -1,24 +1,20 @@
-import { isJsonObject, parseJson, unframeSseLine, type DisplayEvent, type JsonObject, type LineContext, type SourceParser, type SessionStatus } from '@x/core';
+import { isJsonObject, parseJson, stringField, unframeSseLine, type DisplayEvent, type JsonObject, type LineContext, type SourceParser, type SessionStatus } from '@x/core';
 import { busEvents } from './bus-events.js';
 import { runLineEvents } from './run-events.js';
 import { createOpenCodeState, endSession, turnStatus, type OpenCodeState } from './state.js';
-import { busEnvelopeSchema, firstIssue, globalEventSchema, RUN_JSON_TYPES, runJsonLineSchema } from './wire-schema.js';
+import { firstIssue, globalEventSchema, RUN_JSON_TYPES, runJsonLineSchema } from './wire-schema.js';
 
 /** What one JSON value of the stream is: a bus event (bare, or wrapped by `/global/event`), or a `run --format json` line. */
 function valueEvents(state: OpenCodeState, value: JsonObject, context: LineContext): DisplayEvent[] {
-  const type = value.type;
-  if (typeof type !== 'string') {
+  const type = stringField(value, 'type');
+  if (type === undefined) {
     const wrapped = globalEventSchema.safeParse(value);
-    if (wrapped.success) return busEvents(state, wrapped.data.payload, context);
+    if (wrapped.success) return busEvents(state, wrapped.data.payload.type, wrapped.data.payload, context);
     context.malformed(Object.hasOwn(value, 'payload') ? `/global/event wrapper: ${firstIssue(wrapped.error)}` : 'JSON object without a type');
     return [];
   }
-  if (Object.hasOwn(value, 'properties') || type.includes('.')) {
-    const envelope = busEnvelopeSchema.safeParse(value);
-    if (envelope.success) return busEvents(state, envelope.data, context);
-    context.malformed(`${type}: ${firstIssue(envelope.error)}`);
-    return [];
-  }
+  // A bus event (`{ type, properties }`) is read with its own schema once its type says which.
+  if (Object.hasOwn(value, 'properties') || type.includes('.')) return busEvents(state, type, value, context);
   if (!RUN_JSON_TYPES.has(type)) {
     context.unknown(`unknown run --format json type "${type}"`);
     return [];

@@ -1,7 +1,7 @@
-import { compactKey, type DisplayEvent, type LineContext } from '@x/core';
+import { compactKey, stringField, type DisplayEvent, type JsonObject, type LineContext } from '@x/core';
 import type { OpenCodeState, PartKind, Scope } from './state.js';
 import { toolPartEvents } from './tool-events.js';
-import { displayedPartSchema, firstIssue, type Part, type StepFinishPart } from './wire-schema.js';
+import { displayedPartSchema, firstIssue, type StepFinishPart } from './wire-schema.js';
 import { stepUsage } from './wire-values.js';
 
 /** Part types of the SDK `Part` union that show nothing here, and why. */
@@ -64,23 +64,25 @@ function stepFinish(state: OpenCodeState, part: StepFinishPart, scope: PartScope
  * the SDK-v1 inline increment. Parts of user messages are the prompt, not
  * output (quirk 2); a part type the SDK does not know is reported as unknown.
  */
-export function partEvents(state: OpenCodeState, part: Part, delta: string | undefined, scope: PartScope, context: LineContext): DisplayEvent[] {
-  if (part.messageID !== undefined && state.userMessages.has(compactKey(part.messageID))) {
+export function partEvents(state: OpenCodeState, part: JsonObject, delta: string | undefined, scope: PartScope, context: LineContext): DisplayEvent[] {
+  const messageId = stringField(part, 'messageID');
+  if (messageId !== undefined && state.userMessages.has(compactKey(messageId))) {
     context.ignore('part of a user message (the prompt), not assistant output');
     return [];
   }
-  const notShown = PARTS_NOT_SHOWN.get(part.type);
+  const type = stringField(part, 'type');
+  const notShown = type === undefined ? undefined : PARTS_NOT_SHOWN.get(type);
   if (notShown !== undefined) {
     context.ignore(notShown);
     return [];
   }
-  if (!PARTS_SHOWN.has(part.type)) {
-    context.unknown(`unknown OpenCode part type "${part.type}"`);
+  if (type !== undefined && !PARTS_SHOWN.has(type)) {
+    context.unknown(`unknown OpenCode part type "${type}"`);
     return [];
   }
   const parsed = displayedPartSchema.safeParse(part);
   if (!parsed.success) {
-    context.malformed(`${part.type} part: ${firstIssue(parsed.error)}`);
+    context.malformed(`${type ?? 'untyped'} part: ${firstIssue(parsed.error)}`);
     return [];
   }
   const shown = parsed.data;

@@ -1,4 +1,4 @@
-import type { DisplayEvent, LineContext } from '@x/core';
+import { stringField, type DisplayEvent, type LineContext } from '@x/core';
 import { rejectedNotice } from './notice-events.js';
 import { partEvents } from './part-events.js';
 import { endSession, reportError, scopeOf, seeTime, turnStatus, type OpenCodeState } from './state.js';
@@ -38,7 +38,7 @@ export function runLineEvents(state: OpenCodeState, line: RunJsonLine, context: 
   const started: DisplayEvent[] = [];
   seeTime(state, line.timestamp);
   const part = line.type === 'error' || line.type === 'done' ? undefined : line.part;
-  scopeOf(state, line.sessionID ?? part?.sessionID, started);
+  scopeOf(state, line.sessionID ?? stringField(part, 'sessionID'), started);
   const events = lineEvents(state, line, context);
   return started.length === 0 ? events : [...started, ...events];
 }

@@ -1,3 +1,4 @@
+import { isJsonObject, type JsonObject } from '@x/core';
 import { z } from 'zod';
 
 /*
@@ -11,13 +12,12 @@ import { z } from 'zod';
  * the parser (ignored with a reason, or unknown).
  */
 
-/** The fields of every SDK `Part` the parser reads before it knows the part's type. */
-export const partSchema = z.looseObject({
-  type: z.string(),
-  id: z.string().optional(),
-  sessionID: z.string().optional(),
-  messageID: z.string().optional(),
-});
+/**
+ * An SDK `Part` before its type is known: an object, checked without a copy
+ * (a part of a type that is shown is then read with {@link displayedPartSchema};
+ * the rest only by `type` and `messageID`).
+ */
+export const partSchema = z.custom<JsonObject>(isJsonObject, 'expected a part object');
 
 /** SDK `TextPart` and `ReasoningPart`; `text` is the whole text so far (a snapshot). */
 const textLikePartSchema = z.looseObject({
@@ -68,8 +68,6 @@ export type DisplayedPart = z.infer<typeof displayedPartSchema>;
 export type ToolPart = z.infer<typeof toolPartSchema>;
 /** A parsed step-finish part. */
 export type StepFinishPart = z.infer<typeof stepFinishPartSchema>;
-/** A parsed {@link partSchema}. */
-export type Part = z.infer<typeof partSchema>;
 
 const runBase = { timestamp: z.number().optional(), sessionID: z.string().optional() };
 
@@ -173,11 +171,8 @@ export type BusEventOf<T extends BusEvent['type']> = Extract<BusEvent, { type: T
 /** The bus event types the parser shows. */
 export const BUS_EVENT_TYPES: ReadonlySet<string> = new Set(busEventSchema.options.map((option) => option.shape.type.value));
 
-/** Any bus event: `{ type: "family.name", properties }` (the SDK's `Event`), before its type is known. */
-export const busEnvelopeSchema = z.looseObject({ type: z.string(), properties: z.unknown().optional() });
-
-/** `/global/event` wraps each bus event as `{ directory, project?, workspace?, payload: Event }`. */
-export const globalEventSchema = z.looseObject({ directory: z.string().optional(), payload: busEnvelopeSchema });
+/** `/global/event` wraps each bus event (`{ type: "family.name", properties }`) as `{ directory, project?, workspace?, payload: Event }`. */
+export const globalEventSchema = z.looseObject({ directory: z.string().optional(), payload: z.looseObject({ type: z.string() }) });
 
 /** The first issue of a failed parse, in words: where, and what was wrong. */
 export function firstIssue(error: z.ZodError): string {
