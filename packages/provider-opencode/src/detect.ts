@@ -1,9 +1,11 @@
 import { type Detection } from '@x/core';
-import { isJsonObject, objectField, parseJson, stringField, unframeSseLine } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, objectField, stringField, unframeSseLine } from '@x/core/provider-utils';
 import { RUN_JSON_TYPES } from './wire-schema.js';
 
 /** How many leading lines `detect` looks at. */
 const DETECT_LINES = 20;
+
+const NONE: Detection = { confidence: 0, evidence: 'no OpenCode line' };
 
 /** Bus event families OpenCode's server publishes (SDK `Event`). */
 const BUS_PREFIXES = ['server.', 'session.', 'message.', 'permission.', 'question.', 'file.', 'lsp.', 'todo.', 'command.', 'installation.', 'pty.', 'tui.', 'vcs.', 'project.', 'mcp.'];
@@ -36,21 +38,17 @@ function score(value: unknown): Detection {
   return { confidence: 0, evidence: `type "${type}" is not OpenCode's` };
 }
 
+/** The JSON of a line: SSE framing taken off; framing lines and comments give nothing to score. */
+function payloadOf(line: string): string {
+  const framed = unframeSseLine(line);
+  return framed.kind === 'data' ? framed.text : '';
+}
+
 /**
  * Whether lines look like OpenCode output: `run --format json` lines, or bus
  * events as SSE `data:` lines or bare JSON. Looks at the first lines and
  * reports the most telling one. Never throws.
  */
 export function detectOpenCode(lines: readonly string[]): Detection {
-  let best: Detection = { confidence: 0, evidence: 'no OpenCode line' };
-  for (const line of lines.slice(0, DETECT_LINES)) {
-    const framed = unframeSseLine(line);
-    if (framed.kind !== 'data') continue;
-    const parsed = parseJson(framed.text);
-    if (parsed === undefined) continue;
-    const found = score(parsed.value);
-    if (found.confidence > best.confidence) best = found;
-    if (best.confidence === 1) break;
-  }
-  return best;
+  return detectFromLines(lines.slice(0, DETECT_LINES).map(payloadOf), score, { none: NONE });
 }

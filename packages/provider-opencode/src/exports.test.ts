@@ -9,27 +9,15 @@ describe('@x/provider-opencode exports', () => {
     expect(Object.keys(api).sort()).toEqual([
       'OPENCODE_TOOL_ALIASES',
       'VERSION',
-      'busEventSchema',
-      'busSessionStatusSchema',
+      'createOpenCodeLogParser',
       'createOpenCodeLogSource',
       'createOpenCodeParser',
       'createOpenCodeSource',
       'detectOpenCode',
       'detectOpenCodeLog',
-      'displayedPartSchema',
-      'globalEventSchema',
       'openCodeLogSource',
       'openCodeSource',
-      'reasoningPartSchema',
-      'runJsonLineSchema',
-      'sessionErrorSchema',
-      'stepFinishPartSchema',
-      'stepStartPartSchema',
       'storageToExport',
-      'textPartSchema',
-      'tokensSchema',
-      'toolPartSchema',
-      'toolStateSchema',
     ]);
   });
 });

@@ -1,9 +1,30 @@
 import { collectDisplayOutput, displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { openCodeSource } from './opencode-source.js';
+import { openCodeSource } from './source.js';
 
 const fixtures = listFixtures('opencode');
+
+/**
+ * What the parser says about the lines it cannot use, by fixture, from the
+ * fixture notes (fixtures/opencode/README.md; line numbers count non-blank
+ * lines). Every other fixture has none.
+ */
+const EXPECTED_DIAGNOSTICS: Record<string, { line: number; outcome: string; reason: string }[]> = {
+  'run-unknown-and-malformed': [
+    { line: 2, outcome: 'unknown', reason: 'unknown run --format json type "step_progress"' },
+    { line: 3, outcome: 'malformed', reason: 'not JSON' },
+    { line: 4, outcome: 'malformed', reason: 'not JSON' },
+    { line: 7, outcome: 'malformed', reason: 'text line: part: expected a part object' },
+    { line: 8, outcome: 'malformed', reason: 'JSON that is not an object' },
+  ],
+  'bus-unknown-and-malformed': [
+    { line: 9, outcome: 'unknown', reason: 'unknown OpenCode event type "sandbox.snapshot.created"' },
+    { line: 10, outcome: 'malformed', reason: 'not JSON' },
+    { line: 11, outcome: 'malformed', reason: 'not JSON' },
+    { line: 12, outcome: 'malformed', reason: 'JSON that is not an object' },
+  ],
+};
 
 // C0/C1 controls other than \n and \t, and glyphs a renderer would add.
 const FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\u2022\u2192\u2713\u2717\u25cf\u23fa\u2699]/;
@@ -30,16 +51,16 @@ describe('OpenCode fixtures', () => {
 
   for (const fixture of fixtures) {
     describe(fixture.scenario, () => {
-      const { events, accounting } = replayLines(openCodeSource, readFixtureLines(fixture));
+      const { events, accounting, diagnostics } = replayLines(openCodeSource, readFixtureLines(fixture));
 
       it('matches the expected events and DisplayOutput', async () => {
         await expect(JSON.stringify(events, null, 2) + '\n').toMatchFileSnapshot(fixture.eventsPath);
         await expect(collectDisplayOutput(events)).toMatchFileSnapshot(fixture.outputPath);
       });
 
-      it('accounts for every line', () => {
-        expect(accounting.lines).toBe(accounting.events + accounting.ignored + accounting.malformed + accounting.unknown);
-        expect(accounting.lines).toBeGreaterThan(0);
+      it('explains every line it shows nothing for, and reports exactly the broken ones', () => {
+        expect(accounting.unexplained).toBe(0);
+        expect(diagnostics.map(({ line, outcome, reason }) => ({ line, outcome, reason }))).toEqual(EXPECTED_DIAGNOSTICS[fixture.scenario] ?? []);
       });
 
       it('emits only valid events with plain strings', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { detectOpenCode } from './detect.js';
-import { openCodeSource } from './opencode-source.js';
+import { openCodeSource } from './source.js';
 
 const realLines = listFixtures('opencode').flatMap((fixture) => readFixtureLines(fixture).filter((line) => line.trim() !== ''));
 

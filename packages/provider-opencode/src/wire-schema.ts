@@ -1,191 +1,183 @@
+import { isJsonObject, type JsonObject } from '@x/core/provider-utils';
 import { z } from 'zod';
 
 /*
- * Loose schemas of the OpenCode wire, written to `@opencode-ai/sdk@1.19.3`
- * (`@opencode-ai/sdk/v2`, `dist/v2/gen/types.gen.d.ts`) and to `run.ts`, which
- * wraps SDK parts as `{ type, timestamp, sessionID, ...data }`. Unknown fields
- * are kept and unknown event and part types are tolerated, since OpenCode adds
- * both in most releases. The parser reads lines with the `@x/core` field
- * helpers instead of these schemas, because it runs once per line on the hot
- * path; the schemas document the wire and check fixtures in tests.
+ * The OpenCode wire as the parser reads it, written to `@opencode-ai/sdk@1.19.3`
+ * (`@opencode-ai/sdk/v2`, `dist/v2/gen/types.gen.d.ts`, and the v1 default
+ * export) and to `run.ts`, which wraps SDK parts as
+ * `{ type, timestamp, sessionID, ...data }`. The parser runs these schemas on
+ * every line (`safeParse`): a line that fails is malformed. They ask only for
+ * what the parser uses, and keep every other field, since OpenCode adds fields
+ * in most releases; event and part types they do not name are told apart by
+ * the parser (ignored with a reason, or unknown).
  */
 
-const record = z.record(z.string(), z.unknown());
+/**
+ * An SDK `Part` before its type is known: an object, checked without a copy
+ * (a part of a type that is shown is then read with {@link displayedPartSchema};
+ * the rest only by `type` and `messageID`).
+ */
+export const partSchema = z.custom<JsonObject>(isJsonObject, 'expected a part object');
 
-/** Token counts of a step (`StepFinishPart.tokens`) or message; `total` is optional in the types. */
-export const tokensSchema = z.looseObject({
-  total: z.number().optional(),
-  input: z.number(),
-  output: z.number(),
-  reasoning: z.number(),
-  cache: z.looseObject({ read: z.number(), write: z.number() }),
+/** SDK `TextPart` and `ReasoningPart`; `text` is the whole text so far (a snapshot). */
+const textLikePartSchema = z.looseObject({
+  type: z.enum(['text', 'reasoning']),
+  id: z.string(),
+  text: z.string().optional(),
 });
 
-/** `AssistantMessage.error` / `session.error` `error`: a named error with a `data` payload. */
-export const sessionErrorSchema = z.looseObject({
-  name: z.string(),
-  data: z.looseObject({ message: z.string().optional() }),
+/**
+ * SDK `ToolState`: `pending` (input may be `{}` with the partial JSON in
+ * `raw`), `running`, `completed`, `error`. `input` is kept as the agent sent it.
+ */
+const toolStateSchema = z.looseObject({
+  status: z.string(),
+  input: z.unknown().optional(),
+  metadata: z.unknown().optional(),
 });
 
-const partBase = { id: z.string(), sessionID: z.string(), messageID: z.string() };
-
-/** SDK `TextPart`. */
-export const textPartSchema = z.looseObject({
-  ...partBase,
-  type: z.literal('text'),
-  text: z.string(),
-  synthetic: z.boolean().optional(),
-  ignored: z.boolean().optional(),
-  time: z.looseObject({ start: z.number(), end: z.number().optional() }).optional(),
-});
-
-/** SDK `ReasoningPart`. */
-export const reasoningPartSchema = z.looseObject({
-  ...partBase,
-  type: z.literal('reasoning'),
-  text: z.string(),
-  time: z.looseObject({ start: z.number(), end: z.number().optional() }),
-});
-
-/** SDK `ToolState`: `pending` (input may be `{}` with the partial JSON in `raw`), `running`, `completed`, `error`. */
-export const toolStateSchema = z.discriminatedUnion('status', [
-  z.looseObject({ status: z.literal('pending'), input: record, raw: z.string() }),
-  z.looseObject({ status: z.literal('running'), input: record, title: z.string().optional(), metadata: record.optional() }),
-  z.looseObject({ status: z.literal('completed'), input: record, output: z.string(), title: z.string(), metadata: record }),
-  z.looseObject({ status: z.literal('error'), input: record, error: z.string(), metadata: record.optional() }),
-]);
-
-/** SDK `ToolPart`: one part per call, keyed by `callID`, updated in place as its state moves. */
-export const toolPartSchema = z.looseObject({
-  ...partBase,
+/** SDK `ToolPart`: one part per call, keyed by `callID` (else the part id), updated in place as its state moves. */
+const toolPartSchema = z.looseObject({
   type: z.literal('tool'),
-  callID: z.string(),
+  id: z.string().optional(),
+  callID: z.string().optional(),
   tool: z.string(),
   state: toolStateSchema,
 });
 
-/** SDK `StepStartPart`. */
-export const stepStartPartSchema = z.looseObject({ ...partBase, type: z.literal('step-start'), snapshot: z.string().optional() });
-
-/** SDK `StepFinishPart`: tokens and cost of one step (per step, not cumulative). */
-export const stepFinishPartSchema = z.looseObject({
-  ...partBase,
+/** SDK `StepFinishPart`: tokens and cost of one step (per step, not cumulative); `reason` may be missing (quirk 9). */
+const stepFinishPartSchema = z.looseObject({
   type: z.literal('step-finish'),
-  reason: z.string(),
-  snapshot: z.string().optional(),
-  cost: z.number(),
-  tokens: tokensSchema,
+  id: z.string().optional(),
+  reason: z.string().optional(),
+  cost: z.number().optional(),
+  tokens: z.unknown().optional(),
 });
 
-/** The part types this source displays; any other part type (`file`, `patch`, `agent`, ...) is tolerated. */
+/** The part types the parser shows, each with what it needs of them. */
 export const displayedPartSchema = z.discriminatedUnion('type', [
-  textPartSchema,
-  reasoningPartSchema,
+  textLikePartSchema,
   toolPartSchema,
-  stepStartPartSchema,
+  z.looseObject({ type: z.literal('step-start') }),
   stepFinishPartSchema,
 ]);
 
-const runBase = { timestamp: z.number(), sessionID: z.string() };
+/** A parsed {@link displayedPartSchema}. */
+export type DisplayedPart = z.infer<typeof displayedPartSchema>;
+/** A parsed tool part. */
+export type ToolPart = z.infer<typeof toolPartSchema>;
+/** A parsed step-finish part. */
+export type StepFinishPart = z.infer<typeof stepFinishPartSchema>;
+
+const runBase = { timestamp: z.number().optional(), sessionID: z.string().optional() };
 
 /**
  * One line of `opencode run --format json`, as `run.ts` emits it. `done` is
  * written by the newest `run.ts` only; older CLIs end without a final line.
+ * `error` is a `SessionError` object, or a string from a failed prompt call.
  */
 export const runJsonLineSchema = z.discriminatedUnion('type', [
-  z.looseObject({ ...runBase, type: z.literal('step_start'), part: stepStartPartSchema }),
-  z.looseObject({ ...runBase, type: z.literal('text'), part: textPartSchema }),
-  z.looseObject({ ...runBase, type: z.literal('reasoning'), part: reasoningPartSchema }),
-  z.looseObject({ ...runBase, type: z.literal('tool_use'), part: toolPartSchema }),
-  z.looseObject({ ...runBase, type: z.literal('step_finish'), part: stepFinishPartSchema }),
-  z.looseObject({ ...runBase, type: z.literal('error'), error: sessionErrorSchema }),
-  z.looseObject({ ...runBase, type: z.literal('done'), reason: z.string(), rejected: z.array(z.string()) }),
+  z.looseObject({ ...runBase, type: z.literal('step_start'), part: partSchema }),
+  z.looseObject({ ...runBase, type: z.literal('text'), part: partSchema }),
+  z.looseObject({ ...runBase, type: z.literal('reasoning'), part: partSchema }),
+  z.looseObject({ ...runBase, type: z.literal('tool_use'), part: partSchema }),
+  z.looseObject({ ...runBase, type: z.literal('step_finish'), part: partSchema }),
+  z.looseObject({ ...runBase, type: z.literal('error'), error: z.unknown() }),
+  z.looseObject({ ...runBase, type: z.literal('done'), rejected: z.array(z.unknown()).optional() }),
 ]);
+
+/** A parsed {@link runJsonLineSchema}. */
+export type RunJsonLine = z.infer<typeof runJsonLineSchema>;
 
 /** The `type`s `run --format json` writes. */
 export const RUN_JSON_TYPES: ReadonlySet<string> = new Set(runJsonLineSchema.options.map((option) => option.shape.type.value));
 
+/** SDK `Session` (the `info` of `session.created` / `session.updated`). */
+const sessionInfoSchema = z.looseObject({
+  id: z.string(),
+  parentID: z.string().optional(),
+  directory: z.string().optional(),
+  version: z.string().optional(),
+});
+
+/** SDK `UserMessage` / `AssistantMessage`: the model is flat (`modelID`, `providerID`) or nested (`model`), quirk 7. */
 const messageInfoSchema = z.looseObject({
   id: z.string(),
-  sessionID: z.string(),
-  role: z.enum(['user', 'assistant']),
-  time: z.looseObject({ created: z.number(), completed: z.number().optional() }),
-  error: sessionErrorSchema.optional(),
-  modelID: z.string().optional(),
-  providerID: z.string().optional(),
+  role: z.string(),
+  sessionID: z.string().optional(),
+  time: z.looseObject({ created: z.number().optional(), completed: z.number().optional() }).optional(),
+  error: z.unknown().optional(),
   finish: z.string().optional(),
+  path: z.looseObject({ cwd: z.string().optional() }).optional(),
 });
 
-const sessionInfoSchema = z.looseObject({ id: z.string(), directory: z.string(), parentID: z.string().optional(), version: z.string() });
+const sessionRef = { sessionID: z.string().optional() };
+const strings = z.array(z.unknown()).optional();
 
-/** `session.status` `status`: `idle`, `busy` or `retry` (with attempt, message and next retry time). */
-export const busSessionStatusSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('idle') }),
-  z.looseObject({ type: z.literal('busy') }),
-  z.looseObject({ type: z.literal('retry'), attempt: z.number(), message: z.string(), next: z.number() }),
-]);
+/** Permission asks of every vocabulary: v2 `permission.asked`, v1 `permission.updated`, the newer `permission.v2.asked` (quirk 12). */
+const permissionProperties = z.looseObject({
+  ...sessionRef,
+  permission: z.string().optional(),
+  action: z.string().optional(),
+  type: z.string().optional(),
+  title: z.string().optional(),
+  patterns: strings,
+  resources: strings,
+});
+
+const questionProperties = z.looseObject({ ...sessionRef, questions: z.array(z.unknown()).optional() });
+
+const event = <T extends string, P extends z.ZodType>(type: T, properties: P) =>
+  z.looseObject({ id: z.string().optional(), type: z.literal(type), properties });
 
 /**
- * The server bus events this source displays, in both SDK vocabularies: v2
+ * The server bus events the parser shows, in both SDK vocabularies: v2
  * (envelope `id`, `message.part.delta`, `permission.asked`) and v1 (no `id`,
- * `delta` inline in `message.part.updated`, `permission.updated`). Any other
- * of the 89 `Event` types, and types added later, are tolerated.
+ * `delta` inline in `message.part.updated`, `permission.updated`). Other event
+ * types are ignored with a reason or reported as unknown.
  */
 export const busEventSchema = z.discriminatedUnion('type', [
-  z.looseObject({ id: z.string().optional(), type: z.literal('session.created'), properties: z.looseObject({ info: sessionInfoSchema }) }),
-  z.looseObject({ id: z.string().optional(), type: z.literal('session.updated'), properties: z.looseObject({ info: sessionInfoSchema }) }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('session.status'),
-    properties: z.looseObject({ sessionID: z.string(), status: busSessionStatusSchema }),
-  }),
-  z.looseObject({ id: z.string().optional(), type: z.literal('session.idle'), properties: z.looseObject({ sessionID: z.string() }) }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('session.error'),
-    properties: z.looseObject({ sessionID: z.string().optional(), error: sessionErrorSchema.optional() }),
-  }),
-  z.looseObject({ id: z.string().optional(), type: z.literal('message.updated'), properties: z.looseObject({ info: messageInfoSchema }) }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('message.part.updated'),
-    properties: z.looseObject({ part: z.looseObject({ ...partBase, type: z.string() }), delta: z.string().optional() }),
-  }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('message.part.delta'),
-    properties: z.looseObject({ sessionID: z.string(), messageID: z.string(), partID: z.string(), field: z.string(), delta: z.string() }),
-  }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('permission.asked'),
-    properties: z.looseObject({ id: z.string(), sessionID: z.string(), permission: z.string(), patterns: z.array(z.string()) }),
-  }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('permission.updated'),
-    properties: z.looseObject({ id: z.string(), sessionID: z.string(), type: z.string(), title: z.string() }),
-  }),
-  z.looseObject({
-    id: z.string().optional(),
-    type: z.literal('command.executed'),
-    properties: z.looseObject({ name: z.string(), sessionID: z.string(), arguments: z.string() }),
-  }),
+  event('session.created', z.looseObject({ ...sessionRef, info: sessionInfoSchema })),
+  event('session.updated', z.looseObject({ ...sessionRef, info: sessionInfoSchema })),
+  event(
+    'session.status',
+    z.looseObject({
+      ...sessionRef,
+      status: z.looseObject({ type: z.string(), attempt: z.number().optional(), message: z.string().optional() }),
+    }),
+  ),
+  event('session.idle', z.looseObject(sessionRef)),
+  event('session.error', z.looseObject({ ...sessionRef, error: z.unknown().optional() })),
+  event('session.compacted', z.looseObject(sessionRef)),
+  event('message.updated', z.looseObject({ ...sessionRef, info: messageInfoSchema })),
+  event('message.part.updated', z.looseObject({ ...sessionRef, part: partSchema, delta: z.string().optional() })),
+  event(
+    'message.part.delta',
+    z.looseObject({ ...sessionRef, messageID: z.string().optional(), partID: z.string(), field: z.string().optional(), delta: z.string() }),
+  ),
+  event('permission.asked', permissionProperties),
+  event('permission.updated', permissionProperties),
+  event('permission.v2.asked', permissionProperties),
+  event('question.asked', questionProperties),
+  event('question.v2.asked', questionProperties),
+  event('command.executed', z.looseObject({ ...sessionRef, name: z.string(), arguments: z.string().optional() })),
 ]);
 
-/** `/global/event` wraps each bus event with the project it belongs to. */
-export const globalEventSchema = z.looseObject({
-  directory: z.string(),
-  project: z.string().optional(),
-  workspace: z.string().optional(),
-  payload: z.looseObject({ type: z.string() }),
-});
-
-/** One `run --format json` line of a known type. */
-export type RunJsonLine = z.infer<typeof runJsonLineSchema>;
-/** One display-relevant server bus event. */
+/** A parsed {@link busEventSchema}. */
 export type BusEvent = z.infer<typeof busEventSchema>;
-/** SDK `ToolState`. */
-export type ToolState = z.infer<typeof toolStateSchema>;
-/** A named OpenCode error (`ProviderAuthError`, `APIError`, `MessageAbortedError`, ...). */
-export type SessionError = z.infer<typeof sessionErrorSchema>;
+/** The bus event of type `T`. */
+export type BusEventOf<T extends BusEvent['type']> = Extract<BusEvent, { type: T }>;
+
+/** The bus event types the parser shows. */
+export const BUS_EVENT_TYPES: ReadonlySet<string> = new Set(busEventSchema.options.map((option) => option.shape.type.value));
+
+/** `/global/event` wraps each bus event (`{ type: "family.name", properties }`) as `{ directory, project?, workspace?, payload: Event }`. */
+export const globalEventSchema = z.looseObject({ directory: z.string().optional(), payload: z.looseObject({ type: z.string() }) });
+
+/** The first issue of a failed parse, in words: where, and what was wrong. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'does not match its type';
+  const path = issue.path.map(String).join('.');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+}

@@ -1,6 +1,12 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectOpenCode } from './detect.js';
-import { createOpenCodeParser } from './opencode-parser.js';
+import { createOpenCodeParser } from './parser.js';
+
+/**
+ * The newest OpenCode version the fixtures show: the `opencode serve` 1.18.5
+ * bus captures (`Session.version`). `run --format json` names no version.
+ */
+const TESTED_UP_TO = '1.18.5';
 
 /**
  * Creates the OpenCode source: `opencode run --format json` lines and the
@@ -14,6 +20,7 @@ export function createOpenCodeSource(): DisplayEventSource {
     id: 'opencode',
     displayName: 'OpenCode',
     cadence: 'streaming',
+    testedUpTo: TESTED_UP_TO,
     detect: detectOpenCode,
     createParser: createOpenCodeParser,
   });
