@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { openaiCompatibleSource, translateChatCompletion } from './index.js';
+import { openAICompatibleSource, translateChatCompletion } from './index.js';
 
 /** The quirks of docs/formats/openai-compatible.md, section 5, one test (or group) each. */
 
@@ -12,7 +12,7 @@ const fixtures = listFixtures('openai-compatible');
 function replayFixture(scenario: string) {
   const fixture = fixtures.find((f) => f.scenario === scenario);
   if (fixture === undefined) throw new Error(`no fixture ${scenario}`);
-  return replayLines(openaiCompatibleSource, readFixtureLines(fixture));
+  return replayLines(openAICompatibleSource, readFixtureLines(fixture));
 }
 
 function replay(values: unknown[], framing: 'sse' | 'ndjson' = 'sse') {
@@ -20,7 +20,7 @@ function replay(values: unknown[], framing: 'sse' | 'ndjson' = 'sse') {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     return framing === 'sse' ? `data: ${text}` : text;
   });
-  return replayLines(openaiCompatibleSource, lines);
+  return replayLines(openAICompatibleSource, lines);
 }
 
 function ofKind<K extends DisplayEvent['kind']>(events: DisplayEvent[], kind: K): Extract<DisplayEvent, { kind: K }>[] {
@@ -360,9 +360,15 @@ describe('response bodies', () => {
   });
 
   it('reports a pretty-printed body that never closed', () => {
-    const { events } = replayLines(openaiCompatibleSource, ['{', '  "id": "chatcmpl-1",', '  "object": "chat.completion",']);
+    const { events } = replayLines(openAICompatibleSource, ['{', '  "id": "chatcmpl-1",', '  "object": "chat.completion",']);
     expect(events).toEqual([
-      expect.objectContaining({ kind: 'notice', level: 'warning', code: 'truncated-document' }),
+      { kind: 'session', phase: 'start' },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'truncated-document',
+        message: 'The response body ended before its JSON document closed; nothing could be read from it.',
+      },
       { kind: 'session', phase: 'end', status: 'incomplete' },
     ]);
   });
@@ -415,16 +421,23 @@ describe('streams', () => {
 });
 
 describe('error bodies', () => {
-  it('gives a fatal error and a session end', () => {
+  it('gives a session of its own: start, the fatal error, an end', () => {
     expect(replayFixture('error-body').events).toEqual([
-      expect.objectContaining({ kind: 'error', fatal: true, code: 'invalid_request_error' }),
+      { kind: 'session', phase: 'start' },
+      {
+        kind: 'error',
+        fatal: true,
+        code: 'invalid_request_error',
+        message:
+          "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_SYNTHETIC000000000000run",
+      },
       { kind: 'session', phase: 'end', status: 'error' },
     ]);
   });
 
   it('accepts a plain-string error and a numeric code', () => {
-    expect(replay([{ error: 'model "x" not found' }], 'ndjson').events[0]).toEqual({ kind: 'error', fatal: true, message: 'model "x" not found' });
-    expect(replay([{ error: { message: 'Bad request', type: 'BadRequestError', code: 400 } }], 'ndjson').events[0]).toEqual({
+    expect(replay([{ error: 'model "x" not found' }], 'ndjson').events[1]).toEqual({ kind: 'error', fatal: true, message: 'model "x" not found' });
+    expect(replay([{ error: { message: 'Bad request', type: 'BadRequestError', code: 400 } }], 'ndjson').events[1]).toEqual({
       kind: 'error',
       fatal: true,
       message: 'Bad request',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { detectChatCompletion, detectResponses, openaiCompatibleSource, translateResponse } from './index.js';
+import { detectOpenAICompatible, openAICompatibleSource, translateResponse } from './index.js';
 
 /** The Responses API quirks, one hand-derived expectation each; event shapes follow openai@6.49.0. */
 
@@ -19,7 +19,7 @@ function replay(values: object[], framing: 'sse' | 'bare' = 'sse') {
     const type = (value as { type?: string }).type;
     return framing === 'sse' ? [...(type === undefined ? [] : [`event: ${type}`]), `data: ${data}`, ''] : [data];
   });
-  return replayLines(openaiCompatibleSource, lines);
+  return replayLines(openAICompatibleSource, lines);
 }
 
 const created = { type: 'response.created', sequence_number: 0, response: response('in_progress') };
@@ -90,7 +90,8 @@ describe('Responses API', () => {
     const end: DisplayEvent = { kind: 'session', phase: 'end', status: 'error' };
     expect(replay([created, error, failed]).events).toEqual([start, shown, end]);
     expect(replay([created, error]).events).toEqual([start, shown, end]);
-    expect(replay([error]).events).toEqual([shown, end]);
+    // Alone, it is a session of its own: an end always pairs a start.
+    expect(replay([error]).events).toEqual([{ kind: 'session', phase: 'start' }, shown, end]);
   });
 
   it('reports usage as sent, with cached and reasoning tokens', () => {
@@ -133,15 +134,14 @@ describe('Responses API', () => {
   });
 });
 
-describe('detectResponses', () => {
-  it('gives 1 for a body or a numbered event, less without the number, 0 for chat completions and bare errors', () => {
-    expect(detectResponses(['{"id":"r","object":"response","output":[]}']).confidence).toBe(1);
-    expect(detectResponses(['data: {"type":"response.output_text.delta","sequence_number":3,"delta":"a"}']).confidence).toBe(1);
-    expect(detectResponses(['{"type":"response.output_text.delta","delta":"a"}']).confidence).toBe(0.8);
-    expect(detectResponses(['{"type":"error","sequence_number":1,"code":null,"message":"x","param":null}']).confidence).toBe(0.9);
-    expect(detectResponses(['{"type":"error","message":"Reconnecting... 1/5"}']).confidence).toBe(0);
-    expect(detectResponses(['{"object":"chat.completion.chunk","choices":[]}']).confidence).toBe(0);
-    expect(detectResponses(['{', '  "id": "resp_1",', '  "object": "response",', '  "output": [']).confidence).toBe(0.9);
+describe('detectOpenAICompatible on the Responses API', () => {
+  it('gives 1 for a body or a numbered event, less without the number, 0 for bare errors', () => {
+    expect(detectOpenAICompatible(['{"id":"r","object":"response","output":[]}']).confidence).toBe(1);
+    expect(detectOpenAICompatible(['data: {"type":"response.output_text.delta","sequence_number":3,"delta":"a"}']).confidence).toBe(1);
+    expect(detectOpenAICompatible(['{"type":"response.output_text.delta","delta":"a"}']).confidence).toBe(0.8);
+    expect(detectOpenAICompatible(['{"type":"error","sequence_number":1,"code":null,"message":"x","param":null}']).confidence).toBe(0.9);
+    expect(detectOpenAICompatible(['{"type":"error","message":"Reconnecting... 1/5"}']).confidence).toBe(0);
+    expect(detectOpenAICompatible(['{', '  "id": "resp_1",', '  "object": "response",', '  "output": [']).confidence).toBe(0.9);
   });
 
   it('tells every Responses fixture from chat completions, and claims no chat-completion fixture', () => {
@@ -149,10 +149,9 @@ describe('detectResponses', () => {
       const lines = readFixtureLines(fixture)
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
-      const responses = detectResponses(lines).confidence;
-      const chat = detectChatCompletion(lines).confidence;
-      if (fixture.scenario.startsWith('responses-')) expect([fixture.scenario, responses > chat]).toEqual([fixture.scenario, true]);
-      else expect([fixture.scenario, chat >= responses]).toEqual([fixture.scenario, true]);
+      // The evidence names what was recognised: a Responses body or event, or a chat completion.
+      const responses = /"object": "response"|"type": "(response\.|error)/.test(detectOpenAICompatible(lines).evidence);
+      expect([fixture.scenario, responses]).toEqual([fixture.scenario, fixture.scenario.startsWith('responses-')]);
     }
   });
 
@@ -163,7 +162,7 @@ describe('detectResponses', () => {
         .split(/\r?\n/)
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
-      expect([fixture.streamPath, detectResponses(lines).confidence]).toEqual([fixture.streamPath, 0]);
+      expect([fixture.streamPath, detectOpenAICompatible(lines).confidence]).toEqual([fixture.streamPath, 0]);
     }
   });
 });
