@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtureProviders, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { detectOpenAICompatible, openAICompatibleSource } from './index.js';
 
-
 /** The first non-blank lines of a file, as the source registry samples them. */
 function sample(path: string): string[] {
   return readFileSync(path, 'utf8')
