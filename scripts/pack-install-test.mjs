@@ -448,7 +448,7 @@ import { codexSource } from '@x/provider-codex';
 import { geminiSource } from '@x/provider-gemini';
 import { openCodeSource } from '@x/provider-opencode';
 import { copilotSource } from '@x/provider-copilot';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { createTerminalRenderer, type TerminalRendererOptions, type TerminalRenderMode } from '@x/renderer-terminal';
 import { createHtmlRenderer, renderHtmlDocument, type HtmlRendererOptions } from '@x/renderer-html';
 import { describeSourceConformance, type ConformanceFixture, type SourceConformanceOptions } from '@x/testkit';
@@ -535,7 +535,7 @@ const future: DisplayEventSource = { ...mine, specificationVersion: 'v2' };
 // @ts-expect-error an event needs its kind's fields
 const broken: DisplayEvent = { kind: 'text', id: 'm' };
 
-const sources: DisplayEventSource[] = [claudeSource, codexSource, geminiSource, openCodeSource, copilotSource, openaiCompatibleSource, demoSource, mine];
+const sources: DisplayEventSource[] = [claudeSource, codexSource, geminiSource, openCodeSource, copilotSource, openAICompatibleSource, demoSource, mine];
 const fixture: ConformanceFixture = { name: 'run', text: '' };
 const conformance: SourceConformanceOptions = { source: demoSource, fixtures: [fixture] };
 const cliOptions: CliOptions = parseCliArgs(['--verbose', 'run.jsonl']);

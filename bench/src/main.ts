@@ -9,7 +9,7 @@ import { claudeSource } from '@x/provider-claude';
 import { codexSource } from '@x/provider-codex';
 import { copilotSource } from '@x/provider-copilot';
 import { geminiSource } from '@x/provider-gemini';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeSource } from '@x/provider-opencode';
 import { generateStream } from './generate.js';
 import { GENERATORS, type StreamGenerator } from './generators/index.js';
@@ -28,7 +28,7 @@ const SOURCES: Record<string, DisplayEventSource> = {
   gemini: geminiSource,
   opencode: openCodeSource,
   copilot: copilotSource,
-  'openai-compatible': openaiCompatibleSource,
+  'openai-compatible': openAICompatibleSource,
 };
 
 /** The targets, as ratios to the floor and absolute limits. */

@@ -3,7 +3,7 @@ import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotLogSource, copilotSource } from '@x/provider-copilot';
 import { geminiLogSource, geminiSource } from '@x/provider-gemini';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeLogSource, openCodeSource } from '@x/provider-opencode';
 
 /** Every first-party source, keyed by its fixtures folder. */
@@ -13,7 +13,7 @@ export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
   gemini: geminiSource,
   opencode: openCodeSource,
   copilot: copilotSource,
-  'openai-compatible': openaiCompatibleSource,
+  'openai-compatible': openAICompatibleSource,
   'claude-log': claudeLogSource,
   'codex-log': codexLogSource,
   'gemini-log': geminiLogSource,

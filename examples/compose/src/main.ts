@@ -9,12 +9,12 @@ import { claudeSource } from '@x/provider-claude';
 import { codexSource } from '@x/provider-codex';
 import { copilotSource } from '@x/provider-copilot';
 import { geminiSource } from '@x/provider-gemini';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeSource } from '@x/provider-opencode';
 import { createTerminalRenderer } from '@x/renderer-terminal';
 
 const sources = new Map<string, DisplayEventSource>(
-  [claudeSource, codexSource, copilotSource, geminiSource, openaiCompatibleSource, openCodeSource].map((source) => [source.id, source]),
+  [claudeSource, codexSource, copilotSource, geminiSource, openAICompatibleSource, openCodeSource].map((source) => [source.id, source]),
 );
 // `pnpm start -- --provider x` hands the `--` on (pnpm 10); it is not an end of options here.
 const args = process.argv[2] === '--' ? process.argv.slice(3) : process.argv.slice(2);

@@ -11,7 +11,7 @@ import {
   type TextSink,
 } from '@x/core';
 import { toPlainText } from '@x/core/provider-utils';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 
 /** What {@link ask} sends. */
 export interface AskOptions {
@@ -141,7 +141,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   });
   const diagnostics: Diagnostic[] = [];
   const report = await runPipeline(response.body ?? [], {
-    source: openaiCompatibleSource,
+    source: openAICompatibleSource,
     renderer,
     onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
   });

@@ -6,7 +6,7 @@ import { claudeSource } from '@x/provider-claude';
 import { codexSource } from '@x/provider-codex';
 import { copilotSource } from '@x/provider-copilot';
 import { geminiSource } from '@x/provider-gemini';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeSource } from '@x/provider-opencode';
 import { TRANSCRIPT_CSS } from '@x/renderer-html';
 import { bundleViewerScript } from './browser-bundle.js';
@@ -31,7 +31,7 @@ export interface ViewerServer {
   close(): Promise<void>;
 }
 
-const FIRST_PARTY: readonly DisplayEventSource[] = [claudeSource, codexSource, copilotSource, geminiSource, openaiCompatibleSource, openCodeSource];
+const FIRST_PARTY: readonly DisplayEventSource[] = [claudeSource, codexSource, copilotSource, geminiSource, openAICompatibleSource, openCodeSource];
 const HTML = 'text/html; charset=utf-8';
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {

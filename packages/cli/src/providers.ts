@@ -4,7 +4,7 @@ import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotLogSource, copilotSource } from '@x/provider-copilot';
 import { geminiLogSource, geminiSource } from '@x/provider-gemini';
-import { openaiCompatibleSource } from '@x/provider-openai-compatible';
+import { openAICompatibleSource } from '@x/provider-openai-compatible';
 import { openCodeLogSource, openCodeSource } from '@x/provider-opencode';
 
 /** Every provider `xview` ships with, in the order `--help` lists them. */
@@ -14,7 +14,7 @@ export const BUILT_IN_SOURCES: readonly DisplayEventSource[] = [
   geminiSource,
   openCodeSource,
   copilotSource,
-  openaiCompatibleSource,
+  openAICompatibleSource,
   claudeLogSource,
   codexLogSource,
   geminiLogSource,

@@ -1,10 +1,7 @@
-export { createOpenAICompatibleSource, openaiCompatibleSource } from './openai-compatible-source.js';
-export { createChatCompletionParser, type ChatCompletionParser } from './chat-completion-parser.js';
-export { detectChatCompletion } from './detect.js';
+export { createOpenAICompatibleSource, openAICompatibleSource, type OpenAICompatibleSourceOptions } from './source.js';
+export { createOpenAICompatibleParser } from './parser.js';
+export { detectOpenAICompatible } from './detect.js';
+export { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
+// Package extras: translate a response an app already holds as a value.
 export { translateChatCompletion, translateResponse } from './translate.js';
-export { createResponsesParser, type ResponsesParser } from './responses-parser.js';
-export { detectResponses } from './responses-detect.js';
-export { responseUsageSchema, type ResponseUsage } from './responses-wire-schema.js';
-export { OPENAI_COMPATIBLE_TOOL_ALIASES, resolveOpenAICompatibleToolName } from './tool-names.js';
-export { completionUsageSchema, errorObjectSchema, type CompletionUsage, type ErrorObject } from './wire-schema.js';
 export { VERSION } from './version.js';

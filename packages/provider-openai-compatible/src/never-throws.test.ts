@@ -2,12 +2,12 @@ import { displayEventSchema, type DisplayEvent, type LineContext } from '@x/core
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { openaiCompatibleSource, translateChatCompletion } from './index.js';
+import { openAICompatibleSource, translateChatCompletion } from './index.js';
 
 const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
 
 function runLines(lines: readonly string[]): DisplayEvent[] {
-  const parser = openaiCompatibleSource.createParser();
+  const parser = openAICompatibleSource.createParser();
   const events: DisplayEvent[] = [];
   for (const line of lines) events.push(...parser.parse(line, context));
   events.push(...parser.flush(context));
@@ -98,7 +98,7 @@ describe('parse never throws', () => {
   it('in detect and translateChatCompletion', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(mutatedLine, fc.string())), fc.jsonValue(), (lines, value) => {
-        const detection = openaiCompatibleSource.detect(lines);
+        const detection = openAICompatibleSource.detect(lines);
         expect(detection.confidence).toBeGreaterThanOrEqual(0);
         expect(detection.confidence).toBeLessThanOrEqual(1);
         expectValid(translateChatCompletion(value));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { detectChatCompletion, detectResponses, openaiCompatibleSource, translateResponse } from './index.js';
+import { detectOpenAICompatible, openAICompatibleSource, translateResponse } from './index.js';
 
 /** The Responses API quirks, one hand-derived expectation each; event shapes follow openai@6.49.0. */
 
@@ -19,7 +19,7 @@ function replay(values: object[], framing: 'sse' | 'bare' = 'sse') {
     const type = (value as { type?: string }).type;
     return framing === 'sse' ? [...(type === undefined ? [] : [`event: ${type}`]), `data: ${data}`, ''] : [data];
   });
-  return replayLines(openaiCompatibleSource, lines);
+  return replayLines(openAICompatibleSource, lines);
 }
 
 const created = { type: 'response.created', sequence_number: 0, response: response('in_progress') };
@@ -37,7 +37,13 @@ describe('Responses API', () => {
       output_index: index,
       item: { type: 'function_call', id, call_id: call, name, arguments: '', status: 'in_progress' },
     });
-    const delta = (id: string, index: number, text: string) => ({ type: 'response.function_call_arguments.delta', sequence_number: 9, item_id: id, output_index: index, delta: text });
+    const delta = (id: string, index: number, text: string) => ({
+      type: 'response.function_call_arguments.delta',
+      sequence_number: 9,
+      item_id: id,
+      output_index: index,
+      delta: text,
+    });
     const { events } = replay([
       created,
       added('fc_1', 'call_a', 'read_file', 0),
@@ -46,8 +52,20 @@ describe('Responses API', () => {
       delta('fc_2', 1, '{"command":'),
       delta('fc_1', 0, 'th":"a.txt"}'),
       delta('fc_2', 1, '"ls"}'),
-      { type: 'response.function_call_arguments.done', sequence_number: 10, item_id: 'fc_1', output_index: 0, name: 'read_file', arguments: '{"path":"a.txt"}' },
-      { type: 'response.output_item.done', sequence_number: 11, output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'read_file', arguments: '{"path":"a.txt"}' } },
+      {
+        type: 'response.function_call_arguments.done',
+        sequence_number: 10,
+        item_id: 'fc_1',
+        output_index: 0,
+        name: 'read_file',
+        arguments: '{"path":"a.txt"}',
+      },
+      {
+        type: 'response.output_item.done',
+        sequence_number: 11,
+        output_index: 0,
+        item: { type: 'function_call', id: 'fc_1', call_id: 'call_a', name: 'read_file', arguments: '{"path":"a.txt"}' },
+      },
       { type: 'response.completed', sequence_number: 12, response: response('completed', []) },
     ]);
     expect(events).toEqual([
@@ -64,13 +82,22 @@ describe('Responses API', () => {
       created,
       { type: 'response.refusal.delta', sequence_number: 1, item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'I cannot' },
       { type: 'response.refusal.done', sequence_number: 2, item_id: 'msg_1', output_index: 0, content_index: 0, refusal: 'I cannot' },
-      { type: 'response.completed', sequence_number: 3, response: response('completed', [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot' }] }]) },
+      {
+        type: 'response.completed',
+        sequence_number: 3,
+        response: response('completed', [
+          { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot' }] },
+        ]),
+      },
     ]);
     expect(events).toEqual([start, { kind: 'text', id: `${ID}:msg_1:0`, text: 'I cannot' }, { kind: 'session', phase: 'end', status: 'success' }]);
   });
 
   it('ends response.incomplete as incomplete, with its reason', () => {
-    const { events } = replay([created, { type: 'response.incomplete', sequence_number: 1, response: response('incomplete', [], { incomplete_details: { reason: 'max_output_tokens' } }) }]);
+    const { events } = replay([
+      created,
+      { type: 'response.incomplete', sequence_number: 1, response: response('incomplete', [], { incomplete_details: { reason: 'max_output_tokens' } }) },
+    ]);
     expect(events).toEqual([
       start,
       { kind: 'notice', level: 'warning', code: 'incomplete', message: 'The response is incomplete (incomplete_details.reason: max_output_tokens).' },
@@ -79,8 +106,15 @@ describe('Responses API', () => {
   });
 
   it('ends response.failed as an error with its message and code', () => {
-    const { events } = replay([created, { type: 'response.failed', sequence_number: 1, response: response('failed', [], { error: { code: 'rate_limit_exceeded', message: 'Slow down.' } }) }]);
-    expect(events).toEqual([start, { kind: 'error', fatal: true, message: 'Slow down.', code: 'rate_limit_exceeded' }, { kind: 'session', phase: 'end', status: 'error' }]);
+    const { events } = replay([
+      created,
+      { type: 'response.failed', sequence_number: 1, response: response('failed', [], { error: { code: 'rate_limit_exceeded', message: 'Slow down.' } }) },
+    ]);
+    expect(events).toEqual([
+      start,
+      { kind: 'error', fatal: true, message: 'Slow down.', code: 'rate_limit_exceeded' },
+      { kind: 'session', phase: 'end', status: 'error' },
+    ]);
   });
 
   it('shows an error event once, whether or not response.failed follows, and alone ends as an error', () => {
@@ -90,18 +124,39 @@ describe('Responses API', () => {
     const end: DisplayEvent = { kind: 'session', phase: 'end', status: 'error' };
     expect(replay([created, error, failed]).events).toEqual([start, shown, end]);
     expect(replay([created, error]).events).toEqual([start, shown, end]);
-    expect(replay([error]).events).toEqual([shown, end]);
+    // Alone, it is a session of its own: an end always pairs a start.
+    expect(replay([error]).events).toEqual([{ kind: 'session', phase: 'start' }, shown, end]);
   });
 
   it('reports usage as sent, with cached and reasoning tokens', () => {
-    const usage = { input_tokens: 1000, input_tokens_details: { cached_tokens: 800, cache_write_tokens: 0 }, output_tokens: 300, output_tokens_details: { reasoning_tokens: 256 }, total_tokens: 1300 };
+    const usage = {
+      input_tokens: 1000,
+      input_tokens_details: { cached_tokens: 800, cache_write_tokens: 0 },
+      output_tokens: 300,
+      output_tokens_details: { reasoning_tokens: 256 },
+      total_tokens: 1300,
+    };
     const { events } = replay([created, { type: 'response.completed', sequence_number: 1, response: response('completed', [], { usage }) }]);
-    expect(events).toContainEqual({ kind: 'usage', cumulative: false, model: MODEL, inputTokens: 1000, outputTokens: 300, reasoningTokens: 256, cacheReadTokens: 800, cacheWriteTokens: 0 });
+    expect(events).toContainEqual({
+      kind: 'usage',
+      cumulative: false,
+      model: MODEL,
+      inputTokens: 1000,
+      outputTokens: 300,
+      reasoningTokens: 256,
+      cacheReadTokens: 800,
+      cacheWriteTokens: 0,
+    });
   });
 
   it('makes each response of one stream its own session, and a new response ends an unfinished one', () => {
     const second = { type: 'response.created', sequence_number: 0, response: { ...response('in_progress'), id: 'resp_TWO' } };
-    const { events } = replay([created, textDelta('a', 1), second, { type: 'response.completed', sequence_number: 1, response: { ...response('completed'), id: 'resp_TWO' } }]);
+    const { events } = replay([
+      created,
+      textDelta('a', 1),
+      second,
+      { type: 'response.completed', sequence_number: 1, response: { ...response('completed'), id: 'resp_TWO' } },
+    ]);
     expect(events).toEqual([
       start,
       { kind: 'text', id: `${ID}:msg_1:0`, text: 'a' },
@@ -127,21 +182,26 @@ describe('Responses API', () => {
   });
 
   it('translates a Response held as a value', () => {
-    const body = response('completed', [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]);
-    expect(translateResponse(body)).toEqual([start, { kind: 'text', id: `${ID}:msg_1:0`, text: 'Done.' }, { kind: 'session', phase: 'end', status: 'success' }]);
+    const body = response('completed', [
+      { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] },
+    ]);
+    expect(translateResponse(body)).toEqual([
+      start,
+      { kind: 'text', id: `${ID}:msg_1:0`, text: 'Done.' },
+      { kind: 'session', phase: 'end', status: 'success' },
+    ]);
     expect(translateResponse('nope')).toEqual([]);
   });
 });
 
-describe('detectResponses', () => {
-  it('gives 1 for a body or a numbered event, less without the number, 0 for chat completions and bare errors', () => {
-    expect(detectResponses(['{"id":"r","object":"response","output":[]}']).confidence).toBe(1);
-    expect(detectResponses(['data: {"type":"response.output_text.delta","sequence_number":3,"delta":"a"}']).confidence).toBe(1);
-    expect(detectResponses(['{"type":"response.output_text.delta","delta":"a"}']).confidence).toBe(0.8);
-    expect(detectResponses(['{"type":"error","sequence_number":1,"code":null,"message":"x","param":null}']).confidence).toBe(0.9);
-    expect(detectResponses(['{"type":"error","message":"Reconnecting... 1/5"}']).confidence).toBe(0);
-    expect(detectResponses(['{"object":"chat.completion.chunk","choices":[]}']).confidence).toBe(0);
-    expect(detectResponses(['{', '  "id": "resp_1",', '  "object": "response",', '  "output": [']).confidence).toBe(0.9);
+describe('detectOpenAICompatible on the Responses API', () => {
+  it('gives 1 for a body or a numbered event, less without the number, 0 for bare errors', () => {
+    expect(detectOpenAICompatible(['{"id":"r","object":"response","output":[]}']).confidence).toBe(1);
+    expect(detectOpenAICompatible(['data: {"type":"response.output_text.delta","sequence_number":3,"delta":"a"}']).confidence).toBe(1);
+    expect(detectOpenAICompatible(['{"type":"response.output_text.delta","delta":"a"}']).confidence).toBe(0.8);
+    expect(detectOpenAICompatible(['{"type":"error","sequence_number":1,"code":null,"message":"x","param":null}']).confidence).toBe(0.9);
+    expect(detectOpenAICompatible(['{"type":"error","message":"Reconnecting... 1/5"}']).confidence).toBe(0);
+    expect(detectOpenAICompatible(['{', '  "id": "resp_1",', '  "object": "response",', '  "output": [']).confidence).toBe(0.9);
   });
 
   it('tells every Responses fixture from chat completions, and claims no chat-completion fixture', () => {
@@ -149,10 +209,9 @@ describe('detectResponses', () => {
       const lines = readFixtureLines(fixture)
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
-      const responses = detectResponses(lines).confidence;
-      const chat = detectChatCompletion(lines).confidence;
-      if (fixture.scenario.startsWith('responses-')) expect([fixture.scenario, responses > chat]).toEqual([fixture.scenario, true]);
-      else expect([fixture.scenario, chat >= responses]).toEqual([fixture.scenario, true]);
+      // The evidence names what was recognised: a Responses body or event, or a chat completion.
+      const responses = /"object": "response"|"type": "(response\.|error)/.test(detectOpenAICompatible(lines).evidence);
+      expect([fixture.scenario, responses]).toEqual([fixture.scenario, fixture.scenario.startsWith('responses-')]);
     }
   });
 
@@ -163,7 +222,7 @@ describe('detectResponses', () => {
         .split(/\r?\n/)
         .filter((line) => line.trim() !== '')
         .slice(0, 20);
-      expect([fixture.streamPath, detectResponses(lines).confidence]).toEqual([fixture.streamPath, 0]);
+      expect([fixture.streamPath, detectOpenAICompatible(lines).confidence]).toEqual([fixture.streamPath, 0]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { resolveToolName, toolAliases, type ResolvedTool } from '@x/core/provider-utils';
+import { toolAliases } from '@x/core/provider-utils';
 
 /**
  * Function names that OpenAI-compatible agents commonly give their tools,
@@ -52,8 +52,3 @@ export const OPENAI_COMPATIBLE_TOOL_ALIASES: ReadonlyMap<string, string> = toolA
   todo_write: 'TodoWrite',
   write_todos: 'TodoWrite',
 });
-
-/** The canonical name and kind of an OpenAI-compatible tool (function) name. */
-export function resolveOpenAICompatibleToolName(name: string): ResolvedTool {
-  return resolveToolName(name, OPENAI_COMPATIBLE_TOOL_ALIASES);
-}

@@ -1,8 +1,6 @@
 import { type DisplayEvent, type LineContext } from '@x/core';
 import { toPlainEvent } from '@x/core/provider-utils';
-import { createChatCompletionParser } from './chat-completion-parser.js';
-import type { ValueSourceParser } from './framed-json.js';
-import { createResponsesParser } from './responses-parser.js';
+import { createApiParser, type ValueSourceParser } from './parser.js';
 
 const SILENT: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
 
@@ -21,7 +19,7 @@ const SILENT: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknow
  * ```
  */
 export function translateChatCompletion(body: unknown): DisplayEvent[] {
-  return translateWith(createChatCompletionParser(), body);
+  return translateWith(createApiParser('chat'), body);
 }
 
 /**
@@ -38,7 +36,7 @@ export function translateChatCompletion(body: unknown): DisplayEvent[] {
  * ```
  */
 export function translateResponse(body: unknown): DisplayEvent[] {
-  return translateWith(createResponsesParser(), body);
+  return translateWith(createApiParser('responses'), body);
 }
 
 function translateWith(parser: ValueSourceParser, body: unknown): DisplayEvent[] {
