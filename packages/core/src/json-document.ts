@@ -115,3 +115,23 @@ export function createJsonDocumentReader(options: { maxDocumentChars?: number } 
     },
   };
 }
+
+/**
+ * The value of a line read by `reader`, or `undefined` after telling
+ * `context` why there is none yet or none at all: a line of a multi-line
+ * document still open (ignored; its lines are counted when it closes), or a
+ * document that does not parse (malformed). The one place a source handles
+ * what the reader says of a line.
+ */
+export function readJsonLine(reader: JsonDocumentReader, line: string, context: LineContext): { value: unknown } | undefined {
+  const read = reader.read(line, context);
+  if (read.status === 'pending') {
+    context.ignore('line of a multi-line JSON document that is still open');
+    return undefined;
+  }
+  if (read.status === 'invalid') {
+    context.malformed(read.reason);
+    return undefined;
+  }
+  return { value: read.value };
+}

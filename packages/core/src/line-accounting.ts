@@ -1,5 +1,5 @@
 import type { DisplayEvent } from './display-event.js';
-import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome } from './source.js';
+import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceParser } from './source.js';
 import { toPlainEvent } from './plain-text.js';
 import { checkSourceVersion } from './specification-version.js';
 
@@ -88,6 +88,28 @@ function toPlainEvents(events: DisplayEvent[]): DisplayEvent[] {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Flushes a source's parser: its events, and `report` for what it said of
+ * the end (`noted` reads the outcome the context recorded) or for a throw.
+ */
+function flushSource(
+  sourceId: string,
+  parser: SourceParser,
+  context: LineContext,
+  noted: () => { kind: 'malformed' | 'unknown'; reason: string } | undefined,
+  report: (kind: 'malformed' | 'unknown', reason: string) => void,
+): DisplayEvent[] {
+  try {
+    const events = toPlainEvents(parser.flush(context));
+    const said = noted();
+    if (said !== undefined) report(said.kind, `at the end of the stream: ${said.reason}`);
+    return events;
+  } catch (error) {
+    report('malformed', `source "${sourceId}" threw in flush: ${errorText(error)}`);
+    return [];
+  }
 }
 
 /** Creates a {@link LineProcessor}; `onDiagnostic` hears about every malformed or unknown line. */
@@ -182,23 +204,11 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     finish() {
       outcome = undefined;
       holding = false;
-      let events: DisplayEvent[] = [];
-      try {
-        events = toPlainEvents(parser.flush(context));
+      const events = flushSource(source.id, parser, context, () => (outcome === 'malformed' || outcome === 'unknown' ? { kind: outcome, reason } : undefined), (kind, why) => {
         // What the source reported at the end belongs to no line; it is counted and told, never lost.
-        if (outcome === 'malformed' || outcome === 'unknown') {
-          accounting.atEnd += 1;
-          diagnose(lineNumber, '', outcome, `at the end of the stream: ${reason}`);
-        }
-      } catch (error) {
         accounting.atEnd += 1;
-        onDiagnostic?.({
-          line: lineNumber,
-          outcome: 'malformed',
-          reason: cut(`source "${source.id}" threw in flush: ${errorText(error)}`),
-          excerpt: '',
-        });
-      }
+        diagnose(lineNumber, '', kind, why);
+      });
       // A value still open at the end never closed: its lines are given back.
       if (held.count > 0) release('malformed', 'multi-line JSON document never closed');
       return events;

@@ -1,3 +1,5 @@
+import type { LineContext } from './source.js';
+
 /**
  * One line of a stream with its server-sent-event framing taken off. Agents'
  * output reaches @x as bare JSON lines, or as SSE (`data: <json>` frames,
@@ -28,4 +30,22 @@ export function unframeSseLine(line: string): SseLine {
     if (line.startsWith(name) && (line.length === name.length || line.charCodeAt(name.length) === 0x3a)) return { kind: 'field', name };
   }
   return { kind: 'data', text: line };
+}
+
+/**
+ * The data of one line with its SSE framing taken off, or `undefined` after
+ * telling `context` why the line carries none (a keep-alive comment, an
+ * `event:`/`id:`/`retry:` field): the one place a source handles framing.
+ */
+export function sseLineData(line: string, context: LineContext): string | undefined {
+  const framed = unframeSseLine(line);
+  if (framed.kind === 'comment') {
+    context.ignore('SSE comment (keep-alive)');
+    return undefined;
+  }
+  if (framed.kind === 'field') {
+    context.ignore(`SSE ${framed.name} field`);
+    return undefined;
+  }
+  return framed.text;
 }

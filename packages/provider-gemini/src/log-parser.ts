@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import { isJsonObject, ownField, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, ownField, readJsonLine, type JsonObject } from '@x/core/provider-utils';
 import { MESSAGE_TYPES } from './log-messages.js';
 import { appendMessage, checkpoint, flushHeld, releaseHeld, rewind } from './log-rewrites.js';
 import { createGeminiLogState, endSession, readMeta, startSession, type GeminiLogSourceOptions, type GeminiLogState } from './log-state.js';
@@ -68,15 +68,8 @@ export function createGeminiLogParser(options: GeminiLogSourceOptions = {}): Sou
   const state = createGeminiLogState(options);
   return {
     parse(line, context) {
-      const read = state.reader.read(line, context);
-      if (read.status === 'pending') {
-        context.ignore('line of a multi-line chat recording document');
-        return [];
-      }
-      if (read.status === 'invalid') {
-        context.malformed(read.reason);
-        return [];
-      }
+      const read = readJsonLine(state.reader, line, context);
+      if (read === undefined) return [];
       if (!isJsonObject(read.value)) {
         context.malformed('JSON value that is not an object');
         return [];

@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import { isJsonObject, objectField, ownField, stringField, unframeSseLine, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, objectField, ownField, readJsonLine, sseLineData, stringField, type JsonObject } from '@x/core/provider-utils';
 import { endChat, onChatBody, onChatChunk, onChatError } from './chat-events.js';
 import { isResponsesValue } from './responses-event-types.js';
 import { endResponses, onResponsesBody, onResponsesError, onResponsesEvent } from './responses-events.js';
@@ -93,29 +93,15 @@ function endOpen(state: OpenAICompatibleState, done: boolean): DisplayEvent[] {
 }
 
 function parseLine(state: OpenAICompatibleState, api: ApiSelection, line: string, context: LineContext): DisplayEvent[] {
-  const framed = unframeSseLine(line);
-  if (framed.kind === 'comment') {
-    context.ignore('SSE comment (keep-alive)');
-    return [];
-  }
-  if (framed.kind === 'field') {
-    context.ignore(`SSE ${framed.name} field`);
-    return [];
-  }
-  if (framed.text.trim() === DONE) {
+  const data = sseLineData(line, context);
+  if (data === undefined) return [];
+  if (data.trim() === DONE) {
     if (state.chat !== undefined || state.turn !== undefined) return endOpen(state, true);
     context.ignore('[DONE] with no open stream');
     return [];
   }
-  const read = state.reader.read(framed.text, context);
-  if (read.status === 'pending') {
-    context.ignore('line of a multi-line JSON document that is still open');
-    return [];
-  }
-  if (read.status === 'invalid') {
-    context.malformed(read.reason);
-    return [];
-  }
+  const read = readJsonLine(state.reader, data, context);
+  if (read === undefined) return [];
   return parseValue(state, api, read.value, context);
 }
 

@@ -1,20 +1,13 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import { isJsonObject } from '@x/core/provider-utils';
+import { isJsonObject, readJsonLine } from '@x/core/provider-utils';
 import { exportEvents } from './log-session.js';
 import { createOpenCodeLogState, type OpenCodeLogState } from './log-state.js';
 import { exportDocumentSchema } from './log-wire-schema.js';
 import { firstIssue } from './wire-schema.js';
 
 function parseLogLine(state: OpenCodeLogState, line: string, context: LineContext): DisplayEvent[] {
-  const read = state.reader.read(line, context);
-  if (read.status === 'pending') {
-    context.ignore('line of a multi-line export document');
-    return [];
-  }
-  if (read.status === 'invalid') {
-    context.malformed(read.reason);
-    return [];
-  }
+  const read = readJsonLine(state.reader, line, context);
+  if (read === undefined) return [];
   if (!isJsonObject(read.value)) {
     context.malformed('JSON value that is not an object');
     return [];

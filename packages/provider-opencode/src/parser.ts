@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext, type SourceParser, type SessionStatus } from '@x/core';
-import { isJsonObject, parseJson, stringField, unframeSseLine, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, parseJson, sseLineData, stringField, type JsonObject } from '@x/core/provider-utils';
 import { busEvents } from './bus-events.js';
 import { runLineEvents } from './run-events.js';
 import { createOpenCodeState, endSession, turnStatus, type OpenCodeState } from './state.js';
@@ -28,19 +28,12 @@ function valueEvents(state: OpenCodeState, value: JsonObject, context: LineConte
 
 /** One line of the stream, SSE framing taken off. */
 export function parseOpenCodeLine(state: OpenCodeState, line: string, context: LineContext): DisplayEvent[] {
-  const framed = unframeSseLine(line);
-  if (framed.kind === 'comment') {
-    context.ignore('SSE comment (keep-alive)');
-    return [];
-  }
-  if (framed.kind === 'field') {
-    context.ignore(`SSE ${framed.name} field`);
-    return [];
-  }
-  const parsed = parseJson(framed.text);
+  const data = sseLineData(line, context);
+  if (data === undefined) return [];
+  const parsed = parseJson(data);
   if (parsed === undefined) {
     // The pipeline drops blank lines; a caller feeding lines itself may not.
-    if (framed.text.trim() === '') context.ignore('blank SSE separator');
+    if (data.trim() === '') context.ignore('blank SSE separator');
     else context.malformed('not JSON');
     return [];
   }
