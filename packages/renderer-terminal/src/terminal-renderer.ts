@@ -141,11 +141,11 @@ function renderVerbose(state: RenderState, event: DisplayEvent): void {
 export function createTerminalRenderer(options: TerminalRendererOptions): Renderer {
   checkOptions(options);
   const writeText = toWriteText(options.sink);
-  const config = renderConfig(options);
+  const { isTTY, ...config } = renderConfig(options);
   // The footer's figures, added up by core's one run aggregator; no list of calls is kept.
   const state = createRenderState(config, createRunAggregator({ listCalls: false }));
   const builder = createDisplayOutputBuilder();
-  const status = config.isTTY ? statusLine(state, writeText) : undefined;
+  const status = isTTY ? statusLine(state, writeText) : undefined;
   let ended = false;
 
   const renderDefault = (event: DisplayEvent): void => {
