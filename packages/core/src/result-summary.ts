@@ -47,15 +47,18 @@ function countLabel(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function describe(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
+type SummarizedResult = Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>;
+
+function describeError(result: SummarizedResult): string {
+  const { details } = result;
+  const message = details.errorMessage ?? result.output ?? details.stderr;
+  // Providers often start their messages with "Error:" already.
+  const text = message === undefined ? '' : collapseWhitespace(message).replace(LEADING_ERROR, '');
+  return `Error: ${text === '' ? `${result.name} failed` : text}`;
+}
+
+function describeSuccess(result: SummarizedResult): string {
   const { name, details } = result;
-  if (result.toolKind === 'execute') return describeCommand(result);
-  if (result.status === 'error') {
-    const message = details.errorMessage ?? result.output ?? details.stderr;
-    // Providers often start their messages with "Error:" already.
-    const text = message === undefined ? '' : collapseWhitespace(message).replace(LEADING_ERROR, '');
-    return `Error: ${text === '' ? `${name} failed` : text}`;
-  }
   const path = details.path;
   switch (name) {
     case 'Read':
@@ -75,6 +78,11 @@ function describe(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'st
   return `Completed ${name}`;
 }
 
+function describe(result: SummarizedResult): string {
+  if (result.toolKind === 'execute') return describeCommand(result);
+  return result.status === 'error' ? describeError(result) : describeSuccess(result);
+}
+
 /**
  * The one-line summary of a tool result, at most 160 characters with
  * whitespace collapsed: `Error: <message>`, `Read <path> (<n> chars)`,
@@ -82,6 +90,6 @@ function describe(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'st
  * `Completed <tool>`; for a command `Completed <tool> (exit <n>): <first
  * meaningful line>` or `Error (exit <n>): <line>`.
  */
-export function summarizeToolResult(result: Pick<ToolResultDisplayEvent, 'name' | 'toolKind' | 'status' | 'details' | 'output'>): string {
+export function summarizeToolResult(result: SummarizedResult): string {
   return toOneLine(describe(result), SUMMARY_MAX_CHARS);
 }

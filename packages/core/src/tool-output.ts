@@ -1,10 +1,7 @@
-import { decodeJsonString, isJsonObject, ownField } from './json-value.js';
+import { decodeJsonString, isJsonObject, ownField, type JsonObject } from './json-value.js';
 
 /** What could be read from a tool's output. */
-export type ExtractedOutput =
-  | { state: 'text'; text: string }
-  | { state: 'empty'; text: '' }
-  | { state: 'unavailable' };
+export type ExtractedOutput = { state: 'text'; text: string } | { state: 'empty'; text: '' } | { state: 'unavailable' };
 
 /** The keys output sits under, in the order they are tried. */
 export const OUTPUT_FIELDS = ['output', 'content', 'text', 'value', 'data', 'result', 'stdout'] as const;
@@ -30,20 +27,17 @@ function fromBlocks(blocks: unknown[], depth: number): ExtractedOutput {
   return UNAVAILABLE;
 }
 
-function extract(value: unknown, depth: number, decodeStrings: boolean): ExtractedOutput {
-  if (depth > MAX_DEPTH || value === null || value === undefined) return UNAVAILABLE;
-  if (typeof value === 'string') {
-    if (!decodeStrings) return fromText(value);
-    const decoded = decodeJsonString(value);
-    if (decoded === value) return fromText(value);
-    // A JSON string counts only when it holds a recognised shape; otherwise the
-    // JSON text is the output (a Read of package.json, say).
-    const inner = extract(decoded, depth + 1, false);
-    return inner.state === 'unavailable' ? fromText(value) : inner;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return fromText(String(value));
-  if (Array.isArray(value)) return fromBlocks(value, depth);
-  if (!isJsonObject(value)) return UNAVAILABLE;
+function fromString(value: string, depth: number, decodeStrings: boolean): ExtractedOutput {
+  if (!decodeStrings) return fromText(value);
+  const decoded = decodeJsonString(value);
+  if (decoded === value) return fromText(value);
+  // A JSON string counts only when it holds a recognised shape; otherwise the
+  // JSON text is the output (a Read of package.json, say).
+  const inner = extract(decoded, depth + 1, false);
+  return inner.state === 'unavailable' ? fromText(value) : inner;
+}
+
+function fromObject(value: JsonObject, depth: number): ExtractedOutput {
   // Claude's Read result: { type: 'text', file: { content } }.
   const file = ownField(value, 'file');
   if (isJsonObject(file) && Object.hasOwn(file, 'content')) return extract(file.content, depth + 1, false);
@@ -59,6 +53,14 @@ function extract(value: unknown, depth: number, decodeStrings: boolean): Extract
     }
   }
   return UNAVAILABLE;
+}
+
+function extract(value: unknown, depth: number, decodeStrings: boolean): ExtractedOutput {
+  if (depth > MAX_DEPTH || value === null || value === undefined) return UNAVAILABLE;
+  if (typeof value === 'string') return fromString(value, depth, decodeStrings);
+  if (typeof value === 'number' || typeof value === 'boolean') return fromText(String(value));
+  if (Array.isArray(value)) return fromBlocks(value, depth);
+  return isJsonObject(value) ? fromObject(value, depth) : UNAVAILABLE;
 }
 
 /**

@@ -1,11 +1,19 @@
-import { createRunAggregator, defineRenderer, type DisplayEvent, type Renderer, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import {
+  createRunAggregator,
+  defineRenderer,
+  type DisplayEvent,
+  type Renderer,
+  type RunAggregator,
+  type ToolResultDisplayEvent,
+  type ToolUseDisplayEvent,
+} from '@x/core';
 import { isKnownEvent } from './known-kinds.js';
+import { ensureStylesheet, replaceWith, streamingBlock, turnSection } from './dom-nodes.js';
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
-import { createHighlighter } from './highlight.js';
+import { createHighlighter, type Highlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
-import { TRANSCRIPT_CSS } from './transcript-style.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
 
 /** Options of {@link createDomRenderer}. */
@@ -36,32 +44,118 @@ interface LiveCall {
 // Calls in flight are few; the bound only keeps a broken stream from growing memory.
 const MAX_LIVE_CALLS = 1024;
 
-function ensureStylesheet(document: Document): void {
-  if (document.querySelector('style[data-x-transcript]') !== null) return;
-  const style = document.createElement('style');
-  style.setAttribute('data-x-transcript', '');
-  style.textContent = TRANSCRIPT_CSS;
-  (document.head ?? document.documentElement).append(style);
+/** Everything a DOM renderer knows between two events. */
+interface DomState {
+  /** The element the transcript is appended to. */
+  root: Element;
+  document: Document;
+  /** One budget of highlighting per transcript, as in a streamed document. */
+  highlight: Highlighter;
+  /** The summary's figures and the turn headings' numbers, from core's one run aggregator. */
+  aggregator: RunAggregator;
+  /** Whether the event being written opened a turn, by the aggregator's turn rule. */
+  turnDue: boolean;
+  calls: Map<string, LiveCall>;
+  turn: Element | undefined;
+  block: LiveBlock | undefined;
 }
 
-function markSubagent(element: Element, parentToolUseId: string | undefined): void {
-  if (parentToolUseId === undefined) return;
-  element.setAttribute('data-parent-tool-use-id', parentToolUseId);
-  element.setAttribute('title', `Subagent of call ${parentToolUseId}`);
+function append(state: DomState, html: string, parent: Element = state.turn ?? state.root): Element | undefined {
+  if (html === '') return undefined;
+  parent.insertAdjacentHTML('beforeend', html);
+  return parent.lastElementChild ?? undefined;
 }
 
-function isOpenDetails(element: Element): boolean {
-  return element.tagName === 'DETAILS' && (element as HTMLDetailsElement).open;
+function endBlock(state: DomState): void {
+  const { block, highlight } = state;
+  if (block === undefined) return;
+  const text = block.text.data;
+  const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId, highlight) : reasoningBlockHtml(text, block.parentToolUseId, highlight);
+  replaceWith(block.outer, html);
+  state.block = undefined;
 }
 
-/** Puts escaped HTML in place of `element`, keeping a `<details>` open if the reader opened it. */
-function replaceWith(element: Element, html: string): Element | undefined {
-  const open = isOpenDetails(element);
-  if (html !== '') element.insertAdjacentHTML('afterend', html);
-  const next = html === '' ? null : element.nextElementSibling;
-  element.remove();
-  if (open && next !== null && next.tagName === 'DETAILS') (next as HTMLDetailsElement).open = true;
-  return next ?? undefined;
+/** Ends the streaming block and opens a turn if one is due: what comes before anything else is shown. */
+function settle(state: DomState): void {
+  endBlock(state);
+  if (!state.turnDue) return;
+  state.turnDue = false;
+  const section = turnSection(state.document, state.aggregator.turns);
+  state.root.append(section);
+  state.turn = section;
+}
+
+function pushBlock(state: DomState, event: DisplayEvent & { kind: 'text' | 'reasoning' }): void {
+  if (typeof event.text !== 'string' || event.text === '') return;
+  const { block } = state;
+  if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
+    block.text.appendData(event.text);
+    return;
+  }
+  settle(state);
+  const { outer, text } = streamingBlock(state.document, event.kind, event.text, event.parentToolUseId);
+  (state.turn ?? state.root).append(outer);
+  state.block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text };
+}
+
+function pushToolUse(state: DomState, use: ToolUseDisplayEvent): void {
+  settle(state);
+  const shown = append(state, toolCallHtml(use, undefined, 'running', '', state.highlight));
+  if (shown === undefined) return;
+  const { calls } = state;
+  if (calls.size >= MAX_LIVE_CALLS) {
+    const oldest = calls.keys().next();
+    if (oldest.done !== true) calls.delete(oldest.value);
+  }
+  calls.set(use.id, { use, element: shown });
+}
+
+function pushToolResult(state: DomState, result: ToolResultDisplayEvent): void {
+  const call = state.calls.get(result.id);
+  if (call === undefined) {
+    settle(state);
+    append(state, toolCallHtml(undefined, result, 'done', '', state.highlight));
+    return;
+  }
+  state.calls.delete(result.id);
+  replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', state.highlight));
+}
+
+function closeCalls(state: DomState): void {
+  for (const call of state.calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished', '', state.highlight));
+  state.calls.clear();
+}
+
+function show(state: DomState, html: string): void {
+  settle(state);
+  append(state, html);
+}
+
+function pushEvent(state: DomState, event: DisplayEvent): void {
+  switch (event.kind) {
+    case 'text':
+    case 'reasoning':
+      return pushBlock(state, event);
+    case 'tool-use':
+      return pushToolUse(state, event);
+    case 'tool-result':
+      return pushToolResult(state, event);
+    case 'error':
+      return show(state, errorHtml(event));
+    case 'notice':
+      return show(state, noticeHtml(event));
+    case 'prompt':
+      return show(state, promptHtml(event));
+    case 'session':
+      endBlock(state);
+      if (event.phase === 'start') append(state, sessionFragmentHtml(event));
+      // No result can come for a call once its session has ended.
+      else closeCalls(state);
+      return;
+    default:
+      // Usage only feeds the summary; kinds this version does not know are ignored.
+      return;
+  }
 }
 
 /**
@@ -80,117 +174,27 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   if (element === null || typeof element !== 'object' || typeof (element as Element).insertAdjacentHTML !== 'function') {
     throw new TypeError('createDomRenderer needs a DOM element to append to, such as document.querySelector("#transcript").');
   }
-  const document = element.ownerDocument;
   const resolved = resolveTranscriptOptions(options);
-  // One budget of highlighting per transcript, as in a streamed document.
-  const highlight = createHighlighter();
-  if (options.stylesheet !== false) ensureStylesheet(document);
+  const state: DomState = {
+    root: element,
+    document: element.ownerDocument,
+    highlight: createHighlighter(),
+    aggregator: createRunAggregator({ listCalls: false }),
+    turnDue: false,
+    calls: new Map(),
+    turn: undefined,
+    block: undefined,
+  };
+  if (options.stylesheet !== false) ensureStylesheet(state.document);
   element.classList.add('x-transcript');
-
-  // The summary's figures and the turn headings' numbers, from core's one run aggregator.
-  const aggregator = createRunAggregator({ listCalls: false });
-  // Whether the event being written opened a turn, by the aggregator's turn rule.
-  let turnDue = false;
-  const calls = new Map<string, LiveCall>();
-  let turn: Element | undefined;
-  let block: LiveBlock | undefined;
+  const { aggregator } = state;
   let started = false;
   let ended = false;
-
-  const append = (html: string, parent: Element = turn ?? element): Element | undefined => {
-    if (html === '') return undefined;
-    parent.insertAdjacentHTML('beforeend', html);
-    return parent.lastElementChild ?? undefined;
-  };
-
-  const endBlock = (): void => {
-    if (block === undefined) return;
-    const text = block.text.data;
-    const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId, highlight) : reasoningBlockHtml(text, block.parentToolUseId, highlight);
-    replaceWith(block.outer, html);
-    block = undefined;
-  };
-
-  const startTurnIfDue = (): void => {
-    if (!turnDue) return;
-    turnDue = false;
-    const section = document.createElement('section');
-    section.className = 'turn';
-    const heading = document.createElement('h2');
-    heading.textContent = `Turn ${aggregator.turns}`;
-    section.append(heading);
-    element.append(section);
-    turn = section;
-  };
-
-  const startBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
-    const body = document.createElement('div');
-    body.className = 'text streaming';
-    const text = document.createTextNode(event.text);
-    body.append(text);
-    let outer: Element = body;
-    if (event.kind === 'reasoning') {
-      outer = document.createElement('details');
-      outer.className = 'reasoning';
-      const summary = document.createElement('summary');
-      summary.textContent = 'Reasoning';
-      outer.append(summary, body);
-    }
-    markSubagent(outer, event.parentToolUseId);
-    (turn ?? element).append(outer);
-    block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text };
-  };
-
-  const pushBlock = (event: DisplayEvent & { kind: 'text' | 'reasoning' }): void => {
-    if (typeof event.text !== 'string' || event.text === '') return;
-    if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
-      block.text.appendData(event.text);
-      return;
-    }
-    endBlock();
-    startTurnIfDue();
-    startBlock(event);
-  };
-
-  const pushToolUse = (use: ToolUseDisplayEvent): void => {
-    endBlock();
-    startTurnIfDue();
-    const shown = append(toolCallHtml(use, undefined, 'running', '', highlight));
-    if (shown === undefined) return;
-    if (calls.size >= MAX_LIVE_CALLS) {
-      const oldest = calls.keys().next();
-      if (oldest.done !== true) calls.delete(oldest.value);
-    }
-    calls.set(use.id, { use, element: shown });
-  };
-
-  const pushToolResult = (result: ToolResultDisplayEvent): void => {
-    const call = calls.get(result.id);
-    if (call === undefined) {
-      endBlock();
-      startTurnIfDue();
-      append(toolCallHtml(undefined, result, 'done', '', highlight));
-      return;
-    }
-    calls.delete(result.id);
-    replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', highlight));
-  };
-
-  const closeCalls = (): void => {
-    for (const call of calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished', '', highlight));
-    calls.clear();
-  };
-
-  const show = (html: string): void => {
-    endBlock();
-    startTurnIfDue();
-    append(html);
-  };
 
   const sessionDetails = (event: DisplayEvent): void => {
     const start = event.kind === 'session' && event.phase === 'start' ? event : undefined;
     const details = sessionDetailsHtml(resolved, start);
-    if (details !== '') append(`<aside class="session-details" aria-label="Session details">${details}</aside>`, element);
+    if (details !== '') append(state, `<aside class="session-details" aria-label="Session details">${details}</aside>`, element);
   };
 
   return defineRenderer({
@@ -201,49 +205,20 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
       if (ended || !isKnownEvent(event)) return;
       const turnsBefore = aggregator.turns;
       aggregator.push(event);
-      turnDue = aggregator.turns > turnsBefore;
+      state.turnDue = aggregator.turns > turnsBefore;
       if (!started) {
         started = true;
         sessionDetails(event);
         if (event.kind === 'session' && event.phase === 'start') return;
       }
-      switch (event.kind) {
-        case 'text':
-        case 'reasoning':
-          pushBlock(event);
-          return;
-        case 'tool-use':
-          pushToolUse(event);
-          return;
-        case 'tool-result':
-          pushToolResult(event);
-          return;
-        case 'error':
-          show(errorHtml(event));
-          return;
-        case 'notice':
-          show(noticeHtml(event));
-          return;
-        case 'prompt':
-          show(promptHtml(event));
-          return;
-        case 'session':
-          endBlock();
-          if (event.phase === 'start') append(sessionFragmentHtml(event));
-          // No result can come for a call once its session has ended.
-          else closeCalls();
-          return;
-        default:
-          // Usage only feeds the summary; kinds this version does not know are ignored.
-          return;
-      }
+      pushEvent(state, event);
     },
     end() {
       if (ended) return;
       ended = true;
-      endBlock();
-      closeCalls();
-      append(runSummaryHtml(aggregator.outcome()), element);
+      endBlock(state);
+      closeCalls(state);
+      append(state, runSummaryHtml(aggregator.outcome()), element);
     },
   });
 }

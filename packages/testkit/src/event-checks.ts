@@ -25,6 +25,41 @@ function controlPaths(value: unknown, path: string, out: string[], depth = 0): v
   }
 }
 
+/** Problems a single event has on its own: escape or control characters, renderer glyphs in built fields. */
+function fieldProblems(event: DisplayEvent, at: string, problems: string[]): void {
+  const controls: string[] = [];
+  controlPaths(event, 'event', controls);
+  for (const path of controls) problems.push(`${at}: ${path} holds an escape or control character`);
+  for (const field of BUILT_FIELDS) {
+    const value = (event as Record<string, unknown>)[field];
+    if (typeof value === 'string' && RENDERER_GLYPHS.some((glyph) => value.includes(glyph))) {
+      problems.push(`${at}: ${field} holds a renderer glyph: ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+/** The ids of the calls seen so far, announced (`tool-use`) and finished (`tool-result`). */
+interface CallIds {
+  announced: Set<string>;
+  finished: Set<string>;
+}
+
+/** Problems of a call event in its run: a long or multi-line preview, a second call or result for one id, a result before its call. */
+function callProblems(event: DisplayEvent, at: string, ids: CallIds, problems: string[]): void {
+  const { announced, finished } = ids;
+  if (event.kind === 'tool-use') {
+    if ([...event.arg].length > PREVIEW_MAX_CHARS) problems.push(`${at}: arg is longer than ${PREVIEW_MAX_CHARS} characters`);
+    if (/[\n\r]/.test(event.arg)) problems.push(`${at}: arg is not a single line`);
+    if (announced.has(event.id)) problems.push(`${at}: a second tool-use for id ${JSON.stringify(event.id)}`);
+    announced.add(event.id);
+  }
+  if (event.kind === 'tool-result') {
+    if (!announced.has(event.id)) problems.push(`${at}: tool-result for id ${JSON.stringify(event.id)} without an earlier tool-use`);
+    if (finished.has(event.id)) problems.push(`${at}: a second tool-result for id ${JSON.stringify(event.id)}`);
+    finished.add(event.id);
+  }
+}
+
 /**
  * Checks a run's events against the contract and returns every problem found
  * (an empty array when there is none): each event validates against the core
@@ -35,8 +70,7 @@ function controlPaths(value: unknown, path: string, out: string[], depth = 0): v
  */
 export function findEventProblems(events: readonly DisplayEvent[]): string[] {
   const problems: string[] = [];
-  const announced = new Set<string>();
-  const finished = new Set<string>();
+  const ids: CallIds = { announced: new Set(), finished: new Set() };
   events.forEach((event, index) => {
     const at = `event ${index} (${String((event as { kind?: unknown }).kind)})`;
     const parsed = displayEventSchema.safeParse(event);
@@ -44,26 +78,8 @@ export function findEventProblems(events: readonly DisplayEvent[]): string[] {
       problems.push(`${at}: does not match the DisplayEvent schema: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       return;
     }
-    const controls: string[] = [];
-    controlPaths(event, 'event', controls);
-    for (const path of controls) problems.push(`${at}: ${path} holds an escape or control character`);
-    for (const field of BUILT_FIELDS) {
-      const value = (event as Record<string, unknown>)[field];
-      if (typeof value === 'string' && RENDERER_GLYPHS.some((glyph) => value.includes(glyph))) {
-        problems.push(`${at}: ${field} holds a renderer glyph: ${JSON.stringify(value)}`);
-      }
-    }
-    if (event.kind === 'tool-use') {
-      if ([...event.arg].length > PREVIEW_MAX_CHARS) problems.push(`${at}: arg is longer than ${PREVIEW_MAX_CHARS} characters`);
-      if (/[\n\r]/.test(event.arg)) problems.push(`${at}: arg is not a single line`);
-      if (announced.has(event.id)) problems.push(`${at}: a second tool-use for id ${JSON.stringify(event.id)}`);
-      announced.add(event.id);
-    }
-    if (event.kind === 'tool-result') {
-      if (!announced.has(event.id)) problems.push(`${at}: tool-result for id ${JSON.stringify(event.id)} without an earlier tool-use`);
-      if (finished.has(event.id)) problems.push(`${at}: a second tool-result for id ${JSON.stringify(event.id)}`);
-      finished.add(event.id);
-    }
+    fieldProblems(event, at, problems);
+    callProblems(event, at, ids, problems);
   });
   return problems;
 }

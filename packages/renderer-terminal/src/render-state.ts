@@ -1,0 +1,128 @@
+import type { RunAggregator } from '@x/core';
+import type { Colors } from './color-support.js';
+import type { StatusCall } from './live-status.js';
+import type { MarkdownWriter } from './markdown-stream.js';
+import { renderStyledLine, type Segment } from './styled-line.js';
+
+export const INDENT = '  ';
+
+/** How many calls without a result a renderer keeps (see `RenderState.calls`). */
+const MAX_OPEN_CALLS = 1_000;
+
+/** A call that has started and has no result yet. */
+export interface OpenCall extends StatusCall {
+  depth: number;
+  /**
+   * An editing call's `(+n -m)` and the lines `showContent` prints under its
+   * result, worked out when the call starts: what is kept of an open call is
+   * bounded, never its input (a call may write megabytes and never finish).
+   */
+  stat: Segment[];
+  preview: Segment[][];
+}
+
+/** What one renderer was asked for; fixed once it is created. */
+export interface RenderConfig {
+  colors: Colors;
+  verbose: boolean;
+  /** Whether text blocks are laid out as Markdown. */
+  markdown: boolean;
+  showContent: boolean;
+  contentLines: number;
+  now: () => number;
+  /** The width lines are cut to, if known. */
+  width: () => number | undefined;
+}
+
+/** Everything one renderer knows between two events, in one place. */
+export interface RenderState extends RenderConfig {
+  /** The footer's figures, added up by core's one run aggregator; no list of calls is kept. */
+  aggregator: RunAggregator;
+  /** Open calls only: a finished call is forgotten, so memory stays flat over a long run. */
+  calls: Map<string, OpenCall>;
+  /** Indentation strings by depth, made once each. */
+  indents: string[];
+  /** What is laid out and not yet written to the sink. */
+  out: string;
+  /** Whether `out` (or what was written before it) ends with a newline. */
+  atLineStart: boolean;
+  /** Whether a call started or finished since the status line was last drawn. */
+  callsChanged: boolean;
+  /** The kind, id and depth of the text or reasoning block being written, if any. */
+  blockKind: string | undefined;
+  blockId: string | undefined;
+  blockDepth: number;
+  /** The call whose marker is the last line written, if it is. */
+  lastMarkerId: string | undefined;
+  /** The text block being laid out as Markdown, if any. */
+  md: MarkdownWriter | undefined;
+}
+
+/** A renderer's state before its first event. */
+export function createRenderState(config: RenderConfig, aggregator: RunAggregator): RenderState {
+  return {
+    ...config,
+    aggregator,
+    calls: new Map(),
+    indents: [''],
+    out: '',
+    atLineStart: true,
+    callsChanged: false,
+    blockKind: undefined,
+    blockId: undefined,
+    blockDepth: 0,
+    lastMarkerId: undefined,
+    md: undefined,
+  };
+}
+
+export function indentOf(state: RenderState, depth: number): string {
+  return (state.indents[depth] ??= INDENT.repeat(depth));
+}
+
+/**
+ * Keeps an open call, at most a thousand at once, the oldest forgotten first:
+ * calls that never get a result (a post-response provider's, which the client
+ * runs) otherwise piled up for the whole run (x-bench).
+ */
+export function rememberCall(state: RenderState, id: string, call: OpenCall): void {
+  const { calls } = state;
+  calls.set(id, call);
+  if (calls.size > MAX_OPEN_CALLS) calls.delete(calls.keys().next().value as string);
+}
+
+/** How deep the events of a call's child go. */
+export function depthOf(state: RenderState, parent: unknown): number {
+  if (typeof parent !== 'string') return 0;
+  const call = state.calls.get(parent);
+  // A parent already finished or never announced still nests its events one level.
+  return call === undefined ? 1 : call.depth + 1;
+}
+
+/** Appends whole lines, starting on a new line. */
+export function writeLaidOut(state: RenderState, lines: string): void {
+  if (lines === '') return;
+  if (!state.atLineStart) state.out += '\n';
+  state.out += lines;
+  state.atLineStart = true;
+}
+
+/** Writes what a Markdown block still holds; called before anything else is written. */
+export function flushMarkdown(state: RenderState): void {
+  if (state.md === undefined) return;
+  const rest = state.md.flush();
+  state.md = undefined;
+  writeLaidOut(state, rest);
+}
+
+/** Writes one styled line at `depth`, cut to the width; it ends any text block. */
+export function line(state: RenderState, depth: number, segments: readonly Segment[]): void {
+  flushMarkdown(state);
+  if (!state.atLineStart) state.out += '\n';
+  const columns = state.width();
+  const body = renderStyledLine(segments, columns === undefined ? undefined : Math.max(1, columns - depth * INDENT.length));
+  state.out += body === '' ? '\n' : `${indentOf(state, depth)}${body}\n`;
+  state.atLineStart = true;
+  state.blockKind = undefined;
+  state.lastMarkerId = undefined;
+}
