@@ -77,13 +77,8 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   // markdown-it escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
   const source = markInvisible(text);
   if (isPlainProse(source)) return plainProseHtml(source);
-  const simple = simpleMarkdownHtml(source) ?? fencedMarkdownHtml(source, highlight);
+  const simple = simpleMarkdownHtml(source);
   if (simple !== undefined) return simple;
-  return parsedMarkdownHtml(source, highlight);
-}
-
-/** `source` (its invisible characters already marked) as markdown-it parses and writes it, with this module's rules. */
-export function parsedMarkdownHtml(source: string, highlight: Highlighter = highlightCode): string {
   const env: RenderEnv = { highlight };
   const tokens = md.parse(source, env);
   if (tokens.some((token) => token.level >= MAX_NESTING - 1)) return plainText(source);
@@ -195,80 +190,6 @@ export function simpleMarkdownHtml(source: string): string | undefined {
     if (prose === '') continue;
     html.push(prose);
     afterList = false;
-  }
-  return html.join('\n');
-}
-
-/*
- * The rest of the prose that agents write: such paragraphs with fenced code
- * between them. A fence of exactly three backticks at the start of a line,
- * an info word of language characters and a closing line of exactly three
- * backticks ends the paragraph before it and holds its lines as they are;
- * what is around it is written as above. Anything that could make markdown-it
- * read the fence otherwise (a tab or CR, a line inside that could close it,
- * a list beside it, no closing line) goes to markdown-it. The test holds this
- * path to markdown-it's output too.
- */
-const FENCE_OPEN = /^```([\w+#.-]{0,32})$/;
-const FENCE_CLOSER = /^ {0,3}```/;
-
-interface Fence {
-  code: string;
-  language: string;
-  /** The index of the line after its closing line. */
-  next: number;
-}
-
-/** The fence whose opener is line `open`; `undefined` when markdown-it might read it otherwise. */
-function fenceAt(lines: readonly string[], open: number): Fence | undefined {
-  const language = FENCE_OPEN.exec(lines[open] as string)?.[1] ?? '';
-  for (let close = open + 1; close < lines.length; close += 1) {
-    const line = lines[close] as string;
-    if (line === '```') return LIST_ITEM.test(lines[close + 1] ?? '') ? undefined : { code: lines.slice(open + 1, close).join('\n'), language, next: close + 1 };
-    if (FENCE_CLOSER.test(line)) return undefined;
-  }
-  return undefined;
-}
-
-/** Whether the last non-blank line of `lines` is a list item: markdown-it decides whether a fence after it belongs to the item. */
-function endsInList(lines: readonly string[]): boolean {
-  for (let i = lines.length - 1; i >= 0; i -= 1) {
-    if ((lines[i] as string).trim() !== '') return LIST_ITEM.test(lines[i] as string);
-  }
-  return false;
-}
-
-/** Paragraphs and lists of {@link simpleMarkdownHtml} with fenced code between them, as markdown-it writes them; `undefined` for anything else. */
-export function fencedMarkdownHtml(source: string, highlight: Highlighter = highlightCode): string | undefined {
-  if (!source.includes('```') || /[\t\r]/.test(source)) return undefined;
-  const lines = source.split('\n');
-  // Everything is checked before any code is highlighted: a highlighter spends its document's budget.
-  const parts: (string | Fence)[] = [];
-  let start = 0;
-  for (let i = 0; i < lines.length; i += 1) {
-    if (!FENCE_OPEN.test(lines[i] as string)) continue;
-    const before = lines.slice(start, i);
-    const fence = endsInList(before) ? undefined : fenceAt(lines, i);
-    const prose = simpleMarkdownHtml(before.join('\n'));
-    if (fence === undefined || prose === undefined) return undefined;
-    parts.push(prose, fence);
-    start = fence.next;
-    i = fence.next - 1;
-  }
-  const rest = simpleMarkdownHtml(lines.slice(start).join('\n'));
-  if (rest === undefined) return undefined;
-  parts.push(rest);
-  return partsHtml(parts, highlight);
-}
-
-/** Checked prose HTML and fences, the fences highlighted in order, joined as markdown-it joins blocks. */
-function partsHtml(parts: readonly (string | Fence)[], highlight: Highlighter): string {
-  const html: string[] = [];
-  for (const part of parts) {
-    if (typeof part !== 'string') {
-      const cls = part.language === '' ? '' : ` class="language-${part.language}"`;
-      html.push(`<pre><code${cls}>${highlight(part.code, part.language)}</code></pre>`);
-    } else if (part !== '') html.push(part);
   }
   return html.join('\n');
 }
