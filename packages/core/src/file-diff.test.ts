@@ -1,5 +1,7 @@
+import { diffLines } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
+import { type DiffLine, diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
 
 describe('fileEditsOf', () => {
   it('diffs a Claude Edit old/new pair with +/- counts', () => {
@@ -97,5 +99,33 @@ describe('diff helpers', () => {
   it('diffTexts shows both sides whole past the size bound', () => {
     const big = 'x'.repeat(40_000);
     expect(diffTexts(big, `${big}y`).map((l) => l.kind)).toEqual(['remove', 'add']);
+  });
+});
+
+describe('diffTexts keeps shared leading and trailing lines out of the diff algorithm', () => {
+  /** The same texts given whole to the diff library, as before the trimming. */
+  function untrimmed(before: string, after: string): DiffLine[] {
+    const lines: DiffLine[] = [];
+    const split = (value: string) => {
+      const rows = value.split(/\r?\n/);
+      if (rows.length > 1 && rows[rows.length - 1] === '') rows.pop();
+      return rows;
+    };
+    const whole = (text: string) => (text === '' ? '' : split(text).map((line) => `${line}\n`).join(''));
+    for (const part of diffLines(whole(before), whole(after))) {
+      const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
+      for (const text of split(part.value)) lines.push({ kind, text });
+    }
+    return lines;
+  }
+
+  it('gives the same lines as the untrimmed diff (few distinct lines, so shared ones collide often)', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', '', '}'), { maxLength: 12 }).map((rows) => rows.map((row) => `${row}\n`).join(''));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        expect(diffTexts(before, after)).toEqual(untrimmed(before, after));
+      }),
+      { seed: 18, numRuns: 5000 },
+    );
   });
 });

@@ -69,6 +69,25 @@ function counted(path: string, change: FileEdit['change'], lines: DiffLine[]): F
   return { path, change, lines, added, removed };
 }
 
+/**
+ * How many lines at the end both sides share and can be left out of the diff
+ * without changing it. The diff library settles a tie between equally short
+ * scripts by where it meets a line first, so a shared last line that also
+ * occurs earlier in either side may be matched there instead (`a` against
+ * `} a a`). The tail is left out only when none of its lines occurs in
+ * either side's changed middle (a property test holds this to the untrimmed
+ * diff).
+ */
+function sharedTail(old: readonly string[], now: readonly string[], head: number): number {
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
+  if (tail === 0) return 0;
+  const before = new Set<string>();
+  for (let i = head; i < old.length - tail; i++) before.add(old[i] as string);
+  for (let i = head; i < now.length - tail; i++) before.add(now[i] as string);
+  return before.size === 0 || !old.slice(old.length - tail).some((line) => before.has(line)) ? tail : 0;
+}
+
 /** The line diff of two texts, every line kept: an edit's strings are a snippet, all of it worth seeing. */
 export function diffTexts(before: string, after: string): DiffLine[] {
   if (before.length + after.length > MAX_DIFF_CHARS) {
@@ -83,8 +102,7 @@ export function diffTexts(before: string, after: string): DiffLine[] {
   const now = after === '' ? [] : splitLines(after);
   let head = 0;
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
-  let tail = 0;
-  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
+  const tail = sharedTail(old, now, head);
   const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
   const middle = (side: string[]): string => side.slice(head, side.length - tail).map((line) => `${line}\n`).join('');
   for (const part of diffLines(middle(old), middle(now))) {

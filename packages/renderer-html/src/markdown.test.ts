@@ -153,7 +153,7 @@ describe('renderMarkdown: plain prose', () => {
     const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
     // Spans made on purpose, with Markdown characters inside, so that most samples take the path.
     const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
-    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f');
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f', '\n\n  i');
     const part = fc.oneof({ arbitrary: plain, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
     let taken = 0;
     let strong = 0;
@@ -170,7 +170,7 @@ describe('renderMarkdown: plain prose', () => {
       { seed: SEED, numRuns: 8000 },
     );
     expect(taken).toBeGreaterThan(1200);
-    expect(strong).toBeGreaterThan(200);
+    expect(strong).toBeGreaterThan(150);
     expect(lists).toBeGreaterThan(200);
   });
 

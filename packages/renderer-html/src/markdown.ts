@@ -153,6 +153,7 @@ export function plainProseHtml(source: string, inline: (line: string) => string 
 
 const LIST_ITEM = /^- \S/;
 const BLANK_LINES = /\n[ ]*\n/;
+const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}\S/;
 
 /** A block of one-line `- ` items whose text is such prose, as markdown-it writes a tight list; `undefined` for any other block. */
 function simpleListHtml(block: string): string | undefined {
@@ -182,7 +183,8 @@ export function simpleMarkdownHtml(source: string): string | undefined {
       afterList = true;
       continue;
     }
-    if (!isProseWithCode(block)) return undefined;
+    // Indented by two after a list, the block is the item's second paragraph.
+    if (!isProseWithCode(block) || (afterList && ITEM_CONTINUATION.test(block))) return undefined;
     const prose = plainProseHtml(block, proseWithCodeLine);
     // A blank block does not end a list: markdown-it would join the lists on each side of it.
     if (prose === '') continue;

@@ -76,6 +76,7 @@ export function plainProseLines(source: string, inline: (line: string) => Segmen
 }
 
 const LIST_ITEM = /^- \S/;
+const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}\S/;
 
 /** A block of one-line `- ` items whose text is such prose, as the parser lays out a tight list; `undefined` for any other block. */
 function simpleListLines(block: string, colors: Colors): Segment[][] | undefined {
@@ -99,7 +100,8 @@ export function simpleMarkdownLines(source: string, colors: Colors): Segment[][]
   let afterList = false;
   for (const block of source.split(/\n[ ]*\n/)) {
     const list = LIST_ITEM.test(block) ? simpleListLines(block, colors) : undefined;
-    if (list === undefined && !isProseWithCode(block)) return undefined;
+    // Indented by two after a list, the block is the item's second paragraph.
+    if (list === undefined && (!isProseWithCode(block) || (afterList && ITEM_CONTINUATION.test(block)))) return undefined;
     const lines = list ?? plainProseLines(block, (line) => proseWithCodeLine(line, colors));
     // A blank block does not end a list: the parser would join the lists on each side of it.
     if (lines.length === 0) continue;
