@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Schemas of the Claude Code lines this package reads, after the types of

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { collectDisplayOutput, displayEventSchema, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { codexSource, createCodexSource, detectCodex } from './codex-source.js';
+import { codexSource, createCodexSource } from './codex-source.js';
+import { detectCodex } from './detect.js';
 
 const fixtures = listFixtures('codex');
 

@@ -1,6 +1,7 @@
 import { aggregateRun, collectDisplayOutput, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { codexSource, detectCodex } from './codex-source.js';
+import { codexSource } from './codex-source.js';
+import { detectCodex } from './detect.js';
 
 type Line = string | Record<string, unknown> | unknown[];
 

@@ -19,6 +19,8 @@ describe('@x/provider-copilot exports', () => {
       'copilotToolRequestSchema',
       'createCopilotLogSource',
       'createCopilotSource',
+      'detectCopilot',
+      'detectCopilotLog',
       'resolveCopilotTool',
     ]);
   });

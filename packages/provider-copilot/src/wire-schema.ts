@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Loose zod schemas of the Copilot CLI wire (`copilot -p … --output-format

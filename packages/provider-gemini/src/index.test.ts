@@ -7,6 +7,8 @@ describe('public API', () => {
       'VERSION',
       'createGeminiLogSource',
       'createGeminiSource',
+      'detectGemini',
+      'detectGeminiLog',
       'geminiErrorEventSchema',
       'geminiInitEventSchema',
       'geminiJsonOutputSchema',

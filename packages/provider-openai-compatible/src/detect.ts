@@ -1,4 +1,5 @@
 import { arrayField, isJsonObject, objectField, ownField, parseJson, stringField, unframeSseLine, type Detection } from '@x/core';
+import { detectResponses } from './responses-detect.js';
 
 const NONE: Detection = { confidence: 0, evidence: 'no chat-completion body, chunk or error body' };
 const OBJECT_LINE = /^\s*"object"\s*:\s*"(chat\.completion(?:\.chunk)?)"\s*,?\s*$/;
@@ -58,4 +59,15 @@ export function detectChatCompletion(lines: readonly string[]): Detection {
     }
   }
   return best;
+}
+
+/**
+ * Whether the first lines are what an OpenAI-compatible server returns from
+ * either API: the surer of {@link detectChatCompletion} and `detectResponses`.
+ * Never throws.
+ */
+export function detectOpenAICompatible(lines: readonly string[]): Detection {
+  const chat = detectChatCompletion(lines);
+  const responses = detectResponses(lines);
+  return responses.confidence > chat.confidence ? responses : chat;
 }

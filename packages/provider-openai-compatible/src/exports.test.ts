@@ -14,6 +14,7 @@ describe('@x/provider-openai-compatible exports', () => {
       'createOpenAICompatibleSource',
       'createResponsesParser',
       'detectChatCompletion',
+      'detectOpenAICompatible',
       'detectResponses',
       'errorObjectSchema',
       'openaiCompatibleSource',

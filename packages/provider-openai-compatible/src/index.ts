@@ -1,6 +1,6 @@
 export { createOpenAICompatibleSource, openaiCompatibleSource } from './openai-compatible-source.js';
 export { createChatCompletionParser, type ChatCompletionParser } from './chat-completion-parser.js';
-export { detectChatCompletion } from './detect.js';
+export { detectChatCompletion, detectOpenAICompatible } from './detect.js';
 export { translateChatCompletion, translateResponse } from './translate.js';
 export { createResponsesParser, type ResponsesParser } from './responses-parser.js';
 export { detectResponses } from './responses-detect.js';

@@ -1,16 +1,9 @@
-import { defineSource, type Detection, type DisplayEventSource } from '@x/core';
+import { defineSource, type DisplayEventSource } from '@x/core';
 import { dispatchByApi } from './api-dispatch.js';
 import { createChatCompletionValues } from './chat-completion-parser.js';
-import { detectChatCompletion } from './detect.js';
+import { detectOpenAICompatible } from './detect.js';
 import { framedJsonParser } from './framed-json.js';
 import { createResponsesValues } from './responses-parser.js';
-import { detectResponses } from './responses-detect.js';
-
-function detectEitherApi(lines: readonly string[]): Detection {
-  const chat = detectChatCompletion(lines);
-  const responses = detectResponses(lines);
-  return responses.confidence > chat.confidence ? responses : chat;
-}
 
 /**
  * Creates the OpenAI-compatible source: what an OpenAI-compatible server
@@ -29,7 +22,7 @@ export function createOpenAICompatibleSource(): DisplayEventSource {
     id: 'openai-compatible',
     displayName: 'OpenAI-compatible (Chat Completions and Responses)',
     cadence: 'post-response',
-    detect: detectEitherApi,
+    detect: detectOpenAICompatible,
     createParser: () => framedJsonParser(dispatchByApi(createChatCompletionValues(), createResponsesValues())),
   });
 }

@@ -1,5 +1,6 @@
 export { createOpenCodeSource, openCodeSource } from './opencode-source.js';
-export { createOpenCodeLogSource, detectOpenCodeLog, openCodeLogSource } from './log-source.js';
+export { createOpenCodeLogSource, openCodeLogSource } from './log-source.js';
+export { detectOpenCodeLog } from './log-detect.js';
 export { storageToExport, type OpenCodeExport, type OpenCodeExportMessage } from './storage-export.js';
 export { createOpenCodeParser } from './opencode-parser.js';
 export { detectOpenCode } from './detect.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Loose schemas of the OpenCode wire, written to `@opencode-ai/sdk@1.19.3`
