@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import stringWidth from 'string-width';
+import { textWidth as stringWidth } from './text-width.js';
 import type { Colors } from './color-support.js';
 import { sanitizeLine } from './sanitize.js';
 import { isPlainProse, plainProseLines, simpleMarkdownLines } from './prose-lines.js';

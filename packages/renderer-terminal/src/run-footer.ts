@@ -1,6 +1,6 @@
 import type { SessionEvent, UsageEvent } from '@x/core';
 import { createUsageCounter } from '@x/core';
-import stringWidth from 'string-width';
+import { textWidth as stringWidth } from './text-width.js';
 import { sanitizeLine } from './sanitize.js';
 
 /** What a run reported about itself, for the verbose footer. */
