@@ -1,20 +1,32 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tooling/tsup.js';
 
-// xview is one bundle: the @x packages and their small dependencies are
+// xview is one bundle: the @x packages and the libraries they use are
 // compiled in, so `npm install -g` of the packed cli needs no @x package from
-// the registry (the scope is not published yet). They are bundled from their
-// sources, like the tests run them; all @x packages carry one version (a fixed
-// changeset group), so `__X_VERSION__` is right for each. zod stays an
-// ordinary dependency: `DisplayEvent` is a type inferred from a zod schema, so
-// the inlined public types import zod's. The larger libraries the renderers
-// and @x/sessions use (markdown-it, highlight.js, diff, and sql.js with its
-// WebAssembly file) stay dependencies, installed from the registry.
+// the registry (the scope is not published yet), and starting it resolves and
+// reads a handful of files, not the 200 of zod, markdown-it, highlight.js and
+// diff as separate modules (70% of xview's start-up before; bench/FINDINGS.md).
+// They are bundled from their sources, like the tests run them; all @x
+// packages carry one version (a fixed changeset group), so `__X_VERSION__` is
+// right for each. Code splitting loads each part when a call needs it: a
+// provider's parser and zod when it is chosen, the terminal renderer
+// (markdown-it) for terminal output, the HTML renderer (highlight.js) for
+// --html, @x/sessions for its commands. zod stays a dependency for the types:
+// `DisplayEvent` is a type inferred from a zod schema, so the inlined public
+// types import zod's. sql.js stays one too: its WebAssembly file is loaded
+// from its package.
 export default defineConfig(
   packageBuild(import.meta.dirname, {
     entry: ['src/index.ts', 'src/bin.ts', 'src/site-worker.ts'],
     platform: 'node',
-    noExternal: [/^@x\//, 'picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
+    noExternal: [
+      /^@x\//,
+      ...['picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
+      /^zod(\/|$)/,
+      /^(markdown-it|entities|linkify-it|mdurl|uc\.micro|punycode\.js)(\/|$)/,
+      /^highlight\.js(\/|$)/,
+      /^diff(\/|$)/,
+    ],
     splitting: true,
     esbuildOptions(options) {
       options.conditions = ['source', 'module', 'import', 'default'];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WriteStream } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 import type { CliInput } from './input.js';
 import type { GuardedStream } from './output.js';

@@ -1,6 +1,6 @@
 import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
 /** One input: a file or standard input, as a stream of bytes. */

@@ -1,5 +1,5 @@
 import type { RunOutcome } from '@x/core';
-import { neutralizeForTerminal as safe } from '@x/renderer-terminal';
+import { neutralizeForTerminal as safe } from '@x/renderer-terminal/sanitize';
 
 function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
