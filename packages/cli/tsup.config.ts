@@ -1,5 +1,30 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tooling/tsup.js';
+
+const DIST = join(import.meta.dirname, 'dist');
+
+/**
+ * Writes dist/THIRD-PARTY-LICENSES.md: the licence of every package bundled
+ * into the chunks (BSD licences ask for the notice in every copy). esbuild
+ * names each bundled module in a `// <path>` comment; the packages are read
+ * from those paths, so the list follows the bundle.
+ */
+function writeThirdPartyLicenses(): void {
+  const dirs = new Set<string>();
+  for (const file of readdirSync(DIST).filter((name) => name.endsWith('.js'))) {
+    for (const match of readFileSync(join(DIST, file), 'utf8').matchAll(/^\/\/ (\S*node_modules\/(?:@[^/]+\/)?[^/@.][^/]*)\//gm)) dirs.add(match[1] as string);
+  }
+  const sections = [...dirs].sort().map((relative) => {
+    const dir = join(import.meta.dirname, relative);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+    const file = readdirSync(dir).find((name) => /^licen[sc]e/i.test(name));
+    const text = file === undefined ? `(${pkg.license ?? 'no licence'}: no licence file in the package)` : readFileSync(join(dir, file), 'utf8').trim();
+    return `## ${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
+  });
+  writeFileSync(join(DIST, 'THIRD-PARTY-LICENSES.md'), `# Third-party licences\n\nxview bundles these packages into dist/.\n\n${[...new Set(sections)].join('\n')}`);
+}
 
 // xview is one bundle: the @x packages and the libraries they use are
 // compiled in, so `npm install -g` of the packed cli needs no @x package from
@@ -28,6 +53,9 @@ export default defineConfig(
       /^diff(\/|$)/,
     ],
     splitting: true,
+    async onSuccess() {
+      if (existsSync(DIST)) writeThirdPartyLicenses();
+    },
     esbuildOptions(options) {
       options.conditions = ['source', 'module', 'import', 'default'];
     },

@@ -65,7 +65,10 @@ export function looksBinary(head: Uint8Array): boolean {
 
 /**
  * The stream until `signal` aborts: then it ends as if the input had, so
- * what was read is rendered and closed properly.
+ * what was read is rendered and closed properly. Each read waits on a promise
+ * of its own that the abort also settles: racing every read against one
+ * long-lived "aborted" promise (`Promise.race`) left a reaction on it per
+ * read, which kept every chunk read alive, the whole input by the end.
  */
 export async function* untilAborted(stream: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
   if (signal === undefined) {
@@ -73,18 +76,21 @@ export async function* untilAborted(stream: AsyncIterable<Uint8Array>, signal: A
     return;
   }
   const iterator = stream[Symbol.asyncIterator]();
-  const aborted = new Promise<IteratorReturnResult<undefined>>((resolve) => {
-    const stop = () => resolve({ done: true, value: undefined });
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
-  });
+  let stop: ((result: IteratorReturnResult<undefined>) => void) | undefined;
+  const onAbort = () => stop?.({ done: true, value: undefined });
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+    while (!signal.aborted) {
+      const next = await new Promise<IteratorResult<Uint8Array>>((resolve, reject) => {
+        stop = resolve;
+        iterator.next().then(resolve, reject);
+      });
+      stop = undefined;
       if (next.done === true) return;
       yield next.value;
     }
   } finally {
+    signal.removeEventListener('abort', onAbort);
     // A read still pending after an abort is not waited for.
     const closing = iterator.return?.();
     if (!signal.aborted) await closing;
