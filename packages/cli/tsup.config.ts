@@ -23,7 +23,8 @@ function writeThirdPartyLicenses(): void {
     const text = file === undefined ? `(${pkg.license ?? 'no licence'}: no licence file in the package)` : readFileSync(join(dir, file), 'utf8').trim();
     return `## ${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
   });
-  writeFileSync(join(DIST, 'THIRD-PARTY-LICENSES.md'), `# Third-party licences\n\nxview bundles these packages into dist/.\n\n${[...new Set(sections)].join('\n')}`);
+  const text = `# Third-party licences\n\nxview bundles these packages into dist/.\n\n${[...new Set(sections)].join('\n')}`;
+  writeFileSync(join(DIST, 'THIRD-PARTY-LICENSES.md'), text);
 }
 
 // xview is one bundle: the @x packages and the libraries they use are

@@ -11,7 +11,11 @@ describe('the built-in sources xview starts with', () => {
     for (const [index, entry] of BUILT_IN.entries()) {
       const source = await entry.load();
       expect(source).toBe(BUILT_IN_SOURCES[index]);
-      expect({ id: entry.id, displayName: entry.displayName, cadence: entry.cadence }).toEqual({ id: source.id, displayName: source.displayName, cadence: source.cadence });
+      expect({ id: entry.id, displayName: entry.displayName, cadence: entry.cadence }).toEqual({
+        id: source.id,
+        displayName: source.displayName,
+        cadence: source.cadence,
+      });
       expect(entry.detect).toBe(source.detect);
     }
   });
