@@ -13,7 +13,7 @@ const DIST = join(import.meta.dirname, 'dist');
  */
 function writeThirdPartyLicenses(): void {
   const dirs = new Set<string>();
-  for (const file of readdirSync(DIST).filter((name) => name.endsWith('.js'))) {
+  for (const file of readdirSync(DIST).filter((name) => /\.c?js$/.test(name))) {
     for (const match of readFileSync(join(DIST, file), 'utf8').matchAll(/^\/\/ (\S*node_modules\/(?:@[^/]+\/)?[^/@.][^/]*)\//gm)) dirs.add(match[1] as string);
   }
   const sections = [...dirs].sort().map((relative) => {
@@ -35,13 +35,14 @@ function writeThirdPartyLicenses(): void {
 // They are bundled from their sources, like the tests run them; all @x
 // packages carry one version (a fixed changeset group), so `__X_VERSION__` is
 // right for each. Code splitting loads each part when a call needs it: a
-// provider's parser and zod when it is chosen, the terminal renderer
-// (markdown-it) for terminal output, the HTML renderer (highlight.js) for
-// --html, @x/sessions for its commands. zod stays a dependency for the types:
+// provider's parser and zod when it is chosen, the terminal renderer for
+// terminal output, the HTML renderer (highlight.js) for --html, @x/sessions
+// for its commands, and markdown-it (a CommonJS bundle of its own, required
+// synchronously) when a renderer first parses Markdown. zod stays a dependency for the types:
 // `DisplayEvent` is a type inferred from a zod schema, so the inlined public
 // types import zod's. sql.js stays one too: its WebAssembly file is loaded
 // from its package.
-export default defineConfig(
+export default defineConfig([
   packageBuild(import.meta.dirname, {
     entry: ['src/index.ts', 'src/bin.ts', 'src/site-worker.ts'],
     platform: 'node',
@@ -49,18 +50,32 @@ export default defineConfig(
       /^@x\//,
       ...['picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
       /^zod(\/|$)/,
-      /^(markdown-it|entities|linkify-it|mdurl|uc\.micro|punycode\.js)(\/|$)/,
       /^highlight\.js(\/|$)/,
       /^diff(\/|$)/,
     ],
     splitting: true,
+    // Everything but the markdown-it bundle the second build writes beside.
+    clean: ['**/*', '!markdown-it.cjs*'],
     async onSuccess() {
       if (existsSync(DIST)) writeThirdPartyLicenses();
     },
     esbuildOptions(options) {
       options.conditions = ['source', 'module', 'import', 'default'];
+      // markdown-it loads on first use, from the CommonJS bundle below (src/markdown-it-lazy.ts).
+      options.alias = { 'markdown-it': './src/markdown-it-lazy.ts' };
     },
     // Mapped by path, the @x sources count as this package's own code, so their types are inlined, not imported.
     dts: { entry: 'src/index.ts', compilerOptions: { baseUrl: '.', paths: { '@x/*': ['../*/src/index.ts'] } } },
   }),
-);
+  {
+    entry: { 'markdown-it': 'src/markdown-it-bundle.ts' },
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    target: 'node20',
+    platform: 'node',
+    noExternal: [/^(markdown-it|entities|linkify-it|mdurl|uc\.micro|punycode\.js)(\/|$)/],
+    sourcemap: true,
+    clean: false,
+    dts: false,
+  },
+]);

@@ -90,8 +90,9 @@ async function renderInput(
       ExitCode.input,
     );
   }
-  const source = await loadSource(chooseSource(session, detected, input));
-  const renderer = await ensureRenderer(source);
+  const chosen = chooseSource(session, detected, input);
+  // The provider and the renderer load side by side (the renderer needs only the source's name).
+  const [source, renderer] = await Promise.all([loadSource(chosen), ensureRenderer(chosen)]);
   // One renderer spans all inputs: only the last input's end ends it.
   // A failed write (a full disk) stops the run at the next event.
   const spanning =

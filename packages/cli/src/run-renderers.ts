@@ -9,11 +9,43 @@ import type { Session } from './session.js';
 /** Makes the one renderer all inputs share, when the first input's source is known. */
 export type EnsureRenderer = (source: DisplayEventSource) => Promise<Renderer | undefined>;
 
+/** How much `--events` output is gathered before it is written. */
+const EVENTS_BATCH_CHARS = 64 * 1024;
+
+/**
+ * `--events`: one JSON line per event. Lines are gathered and written
+ * together, up to 64 Ki characters or until the event loop next turns
+ * (`setImmediate`: after the events of the chunk being read, so output stays
+ * live): one write per event cost a quarter of the time `--events` spends
+ * beyond parsing (bench/FINDINGS.md). A write the stream asks to wait for is
+ * awaited by the next event.
+ */
 function eventsRenderer(out: CliStream): Renderer {
+  let pending = '';
+  let scheduled = false;
+  let drained: void | Promise<void>;
+  const flush = (): void | Promise<void> => {
+    scheduled = false;
+    if (pending === '') return undefined;
+    const text = pending;
+    pending = '';
+    drained = write(out, text);
+    return drained;
+  };
   return defineRenderer({
     specificationVersion: 'v1',
-    write: (event: DisplayEvent) => write(out, `${jsonForTerminal(event)}\n`),
-    end() {},
+    write(event: DisplayEvent) {
+      const waiting = drained;
+      drained = undefined;
+      pending += `${jsonForTerminal(event)}\n`;
+      if (pending.length >= EVENTS_BATCH_CHARS) return waiting === undefined ? flush() : waiting.then(flush);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      return waiting;
+    },
+    end: () => flush(),
   });
 }
 
