@@ -1,9 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// Two entries: the bench, and the preload that reports a child's peak RSS.
+// Three entries: the bench, the preload that reports a child's peak RSS, and
+// the floor as a process of its own (the end-to-end part).
 // The @x packages stay external, so they are imported by name: their built dist.
 export default defineConfig({
-  entry: ['src/main.ts', 'src/rss-probe.ts'],
+  entry: ['src/main.ts', 'src/rss-probe.ts', 'src/floor-child.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
-import { favourMemory } from './v8-flags.js';
+import { cacheCompiledCode, favourMemory } from './v8-flags.js';
 
-favourMemory();
+/** How long a run lasts before V8 is asked to favour memory: a small input is done by then. */
+const FAVOUR_MEMORY_AFTER_MS = 250;
+
+await cacheCompiledCode();
+setTimeout(favourMemory, FAVOUR_MEMORY_AFTER_MS).unref();
 
 // A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
 // Any other failed write to standard output is reported by runCli (exit 7);

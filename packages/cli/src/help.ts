@@ -1,6 +1,6 @@
 import type { DisplayEventSource } from '@x/core';
 import { OPTIONS } from './args.js';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { EXIT_CODES } from './exit-codes.js';
 import { VERSION } from './version.js';
 
@@ -36,7 +36,7 @@ function table(rows: readonly Row[], width: number): string {
 }
 
 /** The `--help` text, generated from the option, provider and exit-code tables. */
-export function helpText(sources: readonly DisplayEventSource[]): string {
+export function helpText(sources: readonly Pick<DisplayEventSource, 'id' | 'displayName'>[]): string {
   const section = (name: string): Row[] => OPTIONS.filter((o) => o.section === name).map((o) => [flagOf(o), o.help]);
   const providers: Row[] = [...sources.map((s): Row => [`    ${s.id}`, s.displayName]), ['    text', 'any other text, shown as it is']];
   const codes: Row[] = EXIT_CODES.map(({ code, meaning }): Row => [String(code), meaning]);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { WriteStream } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 import type { CliInput } from './input.js';
 import type { GuardedStream } from './output.js';
@@ -48,6 +47,8 @@ async function refuseInputs(target: string, inputs: readonly CliInput[]): Promis
 export async function openHtmlTarget(target: string, inputs: readonly CliInput[], stdout: GuardedStream): Promise<HtmlTarget> {
   if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
   await refuseInputs(target, inputs);
+  // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
+  const { randomBytes } = await import('node:crypto');
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let file: WriteStream;
   try {

@@ -1,6 +1,6 @@
 import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
 /** One input: a file or standard input, as a stream of bytes. */
@@ -58,9 +58,8 @@ const BINARY_SNIFF_BYTES = 8192;
 
 /** Whether the first bytes of a stream look like binary data rather than text. */
 export function looksBinary(head: Uint8Array): boolean {
-  const end = Math.min(head.length, BINARY_SNIFF_BYTES);
-  for (let i = 0; i < end; i++) if (head[i] === 0) return true;
-  return false;
+  // Native: a loop over 8 KiB in JavaScript costs a start 2-3 ms, run once and never optimised.
+  return head.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
 /**
@@ -89,7 +88,8 @@ function nextUntilAborted(iterator: AsyncIterator<Uint8Array>, signal: AbortSign
 
 /**
  * The stream until `signal` aborts: then it ends as if the input had, so
- * what was read is rendered and closed properly.
+ * what was read is rendered and closed properly (each read through
+ * {@link nextUntilAborted}).
  */
 export async function* untilAborted(stream: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
   if (signal === undefined) {

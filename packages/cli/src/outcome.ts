@@ -1,5 +1,5 @@
 import type { RunOutcome } from '@x/core';
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from './exit-codes.js';
 import { ExitCode } from './exit-codes.js';
 

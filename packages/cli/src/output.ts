@@ -1,4 +1,4 @@
-import { neutralizeForTerminal } from '@x/renderer-terminal';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
 /** A writable the CLI prints to: `process.stdout` or a test double. */

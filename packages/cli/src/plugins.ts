@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { DisplayEventSource, Renderer, SourceRegistry } from '@x/core';
 import { checkSpecificationVersion, createSourceRegistry, defineSource } from '@x/core';
 import { CliError, ExitCode } from './exit-codes.js';
-import { BUILT_IN_SOURCES } from './providers.js';
+import { builtInStandIns } from './built-in-sources.js';
 
 /** What a renderer plugin's `create` is handed: where to write, and what the terminal is like. */
 export interface RendererPluginOptions {
@@ -199,21 +199,22 @@ function configPlugins(cwd: string, problems: string[]): PluginSpec[] {
 }
 
 /**
- * The built-in sources, then every plugin: those named with `--plugin`, those
- * listed in `xview.config.json` or the `"xview"` key of the nearest
- * `package.json`, and installed packages named by convention, each loaded once
- * (`discover: false` loads only `specs`). A plugin that cannot be used is
- * skipped with one line in `problems`; the rest still load.
+ * The built-in sources (stand-ins until one is chosen: built-in-sources.ts),
+ * then every plugin: those named with `--plugin`, those listed in
+ * `xview.config.json` or the `"xview"` key of the nearest `package.json`, and
+ * installed packages named by convention, each loaded once. A plugin that
+ * cannot be used is skipped with one line in `problems`; the rest still load.
  */
-export async function loadPlugins(specs: readonly string[], cwd: string, discover = true): Promise<PluginSet> {
+export async function loadPlugins(specs: readonly string[], cwd: string): Promise<PluginSet> {
+  const builtIn = builtInStandIns();
   const set: PluginSet = {
-    registry: createSourceRegistry(BUILT_IN_SOURCES),
-    origins: new Map(BUILT_IN_SOURCES.map((source) => [source.id, 'built-in'])),
+    registry: createSourceRegistry(builtIn),
+    origins: new Map(builtIn.map((source) => [source.id, 'built-in'])),
     renderers: new Map(),
     problems: [],
   };
   const named = specs.map((spec) => ({ spec, base: cwd }));
-  const found = discover ? [...configPlugins(cwd, set.problems), ...conventionPackages(cwd).map((spec) => ({ spec, base: cwd }))] : [];
+  const found = [...configPlugins(cwd, set.problems), ...conventionPackages(cwd).map((spec) => ({ spec, base: cwd }))];
   const seen = new Set<string>();
   for (const { spec, base } of [...named, ...found]) {
     const key = `${resolve(base)}\0${spec}`;

@@ -1,5 +1,5 @@
 import { formatCost, formatCount, formatDuration, formatStatus, type RunOutcome } from '@x/core';
-import { neutralizeForTerminal as safe } from '@x/renderer-terminal';
+import { neutralizeForTerminal as safe } from '@x/renderer-terminal/sanitize';
 import { driftRows } from './drift-line.js';
 
 function row(label: string, value: string): string {

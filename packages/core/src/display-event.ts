@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Fields every event may carry. `parentToolUseId` marks an event that belongs

@@ -27,13 +27,9 @@ function isDrainable(sink: object): sink is DrainableWritable {
  */
 export function toWriteText(sink: TextSink): WriteText {
   if (typeof sink === 'function') return sink;
-  if (typeof WritableStream !== 'undefined' && sink instanceof WritableStream) {
-    const writer = sink.getWriter();
-    return async (chunk) => {
-      await writer.ready;
-      await writer.write(chunk);
-    };
-  }
+  // A WritableStream has no write method (its writer has): asking for one
+  // first leaves the WritableStream global untouched for every other sink,
+  // which on Node loads the web streams implementation.
   if (sink && typeof (sink as { write?: unknown }).write === 'function') {
     if (isDrainable(sink)) {
       return (chunk) => {
@@ -47,6 +43,13 @@ export function toWriteText(sink: TextSink): WriteText {
     }
     return (chunk) => {
       (sink as { write(chunk: string): unknown }).write(chunk);
+    };
+  }
+  if (typeof WritableStream !== 'undefined' && sink instanceof WritableStream) {
+    const writer = sink.getWriter();
+    return async (chunk) => {
+      await writer.ready;
+      await writer.write(chunk);
     };
   }
   throw new TypeError('A sink must be a function, an object with write(chunk), or a WritableStream.');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The envelope of every line Claude Code writes to stdout, after the types of

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The Copilot CLI wire (`copilot -p … --output-format json`, docs/formats/copilot.md

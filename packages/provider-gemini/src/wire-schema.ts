@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Loose schemas of what Gemini CLI writes, after `JsonStreamEvent` and
 // `JsonOutput` of @google/gemini-cli-core@0.61.0 (dist/src/output/types.d.ts).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Loose schemas of the small wire objects the parser validates as a whole

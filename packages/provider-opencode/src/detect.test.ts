@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
-import { detectOpenCode } from './detect.js';
+import { RUN_LINE_TYPES, detectOpenCode } from './detect.js';
+import { RUN_JSON_TYPES } from './wire-schema.js';
 
 const firstLines = (lines: string[]) => lines.filter((line) => line.trim() !== '').slice(0, 10);
 
@@ -32,6 +33,10 @@ describe('detectOpenCode', () => {
       expect(detectOpenCode(lines).confidence).toBe(0);
     });
   }
+
+  it('knows the same run --format json types as the wire schema', () => {
+    expect([...RUN_LINE_TYPES].sort()).toEqual([...RUN_JSON_TYPES].sort());
+  });
 
   it('gives 0 for nothing, blank lines and non-JSON', () => {
     expect(detectOpenCode([]).confidence).toBe(0);

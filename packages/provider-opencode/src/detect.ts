@@ -1,6 +1,12 @@
 import { type Detection } from '@x/core';
 import { detectFromLines, isJsonObject, objectField, stringField, unframeSseLine } from '@x/core/provider-utils';
-import { RUN_JSON_TYPES } from './wire-schema.js';
+
+/**
+ * The `type`s `run --format json` writes, spelled out so that detection
+ * builds no schema (xview detects before it loads a parser); a test holds
+ * the set equal to the wire schema's.
+ */
+export const RUN_LINE_TYPES: ReadonlySet<string> = new Set(['step_start', 'text', 'reasoning', 'tool_use', 'step_finish', 'error', 'done']);
 
 /** How many leading lines `detect` looks at. */
 const DETECT_LINES = 20;
@@ -26,7 +32,7 @@ function score(value: unknown): Detection {
       : { confidence: 0.6, evidence: `dotted event "${type}" with properties` };
   }
   // run.ts lines carry a camel-case `sessionID` (Gemini writes `session_id`) and an SDK part.
-  if (RUN_JSON_TYPES.has(type) && stringField(value, 'sessionID') !== undefined) {
+  if (RUN_LINE_TYPES.has(type) && stringField(value, 'sessionID') !== undefined) {
     const part = objectField(value, 'part');
     const sdkPart = part !== undefined && stringField(part, 'messageID') !== undefined && stringField(part, 'type') !== undefined;
     const error = type === 'error' && objectField(value, 'error') !== undefined;

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import stringWidth from 'string-width';
+import { textWidth as stringWidth } from './text-width.js';
 import type { Colors } from './color-support.js';
 import { sanitizeLine } from './sanitize.js';
 import { isPlainProse, plainProseLines, simpleMarkdownLines } from './prose-lines.js';
@@ -12,9 +12,11 @@ import type { Segment } from './styled-line.js';
  * are aligned in columns, links show their URL after the text. Every piece of
  * text is neutralised by sanitizeLine before it becomes a segment, and colour
  * is only ever applied to a segment, so content can never carry an escape
- * sequence through the styling.
+ * sequence through the styling. The parser is made on first use: most text
+ * takes the fast paths of prose-lines.ts, and a run that lays out no
+ * Markdown (not verbose, no colour) never needs it.
  */
-const md = new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false });
+let md: MarkdownIt | undefined;
 
 type Style = (text: string) => string;
 
@@ -266,6 +268,7 @@ const BLOCK_HANDLERS: ReadonlyMap<string, BlockHandler> = new Map<string, BlockH
 
 /** {@link markdownLines} by the parser, whatever the source. */
 export function parsedLines(source: string, colors: Colors): Segment[][] {
+  md ??= new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false });
   const tokens = md.parse(source, {});
   const writer: BlockWriter = { tokens, colors, out: [], state: { prefix: [], lists: [], bullet: undefined } };
   for (let i = 0; i < tokens.length; i += 1) {

@@ -1,5 +1,5 @@
 import { formatCost, formatCount, formatDuration, formatStatus, type RunOutcome } from '@x/core';
-import stringWidth from 'string-width';
+import { textWidth as stringWidth } from './text-width.js';
 import { sanitizeLine } from './sanitize.js';
 
 /** Which fields a footer shows. */

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { textWidth as stringWidth } from './text-width.js';
 
 /** A piece of a line and the colour function it is painted with. */
 export type Segment = readonly [text: string, style?: (text: string) => string];

@@ -1,13 +1,13 @@
 import type { ExitCodeValue } from '../exit-codes.js';
 import type { SessionCommandIo } from './session-common.js';
-import { runSessionsCommand } from './sessions.js';
-import { runShowCommand } from './show.js';
-import { runSiteCommand } from './site.js';
 
-const COMMANDS: Record<string, (argv: readonly string[], io: SessionCommandIo) => Promise<ExitCodeValue>> = {
-  sessions: runSessionsCommand,
-  show: runShowCommand,
-  site: runSiteCommand,
+type SessionCommand = (argv: readonly string[], io: SessionCommandIo) => Promise<ExitCodeValue>;
+
+// Each command loads when named: `xview run.jsonl` never loads @x/sessions.
+const COMMANDS: Record<string, () => Promise<SessionCommand>> = {
+  sessions: async () => (await import('./sessions.js')).runSessionsCommand,
+  show: async () => (await import('./show.js')).runShowCommand,
+  site: async () => (await import('./site.js')).runSiteCommand,
 };
 
 /**
@@ -15,6 +15,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: SessionCommandIo) =
  * returns `undefined` otherwise (a file of that name is read as `./show`).
  */
 export function runSessionCommand(argv: readonly string[], io: SessionCommandIo): Promise<ExitCodeValue> | undefined {
-  const command = argv[0] === undefined ? undefined : COMMANDS[argv[0]];
-  return command?.(argv.slice(1), io);
+  const name = argv[0];
+  const load = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  return load?.().then((command) => command(argv.slice(1), io));
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SessionInfo } from '@x/sessions';
 import { listSessions } from '@x/sessions';
-import { sanitizeLine } from '@x/renderer-terminal';
+import { sanitizeLine } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { ExitCode } from '../exit-codes.js';
 import type { SessionCommandIo } from './session-common.js';

@@ -1,0 +1,40 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { untilAborted } from './input.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+async function* chunks(count: number, refs: WeakRef<Uint8Array>[]): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < count; i++) {
+    const chunk = new Uint8Array(1024);
+    refs.push(new WeakRef(chunk));
+    yield chunk;
+  }
+}
+
+describe('untilAborted', () => {
+  it('passes the stream through until the signal aborts, then ends it', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    for await (const chunk of untilAborted(chunks(10, []), controller.signal)) {
+      seen.push(chunk.length);
+      if (seen.length === 3) controller.abort('SIGINT');
+    }
+    expect(seen).toEqual([1024, 1024, 1024]);
+  });
+
+  it('keeps no chunk alive once it is read, however long the signal lives', async () => {
+    const controller = new AbortController();
+    const refs: WeakRef<Uint8Array>[] = [];
+    let read = 0;
+    for await (const chunk of untilAborted(chunks(200, refs), controller.signal)) read += chunk.length;
+    expect(read).toBe(200 * 1024);
+    // WeakRefs hold their target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(refs.filter((ref) => ref.deref() !== undefined).length).toBeLessThan(5);
+    expect(controller.signal.aborted).toBe(false);
+  });
+});

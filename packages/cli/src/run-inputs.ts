@@ -1,0 +1,250 @@
+import { driftLine } from './drift-line.js';
+import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import { defineRenderer, passthroughSource, runPipeline } from '@x/core';
+import type { CliOptions } from './args.js';
+import { loadSource } from './built-in-sources.js';
+import { detectStream } from './detect-stream.js';
+import type { ExitCodeValue } from './exit-codes.js';
+import { CliError, ExitCode } from './exit-codes.js';
+import { USAGE_HINT } from './help.js';
+import type { HtmlTarget } from './html-file.js';
+import { openHtmlTarget } from './html-file.js';
+import type { CliInput } from './input.js';
+import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
+import { exitCodeOf, outcomeLine, worse } from './outcome.js';
+import type { GuardedStream } from './output.js';
+import { jsonForTerminal, write } from './output.js';
+import { createProgress } from './progress.js';
+import { checkChoices, loadPlugins, pluginListing } from './plugins.js';
+import type { CliIo } from './run-cli.js';
+import type { EnsureRenderer } from './run-renderers.js';
+import { sharedRenderer } from './run-renderers.js';
+import type { Session } from './session.js';
+import { createSession } from './session.js';
+import { formatSummary } from './summary-table.js';
+
+/*
+ * Everything a run of xview over its inputs needs, loaded by run-cli.ts only
+ * when there is such a run (not for --help or --version). The chosen
+ * provider and renderer are loaded here in turn when chosen: the terminal
+ * renderer, the HTML renderer (markdown-it, highlight.js) and each provider's
+ * parser are chunks of their own in the bundled CLI.
+ */
+
+/** How many diagnostics `--strict` prints before it only counts. */
+const MAX_PRINTED_DIAGNOSTICS = 50;
+const CONFIDENT = 0.9;
+
+/** The source to read an input with; a built-in one is a stand-in until {@link loadSource} loads it. */
+function chooseSource(session: Session, detected: Awaited<ReturnType<typeof detectStream>>, input: CliInput): DisplayEventSource {
+  const { options } = session;
+  if (options.provider !== undefined) {
+    // run() has checked the id already.
+    return options.provider === 'text' ? passthroughSource : (session.plugins.registry.get(options.provider) as DisplayEventSource);
+  }
+  const { detection } = detected;
+  if (detection.status === 'unknown') {
+    if (detection.sample.length > 0) {
+      session.say(
+        `xview: could not tell the format of ${inputLabel(input)} (${detection.reason}); showing it as text.`,
+        `  first line: "${detection.sample[0]?.slice(0, 100) ?? ''}"`,
+        '  choose one with --provider (xview --list-providers)',
+      );
+    }
+    return passthroughSource;
+  }
+  if (detection.confidence < CONFIDENT) {
+    session.say(
+      `xview: reading ${inputLabel(input)} as ${detection.source.displayName} (likely, not certain: ${detection.evidence}); use --provider to choose.`,
+    );
+  }
+  return detection.source;
+}
+
+function describeDiagnostic(d: Diagnostic, input: string): string {
+  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${d.excerpt.slice(0, 60)}` : ''}`;
+}
+
+/** What the inputs of one run added up to. */
+interface Tally {
+  exit: ExitCodeValue;
+  problems: number;
+  printed: string[];
+  /** Outcome lines, said once the renderer has ended so they never cut into its text. */
+  outcomes: string[];
+}
+
+/** Reads, detects and renders one input; `ensureRenderer` makes the one renderer all inputs share. */
+async function renderInput(
+  session: Session,
+  input: CliInput,
+  stream: AsyncIterable<Uint8Array>,
+  ensureRenderer: EnsureRenderer,
+  checkOutputs: () => void,
+  tally: Tally,
+): Promise<void> {
+  const { options, out } = session;
+  const detected = await detectStream(stream, session.plugins.registry);
+  if (looksBinary(detected.head)) {
+    throw new CliError(
+      `${inputLabel(input)} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`,
+      ExitCode.input,
+    );
+  }
+  const chosen = chooseSource(session, detected, input);
+  // The provider and the renderer load side by side (the renderer needs only the source's name).
+  const [source, renderer] = await Promise.all([loadSource(chosen), ensureRenderer(chosen)]);
+  // One renderer spans all inputs: only the last input's end ends it.
+  // A failed write (a full disk) stops the run at the next event.
+  const spanning =
+    renderer &&
+    defineRenderer({
+      specificationVersion: 'v1',
+      write: (e: DisplayEvent) => {
+        checkOutputs();
+        return renderer.write(e);
+      },
+      end() {},
+    });
+  let fatal: string | undefined;
+  const name = input.name === '-' ? 'stdin' : input.name;
+  const report = await runPipeline(detected.stream, {
+    source,
+    renderer: spanning,
+    // The per-call list grows with the run; only --summary shows it.
+    listCalls: options.output === 'summary',
+    maxLineBytes: options.maxLineBytes,
+    onEvent: (event) => {
+      if (event.kind === 'error' && event.fatal) fatal ??= event.message.slice(0, 1000);
+    },
+    onDiagnostic: (d) => {
+      if (d.outcome === 'ignored') return;
+      tally.problems += 1;
+      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name));
+    },
+  });
+  const outcome = report.outcome;
+  if (outcome === undefined) return;
+  if (options.output === 'summary') {
+    await write(
+      out,
+      options.json ? `${jsonForTerminal({ input: input.name, provider: source.id, ...outcome }, 2)}\n` : formatSummary(outcome, source.displayName),
+    );
+  }
+  if (report.accounting.lines === 0) {
+    tally.outcomes.push(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
+    tally.exit = worse(tally.exit, ExitCode.empty);
+    return;
+  }
+  if (source === passthroughSource) {
+    // Shown as text because its format was not recognised; chosen with --provider text, it is a success.
+    if (options.provider === undefined) tally.exit = worse(tally.exit, ExitCode.empty);
+    return;
+  }
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal, inputLabel(input)) : undefined;
+  if (line !== undefined) tally.outcomes.push(line.trimEnd());
+  // In every mode: the drift line is about the reader, not the run, and no renderer shows it.
+  const drift = driftLine(outcome, source.displayName, inputLabel(input));
+  if (drift !== undefined) tally.outcomes.push(drift);
+  tally.exit = worse(tally.exit, exitCodeOf(outcome));
+}
+
+function reportProblems(session: Session, tally: Tally): ExitCodeValue | undefined {
+  const { problems, printed } = tally;
+  if (problems === 0) return undefined;
+  if (session.options.strict) {
+    session.say(`xview: ${problems} line${problems === 1 ? ' was' : 's were'} malformed or of an unknown type:`, ...printed);
+    if (problems > printed.length) session.say(`  ... and ${problems - printed.length} more`);
+    return ExitCode.strict;
+  }
+  session.say(`xview: ${problems} line${problems === 1 ? '' : 's'} could not be shown (malformed or unknown type); --strict lists them.`);
+  return undefined;
+}
+
+const INTERRUPTED: DisplayEvent = {
+  kind: 'notice',
+  level: 'warning',
+  code: 'interrupted',
+  message: 'xview was interrupted before its input ended: this shows what was read until then.',
+};
+
+/** Reads every input in turn until the last or an interruption. */
+async function readInputs(
+  session: Session,
+  inputs: readonly CliInput[],
+  html: HtmlTarget | undefined,
+  progress: ReturnType<typeof createProgress> | undefined,
+  tally: Tally,
+): Promise<Renderer | undefined> {
+  const { options, io, out } = session;
+  const shared = sharedRenderer(session, html);
+  const checkOutputs = () => {
+    out.check();
+    html?.sink.check();
+  };
+  for (const input of inputs) {
+    if (io.signal?.aborted) break;
+    const opened = untilAborted(input.open(), io.signal);
+    const stream = progress ? progress.count(opened) : opened;
+    if (options.output === 'raw') {
+      await runPipeline(stream, {
+        outputFormat: 'json',
+        onRaw: (chunk) => {
+          out.check();
+          return write(out, chunk);
+        },
+      });
+    } else {
+      await renderInput(session, input, stream, shared.ensure, checkOutputs, tally);
+    }
+  }
+  return shared.current;
+}
+
+/** The exit code of a run that SIGINT or SIGTERM cut short, said on standard error. */
+function interrupted(session: Session, signal: AbortSignal, html: HtmlTarget | undefined): ExitCodeValue {
+  const name = signal.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+  session.say(`xview: interrupted (${name}): ${html ? 'the page shows' : 'this is'} what was read until then.`);
+  return name === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
+}
+
+async function run(session: Session): Promise<ExitCodeValue> {
+  const { options, io, out } = session;
+  checkChoices(session.plugins, options.provider, options.renderer);
+  if (options.files.length === 0 && io.stdin.isTTY === true) {
+    io.stderr.write(USAGE_HINT);
+    return ExitCode.usage;
+  }
+  const inputs = await resolveInputs(options.files, io.stdin);
+  const html: HtmlTarget | undefined = options.output === 'html' ? await openHtmlTarget(options.htmlFile as string, inputs, out) : undefined;
+  const progress = html && options.htmlFile !== '-' ? createProgress(io.stderr, inputs) : undefined;
+  const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
+  try {
+    const renderer = await readInputs(session, inputs, html, progress, tally);
+    if (io.signal?.aborted && renderer) await renderer.write(INTERRUPTED);
+    if (renderer) await renderer.end();
+    progress?.done();
+    await html?.finish();
+    await out.settle();
+  } catch (error) {
+    progress?.done();
+    await html?.abandon();
+    throw error;
+  }
+  for (const line of tally.outcomes) session.say(line);
+  const strict = reportProblems(session, tally);
+  return io.signal?.aborted ? interrupted(session, io.signal, html) : (strict ?? tally.exit);
+}
+
+/**
+ * Loads the plugins and runs `xview` over its inputs, or lists the providers
+ * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
+ */
+export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream): Promise<ExitCodeValue> {
+  const session = createSession(options, io, out, await loadPlugins(options.plugins, io.cwd ?? process.cwd()));
+  if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
+  if (!options.listProviders) return run(session);
+  await write(out, pluginListing(session.plugins));
+  await out.settle();
+  return ExitCode.ok;
+}
