@@ -1,6 +1,11 @@
-import { MESSAGE_TYPES } from './log-messages.js';
 import { type Detection } from '@x/core';
 import { detectFromLines, isJsonObject, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
+
+/**
+ * The `type` values of a chat recording's `MessageRecord` (`chatRecordingTypes.d.ts`, 0.61.0).
+ * Here, not beside the message handlers, so that detection loads no parser.
+ */
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI chat recording' };
 const NO_LINE: Detection = { confidence: 0, evidence: '' };

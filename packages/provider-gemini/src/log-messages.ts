@@ -29,9 +29,6 @@ export interface ShownMessage {
   noted: boolean;
 }
 
-/** The `type` values of a chat recording's `MessageRecord` (`chatRecordingTypes.d.ts`, 0.61.0). */
-export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['user', 'gemini', 'info', 'error', 'warning']);
-
 /** Tool call statuses after which a call no longer changes (`CoreToolCallStatus`). */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
 

@@ -1,6 +1,6 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
 import { isJsonObject, ownField, readJsonLine, type JsonObject } from '@x/core/provider-utils';
-import { MESSAGE_TYPES } from './log-messages.js';
+import { MESSAGE_TYPES } from './log-detect.js';
 import { appendMessage, checkpoint, flushHeld, releaseHeld, rewind } from './log-rewrites.js';
 import { createGeminiLogState, endSession, readMeta, startSession, type GeminiLogSourceOptions, type GeminiLogState } from './log-state.js';
 
