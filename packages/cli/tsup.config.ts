@@ -6,7 +6,9 @@ import { packageBuild } from '../../tooling/tsup.js';
 const DIST = join(import.meta.dirname, 'dist');
 
 /**
- * Writes dist/THIRD-PARTY-LICENSES.md: the licence of every package bundled
+ * Writes dist/THIRD-PARTY-NOTICES.md: the licence of every package bundled
+ * (not named *LICENSE*: pnpm pack adds the workspace's LICENSE only to a
+ * package that ships no licence-like file)
  * into the chunks (BSD licences ask for the notice in every copy). esbuild
  * names each bundled module in a `// <path>` comment; the packages are read
  * from those paths, so the list follows the bundle.
@@ -24,7 +26,7 @@ function writeThirdPartyLicenses(): void {
     return `## ${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
   });
   const text = `# Third-party licences\n\nxview bundles these packages into dist/.\n\n${[...new Set(sections)].join('\n')}`;
-  writeFileSync(join(DIST, 'THIRD-PARTY-LICENSES.md'), text);
+  writeFileSync(join(DIST, 'THIRD-PARTY-NOTICES.md'), text);
 }
 
 // xview is one bundle: the @x packages and the libraries they use are
