@@ -7,9 +7,9 @@ const DIST = join(import.meta.dirname, 'dist');
 
 /**
  * Writes dist/THIRD-PARTY-NOTICES.md: the licence of every package bundled
- * (not named *LICENSE*: pnpm pack adds the workspace's LICENSE only to a
- * package that ships no licence-like file)
- * into the chunks (BSD licences ask for the notice in every copy). esbuild
+ * into the chunks (BSD licences ask for the notice in every copy). Not named
+ * *LICENSE*: pnpm pack adds the project's LICENSE only to a package that
+ * ships no licence-like file. esbuild
  * names each bundled module in a `// <path>` comment; the packages are read
  * from those paths, so the list follows the bundle.
  */
