@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '@x/core/provider-utils';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The envelope of a rollout line, `{ timestamp, type, payload }`, after

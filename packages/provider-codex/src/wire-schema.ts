@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '@x/core/provider-utils';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * Loose schemas of the envelope and the small payloads this package reads,

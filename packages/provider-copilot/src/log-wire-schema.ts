@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { codeChangesSchema, count, eventLineSchema, lenient, resultLineSchema, sharedEventLineSchemas, text } from './wire-schema.js';
 
 /*

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The document `opencode export <sessionID>` prints (and `storageToExport`

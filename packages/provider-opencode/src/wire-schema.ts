@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '@x/core/provider-utils';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The OpenCode wire as the parser reads it, written to `@opencode-ai/sdk@1.19.3`
