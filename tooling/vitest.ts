@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
@@ -22,6 +23,8 @@ export function packageTest(packageDir: string, overrides: ViteUserConfig['test'
       // The timeout only catches a hang; no test measures time. It is generous because a
       // two-core runner shared with other jobs took 34 s for a property test of about a second.
       testTimeout: 180_000,
+      // xview keeps its compiled code in $XDG_CACHE_HOME/xview: the tests' runs of it keep theirs out of the user's home.
+      env: { XDG_CACHE_HOME: join(tmpdir(), 'x-test-cache') },
       ...overrides,
       setupFiles: [FAST_CHECK_SETUP, ...toArray(overrides.setupFiles)],
     },

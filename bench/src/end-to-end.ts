@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateStream } from './generate.js';
@@ -72,10 +73,23 @@ function childrenCpu(): number | undefined {
   }
 }
 
-function runOnce(args: readonly string[], into: Runs): void {
+/**
+ * xview keeps V8's compiled code of its first run for the next ones (@x/cli
+ * code-cache.ts): the bench gives it a cache folder of its own, written by
+ * each command's unmeasured first run, so that figures are those of every
+ * start after the first; "no code cache" is the first start after an install.
+ */
+const CACHE_HOME = mkdtempSync(join(tmpdir(), 'x-bench-code-cache-'));
+
+/** A command: node's arguments, and `XVIEW_CODE_CACHE=0` for a start without the code cache. */
+type Command = readonly string[] | { args: readonly string[]; noCodeCache: true };
+
+function runOnce(command: Command, into: Runs): void {
+  const args = 'args' in command ? command.args : command;
+  const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: CACHE_HOME, ...('args' in command ? { XVIEW_CODE_CACHE: '0' } : {}) };
   const cpu0 = childrenCpu();
   const t0 = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 20 });
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env, maxBuffer: 1 << 20 });
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = childrenCpu();
   // 0 ok, 1 run failed, 5 incomplete: the run was rendered. Anything else is a crash.
@@ -86,7 +100,7 @@ function runOnce(args: readonly string[], into: Runs): void {
 }
 
 /** Runs every command `runs` times, interleaved, after one unmeasured run of each (file cache, disk). */
-function interleaved<K extends string>(commands: Record<K, readonly string[]>, runs: number): Record<K, Runs> {
+function interleaved<K extends string>(commands: Record<K, Command>, runs: number): Record<K, Runs> {
   const keys = Object.keys(commands) as K[];
   const results = Object.fromEntries(keys.map((key) => [key, { wall: [], cpu: [] }])) as unknown as Record<K, Runs>;
   for (const key of keys) runOnce(commands[key], { wall: [], cpu: [] });
@@ -97,16 +111,18 @@ function interleaved<K extends string>(commands: Record<K, readonly string[]>, r
 const generatorOf = (id: string): StreamGenerator => GENERATORS.find((g) => g.id === id) as StreamGenerator;
 
 function measureStartup(options: EndToEndOptions, bin: string, smallest: number): StartupRuns[] {
-  const commands: Record<string, readonly string[]> = {
+  const small = `xview fixtures/claude/read-edit-run.jsonl (${fmt(statSync(SMALL_FIXTURE).size / 1000, 1)} KB)`;
+  const commands: Record<string, Command> = {
     'node -e 0': ['-e', '0'],
     'xview --version': [bin, '--version'],
     'xview --help': [bin, '--help'],
-    [`xview fixtures/claude/read-edit-run.jsonl (${fmt(statSync(SMALL_FIXTURE).size / 1000, 1)} KB)`]: [bin, SMALL_FIXTURE],
+    [small]: [bin, SMALL_FIXTURE],
+    [`${small}, no code cache`]: { args: [bin, SMALL_FIXTURE], noCodeCache: true },
   };
   for (const id of options.streams) commands[`xview, ${id}, ${fmt(smallest / 1000)} KB`] = [bin, generateStream(generatorOf(id), smallest).path];
   log(`end to end: start-up, ${Object.keys(commands).length} commands, ${options.runs} runs each`);
   const results = interleaved(commands, options.runs);
-  return Object.entries(results).map(([label, runs]) => ({ label, target: label !== 'node -e 0' && label !== 'xview --help', runs }));
+  return Object.entries(results).map(([label, runs]) => ({ label, target: label !== 'node -e 0' && label !== 'xview --help' && !label.endsWith('no code cache'), runs }));
 }
 
 function measureStream(id: string, size: number, bin: string, runs: number): StreamRuns {
@@ -183,7 +199,7 @@ export function endToEndReport(result: EndToEndResult): { text: string; misses: 
   const text = [
     `End to end: \`xview\` as a process, as a user starts it, from \`node\` starting to its exit, its output to /dev/null; beside it \`node -e 0\`, and the floor and the readline baseline as processes of their own on the same file (bench/src/floor-child.ts: a 64 KiB read stream, as xview reads). Every command runs in one interleaved loop with the others; figures are the best of the runs (${runs} for start-up, fewer for larger inputs), since noise on this shared machine only ever adds time. Ratios are of those best wall times; the CPU ratio (the children's user + system time, in 10 ms ticks) is beside them for context.`,
     '',
-    `Start-up: ${runs} runs each. Target: \`xview --version\` and \`xview\` on a small file at most ${E2E_TARGETS.startup} times \`node -e 0\`.`,
+    `Start-up: ${runs} runs each, after one unmeasured run that writes xview's code cache (V8's compiled code, kept for later starts; the "no code cache" row is a start without it, as the first after an install). Target: \`xview --version\` and \`xview\` on a small file at most ${E2E_TARGETS.startup} times \`node -e 0\`.`,
     '',
     startupReport(result.startup, misses),
     '',

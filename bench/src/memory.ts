@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * `@x/cli`'s built bin, by path: the bench does not depend on `@x/cli`, so
  * that installing the workspace never links an `xview` bin before it is built.
  */
-const BUILT_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'cli', 'dist', 'bin.js');
+const BUILT_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'cli', 'dist', 'bin.cjs');
 
 /** The built `xview` binary, or `override` (`--cli`, to measure a changed build). */
 export function cliBin(override?: string): string {

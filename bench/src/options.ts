@@ -46,7 +46,7 @@ function printHelp(): void {
   --e2e-streams <a,b>      streams of the end-to-end part (default every provider; smoke claude)
   --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 5)
   --no-memory, --no-hostile, --no-throughput, --no-e2e   skip a part
-  --cli <bin.js>           the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.js)
+  --cli <bin.cjs>          the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.cjs)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
   --docs <file>            where the report goes (default docs/benchmarks.md); --no-docs writes none
 `);

@@ -1,5 +1,5 @@
 /*
- * Preloaded into the `xview` child (`node --import rss-probe.js bin.js`): at
+ * Preloaded into the `xview` child (`node --import rss-probe.js bin.cjs`): at
  * exit it writes the process's peak resident set size, as the kernel counted
  * it, and the largest JS heap seen by sampling, to X_BENCH_RSS_FILE.
  */

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 
 const LONG = process.env.X_LONG_TESTS === '1';
-const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.js');
+const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.cjs');
 const TEXT_BYTES = 600 * 1000 * 1000;
 const WORDS = `${'lorem ipsum dolor sit amet '.repeat(1200)}\n`;
 

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 import { packageBuild } from '../../tooling/tsup.js';
 
 const DIST = join(import.meta.dirname, 'dist');
@@ -29,45 +31,117 @@ function writeThirdPartyLicenses(): void {
   writeFileSync(join(DIST, 'THIRD-PARTY-NOTICES.md'), text);
 }
 
-// xview is one bundle: the @x packages and the libraries they use are
+/**
+ * For the CommonJS bundle bin.ts compiles itself: every `import()` of a
+ * module not bundled (a plugin, sql.js, node:crypto; a bundled one is a
+ * string starting with `.` or `@x/`) calls `__xview_import`, which bin.ts
+ * lends, instead. Node 20 cannot run `import()` from a `vm.Script` built
+ * from cached data. Only the @x sources are rewritten; `typeof import(...)`
+ * is a type and stays.
+ */
+const lendImport: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'lend-import',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]packages[\\/][a-z-]+[\\/]src[\\/].*\.ts$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/(?<!typeof\s*)\bimport\((?!\s*['"](?:\.|@x\/))/g, '__xview_import('),
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
+ * Makes the bundle ASCII, so that bin.ts reads it as Latin-1 into a one-byte
+ * string, with no UTF-8 decoding (esbuild leaves a few characters as they are
+ * in regular expressions and comments; `\uXXXX` means the same there and in
+ * strings), and writes a hash of it into its first line, where bin.ts reads
+ * which build it is (code-cache.ts).
+ */
+function markBuild(file: string): void {
+  const text = readFileSync(file, 'utf8').replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  writeFileSync(file, text.replace(BUILD_MARK_PLACEHOLDER, `/* xview-build ${hash} */`));
+}
+
+const BUILD_MARK_PLACEHOLDER = '/* xview-build 0000000000000000 */';
+
+/** What every xview build bundles in rather than loads from node_modules, and how it resolves it. */
+const BUNDLED = {
+  noExternal: [
+    /^@x\//,
+    ...['picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
+    /^zod(\/|$)/,
+    /^highlight\.js(\/|$)/,
+    /^diff(\/|$)/,
+  ],
+  platform: 'node',
+} satisfies Options;
+
+const resolveSources = (options: { conditions?: string[]; alias?: Record<string, string> }) => {
+  options.conditions = ['source', 'module', 'import', 'default'];
+  // markdown-it loads on first use, from the CommonJS bundle below (src/markdown-it-lazy.ts).
+  options.alias = { 'markdown-it': './src/markdown-it-lazy.ts' };
+};
+
+// xview's code is bundled: the @x packages and the libraries they use are
 // compiled in, so `npm install -g` of the packed cli needs no @x package from
-// the registry (the scope is not published yet), and starting it resolves and
-// reads a handful of files, not the 200 of zod, markdown-it, highlight.js and
-// diff as separate modules (70% of xview's start-up before; bench/FINDINGS.md).
-// They are bundled from their sources, like the tests run them; all @x
-// packages carry one version (a fixed changeset group), so `__X_VERSION__` is
-// right for each. Code splitting loads each part when a call needs it: a
-// provider's parser and zod when it is chosen, the terminal renderer for
-// terminal output, the HTML renderer (highlight.js) for --html, @x/sessions
-// for its commands, and markdown-it (a CommonJS bundle of its own, required
-// synchronously) when a renderer first parses Markdown. zod stays a dependency for the types:
-// `DisplayEvent` is a type inferred from a zod schema, so the inlined public
-// types import zod's. sql.js stays one too: its WebAssembly file is loaded
-// from its package.
+// the registry (the scope is not published yet). They are bundled from their
+// sources, like the tests run them; all @x packages carry one version (a
+// fixed changeset group), so `__X_VERSION__` is right for each. Four builds:
+// - the library (`import { runCli } from '@x/cli'`) and the site's worker:
+//   ES modules, split so that each part loads when a call needs it;
+// - the command: dist/xview.cjs, one CommonJS file that bin.ts compiles with
+//   V8's code cache (code-cache.ts; a start costs about what Node's does), in
+//   which a provider, a renderer or the session commands still load, and
+//   build their zod schemas, only when a run needs them;
+// - dist/bin.cjs, the command's entry (bin.ts), CommonJS too;
+// - markdown-it as a CommonJS bundle of its own, required when a renderer
+//   first parses Markdown: its 240 KB are compiled only then.
+// zod stays a dependency for the types: `DisplayEvent` is a type inferred
+// from a zod schema, so the inlined public types import zod's. sql.js stays
+// one too: its WebAssembly file is loaded from its package.
 export default defineConfig([
   packageBuild(import.meta.dirname, {
-    entry: ['src/index.ts', 'src/bin.ts', 'src/site-worker.ts'],
-    platform: 'node',
-    noExternal: [
-      /^@x\//,
-      ...['picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
-      /^zod(\/|$)/,
-      /^highlight\.js(\/|$)/,
-      /^diff(\/|$)/,
-    ],
+    ...BUNDLED,
+    entry: ['src/index.ts', 'src/site-worker.ts'],
     splitting: true,
-    // Everything but the markdown-it bundle the second build writes beside.
-    clean: ['**/*', '!markdown-it.cjs*'],
+    // Everything but what the other builds write beside.
+    clean: ['**/*', '!markdown-it.cjs*', '!xview.cjs*', '!bin.cjs*'],
     async onSuccess() {
       if (existsSync(DIST)) writeThirdPartyLicenses();
     },
-    esbuildOptions(options) {
-      options.conditions = ['source', 'module', 'import', 'default'];
-      // markdown-it loads on first use, from the CommonJS bundle below (src/markdown-it-lazy.ts).
-      options.alias = { 'markdown-it': './src/markdown-it-lazy.ts' };
-    },
+    esbuildOptions: resolveSources,
     // Mapped by path, the @x sources count as this package's own code, so their types are inlined, not imported.
     dts: { entry: 'src/index.ts', compilerOptions: { baseUrl: '.', paths: { '@x/core/provider-utils': ['../core/src/provider-utils.ts'], '@x/*': ['../*/src/index.ts'] } } },
+  }),
+  packageBuild(import.meta.dirname, {
+    ...BUNDLED,
+    entry: { xview: 'src/main.ts' },
+    format: ['cjs'],
+    // esbuild's own output: a module loaded with import() runs, and requires
+    // its node: modules, only then (rollup's tree-shaking pass hoists them all).
+    treeshake: false,
+    outExtension: () => ({ js: '.cjs' }),
+    clean: false,
+    dts: false,
+    banner: { js: BUILD_MARK_PLACEHOLDER },
+    esbuildPlugins: [lendImport],
+    esbuildOptions(options) {
+      resolveSources(options);
+      // bin.ts passes the bundle's URL as this parameter of the function it compiles.
+      options.define = { ...options.define, 'import.meta.url': '__xview_import_meta_url' };
+    },
+    async onSuccess() {
+      markBuild(join(DIST, 'xview.cjs'));
+    },
+  }),
+  packageBuild(import.meta.dirname, {
+    entry: { bin: 'src/bin.ts' },
+    format: ['cjs'],
+    treeshake: false,
+    outExtension: () => ({ js: '.cjs' }),
+    platform: 'node',
+    clean: false,
+    dts: false,
   }),
   {
     entry: { 'markdown-it': 'src/markdown-it-bundle.ts' },

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.cjs');
 const built = existsSync(bin);
 
 describe.skipIf(!built)('xview binary', () => {

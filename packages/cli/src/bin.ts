@@ -1,7 +1,23 @@
 #!/usr/bin/env node
-import { statSync } from 'node:fs';
-import { runCli } from './run-cli.js';
-import { cacheCompiledCode, favourMemory } from './v8-flags.js';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILD_MARK, type CodeCache, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
+import { favourMemory } from './v8-flags.js';
+
+/*
+ * The `xview` command. It compiles xview itself, one CommonJS bundle
+ * (dist/xview.cjs, from main.ts), with V8's code of an earlier run when it
+ * has one (code-cache.ts), and runs it: starting is then mostly Node's own
+ * start. This file is CommonJS too (dist/bin.cjs), so that Node's ES module
+ * loader is not started for it. Compiled by `vm.Script`, the bundle cannot
+ * call `import()` on Node 20 (the script has no loader callback once built
+ * from cached data), so the build rewrites every `import()` it keeps (a
+ * plugin, sql.js, node:crypto) to `__xview_import`, which this file lends.
+ */
+
+const BUNDLE = join(__dirname, 'xview.cjs');
 
 /** How long a run lasts before V8 is asked to favour memory: a small input is done by then. */
 const FAVOUR_MEMORY_AFTER_MS = 250;
@@ -21,45 +37,66 @@ function fileSize(arg: string): number {
 /**
  * Whether the run will read a large input: a file argument past
  * {@link LARGE_INPUT_BYTES}, or a pipe (no file argument, standard input not
- * a terminal), whose length is not known. Set late, the flag leaves the heap
+ * a terminal), whose length is not known; never for --help and --version. Set late, the flag leaves the heap
  * V8 already sized for throughput (1,000 unfinished 5 MB calls in --html
  * peaked at 154 instead of 104 MiB).
  */
 function readsLargeInput(args: readonly string[]): boolean {
+  if (args.some((arg) => /^(-h|--help|-V|--version)$/.test(arg))) return false;
   const sizes = args.filter((arg) => !arg.startsWith('-')).map(fileSize);
   if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
   return sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
 }
 
-await cacheCompiledCode();
-if (readsLargeInput(process.argv.slice(2))) await favourMemory();
-else setTimeout(favourMemory, FAVOUR_MEMORY_AFTER_MS).unref();
+/**
+ * Keeps the code V8 compiled for this run when the cache had none, or none
+ * for a part this run loaded: V8's cached code holds every function compiled
+ * so far, those it was given and those compiled since, so the cache grows to
+ * the parts a user runs. Not when V8's flags were changed: V8 refuses code
+ * made under flags other than those of the next start.
+ */
+function keepCompiledCode(cacheDir: string, cached: CodeCache | undefined, loaded: ReadonlySet<string>): void {
+  const parts = new Set(cached?.parts);
+  if (program.cache === 'hit' && [...loaded].every((part) => parts.has(part))) return;
+  for (const part of loaded) parts.add(part);
+  writeCodeCache(cacheDir, build, { data: program.compiledCode(), parts: [...parts].sort() });
+}
 
-// A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
-// Any other failed write to standard output is reported by runCli (exit 7);
-// one to standard error has nowhere to be reported, and must not crash.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
+const args = process.argv.slice(2);
+// ASCII (tsup.config.ts makes it so): Latin-1 reads it without decoding UTF-8.
+const source = readFileSync(BUNDLE, 'latin1');
+const build = BUILD_MARK.exec(source)?.[1] ?? 'unbuilt';
+const cacheDir = codeCacheDir(process.env);
+const cached = cacheDir === undefined ? undefined : readCodeCache(cacheDir, build);
+const program = compileBundle(
+  source,
+  BUNDLE,
+  ['exports', 'require', 'module', '__filename', '__dirname', '__xview_import_meta_url', '__xview_import'],
+  cached?.data,
+);
+
+// After compiling: V8 checks cached code against the flags it is compiled under.
+const memory = { favoured: false };
+const favour = () => {
+  memory.favoured = true;
+  favourMemory();
+};
+if (readsLargeInput(args)) favour();
+else setTimeout(favour, FAVOUR_MEMORY_AFTER_MS).unref();
+
+const bundleModule: { exports: { loadedParts?: ReadonlySet<string> } } = { exports: {} };
+if (cacheDir !== undefined) {
+  process.once('exit', () => {
+    if (!memory.favoured) keepCompiledCode(cacheDir, cached, bundleModule.exports.loadedParts ?? new Set());
   });
 }
 
-// The first Ctrl-C (or SIGTERM) ends reading: what was read is rendered and
-// closed properly, and xview exits 130 (143). A second one kills it as usual.
-const interrupt = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => interrupt.abort(signal));
-}
-
-runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal }).then(
-  (code) => {
-    process.exitCode = code;
-    // A read of standard input still pending after an interruption would keep the process alive.
-    if (interrupt.signal.aborted) process.stdin.destroy();
-  },
-  (error: unknown) => {
-    // runCli reports its own errors; this is the last resort for one in reporting.
-    process.stderr.write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 70;
-  },
-);
+program.run({
+  exports: bundleModule.exports,
+  require: createRequire(BUNDLE),
+  module: bundleModule,
+  __filename: BUNDLE,
+  __dirname,
+  __xview_import_meta_url: pathToFileURL(BUNDLE).href,
+  __xview_import: (specifier: string) => import(specifier),
+});

@@ -11,6 +11,7 @@ import { detectGeminiLog } from '@x/provider-gemini/log-detect';
 import { detectOpenAICompatible } from '@x/provider-openai-compatible/detect';
 import { detectOpenCode } from '@x/provider-opencode/detect';
 import { detectOpenCodeLog } from '@x/provider-opencode/log-detect';
+import { loadedParts } from './loaded-parts.js';
 
 /**
  * A built-in provider as `xview` starts with it: what `--help`,
@@ -134,5 +135,7 @@ export function builtInStandIns(): DisplayEventSource[] {
 /** The source to parse with: a built-in's stand-in loaded, any other source as it is. */
 export async function loadSource(source: DisplayEventSource): Promise<DisplayEventSource> {
   const entry = entries.get(source.createParser);
-  return entry === undefined ? source : entry.load();
+  if (entry === undefined) return source;
+  loadedParts.add(`source:${entry.id}`);
+  return entry.load();
 }

@@ -1,9 +1,10 @@
-// What the built xview loads before it reads its input (issue 20): the static
-// imports of dist/bin.js, and those of the chunk a run loads first. The
-// bundle is not minified, and esbuild names each module it bundles in a
-// `// <path>` comment: those name what a chunk holds. Needs `pnpm build`.
+// The built xview (issue 20): dist/bin.cjs compiles one CommonJS bundle,
+// dist/xview.cjs, with V8's cached code (code-cache.ts). The bundle is not
+// minified, and esbuild names each module it bundles in a `// <path>`
+// comment: those name what a file holds. Needs `pnpm build`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,42 +13,27 @@ import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const built = existsSync(join(dist, 'bin.js'));
+const built = existsSync(join(dist, 'bin.cjs'));
 
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 
-/** `file` and every chunk it imports statically, in turn. */
-function staticClosure(file: string, seen = new Set<string>()): string[] {
-  if (seen.has(file)) return [];
-  seen.add(file);
-  return [file, ...[...read(file).matchAll(/^import\s+(?:[^'"]*?from\s+)?'\.\/([^']+)'/gm)].flatMap((match) => staticClosure(match[1] as string, seen))];
-}
-
-/** The modules bundled into these chunks, by their source paths. */
+/** The modules bundled into these files, by their source paths. */
 function modulesOf(files: readonly string[]): string[] {
   return files.flatMap((file) =>
     [...read(file).matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((match) => (match[1] as string).replace(/^.*node_modules\//, 'node_modules/')),
   );
 }
 
-/** The chunk that `import('./<name>-HASH.js')` in one of these files loads. */
-function dynamicChunk(files: readonly string[], name: string): string {
-  for (const file of files) {
-    const found = new RegExp(`import\\('\\./(${name}-[A-Z0-9]+\\.js)'\\)`).exec(read(file));
-    if (found !== null) return found[1] as string;
-  }
-  throw new Error(`no import('./${name}-*.js') in ${files.join(', ')}`);
+/** The bundle's code with its comments left out (esbuild keeps some, and JSDoc types say `import(...)`). */
+function codeOf(file: string): string {
+  return read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 }
 
-/** The libraries and @x modules a start-up must not load. */
-function heavy(modules: readonly string[]): string[] {
-  return modules.filter(
-    (path) =>
-      /node_modules\/(zod|markdown-it|highlight\.js|entities|linkify-it)\//.test(path) ||
-      /\/renderer-html\//.test(path) ||
-      (/\/renderer-terminal\/src\//.test(path) && !path.endsWith('/sanitize.ts')) ||
-      (/\/provider-[a-z-]+\/src\//.test(path) && !path.endsWith('detect.ts')),
-  );
+/** xview as a process, its code cache in `cacheHome`. */
+function xview(argv: readonly string[], cacheHome: string, input?: string) {
+  return spawnSync(process.execPath, [join(dist, 'bin.cjs'), ...argv], { input, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
 }
 
 /** A Claude run whose first text is Markdown the fast paths leave to markdown-it: a heading, a table. */
@@ -86,22 +72,47 @@ async function inProcess(argv: string[], stdin: string): Promise<string> {
 }
 
 describe.skipIf(!built)('the xview bundle', () => {
-  it('starts (--version, --help) without any provider, renderer, zod or Markdown', () => {
-    const startUp = modulesOf(staticClosure('bin.js'));
-    expect(startUp.length).toBeGreaterThan(0);
-    expect(startUp.filter((path) => /\/(core|provider-[a-z-]+)\/src\//.test(path))).toEqual([]);
-    expect(heavy(startUp)).toEqual([]);
+  it('compiles to one ASCII bundle whose import() calls all go through bin.cjs', () => {
+    const code = codeOf('xview.cjs');
+    // Built from cached data, a vm.Script has no loader for import() on Node 20: tsup.config.ts rewrites each call.
+    expect(code).not.toMatch(/(?<![\w$.])import\s*\(/);
+    expect(code.match(/__xview_import\(/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(/^[\0-\x7f]*$/.test(read('xview.cjs'))).toBe(true);
+    expect(read('xview.cjs')).toMatch(/^\/\* xview-build [0-9a-f]{16} \*\//);
+    // The entry holds the loader alone, no @x package or library.
+    expect(modulesOf(['bin.cjs']).filter((path) => !path.startsWith('src/'))).toEqual([]);
   });
 
-  it('detects the provider from the detectors alone: no parser, wire schema, zod or renderer before one is chosen', () => {
-    const startUp = staticClosure('bin.js');
-    const run = modulesOf(staticClosure(dynamicChunk(startUp, 'run-inputs'), new Set(startUp)));
-    expect(run.filter((path) => /\/provider-[a-z-]+\/src\/[a-z-]*detect\.ts$/.test(path)).length).toBeGreaterThanOrEqual(11);
-    expect(heavy(run)).toEqual([]);
+  it('keeps its compiled code after a first run and renders the same from it', () => {
+    const cacheHome = mkdtempSync(join(tmpdir(), 'x-bundle-cache-'));
+    const fixture = join(FIXTURES_DIR, 'claude/read-edit-run.jsonl');
+    const cache = join(cacheHome, 'xview', 'code.cache');
+    const partsKept = () => readFileSync(cache, 'latin1').split('\n')[0]?.split(' ')[5];
+    expect(xview(['--version'], cacheHome).status).toBe(0);
+    expect(partsKept()).toBe('');
+    // A run that loads parts the cache lacks keeps its code again, with theirs.
+    const first = xview([fixture], cacheHome);
+    expect(first.status).toBe(0);
+    expect(partsKept()).toBe('renderer:terminal,source:claude');
+    expect(statSync(cache).mode & 0o077).toBe(0);
+    const second = xview([fixture], cacheHome);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stdout).toBe(readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.output.txt'), 'utf8'));
+    // A plugin is an ES module, which the bundle imports through bin.cjs, from cached code too.
+    const plugin = join(mkdtempSync(join(tmpdir(), 'x-bundle-plugin-')), 'toy.mjs');
+    writeFileSync(
+      plugin,
+      `export const toySource = { specificationVersion: 'v1', id: 'toy', displayName: 'Toy', cadence: 'streaming',
+        detect: () => ({ confidence: 1, evidence: 'toy' }),
+        createParser: () => ({ parse: (line) => [{ kind: 'text', id: 'm', text: JSON.parse(line).toy }], flush: () => [{ kind: 'session', phase: 'end', status: 'success' }] }) };\n`,
+    );
+    const toy = xview(['--plugin', plugin, '--provider', 'toy'], cacheHome, '{"toy":"from a plugin"}\n');
+    expect(toy.stderr).toBe('');
+    expect(toy.stdout).toContain('from a plugin');
   });
 
   it('holds markdown-it only in the CommonJS bundle a renderer loads when it first parses Markdown', () => {
-    const chunks = readdirSync(dist).filter((file) => file.endsWith('.js'));
+    const chunks = readdirSync(dist).filter((file) => file.endsWith('.js') || file === 'xview.cjs');
     expect(modulesOf(chunks).filter((path) => /node_modules\/(markdown-it|entities|linkify-it)\//.test(path))).toEqual([]);
     expect(modulesOf(['markdown-it.cjs']).some((path) => path.startsWith('node_modules/markdown-it/'))).toBe(true);
   });
@@ -109,13 +120,13 @@ describe.skipIf(!built)('the xview bundle', () => {
   it('lays out Markdown with that markdown-it as the sources do, on a terminal and in a page', async () => {
     const stdin = markdownRun();
     for (const argv of [['--verbose'], ['--html', '-']]) {
-      const bundled = spawnSync(process.execPath, [join(dist, 'bin.js'), ...argv], { input: stdin, encoding: 'utf8' });
+      const bundled = xview(argv, mkdtempSync(join(tmpdir(), 'x-bundle-cache-')), stdin);
       expect(bundled.status).toBe(0);
       // The page says when it was rendered: that line aside, the two are the same.
       const undated = (text: string) => text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'DATE');
       expect(undated(bundled.stdout)).toBe(undated(await inProcess(argv, stdin)));
     }
-    const verbose = spawnSync(process.execPath, [join(dist, 'bin.js'), '--verbose'], { input: stdin, encoding: 'utf8' }).stdout;
+    const verbose = xview(['--verbose'], mkdtempSync(join(tmpdir(), 'x-bundle-cache-')), stdin).stdout;
     expect(verbose).toContain('## Plan');
     expect(verbose).toMatch(/src\/greet\.ts │ fix the typo/);
   });

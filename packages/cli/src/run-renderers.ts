@@ -5,6 +5,7 @@ import type { CliStream } from './output.js';
 import { jsonForTerminal, write } from './output.js';
 import { createPluginRenderer } from './plugins.js';
 import type { Session } from './session.js';
+import { loadedParts } from './loaded-parts.js';
 
 /** Makes the one renderer all inputs share, when the first input's source is known. */
 export type EnsureRenderer = (source: DisplayEventSource) => Promise<Renderer | undefined>;
@@ -51,6 +52,7 @@ function eventsRenderer(out: CliStream): Renderer {
 
 async function terminalRenderer({ options, io, out }: Session): Promise<Renderer> {
   const columns = io.stdout.columns;
+  loadedParts.add('renderer:terminal');
   const { createTerminalRenderer } = await import('@x/renderer-terminal');
   return createTerminalRenderer({
     sink: out,
@@ -78,6 +80,7 @@ async function makeRenderer(session: Session, html: HtmlTarget | undefined, sour
     return createPluginRenderer(session.plugins, options.renderer, { write: (text) => write(out, text), isTTY: isTTY === true, columns, env: io.env });
   }
   if (html) {
+    loadedParts.add('renderer:html');
     const { createHtmlRenderer } = await import('@x/renderer-html');
     return createHtmlRenderer({ sink: html.sink, provider: source.displayName, renderedAt: new Date() });
   }

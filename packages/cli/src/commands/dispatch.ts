@@ -1,4 +1,5 @@
 import type { ExitCodeValue } from '../exit-codes.js';
+import { loadedParts } from '../loaded-parts.js';
 import type { SessionCommandIo } from './session-common.js';
 
 type SessionCommand = (argv: readonly string[], io: SessionCommandIo) => Promise<ExitCodeValue>;
@@ -17,5 +18,6 @@ const COMMANDS: Record<string, () => Promise<SessionCommand>> = {
 export function runSessionCommand(argv: readonly string[], io: SessionCommandIo): Promise<ExitCodeValue> | undefined {
   const name = argv[0];
   const load = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (load !== undefined) loadedParts.add(`command:${name}`);
   return load?.().then((command) => command(argv.slice(1), io));
 }

@@ -1,0 +1,90 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILD_MARK, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
+
+const PARAMETERS = ['module', 'input'];
+const SOURCE = 'function double(x) { return x * 2; }\nmodule.exports.value = double(input);';
+
+function run(cached: Buffer | undefined, source = SOURCE) {
+  const program = compileBundle(source, '/bundle.cjs', PARAMETERS, cached);
+  const module = { exports: {} as { value?: number } };
+  program.run({ module, input: 21 });
+  return { program, value: module.exports.value };
+}
+
+const privateDir = () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'x-code-cache-')), 'xview');
+  mkdirSync(dir, { mode: 0o700 });
+  return dir;
+};
+
+describe('the code cache', () => {
+  it('is found under XDG_CACHE_HOME, else the home cache folder, and can be turned off', () => {
+    expect(codeCacheDir({ XDG_CACHE_HOME: '/c' })).toBe('/c/xview');
+    // A relative XDG_CACHE_HOME is invalid by the specification, so ignored.
+    expect(codeCacheDir({ XDG_CACHE_HOME: 'c' })).toMatch(/\.cache[\\/]xview$/);
+    expect(codeCacheDir({ XDG_CACHE_HOME: '/c', XVIEW_CODE_CACHE: '0' })).toBeUndefined();
+    expect(codeCacheDir({ XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+  });
+
+  it('gives V8 the code of an earlier run of the same build, which V8 takes, and runs the same', () => {
+    const dir = privateDir();
+    const first = run(undefined);
+    expect(first.program.cache).toBe('miss');
+    writeCodeCache(dir, 'b1', { data: first.program.compiledCode(), parts: ['renderer:terminal', 'source:claude'] });
+    expect(statSync(join(dir, 'code.cache')).mode & 0o777).toBe(0o600);
+    const cached = readCodeCache(dir, 'b1');
+    expect(cached?.parts).toEqual(['renderer:terminal', 'source:claude']);
+    const second = run(cached?.data);
+    expect(second.program.cache).toBe('hit');
+    expect(second.value).toBe(42);
+  });
+
+  it('keeps nothing of another build: a cache is for one build hash, Node version and architecture', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    expect(readCodeCache(dir, 'b2')).toBeUndefined();
+    expect(readFileSync(join(dir, 'code.cache'), 'latin1').split('\n')[0]).toBe(`xview-code-cache 2 b1 ${process.version} ${process.arch} `);
+  });
+
+  it('has V8 refuse code made for another source, and still runs the source it is given', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    const other = run(readCodeCache(dir, 'b1')?.data, `${SOURCE}\nmodule.exports.value += 1;`);
+    expect(other.program.cache).toBe('rejected');
+    expect(other.value).toBe(43);
+  });
+
+  it.skipIf(process.platform === 'win32')('trusts no file or folder that another user could write, and follows no link', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    const file = join(dir, 'code.cache');
+    chmodSync(file, 0o666);
+    expect(readCodeCache(dir, 'b1')).toBeUndefined();
+    chmodSync(file, 0o600);
+    chmodSync(dir, 0o777);
+    expect(readCodeCache(dir, 'b1')).toBeUndefined();
+    // Nor is a cache written into a folder others can write.
+    writeCodeCache(dir, 'b2', { data: run(undefined).program.compiledCode(), parts: [] });
+    chmodSync(dir, 0o700);
+    expect(readCodeCache(dir, 'b2')).toBeUndefined();
+    const linked = privateDir();
+    symlinkSync(file, join(linked, 'code.cache'));
+    expect(readCodeCache(linked, 'b1')).toBeUndefined();
+    expect(readCodeCache(dir, 'b1')).toBeDefined();
+  });
+
+  it('is no error when it cannot be written', () => {
+    const blocked = join(mkdtempSync(join(tmpdir(), 'x-code-cache-')), 'file');
+    writeFileSync(blocked, '');
+    expect(() => writeCodeCache(join(blocked, 'xview'), 'b1', { data: Buffer.from('x'), parts: [] })).not.toThrow();
+    expect(readCodeCache(join(blocked, 'xview'), 'b1')).toBeUndefined();
+  });
+
+  it('reads the build hash from the bundle’s first line', () => {
+    expect(BUILD_MARK.exec('/* xview-build 02fc0aa70f69a729 */\n"use strict";')?.[1]).toBe('02fc0aa70f69a729');
+    expect(BUILD_MARK.exec('"use strict";')).toBeNull();
+  });
+});

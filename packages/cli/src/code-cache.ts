@@ -1,0 +1,122 @@
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+
+/*
+ * V8's compiled code of xview, kept on disk between runs. Most of what a
+ * start of xview costs beyond Node's own is compiling its JavaScript (about
+ * 40 ms of 110 for a small file here); with the code V8 compiled in an earlier
+ * run, a start skips it. Node 22 does the same for any module
+ * (`module.enableCompileCache`); Node 20 has only `vm.Script`'s cached data,
+ * which is what this uses on every version, so that xview starts alike on
+ * both. What is kept is V8's own serialisation of xview's code, never
+ * anything read from an input.
+ *
+ * The file is trusted only when the current user owns it and its folder and
+ * nobody else can write either: code read from it runs as xview. V8 checks
+ * that the data fits its version, its flags and the source's length; the
+ * header checks the rest: which build of xview (a hash of its bundle) and
+ * which Node.
+ */
+
+/** The first line of every cache file up to the parts it holds: the format, the bundle's build hash, Node's version and architecture. */
+function headerOf(build: string): string {
+  return `xview-code-cache 2 ${build} ${process.version} ${process.arch} `;
+}
+
+/** What a cache file holds: V8's code, and the parts of xview whose runs compiled it (loaded-parts.ts). */
+export interface CodeCache {
+  data: Buffer;
+  parts: readonly string[];
+}
+
+/**
+ * Where the cache lives, or undefined when it is turned off
+ * (`XVIEW_CODE_CACHE=0`, or Node's own `NODE_DISABLE_COMPILE_CACHE`):
+ * `$XDG_CACHE_HOME/xview`, else `~/.cache/xview` (`%LOCALAPPDATA%\xview` on Windows).
+ */
+export function codeCacheDir(env: Record<string, string | undefined>): string | undefined {
+  if (env.XVIEW_CODE_CACHE === '0' || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg?.startsWith('/')) return join(xdg, 'xview');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'xview');
+  return join(homedir(), '.cache', 'xview');
+}
+
+/** Whether a file's or folder's status says only the current user owns and can write it (POSIX; Windows folders are per user). */
+function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
+  if (process.getuid === undefined) return true;
+  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+}
+
+/** The cache for this build, or undefined: absent, another build, or not to be trusted. */
+export function readCodeCache(dir: string, build: string): CodeCache | undefined {
+  let fd: number | undefined;
+  try {
+    if (!ownedAndPrivate(statSync(dir))) return undefined;
+    // O_NOFOLLOW: a link put in place of the file is refused, not followed.
+    fd = openSync(join(dir, 'code.cache'), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || !ownedAndPrivate(stats)) return undefined;
+    const file = readFileSync(fd);
+    const expected = Buffer.from(headerOf(build));
+    const end = file.indexOf(0x0a);
+    if (end < 0 || !file.subarray(0, expected.length).equals(expected)) return undefined;
+    const parts = file.toString('latin1', expected.length, end);
+    return { data: file.subarray(end + 1), parts: parts === '' ? [] : parts.split(',') };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Writes the cache for this build: to a new private file beside it, then
+ * renamed into place, so that a reader never sees half a file and two
+ * xviews starting at once do not mix theirs. A cache that cannot be written
+ * (a read-only home, a full disk) is no error: the next start compiles again.
+ */
+export function writeCodeCache(dir: string, build: string, cache: CodeCache): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!ownedAndPrivate(statSync(dir))) return;
+    const temporary = join(dir, `code.cache.${process.pid}.${Date.now()}`);
+    const header = `${headerOf(build)}${cache.parts.filter((part) => /^[\w:-]+$/.test(part)).join(',')}\n`;
+    writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), cache.data]), { flag: 'wx', mode: 0o600 });
+    renameSync(temporary, join(dir, 'code.cache'));
+  } catch {
+    // Only an optimisation: see above.
+  }
+}
+
+/** A CommonJS bundle compiled with the cache, ready to run once. */
+export interface CachedProgram {
+  /** `hit`: V8 took the cached code; `miss`: there was none; `rejected`: V8 refused it (another Node, other flags). */
+  cache: 'hit' | 'miss' | 'rejected';
+  /** Runs the bundle's top level with these values for its wrapper's parameters. */
+  run(parameters: Record<string, unknown>): void;
+  /** The code V8 has compiled for the bundle so far, for {@link writeCodeCache}. */
+  compiledCode(): Buffer;
+}
+
+/** The bundle's first line, a comment `xview-build <hash>`: tsup.config.ts writes a hash of the bundle there. */
+export const BUILD_MARK = /^\/\* xview-build ([0-9a-f]+) \*\//;
+
+/**
+ * Compiles `source` (a CommonJS bundle, `file` its path for stack traces) as
+ * a function of the given parameter names, with `cached` as V8's code if any.
+ */
+export function compileBundle(source: string, file: string, parameters: readonly string[], cached: Buffer | undefined): CachedProgram {
+  // V8 checks the cached code against the source's length, its own version and its flags, and refuses it on any difference.
+  const script = new Script(`(function (${parameters.join(', ')}) {${source}\n})`, { filename: file, cachedData: cached });
+  return {
+    cache: cached === undefined ? 'miss' : script.cachedDataRejected === true ? 'rejected' : 'hit',
+    run(values) {
+      const fn = script.runInThisContext() as (...args: unknown[]) => void;
+      fn(...parameters.map((name) => values[name]));
+    },
+    compiledCode: () => script.createCachedData(),
+  };
+}

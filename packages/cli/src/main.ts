@@ -1,0 +1,47 @@
+import { runCli } from './run-cli.js';
+
+/** What bin.ts reads from the bundle's exports when the run ends. */
+export { loadedParts } from './loaded-parts.js';
+
+/*
+ * xview's process: what bin.ts runs, from the bundle dist/xview.cjs (built by
+ * tsup.config.ts), once V8 is set up and the code cache read.
+ */
+
+// A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
+// Any other failed write to standard output is reported by runCli (exit 7);
+// one to standard error has nowhere to be reported, and must not crash.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
+}
+
+// The first Ctrl-C (or SIGTERM) ends reading: what was read is rendered and
+// closed properly, and xview exits 130 (143). A second one kills it as usual.
+const interrupt = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => interrupt.abort(signal));
+}
+
+// Standard input as runCli reads it, touched only when a run reads it: Node
+// builds process.stdin, and loads the stream modules behind it, on first use.
+const stdin = {
+  get isTTY() {
+    return process.stdin.isTTY;
+  },
+  [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator](),
+};
+
+runCli(process.argv.slice(2), { stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal }).then(
+  (code) => {
+    process.exitCode = code;
+    // A read of standard input still pending after an interruption would keep the process alive.
+    if (interrupt.signal.aborted) process.stdin.destroy();
+  },
+  (error: unknown) => {
+    // runCli reports its own errors; this is the last resort for one in reporting.
+    process.stderr.write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);
