@@ -116,6 +116,24 @@ describe('createHtmlFragmentRenderer: tool calls', () => {
     expect(count(html + renderer.end(), /<details class="tool/g)).toBe(2);
   });
 
+  it("writes a subagent's block still streaming when its Task's result arrives inside the call, before it closes", () => {
+    const events: DisplayEvent[] = [
+      { kind: 'session', phase: 'start', sessionId: 's1' },
+      { kind: 'prompt', form: 'prompt', text: 'look around' },
+      use('t', { name: 'Task', toolKind: 'think' }),
+      { kind: 'text', id: 's', text: 'sub ', parentToolUseId: 't' },
+      // The block has not ended (no later event of the subagent) when the result comes.
+      { kind: 'text', id: 's', text: 'work', parentToolUseId: 't' },
+      result('t', { name: 'Task', toolKind: 'think' }),
+    ];
+    const html = render(events);
+    const child = '<div class="text" data-parent-tool-use-id="t" title="Subagent of call t"><p>sub work</p></div>';
+    expect(count(html, /sub work/g)).toBe(1);
+    expect(html).toContain(`<div class="subagent" role="group" aria-label="Subagent">\n${child}\n</div><p class="label">Output</p>`);
+    expect(html.indexOf(child)).toBeGreaterThan(html.indexOf('<details class="tool success">'));
+    expect(html.indexOf(child)).toBeLessThan(html.indexOf('</details>'));
+  });
+
   it('marks a call unfinished in place when its session ends without its result', () => {
     const html = render([use('a'), { kind: 'usage', cumulative: false, inputTokens: 1 }, { kind: 'session', phase: 'end', status: 'success' }, { kind: 'session', phase: 'start', sessionId: 'next' }, { kind: 'text', id: 'x', text: 'next request' }]);
     expect(html).toMatch(/<details class="tool unfinished">.*<aside class="session-details".*next request/s);

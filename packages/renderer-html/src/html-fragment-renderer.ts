@@ -103,6 +103,9 @@ function pushEvent(state: FragmentState, event: DisplayEvent): void {
       settle(state);
       return holdCall(state.output, event);
     case 'tool-result':
+      // A block still buffered was streamed before the result (a subagent's text under its Task
+      // call): it is written first, so it lands inside the call it belongs to, not after it.
+      flushBlock(state);
       if (completeCall(state.output, event)) return;
       settle(state);
       return emitLooseResult(state.output, event);

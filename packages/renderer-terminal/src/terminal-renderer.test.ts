@@ -97,6 +97,20 @@ describe('verbose mode', () => {
     );
   });
 
+  it("writes a subagent's block still streaming when its Task's result arrives before the result line", async () => {
+    const events: DisplayEvent[] = [
+      { kind: 'session', phase: 'start', sessionId: 's1' },
+      { kind: 'prompt', form: 'prompt', text: 'look around' },
+      toolUse('t', 'Task', 'survey'),
+      text('s', 'sub ', { parentToolUseId: 't' }),
+      // The block has not ended (no newline, no later event of the subagent) when the result comes.
+      text('s', 'work', { parentToolUseId: 't' }),
+      toolResult('t', 'Task'),
+    ];
+    const expected = lines('⌂ session s1', '❯ look around', '↳ Task survey', '  sub work', '  ✓ ↳ survey: Completed Task');
+    expect(await render(events, { mode: 'verbose' })).toBe(expected);
+  });
+
   it('prefixes every reasoning line however the increments split it', async () => {
     const events: DisplayEvent[] = [
       { kind: 'reasoning', id: 'r', text: 'one\ntw' },

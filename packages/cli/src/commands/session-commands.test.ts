@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempHome, writeCodex, writeCopilot } from '../../../sessions/test/fake-home.js';
+import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
@@ -95,6 +96,24 @@ describe('xview show', () => {
     const missing = run(['show', 'no-such-session'], home());
     expect(await missing.done).toBe(ExitCode.input);
     expect(missing.stderr.text).toBe('xview: no session or file "no-such-session" (xview sessions --all-projects lists the sessions on this machine).\n');
+  });
+
+  it('exits, and says why in one line, as rendering the same log file directly does: failed, cancelled, cut off', async () => {
+    const cases: [string, number][] = [
+      ['claude/failed-run.jsonl', ExitCode.runFailed],
+      ['copilot/aborted.jsonl', ExitCode.cancelled],
+      ['claude/truncated.jsonl', ExitCode.incomplete],
+      ['claude/plain-answer.jsonl', ExitCode.ok],
+    ];
+    for (const [name, code] of cases) {
+      const path = join(FIXTURES_DIR, name);
+      const direct = run([path], home());
+      const shown = run(['show', path], home());
+      expect([name, await direct.done]).toEqual([name, code]);
+      expect([name, await shown.done]).toEqual([name, code]);
+      expect(shown.stderr.text).toBe(direct.stderr.text);
+      expect(shown.stderr.text.split('\n').length).toBe(code === ExitCode.ok ? 1 : 2);
+    }
   });
 
   it('--follow renders lines appended while it runs and stops on abort', async () => {

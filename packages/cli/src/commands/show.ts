@@ -1,16 +1,17 @@
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
-import type { DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import type { DisplayEvent, DisplayEventSource, Renderer, RunOutcome } from '@x/core';
 import { defineRenderer, runPipeline } from '@x/core';
 import { createHtmlRenderer } from '@x/renderer-html';
 import { createTerminalRenderer } from '@x/renderer-terminal';
 import type { AgentId, SessionInfo } from '@x/sessions';
-import { AGENTS, findSession, followFile, openSession, redactValue, redactingRenderer, sessionLocations } from '@x/sessions';
+import { AGENTS, findSession, followFile, openSession, redactSecrets, redactValue, redactingRenderer, sessionLocations } from '@x/sessions';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
 import { detectStream } from '../detect-stream.js';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { exitCodeOf, outcomeLine } from '../outcome.js';
 import { builtInRegistry } from '../providers.js';
 import { formatSummary } from '../summary-table.js';
 import type { SessionCommandIo } from './session-common.js';
@@ -85,6 +86,27 @@ async function chooseSource(target: ShowTarget, options: CliOptions, bytes: Asyn
   return { source: detected.detection.source, stream: detected.stream };
 }
 
+/** What {@link finishRun} needs besides the outcome. */
+interface RunEnd {
+  fatal: string | undefined;
+  options: CliOptions;
+  io: SessionCommandIo;
+  where: string;
+  redact: boolean;
+}
+
+/**
+ * The same ending as rendering the log file directly: in default mode one
+ * line on standard error says why a run did not succeed, and the exit code is
+ * `exitCodeOf`'s (a cancelled run exits 8, not 0).
+ */
+function finishRun(outcome: RunOutcome, end: RunEnd): ExitCodeValue {
+  const { options, io } = end;
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, end.fatal, end.where) : undefined;
+  if (line !== undefined) io.stderr.write(end.redact ? redactSecrets(line) : line);
+  return exitCodeOf(outcome);
+}
+
 /**
  * `xview show <session-id | path> [render options] [--follow] [--redact]`: renders one session
  * with the usual options; `--follow` keeps reading a log that is still being written until Ctrl-C.
@@ -103,12 +125,20 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
     const { source, stream } = await chooseSource(target, options, bytes);
     const made = makeRenderer(options, io, `${target.agent ?? source.displayName} session ${target.id}`);
     const renderer = made.renderer && redact ? redactingRenderer(made.renderer) : made.renderer;
-    const report = await runPipeline(stream, { source, renderer, listCalls: options.output === 'summary', maxLineBytes: options.maxLineBytes });
+    let fatal: string | undefined;
+    const report = await runPipeline(stream, {
+      source,
+      renderer,
+      listCalls: options.output === 'summary',
+      maxLineBytes: options.maxLineBytes,
+      onEvent: (event) => {
+        if (event.kind === 'error' && event.fatal) fatal ??= event.message.slice(0, 1000);
+      },
+    });
     await made.close();
     if (options.output === 'summary' && report.outcome) io.stdout.write(formatSummary(redact ? redactValue(report.outcome) : report.outcome, source.displayName));
     if (following?.signal.aborted) return ExitCode.ok;
-    if (report.outcome?.status === 'error') return ExitCode.runFailed;
-    return report.outcome?.status === 'incomplete' ? ExitCode.incomplete : ExitCode.ok;
+    return report.outcome === undefined ? ExitCode.ok : finishRun(report.outcome, { fatal, options, io, where: target.path, redact });
   } finally {
     following?.release();
   }
