@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,7 @@ function childrenCpu(): number | undefined {
  * start after the first; "no code cache" is the first start after an install.
  */
 const CACHE_HOME = mkdtempSync(join(tmpdir(), 'x-bench-code-cache-'));
+process.once('exit', () => rmSync(CACHE_HOME, { recursive: true, force: true }));
 
 /** A command: node's arguments, and `XVIEW_CODE_CACHE=0` for a start without the code cache. */
 type Command = readonly string[] | { args: readonly string[]; noCodeCache: true };
@@ -169,11 +170,12 @@ function startupReport(startup: StartupRuns[], misses: string[]): string {
 }
 
 function streamsReport(streams: StreamRuns[], misses: string[]): string {
-  const largest = Math.max(...streams.map((s) => s.bytes));
+  // Each stream's largest input holds the targets (generated streams of one size differ by a few bytes).
+  const largest = (stream: string) => Math.max(...streams.filter((s) => s.stream === stream).map((s) => s.bytes));
   const rows = streams.map((s) => {
     const ratio = (r: Runs) => best(s.floor) / best(r);
     const cpuRatio = (r: Runs) => (r.cpu.length > 0 && s.floor.cpu.length > 0 ? (Math.min(...s.floor.cpu) / Math.min(...r.cpu)).toFixed(2) : 'n/a');
-    const held = s.bytes === largest && largest >= 50 * MB;
+    const held = s.bytes === largest(s.stream) && s.bytes >= 50 * MB;
     const verdict = (label: string, r: Runs, target: number) => {
       const ok = ratio(r) >= target;
       if (held && !ok) misses.push(`end to end: ${s.stream} ${fmt(s.bytes / MB)} MB, ${label} at ${ratio(r).toFixed(2)} of the floor (target ≥ ${target})`);
