@@ -59,7 +59,7 @@ function keepCompiledCode(cacheDir: string, cached: CodeCache | undefined, loade
   const parts = new Set(cached?.parts);
   if (program.cache === 'hit' && [...loaded].every((part) => parts.has(part))) return;
   for (const part of loaded) parts.add(part);
-  writeCodeCache(cacheDir, build, { data: program.compiledCode(), parts: [...parts].sort() });
+  writeCodeCache(cacheDir, build, { data: program.compiledCode, parts: [...parts].sort() });
 }
 
 const args = process.argv.slice(2);

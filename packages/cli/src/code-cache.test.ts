@@ -33,7 +33,7 @@ describe('the code cache', () => {
     const dir = privateDir();
     const first = run(undefined);
     expect(first.program.cache).toBe('miss');
-    writeCodeCache(dir, 'b1', { data: first.program.compiledCode(), parts: ['renderer:terminal', 'source:claude'] });
+    writeCodeCache(dir, 'b1', { data: first.program.compiledCode, parts: ['renderer:terminal', 'source:claude'] });
     expect(statSync(join(dir, 'code.cache')).mode & 0o777).toBe(0o600);
     const cached = readCodeCache(dir, 'b1');
     expect(cached?.parts).toEqual(['renderer:terminal', 'source:claude']);
@@ -44,14 +44,14 @@ describe('the code cache', () => {
 
   it('keeps nothing of another build: a cache is for one build hash, Node version and architecture', () => {
     const dir = privateDir();
-    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
     expect(readCodeCache(dir, 'b2')).toBeUndefined();
     expect(readFileSync(join(dir, 'code.cache'), 'latin1').split('\n')[0]).toBe(`xview-code-cache 2 b1 ${process.version} ${process.arch} `);
   });
 
   it('has V8 refuse code made for another source, and still runs the source it is given', () => {
     const dir = privateDir();
-    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
     const other = run(readCodeCache(dir, 'b1')?.data, `${SOURCE}\nmodule.exports.value += 1;`);
     expect(other.program.cache).toBe('rejected');
     expect(other.value).toBe(43);
@@ -59,7 +59,7 @@ describe('the code cache', () => {
 
   it.skipIf(process.platform === 'win32')('trusts no file or folder that another user could write, and follows no link', () => {
     const dir = privateDir();
-    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode(), parts: [] });
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
     const file = join(dir, 'code.cache');
     chmodSync(file, 0o666);
     expect(readCodeCache(dir, 'b1')).toBeUndefined();
@@ -67,7 +67,7 @@ describe('the code cache', () => {
     chmodSync(dir, 0o777);
     expect(readCodeCache(dir, 'b1')).toBeUndefined();
     // Nor is a cache written into a folder others can write.
-    writeCodeCache(dir, 'b2', { data: run(undefined).program.compiledCode(), parts: [] });
+    writeCodeCache(dir, 'b2', { data: run(undefined).program.compiledCode, parts: [] });
     chmodSync(dir, 0o700);
     expect(readCodeCache(dir, 'b2')).toBeUndefined();
     const linked = privateDir();
@@ -79,7 +79,14 @@ describe('the code cache', () => {
   it('is no error when it cannot be written', () => {
     const blocked = join(mkdtempSync(join(tmpdir(), 'x-code-cache-')), 'file');
     writeFileSync(blocked, '');
-    expect(() => writeCodeCache(join(blocked, 'xview'), 'b1', { data: Buffer.from('x'), parts: [] })).not.toThrow();
+    let serialised = 0;
+    const data = () => {
+      serialised++;
+      return Buffer.from('x');
+    };
+    expect(() => writeCodeCache(join(blocked, 'xview'), 'b1', { data, parts: [] })).not.toThrow();
+    // V8 is not asked to serialise code that cannot be kept.
+    expect(serialised).toBe(0);
     expect(readCodeCache(join(blocked, 'xview'), 'b1')).toBeUndefined();
   });
 

@@ -77,14 +77,16 @@ export function readCodeCache(dir: string, build: string): CodeCache | undefined
  * renamed into place, so that a reader never sees half a file and two
  * xviews starting at once do not mix theirs. A cache that cannot be written
  * (a read-only home, a full disk) is no error: the next start compiles again.
+ * `cache.data` is asked for only once the folder is known to be usable: V8
+ * takes a few milliseconds to serialise the code.
  */
-export function writeCodeCache(dir: string, build: string, cache: CodeCache): void {
+export function writeCodeCache(dir: string, build: string, cache: { parts: readonly string[]; data: () => Buffer }): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!ownedAndPrivate(statSync(dir))) return;
     const temporary = join(dir, `code.cache.${process.pid}.${Date.now()}`);
     const header = `${headerOf(build)}${cache.parts.filter((part) => /^[\w:-]+$/.test(part)).join(',')}\n`;
-    writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), cache.data]), { flag: 'wx', mode: 0o600 });
+    writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), cache.data()]), { flag: 'wx', mode: 0o600 });
     renameSync(temporary, join(dir, 'code.cache'));
   } catch {
     // Only an optimisation: see above.
