@@ -45,7 +45,9 @@ function readsLargeInput(args: readonly string[]): boolean {
   if (args.some((arg) => /^(-h|--help|-V|--version)$/.test(arg))) return false;
   const sizes = args.filter((arg) => !arg.startsWith('-')).map(fileSize);
   if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
-  return sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
+  // The session commands (commands/dispatch.ts) read logs, not standard input.
+  const readsStdin = !['sessions', 'show', 'site'].includes(args[0] ?? '');
+  return readsStdin && sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
 }
 
 /**
