@@ -19,9 +19,6 @@ import { favourMemory } from './v8-flags.js';
 
 const BUNDLE = join(__dirname, 'xview.cjs');
 
-/** How long a run lasts before V8 is asked to favour memory: a small input is done by then. */
-const FAVOUR_MEMORY_AFTER_MS = 250;
-
 /** Past this size an input file is read long enough that V8 should favour memory from the first byte. */
 const LARGE_INPUT_BYTES = 4 * 1024 * 1024;
 
@@ -35,27 +32,28 @@ function fileSize(arg: string): number {
 }
 
 /**
- * Whether the run will read a large input: a file argument past
- * {@link LARGE_INPUT_BYTES}, or a pipe (no file argument, standard input not
- * a terminal), whose length is not known; never for --help and --version. Set late, the flag leaves the heap
- * V8 already sized for throughput (1,000 unfinished 5 MB calls in --html
- * peaked at 154 instead of 104 MiB).
+ * Whether V8 should favour memory over speed from the start (v8-flags.ts):
+ * for a run that reads a file past {@link LARGE_INPUT_BYTES}, a pipe (no
+ * file argument, standard input not a terminal; its length is not known), or
+ * session logs (`show`, `site`), however short it turns out. Decided before
+ * anything runs: set late, the flag leaves the heap V8 already sized for
+ * throughput (1,000 unfinished 5 MB calls in --html peaked at 154 instead of
+ * 104 MiB), and it must not change once code is compiled from the cache.
  */
-function readsLargeInput(args: readonly string[]): boolean {
+function favoursMemory(args: readonly string[]): boolean {
   if (args.some((arg) => /^(-h|--help|-V|--version)$/.test(arg))) return false;
+  if (args[0] === 'show' || args[0] === 'site') return true;
+  if (args[0] === 'sessions') return false;
   const sizes = args.filter((arg) => !arg.startsWith('-')).map(fileSize);
   if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
-  // The session commands (commands/dispatch.ts) read logs, not standard input.
-  const readsStdin = !['sessions', 'show', 'site'].includes(args[0] ?? '');
-  return readsStdin && sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
+  return sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
 }
 
 /**
  * Keeps the code V8 compiled for this run when the cache had none, or none
  * for a part this run loaded: V8's cached code holds every function compiled
  * so far, those it was given and those compiled since, so the cache grows to
- * the parts a user runs. Not when V8's flags were changed: V8 refuses code
- * made under flags other than those of the next start.
+ * the parts a user runs.
  */
 function keepCompiledCode(cacheDir: string, cached: CodeCache | undefined, loaded: ReadonlySet<string>): void {
   const parts = new Set(cached?.parts);
@@ -65,10 +63,13 @@ function keepCompiledCode(cacheDir: string, cached: CodeCache | undefined, loade
 }
 
 const args = process.argv.slice(2);
-// ASCII (tsup.config.ts makes it so): Latin-1 reads it without decoding UTF-8.
+// Runs that favour memory are long and neither read nor write the cache: V8
+// refuses code made under flags other than its own, and most starts do not set it.
+const favoured = favoursMemory(args);
+if (favoured) favourMemory();
 const source = readFileSync(BUNDLE, 'latin1');
 const build = BUILD_MARK.exec(source)?.[1] ?? 'unbuilt';
-const cacheDir = codeCacheDir(process.env);
+const cacheDir = favoured ? undefined : codeCacheDir(process.env);
 const cached = cacheDir === undefined ? undefined : readCodeCache(cacheDir, build);
 const program = compileBundle(
   source,
@@ -77,20 +78,9 @@ const program = compileBundle(
   cached?.data,
 );
 
-// After compiling: V8 checks cached code against the flags it is compiled under.
-const memory = { favoured: false };
-const favour = () => {
-  memory.favoured = true;
-  favourMemory();
-};
-if (readsLargeInput(args)) favour();
-else setTimeout(favour, FAVOUR_MEMORY_AFTER_MS).unref();
-
 const bundleModule: { exports: { loadedParts?: ReadonlySet<string> } } = { exports: {} };
 if (cacheDir !== undefined) {
-  process.once('exit', () => {
-    if (!memory.favoured) keepCompiledCode(cacheDir, cached, bundleModule.exports.loadedParts ?? new Set());
-  });
+  process.once('exit', () => keepCompiledCode(cacheDir, cached, bundleModule.exports.loadedParts ?? new Set()));
 }
 
 program.run({

@@ -4,10 +4,10 @@
  * throughput and lets it grow with the length of a run: from 100 MB to 1 GB
  * of input, peak RSS went from 98 to 129 MiB with a live heap of 10 MiB
  * throughout (x-bench, Codex). Favouring size keeps that growth to about
- * 10 MiB, for about 5% more CPU time. bin.ts calls it for a large input, and
- * for any other once a run has lasted a moment: a short run ends first, and
- * never loads node:v8 (some 20 million instructions of every start
- * otherwise, bench/FINDINGS.md). `require`: bin.ts is built as CommonJS.
+ * 10 MiB, for about 5% more CPU time. bin.ts calls it before a run that will
+ * read a large input; a small one never loads node:v8 (some 20 million
+ * instructions of a start, bench/FINDINGS.md). `require`: bin.ts is built as
+ * CommonJS.
  */
 export function favourMemory(): void {
   (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--optimize-for-size');
