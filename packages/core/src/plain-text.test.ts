@@ -56,6 +56,21 @@ describe('toPlainEvent', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it('scans every key each time it is not known plain, however many keys came before', () => {
+    // More plain keys than the remembered set holds, then a key with a control character, twice.
+    const many = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key${i}`, i]));
+    const bad = `k${ESC}[2J`;
+    for (let round = 0; round < 2; round++) {
+      const input = { ...many, [bad]: 'v', key7: 'seven' };
+      const plain = toPlainEvent({ kind: 'tool-use', id: 'k', name: 'X', toolName: 'X', toolKind: 'other', arg: '', input });
+      const keys = Object.keys((plain as { input: Record<string, unknown> }).input);
+      expect(keys).toHaveLength(3001);
+      expect(keys).toContain('k\\x1b[2J');
+      expect(keys).not.toContain(bad);
+      expect((plain as { input: Record<string, unknown> }).input.key7).toBe('seven');
+    }
+  });
+
   it('cuts input nested deeper than the limit', () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 10_000; i++) deep = [deep];
