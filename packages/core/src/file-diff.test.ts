@@ -102,7 +102,7 @@ describe('diff helpers', () => {
   });
 });
 
-describe('diffTexts keeps shared leading and trailing lines out of the diff algorithm', () => {
+describe('diffTexts trims shared lines and diffs the rest as arrays of lines, as diffLines would the whole texts', () => {
   /** The same texts given whole to the diff library, as before the trimming. */
   function untrimmed(before: string, after: string): DiffLine[] {
     const lines: DiffLine[] = [];

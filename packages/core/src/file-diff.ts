@@ -1,4 +1,4 @@
-import { diffLines } from 'diff';
+import { diffArrays } from 'diff';
 
 /** One line of a diff: added (`+`), removed (`-`), unchanged context, or a hunk header (`@@ ...`). */
 export interface DiffLine {
@@ -104,10 +104,11 @@ export function diffTexts(before: string, after: string): DiffLine[] {
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
   const tail = sharedTail(old, now, head);
   const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
-  const middle = (side: string[]): string => side.slice(head, side.length - tail).map((line) => `${line}\n`).join('');
-  for (const part of diffLines(middle(old), middle(now))) {
+  // The lines as they are, not joined for diffLines to split again: the same
+  // tokens, compared the same way (a property test holds it to diffLines).
+  for (const part of diffArrays(old.slice(head, old.length - tail), now.slice(head, now.length - tail))) {
     const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
-    for (const text of splitLines(part.value)) lines.push({ kind, text });
+    for (const text of part.value) lines.push({ kind, text });
   }
   for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
   return lines;
