@@ -35,25 +35,25 @@ describe('capYoungGeneration', () => {
     vi.useRealTimers();
   });
 
-  it('sets the factor that takes the young generation to 4 MiB, then stops its growth', () => {
+  it('sets the factor that takes the young generation to 8 MiB, then stops its growth', () => {
     let size = MiB;
     const v8 = fakeV8(() => size);
     capYoungGeneration(v8);
-    expect(v8.flags).toEqual(['--semi-space-growth-factor=4']);
-    size = 4 * MiB;
+    expect(v8.flags).toEqual(['--semi-space-growth-factor=8']);
+    size = 8 * MiB;
     vi.advanceTimersByTime(100);
-    expect(v8.flags).toEqual(['--semi-space-growth-factor=4', '--semi-space-growth-factor=1']);
+    expect(v8.flags).toEqual(['--semi-space-growth-factor=8', '--semi-space-growth-factor=1']);
     vi.advanceTimersByTime(1000);
     expect(v8.flags).toHaveLength(2);
   });
 
   it('lets a young generation that V8 shrank grow again, never past the cap', () => {
-    let size = 4 * MiB;
+    let size = 8 * MiB;
     const v8 = fakeV8(() => size);
     capYoungGeneration(v8);
-    size = 1.5 * MiB;
-    vi.advanceTimersByTime(100);
     size = 3 * MiB;
+    vi.advanceTimersByTime(100);
+    size = 6 * MiB;
     vi.advanceTimersByTime(100);
     expect(v8.flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2', '--semi-space-growth-factor=1']);
   });
