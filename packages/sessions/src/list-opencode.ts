@@ -98,6 +98,15 @@ export async function listOpenCodeDatabase(dbPath: string): Promise<SessionInfo[
   } catch {
     return [];
   }
+  try {
+    return await readOpenCodeDatabase(dbPath, size);
+  } catch {
+    // Not a database, or one SQLite cannot read: left out like any unreadable log, not fatal to the listing.
+    return [];
+  }
+}
+
+async function readOpenCodeDatabase(dbPath: string, size: number): Promise<SessionInfo[]> {
   const db = await openSqlite(dbPath);
   try {
     const messages = new Map<string, unknown[]>();

@@ -68,6 +68,14 @@ describe('listSessions', () => {
     expect((await listSessions({ home, env: { OPENCODE_DB: db }, agent: 'opencode' })).map((s) => s.id)).toEqual(['ses_db']);
   });
 
+  it('leaves out an OpenCode database SQLite cannot read, and lists the rest', async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'kept', cwd: '/w', prompt: 'p', at: at(1) });
+    const db = join(tempHome(), 'opencode.db');
+    put(db, 'not a database\n');
+    expect((await listSessions({ home, env: { OPENCODE_DB: db } })).map((s) => s.id)).toEqual(['kept']);
+  });
+
   it('takes a Claude title from summary and custom-title lines, and skips injected user lines', async () => {
     const home = tempHome();
     const s = { id: 't1', cwd: '/p', prompt: 'the real prompt', at: at(1) };
