@@ -87,7 +87,7 @@ describe.skipIf(!built)('the xview bundle', () => {
     const cacheHome = mkdtempSync(join(tmpdir(), 'x-bundle-cache-'));
     const fixture = join(FIXTURES_DIR, 'claude/read-edit-run.jsonl');
     const cache = join(cacheHome, 'xview', 'code.cache');
-    const partsKept = () => readFileSync(cache, 'latin1').split('\n')[0]?.split(' ')[5];
+    const partsKept = () => readFileSync(cache, 'latin1').split('\n')[0]?.split(' ')[6];
     expect(xview(['--version'], cacheHome).status).toBe(0);
     expect(partsKept()).toBe('');
     // A run that loads parts the cache lacks keeps its code again, with theirs.

@@ -46,7 +46,21 @@ describe('the code cache', () => {
     const dir = privateDir();
     writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
     expect(readCodeCache(dir, 'b2')).toBeUndefined();
-    expect(readFileSync(join(dir, 'code.cache'), 'latin1').split('\n')[0]).toBe(`xview-code-cache 2 b1 ${process.version} ${process.arch} `);
+    expect(readFileSync(join(dir, 'code.cache'), 'latin1').split('\n')[0]).toMatch(new RegExp(`^xview-code-cache 3 b1 ${process.version} ${process.arch} [0-9a-f]{32} $`));
+  });
+
+  it('refuses a file damaged on disk before V8 sees it (V8 does not check its data: it crashed on a truncated cache)', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
+    const file = join(dir, 'code.cache');
+    const whole = readFileSync(file);
+    expect(readCodeCache(dir, 'b1')).toBeDefined();
+    writeFileSync(file, whole.subarray(0, whole.length - 7), { mode: 0o600 });
+    expect(readCodeCache(dir, 'b1')).toBeUndefined();
+    const flipped = Buffer.from(whole);
+    flipped[flipped.length - 20] = (flipped[flipped.length - 20] as number) ^ 0x5a;
+    writeFileSync(file, flipped, { mode: 0o600 });
+    expect(readCodeCache(dir, 'b1')).toBeUndefined();
   });
 
   it('has V8 refuse code made for another source, and still runs the source it is given', () => {

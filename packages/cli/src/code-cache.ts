@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +17,20 @@ import { Script } from 'node:vm';
  * The file is trusted only when the current user owns it and its folder and
  * nobody else can write either: code read from it runs as xview. V8 checks
  * that the data fits its version, its flags and the source's length; the
- * header checks the rest: which build of xview (a hash of its bundle) and
- * which Node.
+ * header checks the rest: which build of xview (a hash of its bundle), which
+ * Node, and a hash of the data itself. V8 does not check the data's own
+ * integrity (Node 20's V8 crashed on a truncated cache, and ran a corrupted
+ * one silently wrong), so a file damaged on disk is refused before V8 sees it.
  */
 
-/** The first line of every cache file up to the parts it holds: the format, the bundle's build hash, Node's version and architecture. */
+/** The first line of every cache file up to the data's hash: the format, the bundle's build hash, Node's version and architecture. */
 function headerOf(build: string): string {
-  return `xview-code-cache 2 ${build} ${process.version} ${process.arch} `;
+  return `xview-code-cache 3 ${build} ${process.version} ${process.arch} `;
+}
+
+/** A hash of V8's data, kept in the header (SHA-256: native, under a millisecond for the 600 KB of a cache). */
+function digestOf(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 32);
 }
 
 /** What a cache file holds: V8's code, and the parts of xview whose runs compiled it (loaded-parts.ts). */
@@ -63,8 +71,10 @@ export function readCodeCache(dir: string, build: string): CodeCache | undefined
     const expected = Buffer.from(headerOf(build));
     const end = file.indexOf(0x0a);
     if (end < 0 || !file.subarray(0, expected.length).equals(expected)) return undefined;
-    const parts = file.toString('latin1', expected.length, end);
-    return { data: file.subarray(end + 1), parts: parts === '' ? [] : parts.split(',') };
+    const [digest = '', parts = ''] = file.toString('latin1', expected.length, end).split(' ');
+    const data = file.subarray(end + 1);
+    if (digest !== digestOf(data)) return undefined;
+    return { data, parts: parts === '' ? [] : parts.split(',') };
   } catch {
     return undefined;
   } finally {
@@ -85,8 +95,9 @@ export function writeCodeCache(dir: string, build: string, cache: { parts: reado
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!ownedAndPrivate(statSync(dir))) return;
     const temporary = join(dir, `code.cache.${process.pid}.${Date.now()}`);
-    const header = `${headerOf(build)}${cache.parts.filter((part) => /^[\w:-]+$/.test(part)).join(',')}\n`;
-    writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), cache.data()]), { flag: 'wx', mode: 0o600 });
+    const data = cache.data();
+    const header = `${headerOf(build)}${digestOf(data)} ${cache.parts.filter((part) => /^[\w:-]+$/.test(part)).join(',')}\n`;
+    writeFileSync(temporary, Buffer.concat([Buffer.from(header, 'latin1'), data]), { flag: 'wx', mode: 0o600 });
     renameSync(temporary, join(dir, 'code.cache'));
   } catch {
     // Only an optimisation: see above.
