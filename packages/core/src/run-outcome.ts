@@ -4,23 +4,17 @@ import { createDriftTracker, type DriftTracker, type RunDrift } from './drift.js
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
+import { createNoteList, createReasonCounter, type NoteList, type ReasonCounter } from './run-notes.js';
 import { createTurnCounter, type TurnCounter } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
 import { createUsageCounter, USAGE_TOKEN_FIELDS, type UsageCounter, type UsageTokenField } from './usage-totals.js';
 
 export type { RunDrift } from './drift.js';
 export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
+export { RUN_OUTCOME_MAX_NOTE_CHARS, RUN_OUTCOME_MAX_NOTES, RUN_OUTCOME_MAX_REASONS } from './run-notes.js';
 
 /** The longest final message a {@link RunOutcome} keeps, in UTF-16 units (1 Mi: 2 MiB); the rest is counted in `omitted.finalMessageChars`. */
 export const RUN_OUTCOME_MAX_MESSAGE_CHARS = 1024 * 1024;
-/** How many errors and how many warnings a {@link RunOutcome} lists; each is cut to {@link RUN_OUTCOME_MAX_NOTE_CHARS}. */
-export const RUN_OUTCOME_MAX_NOTES = 100;
-/** The longest error or warning a {@link RunOutcome} keeps, in UTF-16 units. */
-export const RUN_OUTCOME_MAX_NOTE_CHARS = 4096;
-/** How many distinct diagnostic reasons `lines.reasons` counts; each is cut to 200 characters. */
-export const RUN_OUTCOME_MAX_REASONS = 100;
-const MAX_REASON_CHARS = 200;
-
 /** What a {@link RunOutcome} left out to stay within its bounds (all zero for an ordinary run). */
 export interface RunOutcomeOmissions {
   /** Calls past the first {@link RUN_OUTCOME_MAX_CALLS}, counted in `toolCallCounts` but not listed. */
@@ -129,24 +123,6 @@ export interface RunAggregatorOptions {
   testedUpTo?: string | undefined;
 }
 
-/** A bounded list of notes (errors, warnings): the first {@link RUN_OUTCOME_MAX_NOTES}, each cut. */
-function createNotes() {
-  const items: string[] = [];
-  let omitted = 0;
-  return {
-    add(message: unknown) {
-      if (items.length < RUN_OUTCOME_MAX_NOTES) items.push(capText(text(message), RUN_OUTCOME_MAX_NOTE_CHARS));
-      else omitted += 1;
-    },
-    get items() {
-      return [...items];
-    },
-    get omitted() {
-      return omitted;
-    },
-  };
-}
-
 /*
  * Events that crossed a process boundary may not have been validated (a
  * renderer is handed whatever its caller writes), so fields are checked for
@@ -173,11 +149,9 @@ interface AggregatorState {
   lastText: BoundedText;
   calls: RunCallList;
   usage: UsageCounter;
-  errors: ReturnType<typeof createNotes>;
-  warnings: ReturnType<typeof createNotes>;
-  reasons: Record<string, number>;
-  reasonKinds: number;
-  reasonsOmitted: number;
+  errors: NoteList;
+  warnings: NoteList;
+  reasons: ReasonCounter;
   drift: DriftTracker;
 }
 
@@ -219,10 +193,10 @@ function pushEvent(state: AggregatorState, event: DisplayEvent): void {
       pushSession(state, event);
       break;
     case 'error':
-      state.errors.add(event.message);
+      state.errors.add(text(event.message));
       break;
     case 'notice':
-      if (event.level === 'warning') state.warnings.add(event.message);
+      if (event.level === 'warning') state.warnings.add(text(event.message));
       break;
   }
 }
@@ -252,13 +226,13 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
     },
     errors: state.errors.items,
     warnings: state.warnings.items,
-    lines: { ...(accounting ?? emptyAccounting()), reasons: { ...state.reasons } },
+    lines: { ...(accounting ?? emptyAccounting()), reasons: state.reasons.counts() },
     omitted: {
       toolCalls: calls.omittedCalls(),
       files: calls.omittedFiles(),
       errors: state.errors.omitted,
       warnings: state.warnings.omitted,
-      reasons: state.reasonsOmitted,
+      reasons: state.reasons.omitted,
       unknown: omittedUnknown,
       finalMessageChars: state.result !== undefined ? state.resultDropped : lastText.dropped,
     },
@@ -284,24 +258,15 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
     lastText: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS),
     calls: new RunCallList(options.listCalls !== false),
     usage: createUsageCounter(),
-    errors: createNotes(),
-    warnings: createNotes(),
-    reasons: Object.create(null) as Record<string, number>,
-    reasonKinds: 0,
-    reasonsOmitted: 0,
+    errors: createNoteList(),
+    warnings: createNoteList(),
+    reasons: createReasonCounter(),
     drift: createDriftTracker(options.testedUpTo),
   };
   return {
     push: (event) => pushEvent(state, event),
     diagnose(diagnostic) {
-      const reason = diagnostic.reason.length > MAX_REASON_CHARS ? capText(diagnostic.reason, MAX_REASON_CHARS) : diagnostic.reason;
-      const count = state.reasons[reason];
-      if (count !== undefined) state.reasons[reason] = count + 1;
-      else if (state.reasonKinds < RUN_OUTCOME_MAX_REASONS) {
-        state.reasons[reason] = 1;
-        state.reasonKinds += 1;
-      } else state.reasonsOmitted += 1;
-      state.drift.diagnose(diagnostic, reason);
+      state.drift.diagnose(diagnostic, state.reasons.add(diagnostic.reason));
     },
     outcome: (accounting) => outcomeOf(state, accounting),
     get turns() {
