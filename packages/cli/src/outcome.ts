@@ -1,4 +1,4 @@
-import type { RunOutcome } from '@x/core';
+import type { DisplayEvent, RunOutcome } from '@x/core';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from './exit-codes.js';
 import { ExitCode } from './exit-codes.js';
@@ -60,4 +60,23 @@ export function outcomeLine(outcome: RunOutcome, fatal: string | undefined, wher
     default:
       return fatal === undefined ? undefined : `xview: fatal error${from}${quote(fatal)}\n`;
   }
+}
+
+/** The first fatal error of a run, kept as its events pass: hand `onEvent` to `runPipeline`. */
+export interface FatalWatch {
+  onEvent(event: DisplayEvent): void;
+  readonly message: string | undefined;
+}
+
+/** Makes a {@link FatalWatch}; the message is cut to 1,000 characters (an outcome line quotes at most 300). */
+export function watchFatal(): FatalWatch {
+  let message: string | undefined;
+  return {
+    onEvent(event) {
+      if (event.kind === 'error' && event.fatal) message ??= event.message.slice(0, 1000);
+    },
+    get message() {
+      return message;
+    },
+  };
 }

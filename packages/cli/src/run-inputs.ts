@@ -11,7 +11,7 @@ import type { HtmlTarget } from './html-file.js';
 import { openHtmlTarget } from './html-file.js';
 import type { CliInput } from './input.js';
 import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
-import { exitCodeOf, outcomeLine, worse } from './outcome.js';
+import { exitCodeOf, outcomeLine, watchFatal, worse } from './outcome.js';
 import type { GuardedStream } from './output.js';
 import { jsonForTerminal, write } from './output.js';
 import { createProgress } from './progress.js';
@@ -106,7 +106,7 @@ async function renderInput(
       },
       end() {},
     });
-  let fatal: string | undefined;
+  const fatal = watchFatal();
   const name = input.name === '-' ? 'stdin' : input.name;
   const report = await runPipeline(detected.stream, {
     source,
@@ -114,9 +114,7 @@ async function renderInput(
     // The per-call list grows with the run; only --summary shows it.
     listCalls: options.output === 'summary',
     maxLineBytes: options.maxLineBytes,
-    onEvent: (event) => {
-      if (event.kind === 'error' && event.fatal) fatal ??= event.message.slice(0, 1000);
-    },
+    onEvent: fatal.onEvent,
     onDiagnostic: (d) => {
       if (d.outcome === 'ignored') return;
       tally.problems += 1;
@@ -141,7 +139,7 @@ async function renderInput(
     if (options.provider === undefined) tally.exit = worse(tally.exit, ExitCode.empty);
     return;
   }
-  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal, inputLabel(input)) : undefined;
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal.message, inputLabel(input)) : undefined;
   if (line !== undefined) tally.outcomes.push(line.trimEnd());
   // In every mode: the drift line is about the reader, not the run, and no renderer shows it.
   const drift = driftLine(outcome, source.displayName, inputLabel(input));

@@ -11,7 +11,7 @@ import { parseCliArgs } from '../args.js';
 import { detectStream } from '../detect-stream.js';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { exitCodeOf, outcomeLine } from '../outcome.js';
+import { exitCodeOf, outcomeLine, watchFatal } from '../outcome.js';
 import { builtInRegistry } from '../providers.js';
 import { formatSummary } from '../summary-table.js';
 import type { SessionCommandIo } from './session-common.js';
@@ -125,20 +125,12 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
     const { source, stream } = await chooseSource(target, options, bytes);
     const made = makeRenderer(options, io, `${target.agent ?? source.displayName} session ${target.id}`);
     const renderer = made.renderer && redact ? redactingRenderer(made.renderer) : made.renderer;
-    let fatal: string | undefined;
-    const report = await runPipeline(stream, {
-      source,
-      renderer,
-      listCalls: options.output === 'summary',
-      maxLineBytes: options.maxLineBytes,
-      onEvent: (event) => {
-        if (event.kind === 'error' && event.fatal) fatal ??= event.message.slice(0, 1000);
-      },
-    });
+    const fatal = watchFatal();
+    const report = await runPipeline(stream, { source, renderer, listCalls: options.output === 'summary', maxLineBytes: options.maxLineBytes, onEvent: fatal.onEvent });
     await made.close();
     if (options.output === 'summary' && report.outcome) io.stdout.write(formatSummary(redact ? redactValue(report.outcome) : report.outcome, source.displayName));
     if (following?.signal.aborted) return ExitCode.ok;
-    return report.outcome === undefined ? ExitCode.ok : finishRun(report.outcome, { fatal, options, io, where: target.path, redact });
+    return report.outcome === undefined ? ExitCode.ok : finishRun(report.outcome, { fatal: fatal.message, options, io, where: target.path, redact });
   } finally {
     following?.release();
   }
