@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILD_MARK, type CodeCache, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
+import { BUILD_MARK, type CachedProgram, type CodeCache, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
+import { SESSION_COMMANDS } from './commands/names.js';
 import { favourMemory } from './v8-flags.js';
 
 /*
@@ -42,8 +43,8 @@ function fileSize(arg: string): number {
  */
 function favoursMemory(args: readonly string[]): boolean {
   if (args.some((arg) => /^(-h|--help|-V|--version)$/.test(arg))) return false;
-  if (args[0] === 'show' || args[0] === 'site') return true;
-  if (args[0] === 'sessions') return false;
+  // The session commands read logs, not standard input: `show` and `site` render them, `sessions` lists them.
+  if ((SESSION_COMMANDS as readonly string[]).includes(args[0] ?? '')) return args[0] !== 'sessions';
   const sizes = args.filter((arg) => !arg.startsWith('-')).map(fileSize);
   if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
   return sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
@@ -55,11 +56,11 @@ function favoursMemory(args: readonly string[]): boolean {
  * so far, those it was given and those compiled since, so the cache grows to
  * the parts a user runs.
  */
-function keepCompiledCode(cacheDir: string, cached: CodeCache | undefined, loaded: ReadonlySet<string>): void {
+function keepCompiledCode(program: CachedProgram, where: { dir: string; build: string }, cached: CodeCache | undefined, loaded: ReadonlySet<string>): void {
   const parts = new Set(cached?.parts);
   if (program.cache === 'hit' && [...loaded].every((part) => parts.has(part))) return;
   for (const part of loaded) parts.add(part);
-  writeCodeCache(cacheDir, build, { data: program.compiledCode, parts: [...parts].sort() });
+  writeCodeCache(where.dir, where.build, { data: program.compiledCode, parts: [...parts].sort() });
 }
 
 const args = process.argv.slice(2);
@@ -80,7 +81,7 @@ const program = compileBundle(
 
 const bundleModule: { exports: { loadedParts?: ReadonlySet<string> } } = { exports: {} };
 if (cacheDir !== undefined) {
-  process.once('exit', () => keepCompiledCode(cacheDir, cached, bundleModule.exports.loadedParts ?? new Set()));
+  process.once('exit', () => keepCompiledCode(program, { dir: cacheDir, build }, cached, bundleModule.exports.loadedParts ?? new Set()));
 }
 
 program.run({
