@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { packageBuild } from '../../tooling/tsup.js';
+import { BUNDLE_HEAD } from './src/code-cache.js';
 
 const DIST = join(import.meta.dirname, 'dist');
 
@@ -53,11 +54,16 @@ const lendImport: NonNullable<Options['esbuildPlugins']>[number] = {
  * Makes the bundle ASCII, so that bin.ts reads it as Latin-1 into a one-byte
  * string, with no UTF-8 decoding (esbuild leaves a few characters as they are
  * in regular expressions and comments; `\uXXXX` means the same there and in
- * strings), and writes a hash of it into its first line, where bin.ts reads
- * which build it is (code-cache.ts).
+ * strings); wraps it as the function bin.ts compiles (`BUNDLE_HEAD` on the
+ * first line, so that the source map's lines still match, and `})` before the
+ * source map's comment); and writes a hash of it into its first line, where
+ * bin.ts reads which build it is (code-cache.ts).
  */
 function markBuild(file: string): void {
-  const text = readFileSync(file, 'utf8').replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = readFileSync(file, 'utf8').replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const map = ascii.lastIndexOf('\n//# sourceMappingURL=');
+  if (!ascii.startsWith(`${BUILD_MARK_PLACEHOLDER}\n`) || map < 0) throw new Error(`${file}: not the bundle tsup.config.ts expects`);
+  const text = `${BUILD_MARK_PLACEHOLDER}${BUNDLE_HEAD}${ascii.slice(BUILD_MARK_PLACEHOLDER.length, map)}\n})${ascii.slice(map)}`;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
   writeFileSync(file, text.replace(BUILD_MARK_PLACEHOLDER, `/* xview-build ${hash} */`));
 }

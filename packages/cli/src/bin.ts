@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILD_MARK, type CachedProgram, type CodeCache, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
-import { SESSION_COMMANDS } from './commands/names.js';
+import { BUILD_MARK, BUNDLE_PARAMETERS, type CachedProgram, type CodeCache, checkCachedCode, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
+import { favoursMemory } from './run-size.js';
 import { favourMemory } from './v8-flags.js';
 
 /*
@@ -19,36 +19,6 @@ import { favourMemory } from './v8-flags.js';
  */
 
 const BUNDLE = join(__dirname, 'xview.cjs');
-
-/** Past this size an input file is read long enough that V8 should favour memory from the first byte. */
-const LARGE_INPUT_BYTES = 4 * 1024 * 1024;
-
-/** Size in bytes of `arg` when it names a file, else -1. */
-function fileSize(arg: string): number {
-  try {
-    return statSync(arg).size;
-  } catch {
-    return -1;
-  }
-}
-
-/**
- * Whether V8 should favour memory over speed from the start (v8-flags.ts):
- * for a run that reads a file past {@link LARGE_INPUT_BYTES}, a pipe (no
- * file argument, standard input not a terminal; its length is not known), or
- * session logs (`show`, `site`), however short it turns out. Decided before
- * anything runs: set late, the flag leaves the heap V8 already sized for
- * throughput (1,000 unfinished 5 MB calls in --html peaked at 154 instead of
- * 104 MiB), and it must not change once code is compiled from the cache.
- */
-function favoursMemory(args: readonly string[]): boolean {
-  if (args.some((arg) => /^(-h|--help|-V|--version)$/.test(arg))) return false;
-  // The session commands read logs, not standard input: `show` and `site` render them, `sessions` lists them.
-  if ((SESSION_COMMANDS as readonly string[]).includes(args[0] ?? '')) return args[0] !== 'sessions';
-  const sizes = args.filter((arg) => !arg.startsWith('-')).map(fileSize);
-  if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
-  return sizes.every((size) => size < 0) && process.stdin.isTTY !== true;
-}
 
 /**
  * Keeps the code V8 compiled for this run when the cache had none, or none
@@ -66,18 +36,14 @@ function keepCompiledCode(program: CachedProgram, where: { dir: string; build: s
 const args = process.argv.slice(2);
 // Runs that favour memory are long and neither read nor write the cache: V8
 // refuses code made under flags other than its own, and most starts do not set it.
-const favoured = favoursMemory(args);
+const favoured = favoursMemory(args, () => process.stdin.isTTY === true);
 if (favoured) favourMemory();
 const source = readFileSync(BUNDLE, 'latin1');
 const build = BUILD_MARK.exec(source)?.[1] ?? 'unbuilt';
 const cacheDir = favoured ? undefined : codeCacheDir(process.env);
+if (cacheDir !== undefined) checkCachedCode();
 const cached = cacheDir === undefined ? undefined : readCodeCache(cacheDir, build);
-const program = compileBundle(
-  source,
-  BUNDLE,
-  ['exports', 'require', 'module', '__filename', '__dirname', '__xview_import_meta_url', '__xview_import'],
-  cached?.data,
-);
+const program = compileBundle(source, BUNDLE, BUNDLE_PARAMETERS, cached?.data);
 
 const bundleModule: { exports: { loadedParts?: ReadonlySet<string> } } = { exports: {} };
 if (cacheDir !== undefined) {

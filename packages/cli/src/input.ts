@@ -1,5 +1,4 @@
-import { constants, createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { type Stats, access, constants, createReadStream, stat } from 'node:fs';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
@@ -22,6 +21,20 @@ function cannotRead(file: string, error: unknown): CliError {
   return new CliError(`cannot read ${neutralizeForTerminal(file)}: ${neutralizeForTerminal(why)}. Check the path, or pipe the agent's output in instead.`, ExitCode.input);
 }
 
+/**
+ * A file's status, and whether it can be read, by node:fs's callbacks: the
+ * promise API of node:fs/promises costs a start 0.7 ms to load, for two calls.
+ */
+function statReadable(file: string): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    stat(file, (error, info) => {
+      if (error !== null) reject(error);
+      else if (info.isDirectory()) resolve(info);
+      else access(file, constants.R_OK, (denied) => (denied === null ? resolve(info) : reject(denied)));
+    });
+  });
+}
+
 /** A file's bytes; an error while reading (EIO, a file gone) becomes a {@link CliError} with exit code 3. */
 async function* readFile(file: string): AsyncGenerator<Uint8Array> {
   try {
@@ -40,10 +53,9 @@ export async function resolveInputs(files: readonly string[], stdin: AsyncIterab
       inputs.push({ name: '-', size: undefined, open: () => stdin });
       continue;
     }
-    let info;
+    let info: Stats;
     try {
-      info = await stat(file);
-      if (!info.isDirectory()) await access(file, constants.R_OK);
+      info = await statReadable(file);
     } catch (error) {
       throw cannotRead(file, error);
     }

@@ -1,4 +1,5 @@
 import { runCli } from './run-cli.js';
+import { readsSmallFiles } from './run-size.js';
 
 /** What bin.ts reads from the bundle's exports when the run ends. */
 export { loadedParts } from './loaded-parts.js';
@@ -33,7 +34,12 @@ const stdin = {
   [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator](),
 };
 
-runCli(process.argv.slice(2), { stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal }).then(
+const args = process.argv.slice(2);
+// zod's generated parsers do not pay for themselves on a small input (run-size.ts).
+// Loaded only then: zod itself loads with the first provider, not for --version.
+const zodSet = readsSmallFiles(args) ? import('./zod-settings.js').then((zod) => zod.parseWithoutGeneratedCode()) : Promise.resolve();
+
+zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal })).then(
   (code) => {
     process.exitCode = code;
     // A read of standard input still pending after an interruption would keep the process alive.

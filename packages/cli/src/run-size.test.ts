@@ -1,0 +1,47 @@
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { favoursMemory, readsSmallFiles } from './run-size.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'x-run-size-'));
+const file = (name: string, bytes: number) => {
+  const path = join(dir, name);
+  writeFileSync(path, '');
+  truncateSync(path, bytes);
+  return path;
+};
+const small = file('small.jsonl', 10_000);
+const medium = file('medium.jsonl', 250 * 1024);
+const large = file('large.jsonl', 4 * 1024 * 1024 + 1);
+const terminal = () => true;
+const pipe = () => false;
+
+describe('the size of a run, judged from its arguments', () => {
+  it('favours memory for a file past 4 MiB, a pipe, show and site, not for help, version or a small file', () => {
+    expect(favoursMemory([large], terminal)).toBe(true);
+    expect(favoursMemory(['--verbose', small, large], terminal)).toBe(true);
+    expect(favoursMemory([], pipe)).toBe(true);
+    expect(favoursMemory(['--provider', 'claude'], pipe)).toBe(true);
+    expect(favoursMemory(['show', 'last'], terminal)).toBe(true);
+    expect(favoursMemory(['site', 'out'], terminal)).toBe(true);
+    expect(favoursMemory(['sessions'], pipe)).toBe(false);
+    expect(favoursMemory(['--version'], pipe)).toBe(false);
+    expect(favoursMemory(['-h', large], pipe)).toBe(false);
+    expect(favoursMemory([small], pipe)).toBe(false);
+    expect(favoursMemory([], terminal)).toBe(false);
+  });
+
+  it('calls a run small when it reads files of at most 256 KiB in all, and nothing else', () => {
+    expect(readsSmallFiles([small])).toBe(true);
+    expect(readsSmallFiles(['--provider', 'claude', '--verbose', small, medium])).toBe(false);
+    expect(readsSmallFiles([small, small])).toBe(true);
+    expect(readsSmallFiles([medium])).toBe(true);
+    expect(readsSmallFiles([large])).toBe(false);
+    // Standard input's length is not known; help, version and the session commands read no input file.
+    expect(readsSmallFiles([])).toBe(false);
+    expect(readsSmallFiles(['--provider', 'claude'])).toBe(false);
+    expect(readsSmallFiles(['--version', small])).toBe(false);
+    expect(readsSmallFiles(['show', small])).toBe(false);
+  });
+});

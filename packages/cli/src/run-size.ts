@@ -1,0 +1,62 @@
+import { statSync } from 'node:fs';
+import { SESSION_COMMANDS } from './commands/names.js';
+
+/*
+ * How large a run's input is, judged from its arguments before anything
+ * runs: V8's flags must be set before code is compiled (bin.ts), and zod's
+ * before a provider builds its schemas (main.ts).
+ */
+
+/** Past this size an input file is read long enough that V8 should favour memory from the first byte. */
+const LARGE_INPUT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Up to this size in all, a run's files are parsed without zod generating
+ * code. zod compiles a parser of its own for each object schema on its first
+ * use (`new Function`): on a 10 KB file that cost about 3 ms of a 30 ms start
+ * and saved nothing, while on a stream of thousands of lines the compiled
+ * parsers pay for themselves. At 256 KiB the two came out even (Codex, Gemini
+ * and OpenCode streams, CPU time, best of 11).
+ */
+const SMALL_INPUT_BYTES = 256 * 1024;
+
+const HELP_OR_VERSION = /^(-h|--help|-V|--version)$/;
+
+/** Size in bytes of `arg` when it names a file, else -1. */
+function fileSize(arg: string): number {
+  try {
+    return statSync(arg).size;
+  } catch {
+    return -1;
+  }
+}
+
+/** The sizes of the arguments that are not options (-1 for one that names no file). */
+function argumentSizes(args: readonly string[]): number[] {
+  return args.filter((arg) => !arg.startsWith('-')).map(fileSize);
+}
+
+/**
+ * Whether V8 should favour memory over speed from the start (v8-flags.ts):
+ * for a run that reads a file past {@link LARGE_INPUT_BYTES}, a pipe (no
+ * file argument, standard input not a terminal; its length is not known), or
+ * session logs (`show`, `site`), however short it turns out. Decided before
+ * anything runs: set late, the flag leaves the heap V8 already sized for
+ * throughput (1,000 unfinished 5 MB calls in --html peaked at 154 instead of
+ * 104 MiB), and it must not change once code is compiled from the cache.
+ */
+export function favoursMemory(args: readonly string[], stdinIsTTY: () => boolean): boolean {
+  if (args.some((arg) => HELP_OR_VERSION.test(arg))) return false;
+  // The session commands read logs, not standard input: `show` and `site` render them, `sessions` lists them.
+  if ((SESSION_COMMANDS as readonly string[]).includes(args[0] ?? '')) return args[0] !== 'sessions';
+  const sizes = argumentSizes(args);
+  if (sizes.some((size) => size > LARGE_INPUT_BYTES)) return true;
+  return sizes.every((size) => size < 0) && !stdinIsTTY();
+}
+
+/** Whether the run reads files, and at most {@link SMALL_INPUT_BYTES} of them in all (not standard input, whose length is not known). */
+export function readsSmallFiles(args: readonly string[]): boolean {
+  if (args.some((arg) => HELP_OR_VERSION.test(arg)) || (SESSION_COMMANDS as readonly string[]).includes(args[0] ?? '')) return false;
+  const files = argumentSizes(args).filter((size) => size >= 0);
+  return files.length > 0 && files.reduce((sum, size) => sum + size, 0) <= SMALL_INPUT_BYTES;
+}
