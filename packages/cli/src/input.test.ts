@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import { untilAborted } from './input.js';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveInputs, untilAborted } from './input.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -36,5 +40,27 @@ describe('untilAborted', () => {
     gc();
     expect(refs.filter((ref) => ref.deref() !== undefined).length).toBeLessThan(5);
     expect(controller.signal.aborted).toBe(false);
+  });
+});
+
+describe('an input file', () => {
+  const noStdin = (async function* () {})();
+  const openFds = () => readdirSync('/proc/self/fd').length;
+
+  it.skipIf(process.platform !== 'linux')('is read whole, in 64 KiB chunks, and closed at its end or when reading stops', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'x-input-')), 'run.jsonl');
+    const bytes = randomBytes(200_000);
+    writeFileSync(file, bytes);
+    const [input] = await resolveInputs([file], noStdin);
+    expect(input?.size).toBe(200_000);
+    const before = openFds();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of input?.open() ?? []) chunks.push(chunk);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([65_536, 65_536, 65_536, 3_392]);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(openFds()).toBe(before);
+    // Stopped after one chunk, with the next read already running: the file is closed once that read is done.
+    for await (const _ of input?.open() ?? []) break;
+    await vi.waitFor(() => expect(openFds()).toBe(before));
   });
 });
