@@ -37,6 +37,17 @@ export interface LineSplitter {
 
 const encoder = new TextEncoder();
 
+/**
+ * The bytes of `bytes` from `start` to `end`, as a plain Uint8Array view of
+ * the same memory. `subarray` of a Node Buffer builds another Buffer through
+ * its species constructor, which cost a fifth of decoding a line (x-bench,
+ * 2026-11-24: 26 → 21 ms per 20 MB of Gemini lines); a view made directly
+ * holds the same bytes.
+ */
+function view(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  return new Uint8Array(bytes.buffer, bytes.byteOffset + start, end - start);
+}
+
 function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
@@ -142,7 +153,7 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
       // decodes to (x-bench: 12-16% more throughput on real-shaped streams).
       // A line's bytes hold whole characters, so the text is the same.
       for (let lf = bytes.indexOf(LF, start); lf >= 0; lf = bytes.indexOf(LF, start)) {
-        emit(out, decoder.decode(takePending(bytes.subarray(start, lf))));
+        emit(out, decoder.decode(takePending(view(bytes, start, lf))));
         start = lf + 1;
       }
       hold(bytes.subarray(start));

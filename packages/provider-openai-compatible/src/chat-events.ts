@@ -2,7 +2,7 @@ import { type DisplayEvent, type LineContext, type SessionStatus } from '@x/core
 import { arrayField, isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { addFragment, announceMessageCalls, announcePendingCalls, startChat } from './chat-calls.js';
 import { chatUsageEvent, errorEvent } from './outcome-events.js';
-import { countResponse, createRememberedKeys, nonEmpty, type ChatResponse, type OpenAICompatibleState } from './state.js';
+import { countResponse, createRememberedKeys, nonEmpty, type ChatBlock, type ChatResponse, type OpenAICompatibleState } from './state.js';
 
 /** How a response ended, which decides the status of its session end. */
 type Ending = 'complete' | 'truncated' | 'error';
@@ -28,14 +28,17 @@ function openChat(state: OpenAICompatibleState): ChatResponse {
     finishReason: undefined,
     usage: undefined,
     calls: [],
+    blockIds: {},
   };
   state.chat = response;
   return response;
 }
 
-function pushText(state: OpenAICompatibleState, response: ChatResponse, events: DisplayEvent[], kind: 'text' | 'reasoning', block: string, text: string): void {
+function pushText(state: OpenAICompatibleState, response: ChatResponse, events: DisplayEvent[], kind: 'text' | 'reasoning', block: ChatBlock, text: string): void {
   startChat(state, response, events);
-  events.push({ kind, id: `${response.key}:${block}`, text });
+  // The key is set by startChat and never changes afterwards.
+  const id = (response.blockIds[block] ??= `${response.key}:${block}`);
+  events.push({ kind, id, text });
 }
 
 /** The reasoning, text and refusal of a `message` or a `delta`, each its own block. */

@@ -50,7 +50,12 @@ export interface ChatResponse {
   /** The latest usage seen: a restated total, so it replaces and is reported once at the end. */
   usage: unknown;
   calls: PendingChatCall[];
+  /** The event id of each block (`<key>:text`, ...), made once: a chunk's delta reuses it rather than concatenating a new string. */
+  blockIds: Partial<Record<ChatBlock, string>>;
 }
+
+/** The blocks of a chat response: its reasoning, text and refusal. */
+export type ChatBlock = 'reasoning' | 'text' | 'refusal';
 
 /** A Responses API function or custom tool call whose arguments (or input) are still arriving. */
 export interface PendingResponsesCall {
