@@ -108,5 +108,21 @@ function plainValue(value: unknown, depth: number, plain: Plain): unknown {
  * allocates nothing.
  */
 export function toPlainEvent(event: DisplayEvent): DisplayEvent {
+  if ((event.kind === 'text' || event.kind === 'reasoning') && isPlainIncrement(event)) return event;
   return plainValue(event, -1, event.kind === 'tool-use' ? toVisibleText : toPlainText) as DisplayEvent;
+}
+
+/**
+ * Whether a text or reasoning event is exactly `{ kind, id, text }`, in that
+ * order, with no control character in `id` or `text`: what {@link plainValue}
+ * would return unchanged. Such increments are most events of a stream, and
+ * this reads their two strings without walking the object (its keys and
+ * `kind` are literals known to be plain): x-bench, 2026-11-24. Any other
+ * shape, or a string with a control character, takes the walk.
+ */
+function isPlainIncrement(event: DisplayEvent & { id: unknown; text: unknown }): boolean {
+  const keys = Object.keys(event);
+  if (keys.length !== 3 || keys[0] !== 'kind' || keys[1] !== 'id' || keys[2] !== 'text') return false;
+  const { id, text } = event;
+  return typeof id === 'string' && typeof text === 'string' && !CONTROL.test(id) && !CONTROL.test(text);
 }
