@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import type { DisplayEvent } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import type { CliStream } from './output.js';
+import { jsonForTerminal } from './output.js';
+import { eventsRenderer } from './run-renderers.js';
+
+/** A stream that keeps what it is given and asks for `drain` on the writes `full` picks. */
+function capture(full: (write: number) => boolean) {
+  const chunks: (string | Uint8Array)[] = [];
+  const drains: (() => void)[] = [];
+  const stream: CliStream = {
+    write(chunk) {
+      chunks.push(chunk);
+      return !full(chunks.length);
+    },
+    once(_event, listener) {
+      drains.push(listener);
+      // Drained a little later, as a pipe would be.
+      setImmediate(() => drains.shift()?.());
+      return stream;
+    },
+  };
+  const text = () => chunks.map((chunk) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))).join('');
+  return { stream, chunks, text };
+}
+
+/** A piece repeated up to 30 000 times: lines from a few bytes to past a batch (64 KiB) in UTF-8. */
+const PIECES = ['a', 'é', '→', '你', '😀', '\x1b[2J', '\u202e', '\x9b', '\ufeff', '"\\\n', '\u2028', '\ud800'];
+const piece = fc.tuple(fc.constantFrom(...PIECES), fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 30_000 })));
+const event = fc
+  .tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.constantFrom('text', 'reasoning'))
+  .map(([parts, kind]) => ({ kind, id: 'm', text: parts.map(([p, n]) => p.repeat(n)).join('') }) as DisplayEvent);
+
+describe('--events renderer', () => {
+  it('writes each event as jsonForTerminal and a newline, whatever the batching and backpressure', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { maxLength: 30 }), fc.integer({ min: 0, max: 3 }), async (events, every) => {
+        const { stream, text } = capture((n) => every > 0 && n % every === 0);
+        const renderer = eventsRenderer(stream);
+        for (const e of events) await renderer.write(e);
+        await renderer.end();
+        expect(text()).toBe(events.map((e) => `${jsonForTerminal(e)}\n`).join(''));
+      }),
+      { seed: 20, numRuns: 200 },
+    );
+  });
+
+  it('writes the events of one turn together, and what is left when the loop turns', async () => {
+    const { stream, chunks, text } = capture(() => false);
+    const renderer = eventsRenderer(stream);
+    renderer.write({ kind: 'text', id: 'm', text: 'a' });
+    renderer.write({ kind: 'text', id: 'm', text: 'b' });
+    expect(chunks).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(1);
+    expect(text()).toBe('{"kind":"text","id":"m","text":"a"}\n{"kind":"text","id":"m","text":"b"}\n');
+  });
+});
