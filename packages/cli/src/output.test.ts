@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { holdsRawInJson, jsonBytesForTerminal, jsonForTerminal } from './output.js';
+import type { CliStream } from './output.js';
+import { batchText, holdsRawInJson, jsonBytesForTerminal, jsonForTerminal } from './output.js';
 
 /** What jsonForTerminal escapes, the characters on either side of each range, and others that share their first UTF-8 byte. */
 const EDGES = [
@@ -39,5 +40,50 @@ describe('jsonBytesForTerminal', () => {
   it('passes bytes with nothing to escape through as they are', () => {
     const bytes = Buffer.from('{"text":"— → ✓ é 你 😀"}\n');
     expect(jsonBytesForTerminal(bytes)).toBe(bytes);
+  });
+});
+
+describe('batchText', () => {
+  function capture(accept: boolean) {
+    const chunks: string[] = [];
+    const drains: (() => void)[] = [];
+    const stream: CliStream = {
+      write(chunk) {
+        chunks.push(String(chunk));
+        return accept;
+      },
+      once(_event, listener) {
+        drains.push(listener);
+        return stream;
+      },
+    };
+    return { stream, chunks, drains };
+  }
+
+  it('writes the text of one turn at once, in order, when the loop turns', async () => {
+    const { stream, chunks } = capture(true);
+    const text = batchText(stream);
+    expect(text.write('a')).toBeUndefined();
+    expect(text.write('b\n')).toBeUndefined();
+    expect(chunks).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toEqual(['ab\n']);
+    text.write('c');
+    text.flush();
+    expect(chunks).toEqual(['ab\n', 'c']);
+  });
+
+  it('writes at 64 Ki characters without waiting, and hands a wait for drain to the next write', async () => {
+    const { stream, chunks, drains } = capture(false);
+    const text = batchText(stream);
+    const full = text.write('x'.repeat(64 * 1024));
+    expect(chunks).toHaveLength(1);
+    expect(full).toBeInstanceOf(Promise);
+    const next = text.write('y');
+    expect(next).toBe(full);
+    drains.shift()?.();
+    await next;
+    expect(text.flush()).toBeInstanceOf(Promise);
+    expect(chunks.at(-1)).toBe('y');
   });
 });

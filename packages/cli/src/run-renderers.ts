@@ -2,7 +2,7 @@ import type { DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
 import { defineRenderer } from '@x/core';
 import type { HtmlTarget } from './html-file.js';
 import type { CliStream } from './output.js';
-import { jsonBytesForTerminal, write } from './output.js';
+import { batchText, jsonBytesForTerminal, write } from './output.js';
 import { createPluginRenderer } from './plugins.js';
 import type { Session } from './session.js';
 import { loadedParts } from './loaded-parts.js';
@@ -105,8 +105,10 @@ async function terminalRenderer({ options, io, out }: Session): Promise<Renderer
   const columns = io.stdout.columns;
   loadedParts.add('renderer:terminal');
   const { createTerminalRenderer } = await import('@x/renderer-terminal');
-  return createTerminalRenderer({
-    sink: out,
+  // The renderer writes once per event; its text is gathered and written once per turn of the loop.
+  const text = batchText(out);
+  const renderer = createTerminalRenderer({
+    sink: (chunk: string) => text.write(chunk),
     mode: options.verbose ? 'verbose' : 'default',
     showContent: options.showContent,
     ...(options.color === undefined ? {} : { color: options.color }),
@@ -114,6 +116,14 @@ async function terminalRenderer({ options, io, out }: Session): Promise<Renderer
     // A terminal that reports no width (0 columns) gets the renderer's default.
     ...(typeof columns === 'number' && Number.isInteger(columns) && columns > 0 ? { columns } : {}),
     env: io.env,
+  });
+  return defineRenderer({
+    specificationVersion: 'v1',
+    write: (event: DisplayEvent) => renderer.write(event),
+    end() {
+      const ended = renderer.end();
+      return ended === undefined ? text.flush() : ended.then(text.flush);
+    },
   });
 }
 
