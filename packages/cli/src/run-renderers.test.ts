@@ -46,6 +46,25 @@ describe('--events renderer', () => {
     );
   });
 
+  it('writes a text or reasoning delta as JSON.stringify does, whatever its keys, their order and its characters', async () => {
+    const value = fc.oneof(fc.array(fc.constantFrom('a', '"', '\\', '\n', '\x1f', '\x7f', '\u2028', '\ud83d', '\ude00', '😀', 'é'), { maxLength: 6 }).map((c) => c.join('')), fc.integer());
+    const entries = fc.uniqueArray(fc.tuple(fc.constantFrom('kind', 'id', 'text', 'parentToolUseId'), value), { selector: ([key]) => key, maxLength: 4 });
+    const shaped = fc.tuple(fc.constantFrom('text', 'reasoning', 'notice'), entries, fc.boolean()).map(([kind, pairs, first]) => {
+      const rest = pairs.filter(([key]) => key !== 'kind');
+      return Object.fromEntries(first ? [['kind', kind], ...rest] : [...rest, ['kind', kind]]) as unknown as DisplayEvent;
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(shaped, { maxLength: 20 }), async (events) => {
+        const { stream, text } = capture(() => false);
+        const renderer = eventsRenderer(stream);
+        for (const e of events) await renderer.write(e);
+        await renderer.end();
+        expect(text()).toBe(events.map((e) => `${jsonForTerminal(e)}\n`).join(''));
+      }),
+      { seed: 20, numRuns: 2_000 },
+    );
+  });
+
   it('writes the events of one turn together, and what is left when the loop turns', async () => {
     const { stream, chunks, text } = capture(() => false);
     const renderer = eventsRenderer(stream);

@@ -67,6 +67,26 @@ function addLine(out: CliStream, batch: EventsBatch, json: string): void | Promi
   return batch.used >= EVENTS_BATCH_BYTES ? flushBatch(out, batch) : undefined;
 }
 
+/** A character `JSON.stringify` writes other than as itself in a string (it escapes a lone surrogate; a pair passes too). */
+const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(event)`, written directly for the commonest event, a text
+ * or reasoning delta with an id (`{kind, id, text}` in that order, strings
+ * that need no escape): streams of small deltas have hundreds of thousands,
+ * and JSON.stringify's set-up per object cost twice this (bench/FINDINGS.md).
+ */
+function eventJson(event: DisplayEvent): string {
+  if (event.kind === 'text' || event.kind === 'reasoning') {
+    const { id, text } = event as { id?: unknown; text?: unknown };
+    if (typeof id === 'string' && typeof text === 'string' && !ESCAPED_IN_JSON.test(id) && !ESCAPED_IN_JSON.test(text)) {
+      const keys = Object.keys(event);
+      if (keys.length === 3 && keys[0] === 'kind' && keys[1] === 'id' && keys[2] === 'text') return `{"kind":"${event.kind}","id":"${id}","text":"${text}"}`;
+    }
+  }
+  return JSON.stringify(event);
+}
+
 /**
  * `--events`: one JSON line per event. Each line is encoded straight into a
  * batch of UTF-8 bytes, written up to 64 KiB at a time or when the event
@@ -94,7 +114,7 @@ export function eventsRenderer(out: CliStream): Renderer {
     write(event: DisplayEvent) {
       const waiting = batch.drained;
       batch.drained = undefined;
-      const json = JSON.stringify(event);
+      const json = eventJson(event);
       return waiting === undefined ? add(json) : waiting.then(() => add(json));
     },
     end: flush,
