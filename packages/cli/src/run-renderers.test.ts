@@ -65,6 +65,19 @@ describe('--events renderer', () => {
     );
   });
 
+  it('writes a line that waited for drain when the loop turns, without another event or end()', async () => {
+    const { stream, chunks, text } = capture((n) => n === 1);
+    const renderer = eventsRenderer(stream);
+    const big = { kind: 'text', id: 'm', text: 'x'.repeat(40_000) } as DisplayEvent;
+    // The first line is written alone when the second does not fit; the stream asks to wait, then the second goes in.
+    await renderer.write(big);
+    await renderer.write(big);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toHaveLength(2);
+    expect(text()).toBe(`${jsonForTerminal(big)}\n`.repeat(2));
+  });
+
   it('writes the events of one turn together, and what is left when the loop turns', async () => {
     const { stream, chunks, text } = capture(() => false);
     const renderer = eventsRenderer(stream);

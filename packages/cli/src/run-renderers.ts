@@ -101,13 +101,18 @@ function eventJson(event: DisplayEvent): string {
 export function eventsRenderer(out: CliStream): Renderer {
   const batch: EventsBatch = { bytes: undefined, used: 0, scheduled: false, drained: undefined };
   const flush = () => flushBatch(out, batch);
-  const add = (json: string) => {
-    const written = addLine(out, batch, json);
+  // What is gathered is written when the loop next turns, also when the line went in only after a drain.
+  const schedule = () => {
     if (!batch.scheduled && batch.used > 0) {
       batch.scheduled = true;
       setImmediate(flush);
     }
-    return written;
+  };
+  const add = (json: string) => {
+    const written = addLine(out, batch, json);
+    if (written !== undefined) return written.then(schedule);
+    schedule();
+    return undefined;
   };
   return defineRenderer({
     specificationVersion: 'v1',
