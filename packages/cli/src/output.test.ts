@@ -4,12 +4,10 @@ import type { CliStream } from './output.js';
 import { batchText, holdsRawInJson, jsonBytesForTerminal, jsonForTerminal } from './output.js';
 
 /** What jsonForTerminal escapes, the characters on either side of each range, and others that share their first UTF-8 byte. */
-const EDGES = [
-  'a', '"', '\\', '\n', '\x1b', '\x7e', '\x7f', '\x80', '\x9b', '\x9f', '\xa0', '\xc0', 'é',
-  '\u061b', '\u061c', '\u061d', '\u0600', '\u200a', '\u200b', '\u200f', '\u2010', '\u2014', '\u2027', '\u2028', '\u202e', '\u202f',
-  '\u205f', '\u2060', '\u2064', '\u2065', '\u2066', '\u2069', '\u206a', '→', '✓', '\u2190', '\ufefe', '\ufeff', '\uff00', '\uef00',
-  '😀', '\ud800', '\udfff', '你',
-];
+const EDGES = Array.from(
+  'a"\\\n\x1b\x7e\x7f\x80\x9b\x9f\xa0\xc0é\u061b\u061c\u061d\u0600\u200a\u200b\u200f\u2010\u2014\u2027\u2028\u202e\u202f' +
+    '\u205f\u2060\u2064\u2065\u2066\u2069\u206a→✓\u2190\ufefe\ufeff\uff00\uef00😀\udfff\ud800你',
+);
 const text = fc.array(fc.constantFrom(...EDGES), { maxLength: 40 }).map((chars) => chars.join(''));
 const RAW = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 

@@ -47,7 +47,10 @@ describe('--events renderer', () => {
   });
 
   it('writes a text or reasoning delta as JSON.stringify does, whatever its keys, their order and its characters', async () => {
-    const value = fc.oneof(fc.array(fc.constantFrom('a', '"', '\\', '\n', '\x1f', '\x7f', '\u2028', '\ud83d', '\ude00', '😀', 'é'), { maxLength: 6 }).map((c) => c.join('')), fc.integer());
+    const value = fc.oneof(
+      fc.array(fc.constantFrom('a', '"', '\\', '\n', '\x1f', '\x7f', '\u2028', '\ud83d', '\ude00', '😀', 'é'), { maxLength: 6 }).map((c) => c.join('')),
+      fc.integer(),
+    );
     const entries = fc.uniqueArray(fc.tuple(fc.constantFrom('kind', 'id', 'text', 'parentToolUseId'), value), { selector: ([key]) => key, maxLength: 4 });
     const shaped = fc.tuple(fc.constantFrom('text', 'reasoning', 'notice'), entries, fc.boolean()).map(([kind, pairs, first]) => {
       const rest = pairs.filter(([key]) => key !== 'kind');

@@ -146,17 +146,21 @@ describe('createMarkdownChunker', () => {
     };
     const lines = ['', ' ', '  ', '\t', '\r', ' \r', '```', '~~~', '````', ' ```', '   ~~~', '    ```', '```js', 'a', '`x`', '~', 'text', '- item'];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 10 }), (picked, sizes) => {
-        const source = picked.join('\n');
-        const chunker = createMarkdownChunker();
-        const push = reference();
-        let at = 0;
-        for (let i = 0; at < source.length; i += 1) {
-          const piece = source.slice(at, at + (sizes[i % sizes.length] as number));
-          at += piece.length;
-          expect(chunker.push(piece)).toBe(push(piece));
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...lines), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 10 }),
+        (picked, sizes) => {
+          const source = picked.join('\n');
+          const chunker = createMarkdownChunker();
+          const push = reference();
+          let at = 0;
+          for (let i = 0; at < source.length; i += 1) {
+            const piece = source.slice(at, at + (sizes[i % sizes.length] as number));
+            at += piece.length;
+            expect(chunker.push(piece)).toBe(push(piece));
+          }
+        },
+      ),
       { seed: 20, numRuns: 5_000 },
     );
   });

@@ -90,7 +90,9 @@ describe('neutralizeForTerminal', () => {
       return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
     };
     // Every edge of every range, and characters beside them.
-    const edges = [...'\x00\x08\t\n\x0b\x0c\r\x0e\x1f a~\x7f\x80\x9f\xa0é\u061b\u061c\u061d\u200a\u200b\u200c\u200d\u200e\u200f\u2010\u2027\u2028\u202e\u202f\u205f\u2060\u2064\u2065\u2066\u2069\u206a\ufefe\ufeff日'];
+    const edges = [
+      ...'\x00\x08\t\n\x0b\x0c\r\x0e\x1f a~\x7f\x80\x9f\xa0é\u061b\u061c\u061d\u200a\u200b\u200c\u200d\u200e\u200f\u2010\u2027\u2028\u202e\u202f\u205f\u2060\u2064\u2065\u2066\u2069\u206a\ufefe\ufeff日',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...edges), { maxLength: 12 }), fc.constantFrom('text' as const, 'line' as const), (chars, layout) => {
         const text = chars.join('');
