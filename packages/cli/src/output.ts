@@ -79,11 +79,115 @@ export function write(stream: CliStream, chunk: string | Uint8Array): void | Pro
 /** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1, bidi and zero-width characters, separators. */
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+/** Writes a {@link RAW_IN_JSON} character as a JSON `\u` escape. */
+function escapeRawInJson(text: string): string {
+  return text.replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * `JSON.stringify` for a terminal: the same JSON value, with every character
  * a terminal would act on written as a `\u` escape (JSON.stringify already
  * escapes C0), so the bytes hold no control but the value is unchanged.
  */
 export function jsonForTerminal(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeRawInJson(JSON.stringify(value, null, indent));
+}
+
+/** A first byte of a {@link RAW_IN_JSON} character in UTF-8 (DEL is one byte), and whether the two bytes after it complete one. */
+const RAW_IN_UTF8: readonly [lead: number, completes: (second: number, third: number) => boolean][] = [
+  // C1: U+0080-U+009F.
+  [0xc2, (second) => second <= 0x9f],
+  // U+061C.
+  [0xd8, (second) => second === 0x9c],
+  // U+200B-U+200F, U+2028-U+202E; U+2060-U+2064, U+2066-U+2069.
+  [
+    0xe2,
+    (second, third) =>
+      (second === 0x80 && ((third >= 0x8b && third <= 0x8f) || (third >= 0xa8 && third <= 0xae))) ||
+      (second === 0x81 && third >= 0xa0 && third <= 0xa9 && third !== 0xa5),
+  ],
+  // U+FEFF.
+  [0xef, (second, third) => second === 0xbb && third === 0xbf],
+];
+
+/**
+ * Whether UTF-8 `bytes` encode a {@link RAW_IN_JSON} character. Each such
+ * character starts with a byte that only ever starts a character (DEL, or
+ * the lead bytes C2, D8, E2, EF), so a byte search finds every candidate
+ * without decoding; only E2 (dashes, arrows, quotes) is common, and each E2
+ * costs a look at the two bytes after it.
+ */
+export function holdsRawInJson(bytes: Buffer): boolean {
+  if (bytes.indexOf(0x7f) >= 0) return true;
+  for (const [lead, completes] of RAW_IN_UTF8) {
+    for (let at = bytes.indexOf(lead); at >= 0; at = bytes.indexOf(lead, at + 1)) {
+      if (completes(bytes[at + 1] ?? 0xff, bytes[at + 2] ?? 0xff)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * UTF-8 lines of `JSON.stringify` output as {@link jsonForTerminal} would
+ * write them: the bytes themselves when they hold nothing to escape (the
+ * usual case, found by {@link holdsRawInJson} without decoding), otherwise
+ * decoded and escaped. Escaping a whole batch equals escaping each line:
+ * every match is one character, and JSON.stringify writes no lone surrogate,
+ * so the bytes decode to exactly the text that was encoded.
+ */
+export function jsonBytesForTerminal(bytes: Buffer): Buffer | string {
+  return holdsRawInJson(bytes) ? escapeRawInJson(bytes.toString('utf8')) : bytes;
+}
+
+/** How many characters a {@link BatchedText} gathers before it writes them without waiting for the turn. */
+const TEXT_BATCH_CHARS = 64 * 1024;
+
+/** Text for a stream, gathered and written together; see {@link batchText}. */
+export interface BatchedText {
+  /** Adds text; returns the wait for `drain` of an earlier write, if the stream asked for one. */
+  write(text: string): void | Promise<void>;
+  /** Writes what is gathered now. */
+  flush(): void | Promise<void>;
+}
+
+/** What a {@link BatchedText} holds between two writes. */
+interface TextBatchState {
+  pending: string;
+  scheduled: boolean;
+  drained: void | Promise<void>;
+}
+
+/**
+ * Gathers text for `out` and writes it up to 64 Ki characters at a time or
+ * when the event loop next turns (`setImmediate`: after the events of the
+ * chunk being read, so output stays live). A renderer writes once per event,
+ * and to a file or pipe each write is a system call: 361 000 of them for
+ * the default render of a 100 MB Gemini stream, a fifth of the run's time
+ * (bench/FINDINGS.md). A write the stream asks to wait for is awaited by
+ * the next write.
+ */
+export function batchText(out: CliStream): BatchedText {
+  const state: TextBatchState = { pending: '', scheduled: false, drained: undefined };
+  const flush = (): void | Promise<void> => {
+    state.scheduled = false;
+    if (state.pending === '') return undefined;
+    const text = state.pending;
+    state.pending = '';
+    state.drained = write(out, text);
+    return state.drained;
+  };
+  return {
+    write(text) {
+      const waiting = state.drained;
+      state.drained = undefined;
+      state.pending += text;
+      if (state.pending.length >= TEXT_BATCH_CHARS) return waiting === undefined ? flush() : waiting.then(flush);
+      if (!state.scheduled) {
+        state.scheduled = true;
+        setImmediate(flush);
+      }
+      return waiting;
+    },
+    flush,
+  };
 }

@@ -94,6 +94,22 @@ describe('plain prose', () => {
   });
 });
 
+/** The end of the last blank line outside a fence in `held`, each line matched in full; -1 if none. */
+function lastBoundary(held: string): number {
+  let boundary = -1;
+  let open: string | undefined;
+  let scanned = 0;
+  for (let newline = held.indexOf('\n'); newline !== -1; newline = held.indexOf('\n', scanned)) {
+    const line = held.slice(scanned, newline);
+    scanned = newline + 1;
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const toggles = marker !== undefined && (open === undefined || (marker[0] === open[0] && marker.length >= open.length && line.trim() === marker));
+    if (toggles) open = open === undefined ? marker : undefined;
+    else if (open === undefined && /^[ \t]*\r?$/.test(line)) boundary = scanned;
+  }
+  return boundary;
+}
+
 describe('createMarkdownChunker', () => {
   it('hands over blocks at blank lines outside code fences, whatever the cut', () => {
     const source = 'para one\n\n```\ncode\n\nmore code\n```\n\n| a |\n|--|\n| 1 |\n\nlast';
@@ -112,5 +128,40 @@ describe('createMarkdownChunker', () => {
       for (const chunk of chunks) expect(boundaries).toContain((at += chunk.length));
       if (size === 1) expect(chunks).toHaveLength(4);
     }
+  });
+
+  it('cuts where a chunker that matches every line would cut (property)', () => {
+    // The rules read plainly: the held text is matched line by line from its start at every push (a blank line
+    // counts only outside a fence, so after a cut no fence is open).
+    const reference = () => {
+      let held = '';
+      return (text: string) => {
+        held += text;
+        const boundary = lastBoundary(held);
+        if (boundary === -1) return '';
+        const done = held.slice(0, boundary);
+        held = held.slice(boundary);
+        return done;
+      };
+    };
+    const lines = ['', ' ', '  ', '\t', '\r', ' \r', '```', '~~~', '````', ' ```', '   ~~~', '    ```', '```js', 'a', '`x`', '~', 'text', '- item'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...lines), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 10 }),
+        (picked, sizes) => {
+          const source = picked.join('\n');
+          const chunker = createMarkdownChunker();
+          const push = reference();
+          let at = 0;
+          for (let i = 0; at < source.length; i += 1) {
+            const piece = source.slice(at, at + (sizes[i % sizes.length] as number));
+            at += piece.length;
+            expect(chunker.push(piece)).toBe(push(piece));
+          }
+        },
+      ),
+      { seed: 20, numRuns: 5_000 },
+    );
   });
 });

@@ -29,9 +29,12 @@ const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[
 /** Whether `source` is prose whose only Markdown is code spans and strong words that the parser pairs within each line. */
 export function isProseWithCode(source: string): boolean {
   if (SPAN_BREAKERS.test(source) || BLOCK_START.test(source)) return false;
-  const outside = source.replace(CODE_SPAN, '\0');
-  if (outside.includes('`')) return false;
-  return !MARKDOWN_CHARS.test((outside.includes('**') ? outside.replace(STRONG, '') : outside).replaceAll('\0', ''));
+  // Without a backtick there is no span to stand in for, and no `\0` to take out again.
+  const spans = source.includes('`');
+  const outside = spans ? source.replace(CODE_SPAN, '\0') : source;
+  if (spans && outside.includes('`')) return false;
+  const rest = outside.includes('**') ? outside.replace(STRONG, '') : outside;
+  return !MARKDOWN_CHARS.test(spans ? rest.replaceAll('\0', '') : rest);
 }
 
 /** Text outside code spans: plain segments, strong words bold, none empty. */

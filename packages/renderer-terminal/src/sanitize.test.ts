@@ -79,4 +79,26 @@ describe('neutralizeForTerminal', () => {
       { seed: 14 },
     );
   });
+
+  it('returns what the whole expression replaces, with or without the one-class check first (property)', () => {
+    // The expressions as they are without the check: the check may only ever skip strings they leave unchanged.
+    const always = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u061c\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+    const joiner = '[\\u200c\\u200d](?:(?![\\u0080-\\uffff])|(?<![\\u0080-\\uffff][\\u200c\\u200d]))';
+    const whole = { text: new RegExp(`[${always}]|\\r(?!\\n)|${joiner}`, 'g'), line: new RegExp(`[${always}\\t\\n\\r]|${joiner}`, 'g') };
+    const visible = (char: string) => {
+      const code = char.charCodeAt(0);
+      return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    };
+    // Every edge of every range, and characters beside them.
+    const edges = [
+      ...'\x00\x08\t\n\x0b\x0c\r\x0e\x1f a~\x7f\x80\x9f\xa0é\u061b\u061c\u061d\u200a\u200b\u200c\u200d\u200e\u200f\u2010\u2027\u2028\u202e\u202f\u205f\u2060\u2064\u2065\u2066\u2069\u206a\ufefe\ufeff日',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...edges), { maxLength: 12 }), fc.constantFrom('text' as const, 'line' as const), (chars, layout) => {
+        const text = chars.join('');
+        expect(neutralizeForTerminal(text, layout)).toBe(text.replace(whole[layout], visible));
+      }),
+      { seed: 20, numRuns: 20_000 },
+    );
+  });
 });

@@ -26,6 +26,14 @@ const UNSAFE_IN_TEXT = new RegExp(`[${ALWAYS}]|\\r(?!\\n)|${JOINER_BY_ASCII}`, '
 // A one-line field must not break its line either.
 const UNSAFE_IN_LINE = new RegExp(`[${ALWAYS}\\t\\n\\r]|${JOINER_BY_ASCII}`, 'g');
 
+// Every character either expression can match, in one class: a string with
+// none of them (nearly every string) is returned after one plain scan, where
+// the expressions' alternatives and look-arounds cost twice as much on long
+// text and `replace` with a callback more again per short string (a text
+// delta): bench/FINDINGS.md.
+const MAYBE_UNSAFE_IN_TEXT = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const MAYBE_UNSAFE_IN_LINE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
 function visible(char: string): string {
   const code = char.charCodeAt(0);
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
@@ -53,7 +61,8 @@ export type TerminalLayout = 'line' | 'text';
  * ```
  */
 export function neutralizeForTerminal(text: string, layout: TerminalLayout = 'line'): string {
-  return text.replace(layout === 'text' ? UNSAFE_IN_TEXT : UNSAFE_IN_LINE, visible);
+  if (layout === 'text') return MAYBE_UNSAFE_IN_TEXT.test(text) ? text.replace(UNSAFE_IN_TEXT, visible) : text;
+  return MAYBE_UNSAFE_IN_LINE.test(text) ? text.replace(UNSAFE_IN_LINE, visible) : text;
 }
 
 /** {@link neutralizeForTerminal} with the `'text'` layout: for text that flows over lines. */
