@@ -13,12 +13,13 @@ const file = (name: string, bytes: number) => {
 };
 const small = file('small.jsonl', 10_000);
 const medium = file('medium.jsonl', 250 * 1024);
-const large = file('large.jsonl', 4 * 1024 * 1024 + 1);
+const large = file('large.jsonl', 128 * 1024 * 1024 + 1);
+const under = file('under.jsonl', 128 * 1024 * 1024);
 const terminal = () => true;
 const pipe = () => false;
 
 describe('the size of a run, judged from its arguments', () => {
-  it('favours memory for a file past 4 MiB, a pipe, show and site, not for help, version or a small file', () => {
+  it('favours memory for a file past 128 MiB, a pipe, show and site, not for help, version or a small file', () => {
     expect(favoursMemory([large], terminal)).toBe(true);
     expect(favoursMemory(['--verbose', small, large], terminal)).toBe(true);
     expect(favoursMemory([], pipe)).toBe(true);
@@ -29,6 +30,7 @@ describe('the size of a run, judged from its arguments', () => {
     expect(favoursMemory(['--version'], pipe)).toBe(false);
     expect(favoursMemory(['-h', large], pipe)).toBe(false);
     expect(favoursMemory([small], pipe)).toBe(false);
+    expect(favoursMemory([under], terminal)).toBe(false);
     expect(favoursMemory([], terminal)).toBe(false);
   });
 
