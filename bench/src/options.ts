@@ -42,7 +42,7 @@ function printHelp(): void {
   --memory-streams <a,b>   streams of the memory check (default every provider: ${PROVIDER_STREAMS.join(',')})
   --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
   --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.01)
-  --e2e-sizes-mb <a,b>     input sizes of the end-to-end part (default 0.01,1,100; smoke 0.01,1)
+  --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,1)
   --e2e-streams <a,b>      streams of the end-to-end part (default every provider; smoke claude)
   --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 5)
   --no-memory, --no-hostile, --no-throughput, --no-e2e   skip a part

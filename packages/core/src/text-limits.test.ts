@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ELLIPSIS, collapseWhitespace, cutText, toOneLine } from './text-limits.js';
 
@@ -36,5 +37,31 @@ describe('toOneLine', () => {
 
   it('collapses before cutting, so a newline-heavy input keeps more text', () => {
     expect(toOneLine(`${'x\n'.repeat(30)}`, 40)).toBe(`${'x '.repeat(18)}x${ELLIPSIS}`);
+  });
+});
+
+describe('toOneLine on long texts', () => {
+  // It collapses a window at a time; the result must be what collapsing the whole text and cutting it gives.
+  // Mostly whitespace, so that a window's collapsed text lands near the limit, and pairs, so that a window may end inside one.
+  const piece = fc.oneof(
+    { arbitrary: fc.constantFrom(' ', '  ', '\n', '\r\n', '\t', '\u00a0', ' '.repeat(300), '\n'.repeat(50)), weight: 6 },
+    { arbitrary: fc.constantFrom('😀', '😀😀😀', 'é', '日本'), weight: 3 },
+    { arbitrary: fc.constantFrom('word', 'x'.repeat(40), 'x'.repeat(300)), weight: 1 },
+  );
+  it('looks past a first window whose collapsed text is just the limit long', () => {
+    // The first window (1,024 units) collapses to exactly ten characters, or ten pairs: the rest decides that it is cut.
+    expect(toOneLine(`${'a'.repeat(10)}${' '.repeat(1014)}b`, 10)).toBe(`aaaaaaa${ELLIPSIS}`);
+    expect(toOneLine(`${' '.repeat(1004)}${'😀'.repeat(11)}`, 10)).toBe(`${'😀'.repeat(7)}${ELLIPSIS}`);
+    expect(toOneLine(`${' '.repeat(1004)}${'😀'.repeat(10)}  `, 10)).toBe('😀'.repeat(10));
+  });
+
+  it('equals cutting the whole collapsed text, whatever the whitespace and surrogate pairs near a window edge', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 300 }), (pieces, max) => {
+        const text = pieces.join('');
+        expect(toOneLine(text, max)).toBe(cutText(collapseWhitespace(text), max));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

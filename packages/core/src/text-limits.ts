@@ -39,7 +39,21 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, keptEnd < 0 ? end : keptEnd) + ELLIPSIS;
 }
 
-/** Collapses whitespace and cuts to `max` characters: one line, bounded. */
+/** How many UTF-16 units of a long text {@link toOneLine} collapses first. */
+const ONE_LINE_WINDOW = 1024;
+
+/**
+ * Collapses whitespace and cuts to `max` characters: one line, bounded.
+ * Only the collapsed text's first `max + 1` code points decide the result,
+ * and collapsing a prefix of a text gives a prefix of the collapsed text, so a
+ * long text (a tool's whole output, up to 120 KB) is collapsed a window at a
+ * time until the window holds enough, rather than whole for 160 characters.
+ */
 export function toOneLine(text: string, max: number): string {
+  for (let end = Math.max(ONE_LINE_WINDOW, 4 * max); end < text.length; end *= 4) {
+    const head = collapseWhitespace(text.slice(0, end));
+    // At least max + 2 code points: two units each at most, the last perhaps half a pair cut by the slice.
+    if (head.length >= 2 * max + 4) return cutText(head, max);
+  }
   return cutText(collapseWhitespace(text), max);
 }
