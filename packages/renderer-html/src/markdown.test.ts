@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
-import { isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml } from './markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml } from './markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -172,6 +172,17 @@ describe('renderMarkdown: plain prose', () => {
     expect(taken).toBeGreaterThan(1200);
     expect(strong).toBeGreaterThan(150);
     expect(lists).toBeGreaterThan(200);
+  });
+
+  it('finds a block start at the same lines as the one multiline expression it replaced', () => {
+    const reference = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
+    const unit = fc.constantFrom(' ', '    ', '-', '+', '=', '>', '1', '123456789', '0', '.', ')', 'a', 'b c', '\n', '\n\n', '\r', '\r\n', '\u2028', '\u2029', '*');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 16 }).map((parts) => parts.join('')), (source) => {
+        expect(hasBlockStart(source)).toBe(reference.test(source));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
   });
 
   it('leaves code spans that cross a line, or are not paired, to markdown-it', () => {

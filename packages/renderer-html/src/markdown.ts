@@ -76,8 +76,10 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   if (typeof text !== 'string' || text.trim() === '') return '';
   // markdown-it escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
   const source = markInvisible(text);
-  if (isPlainProse(source)) return plainProseHtml(source);
-  const simple = simpleMarkdownHtml(source);
+  // One scan for block starts serves both fast paths: where the whole source has none, none of its blocks has one.
+  const blockStarts = hasBlockStart(source);
+  if (!blockStarts && !MARKDOWN_CHARS.test(source)) return plainProseHtml(source);
+  const simple = simpleBlocksHtml(source, blockStarts);
   if (simple !== undefined) return simple;
   const env: RenderEnv = { highlight };
   const tokens = md.parse(source, env);
@@ -93,10 +95,29 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
  */
 const MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t\0]/;
 const BLOCK_START = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
+const BLOCK_START_AT = / *(?:[-+=>]|\d{1,9}[.)])| {4}/y;
+
+/**
+ * Whether a line of `source` starts as a block other than a paragraph would
+ * ({@link BLOCK_START}). The expression tries every position for a line
+ * start; tried only after each `\n` it takes half the time on prose (x-bench).
+ * `\r`, U+2028 and U+2029 start lines for `^` too: with any of them the
+ * expression decides.
+ */
+export function hasBlockStart(source: string): boolean {
+  if (source.includes('\r') || source.includes('\u2028') || source.includes('\u2029')) return BLOCK_START.test(source);
+  let at = 0;
+  for (;;) {
+    BLOCK_START_AT.lastIndex = at;
+    if (BLOCK_START_AT.test(source)) return true;
+    at = source.indexOf('\n', at) + 1;
+    if (at === 0) return false;
+  }
+}
 
 /** Whether `source` is prose that Markdown leaves as paragraphs and line breaks. */
 export function isPlainProse(source: string): boolean {
-  return !MARKDOWN_CHARS.test(source) && !BLOCK_START.test(source);
+  return !MARKDOWN_CHARS.test(source) && !hasBlockStart(source);
 }
 
 /*
@@ -111,30 +132,49 @@ export function isPlainProse(source: string): boolean {
  * above.
  */
 const SPAN_BREAKERS = /``|[\r\t\0]/;
+/** {@link MARKDOWN_CHARS} but `\0`, which outside code spans stands for one (the source has none: SPAN_BREAKERS). */
+const OUTSIDE_MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t]/;
 const CODE_SPAN = /`[^`\n]*`/g;
 // `\0` stands for a code span while checking (the source has none: SPAN_BREAKERS).
 const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
 
 /** Whether `source` is prose whose only Markdown is code spans and strong words that markdown-it pairs within each line. */
 export function isProseWithCode(source: string): boolean {
-  if (SPAN_BREAKERS.test(source) || BLOCK_START.test(source)) return false;
-  const outside = source.replace(CODE_SPAN, '\0');
+  return proseWithCode(source, true);
+}
+
+/** {@link isProseWithCode}, the scan for block starts left out when the caller knows there are none. */
+function proseWithCode(source: string, blockStarts: boolean): boolean {
+  if (SPAN_BREAKERS.test(source) || (blockStarts && hasBlockStart(source))) return false;
+  const outside = source.includes('`') ? source.replace(CODE_SPAN, '\0') : source;
   // A backtick left is a span across lines or unpaired; a `*` left, emphasis of another kind.
   if (outside.includes('`')) return false;
-  return !MARKDOWN_CHARS.test((outside.includes('**') ? outside.replace(STRONG, '') : outside).replaceAll('\0', ''));
+  return !OUTSIDE_MARKDOWN_CHARS.test(outside.includes('**') ? outside.replace(STRONG, '') : outside);
 }
 
 const escapeCode = md.utils.escapeHtml;
 
 const strongHtml = (match: string): string => `<strong>${match.slice(2, -2)}</strong>`;
 
+/**
+ * A code span's text without the one space on each side, where it has both
+ * and something between them: what `/^ (.+) $/` keeps. No line terminator
+ * can be inside (the line is split at `\n`, `\r` is refused, and U+2028 and
+ * U+2029 were marked by `markInvisible`), so any middle matches `.+`.
+ */
+function codeSpanText(part: string): string {
+  const last = part.length - 1;
+  return last > 1 && part.charCodeAt(0) === 32 && part.charCodeAt(last) === 32 ? part.slice(1, last) : part;
+}
+
 /** One trimmed line of {@link isProseWithCode} prose: text between the backticks becomes `<code>`, as markdown-it trims and escapes it. */
 function proseWithCodeLine(line: string): string {
+  if (!line.includes('`')) return (line.includes('**') ? line.replace(STRONG, strongHtml) : line).replaceAll('"', '&quot;');
   const parts = line.split('`');
   let out = '';
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i] as string;
-    out += i % 2 === 0 ? (part.includes('**') ? part.replace(STRONG, strongHtml) : part).replaceAll('"', '&quot;') : `<code>${escapeCode(part.replace(/^ (.+) $/, '$1'))}</code>`;
+    out += i % 2 === 0 ? (part.includes('**') ? part.replace(STRONG, strongHtml) : part).replaceAll('"', '&quot;') : `<code>${escapeCode(codeSpanText(part))}</code>`;
   }
   return out;
 }
@@ -143,16 +183,32 @@ const plainLine = (line: string): string => line.replaceAll('"', '&quot;');
 
 /** Plain prose as markdown-it writes it: paragraphs at blank lines, each line trimmed, a `<br>` between lines. */
 export function plainProseHtml(source: string, inline: (line: string) => string = plainLine): string {
-  const paragraphs: string[] = [];
-  for (const block of source.split(/\n[ ]*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter((line, i, all) => line !== '' || (i > 0 && i < all.length - 1));
-    if (lines.length > 0) paragraphs.push(`<p>${lines.map(inline).join('<br>\n')}</p>`);
+  let html = '';
+  for (const block of source.split(BLANK_LINES)) {
+    const paragraph = paragraphHtml(block, inline);
+    if (paragraph !== '') html += html === '' ? paragraph : `\n${paragraph}`;
   }
-  return paragraphs.join('\n');
+  return html;
+}
+
+const BLANK_LINES = /\n[ ]*\n/;
+
+/** One block without blank lines as a paragraph, each line trimmed, blank first and last lines left out; `''` when nothing is left. */
+function paragraphHtml(block: string, inline: (line: string) => string): string {
+  const lines = block.split('\n');
+  const last = lines.length - 1;
+  let html = '';
+  let first = true;
+  for (let i = 0; i <= last; i += 1) {
+    const line = (lines[i] as string).trim();
+    if (line === '' && (i === 0 || i === last)) continue;
+    html += first ? inline(line) : `<br>\n${inline(line)}`;
+    first = false;
+  }
+  return first ? '' : `<p>${html}</p>`;
 }
 
 const LIST_ITEM = /^- \S/;
-const BLANK_LINES = /\n[ ]*\n/;
 const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}\S/;
 
 /** A block of one-line `- ` items whose text is such prose, as markdown-it writes a tight list; `undefined` for any other block. */
@@ -173,10 +229,15 @@ function simpleListHtml(block: string): string | undefined {
  * be one loose list). The test compares this path with markdown-it too.
  */
 export function simpleMarkdownHtml(source: string): string | undefined {
+  return simpleBlocksHtml(source, true);
+}
+
+/** {@link simpleMarkdownHtml}; `blockStarts` false says the source has no block start, so no block of it has one. */
+function simpleBlocksHtml(source: string, blockStarts: boolean): string | undefined {
   const html: string[] = [];
   let afterList = false;
   for (const block of source.split(BLANK_LINES)) {
-    const list = LIST_ITEM.test(block) ? simpleListHtml(block) : undefined;
+    const list = blockStarts && LIST_ITEM.test(block) ? simpleListHtml(block) : undefined;
     if (list !== undefined) {
       if (afterList) return undefined;
       html.push(list);
@@ -184,8 +245,9 @@ export function simpleMarkdownHtml(source: string): string | undefined {
       continue;
     }
     // Indented by two after a list, the block is the item's second paragraph.
-    if (!isProseWithCode(block) || (afterList && ITEM_CONTINUATION.test(block))) return undefined;
-    const prose = plainProseHtml(block, proseWithCodeLine);
+    if (!proseWithCode(block, blockStarts) || (afterList && ITEM_CONTINUATION.test(block))) return undefined;
+    // A block holds no blank line (it was split at them): it is one paragraph or nothing.
+    const prose = paragraphHtml(block, proseWithCodeLine);
     // A blank block does not end a list: markdown-it would join the lists on each side of it.
     if (prose === '') continue;
     html.push(prose);
