@@ -153,11 +153,13 @@ describe('renderMarkdown: plain prose', () => {
     const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
     // Spans made on purpose, with Markdown characters inside, so that most samples take the path.
     const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
-    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f', '\n\n  i');
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f', '\n\n  i', '\n- g\n', 'h.\n- j\n  ');
     const part = fc.oneof({ arbitrary: plain, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
     let taken = 0;
     let strong = 0;
     let lists = 0;
+    let listsAfterParagraphs = 0;
+    let listsAtTheEnd = 0;
     fc.assert(
       fc.property(fc.array(part, { maxLength: 30 }).map((parts) => parts.join('')), (source) => {
         if (source.trim() === '' || simpleMarkdownHtml(markInvisible(source)) === undefined) return;
@@ -165,6 +167,8 @@ describe('renderMarkdown: plain prose', () => {
         taken += 1;
         if (html.includes('<strong>')) strong += 1;
         if (html.includes('<ul>')) lists += 1;
+        if (/\S[ ]*\n- \S/.test(source)) listsAfterParagraphs += 1;
+        if (/\n- [^\n]*\n *$/.test(source)) listsAtTheEnd += 1;
         expect(html).toBe(reference.render(source).trimEnd());
       }),
       { seed: SEED, numRuns: 8000 },
@@ -172,6 +176,8 @@ describe('renderMarkdown: plain prose', () => {
     expect(taken).toBeGreaterThan(1200);
     expect(strong).toBeGreaterThan(150);
     expect(lists).toBeGreaterThan(200);
+    expect(listsAfterParagraphs).toBeGreaterThan(150);
+    expect(listsAtTheEnd).toBeGreaterThan(50);
   });
 
   it('finds a block start at the same lines as the one multiline expression it replaced', () => {

@@ -191,7 +191,8 @@ export function plainProseHtml(source: string, inline: (line: string) => string 
   return html;
 }
 
-const BLANK_LINES = /\n[ ]*\n/;
+// Runs of blank lines are one separator, so that a block never starts with a blank line.
+const BLANK_LINES = /\n(?:[ ]*\n)+/;
 
 /** One block without blank lines as a paragraph, each line trimmed, blank first and last lines left out; `''` when nothing is left. */
 function paragraphHtml(block: string, inline: (line: string) => string): string {
@@ -209,12 +210,16 @@ function paragraphHtml(block: string, inline: (line: string) => string): string 
 }
 
 const LIST_ITEM = /^- \S/;
+const SPACES_ONLY = /^ *$/;
 const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}\S/;
 
 /** A block of one-line `- ` items whose text is such prose, as markdown-it writes a tight list; `undefined` for any other block. */
 function simpleListHtml(block: string): string | undefined {
+  const lines = block.split('\n');
+  // A block ends in a line of spaces only at the end of the source, where markdown-it ends the list as it is.
+  if (lines.length > 1 && SPACES_ONLY.test(lines[lines.length - 1] as string)) lines.pop();
   let items = '';
-  for (const line of block.split('\n')) {
+  for (const line of lines) {
     const text = line.slice(2).trim();
     if (!LIST_ITEM.test(line) || !isProseWithCode(text)) return undefined;
     items += `<li>${proseWithCodeLine(text)}</li>\n`;
@@ -222,11 +227,16 @@ function simpleListHtml(block: string): string | undefined {
   return `<ul>\n${items}</ul>`;
 }
 
+/** Where a list of `- ` items starts inside a block, after a paragraph's lines. */
+const LIST_AFTER_PARAGRAPH = /\n- \S/;
+
 /**
  * Paragraphs of {@link isProseWithCode} prose and, between blank lines,
  * tight lists of such one-line `- ` items, as markdown-it writes them;
  * `undefined` when the source holds anything else (two lists in a row would
- * be one loose list). The test compares this path with markdown-it too.
+ * be one loose list). A list may also follow a paragraph's last line
+ * directly: a bullet item with text interrupts a paragraph in CommonMark.
+ * The test compares this path with markdown-it too.
  */
 export function simpleMarkdownHtml(source: string): string | undefined {
   return simpleBlocksHtml(source, true);
@@ -245,9 +255,19 @@ function simpleBlocksHtml(source: string, blockStarts: boolean): string | undefi
       continue;
     }
     // Indented by two after a list, the block is the item's second paragraph.
-    if (!proseWithCode(block, blockStarts) || (afterList && ITEM_CONTINUATION.test(block))) return undefined;
+    if (afterList && ITEM_CONTINUATION.test(block)) return undefined;
+    const listAt = blockStarts ? LIST_AFTER_PARAGRAPH.exec(block)?.index : undefined;
+    const paragraph = listAt === undefined ? block : block.slice(0, listAt);
+    if (!proseWithCode(paragraph, blockStarts)) return undefined;
     // A block holds no blank line (it was split at them): it is one paragraph or nothing.
-    const prose = paragraphHtml(block, proseWithCodeLine);
+    const prose = paragraphHtml(paragraph, proseWithCodeLine);
+    if (listAt !== undefined) {
+      const after = prose === '' ? undefined : simpleListHtml(block.slice(listAt + 1));
+      if (after === undefined) return undefined;
+      html.push(prose, after);
+      afterList = true;
+      continue;
+    }
     // A blank block does not end a list: markdown-it would join the lists on each side of it.
     if (prose === '') continue;
     html.push(prose);
