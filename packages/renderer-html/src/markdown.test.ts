@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
-import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml } from './markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml, splitAtBlankLines } from './markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -186,6 +186,16 @@ describe('renderMarkdown: plain prose', () => {
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 16 }).map((parts) => parts.join('')), (source) => {
         expect(hasBlockStart(source)).toBe(reference.test(source));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
+  });
+
+  it('splits at runs of blank lines where the expression it replaced splits', () => {
+    const unit = fc.constantFrom(' ', '  ', '\n', '\n\n', '\n \n', 'a', 'b c', '\t', '\r\n');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 16 }).map((parts) => parts.join('')), (source) => {
+        expect(splitAtBlankLines(source)).toEqual(source.split(/\n(?:[ ]*\n)+/));
       }),
       { seed: SEED, numRuns: 20_000 },
     );
