@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
-import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml, splitAtBlankLines } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
