@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml, markInvisible } from './escape-html.js';
 
 function unescapeHtml(html: string): string {
   return decodeNotation(html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ''));
@@ -10,6 +10,20 @@ function unescapeHtml(html: string): string {
 function decodeNotation(text: string): string {
   return text.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16)));
 }
+
+/** The rule as one expression with lookarounds, as escapeHtml scanned before it decided about joiners itself: the reference. */
+const REFERENCE =
+  /["&'<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u200c\u200d](?:(?![\u0080-\uffff])|(?<![\u0080-\uffff][\u200c\u200d]))/g;
+const ENTITIES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
+function referenceEntity(char: string): string {
+  const code = char.charCodeAt(0);
+  return ENTITIES[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+}
+
+/** Short texts of joiners beside ASCII, non-ASCII, surrogates and the other special characters. */
+const JOINER_TEXT = fc
+  .array(fc.constantFrom('a', ' ', '<', '"', '\u200c', '\u200d', '\u200b', '\u00e9', '\u0645', '\ud83d', '\udc69', '\x1b', '\u202e', '\x9d'), { maxLength: 12 })
+  .map((pieces) => pieces.join(''));
 
 describe('escapeHtml', () => {
   it.each([
@@ -56,8 +70,30 @@ describe('escapeHtml', () => {
     );
   });
 
+  it('marks a joiner unless it stands between two non-ASCII characters, as the one expression with lookarounds it replaced', () => {
+    fc.assert(
+      fc.property(JOINER_TEXT, (text) => {
+        expect(escapeHtml(text)).toBe(text.replace(REFERENCE, referenceEntity));
+      }),
+      { seed: 18, numRuns: 20_000 },
+    );
+    expect(escapeHtml('\u00e9\u200c\u00e9 a\u200c\u00e9 \u200d')).toBe('\u00e9\u200c\u00e9 a\\u200c\u00e9 \\u200d');
+  });
+
   it('turns a value that is not a string into text instead of throwing', () => {
     expect(escapeHtml(undefined as unknown as string)).toBe('');
     expect(escapeHtml(42 as unknown as string)).toBe('42');
+  });
+});
+
+describe('markInvisible', () => {
+  it('marks what escapeHtml marks and leaves the five HTML characters, as the one expression with lookarounds', () => {
+    const entitiesLeft = (char: string): string => (ENTITIES[char] === undefined ? referenceEntity(char) : char);
+    fc.assert(
+      fc.property(JOINER_TEXT, (text) => {
+        expect(markInvisible(text)).toBe(text.replace(REFERENCE, entitiesLeft));
+      }),
+      { seed: 18, numRuns: 20_000 },
+    );
   });
 });

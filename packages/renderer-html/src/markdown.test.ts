@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
-import { isPlainProse, isProseWithCode, plainProseHtml, renderMarkdown, simpleMarkdownHtml } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -153,11 +154,13 @@ describe('renderMarkdown: plain prose', () => {
     const unit = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', '(', ')', 'é', '=', '`', '*', '_', '<', '>', '&', '[', ']', '\\', '#', '|', '~', '!', '&amp;');
     // Spans made on purpose, with Markdown characters inside, so that most samples take the path.
     const span = fc.array(unit, { maxLength: 6 }).map((parts) => `\`${parts.join('').replaceAll('`', '')}\``);
-    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f', '\n\n  i');
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '.', '"', '1', '-', ':', 'é', '=', ' b c', '\n- x', '\n    y', '**', ' **b** ', '**c d**', ')', ',', '\n\n- `a`: b\n- c\n\n', '\n- d', '- ', '\n \n', '\n\n-  e', '\n\n- f', '\n\n  i', '\n- g\n', 'h.\n- j\n  ');
     const part = fc.oneof({ arbitrary: plain, weight: 6 }, { arbitrary: span, weight: 3 }, { arbitrary: unit, weight: 1 });
     let taken = 0;
     let strong = 0;
     let lists = 0;
+    let listsAfterParagraphs = 0;
+    let listsAtTheEnd = 0;
     fc.assert(
       fc.property(fc.array(part, { maxLength: 30 }).map((parts) => parts.join('')), (source) => {
         if (source.trim() === '' || simpleMarkdownHtml(markInvisible(source)) === undefined) return;
@@ -165,6 +168,8 @@ describe('renderMarkdown: plain prose', () => {
         taken += 1;
         if (html.includes('<strong>')) strong += 1;
         if (html.includes('<ul>')) lists += 1;
+        if (/\S[ ]*\n- \S/.test(source)) listsAfterParagraphs += 1;
+        if (/\n- [^\n]*\n *$/.test(source)) listsAtTheEnd += 1;
         expect(html).toBe(reference.render(source).trimEnd());
       }),
       { seed: SEED, numRuns: 8000 },
@@ -172,6 +177,29 @@ describe('renderMarkdown: plain prose', () => {
     expect(taken).toBeGreaterThan(1200);
     expect(strong).toBeGreaterThan(150);
     expect(lists).toBeGreaterThan(200);
+    expect(listsAfterParagraphs).toBeGreaterThan(150);
+    expect(listsAtTheEnd).toBeGreaterThan(50);
+  });
+
+  it('finds a block start at the same lines as the one multiline expression it replaced', () => {
+    const reference = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
+    const unit = fc.constantFrom(' ', '    ', '-', '+', '=', '>', '1', '123456789', '0', '.', ')', 'a', 'b c', '\n', '\n\n', '\r', '\r\n', '\u2028', '\u2029', '*');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 16 }).map((parts) => parts.join('')), (source) => {
+        expect(hasBlockStart(source)).toBe(reference.test(source));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
+  });
+
+  it('splits at runs of blank lines where the expression it replaced splits', () => {
+    const unit = fc.constantFrom(' ', '  ', '\n', '\n\n', '\n \n', 'a', 'b c', '\t', '\r\n');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 16 }).map((parts) => parts.join('')), (source) => {
+        expect(splitAtBlankLines(source)).toEqual(source.split(/\n(?:[ ]*\n)+/));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
   });
 
   it('leaves code spans that cross a line, or are not paired, to markdown-it', () => {
