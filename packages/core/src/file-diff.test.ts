@@ -128,4 +128,17 @@ describe('diffTexts trims shared lines and diffs the rest as arrays of lines, as
       { seed: 18, numRuns: 5000 },
     );
   });
+
+  it('gives the same lines when the changed middles share no line (one-line edits, rewritten blocks)', () => {
+    const lines = (alphabet: string[], maxLength: number) => fc.array(fc.constantFrom(...alphabet), { maxLength });
+    const join = (rows: string[]) => rows.map((row) => `${row}\n`).join('');
+    fc.assert(
+      fc.property(lines(['h', ''], 3), lines(['a', 'b', 'c', '}'], 30), lines(['x', 'y', ''], 30), lines(['t', '}'], 3), (head, old, now, tail) => {
+        const before = join([...head, ...old, ...tail]);
+        const after = join([...head, ...now, ...tail]);
+        expect(diffTexts(before, after)).toEqual(untrimmed(before, after));
+      }),
+      { seed: 24, numRuns: 3000 },
+    );
+  });
 });

@@ -104,14 +104,32 @@ export function diffTexts(before: string, after: string): DiffLine[] {
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
   const tail = sharedTail(old, now, head);
   const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
-  // The lines as they are, not joined for diffLines to split again: the same
-  // tokens, compared the same way (a property test holds it to diffLines).
-  for (const part of diffArrays(old.slice(head, old.length - tail), now.slice(head, now.length - tail))) {
-    const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
-    for (const text of part.value) lines.push({ kind, text });
+  const removed = old.slice(head, old.length - tail);
+  const added = now.slice(head, now.length - tail);
+  if (shareNoLine(removed, added)) {
+    // What the diff algorithm returns then, all removed lines and then all
+    // added ones, without its search: with nothing in common it tries every
+    // path, about (n + m)^2 / 2 steps (a property test holds this to it).
+    for (const text of removed) lines.push({ kind: 'remove', text });
+    for (const text of added) lines.push({ kind: 'add', text });
+  } else {
+    // The lines as they are, not joined for diffLines to split again: the same
+    // tokens, compared the same way (a property test holds it to diffLines).
+    for (const part of diffArrays(removed, added)) {
+      const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
+      for (const text of part.value) lines.push({ kind, text });
+    }
   }
   for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
   return lines;
+}
+
+/** Whether no line occurs on both sides: a one-line edit, a rewritten block. */
+function shareNoLine(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  const seen = new Set(small);
+  return !large.some((line) => seen.has(line));
 }
 
 /** Reads a unified diff's body (`@@`, `+`, `-`, ` ` lines); file headers and other lines are skipped. */
