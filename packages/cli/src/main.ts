@@ -12,11 +12,30 @@ export { loadedParts } from './loaded-parts.js';
 // A reader that goes away (`xview run.jsonl | head`) is not an error: stop quietly.
 // Any other failed write to standard output is reported by runCli (exit 7);
 // one to standard error has nowhere to be reported, and must not crash.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-  });
-}
+const quietWhenClosed = (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+};
+process.stdout.on('error', quietWhenClosed);
+
+// Standard error as runCli writes to it, made on first use: most runs write
+// nothing there, and Node builds process.stderr on first use, which costs a
+// start 1-2.5 ms (a pipe or a terminal loads node:net or node:tty).
+let stderrStream: NodeJS.WriteStream | undefined;
+const openStderr = (): NodeJS.WriteStream => {
+  if (stderrStream === undefined) {
+    stderrStream = process.stderr;
+    stderrStream.on('error', quietWhenClosed);
+  }
+  return stderrStream;
+};
+const stderr = {
+  get isTTY() {
+    return openStderr().isTTY;
+  },
+  write: (chunk: string | Uint8Array) => openStderr().write(chunk),
+  once: (event: 'drain', listener: () => void) => openStderr().once(event, listener),
+  on: (event: 'error', listener: (error: Error) => void) => openStderr().on(event, listener),
+};
 
 // The first Ctrl-C (or SIGTERM) ends reading: what was read is rendered and
 // closed properly, and xview exits 130 (143). A second one kills it as usual.
@@ -39,7 +58,7 @@ const args = process.argv.slice(2);
 // Loaded only then: zod itself loads with the first provider, not for --version.
 const zodSet = readsSmallFiles(args) ? import('./zod-settings.js').then((zod) => zod.parseWithoutGeneratedCode()) : Promise.resolve();
 
-zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, signal: interrupt.signal })).then(
+zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr, env: process.env, signal: interrupt.signal })).then(
   (code) => {
     process.exitCode = code;
     // A read of standard input still pending after an interruption would keep the process alive.
@@ -47,7 +66,7 @@ zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr: process.
   },
   (error: unknown) => {
     // runCli reports its own errors; this is the last resort for one in reporting.
-    process.stderr.write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    openStderr().write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 70;
   },
 );
