@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,5 +63,22 @@ describe('an input file', () => {
     // Stopped after one chunk, with the next read already running: the file is closed once that read is done.
     for await (const _ of input?.open() ?? []) break;
     await vi.waitFor(() => expect(openFds()).toBe(before));
+  });
+
+  it.skipIf(process.platform !== 'linux')('is read whole from a named pipe, one read at a time (no position to read at)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-input-'));
+    const source = join(dir, 'run.jsonl');
+    const fifo = join(dir, 'fifo');
+    const bytes = randomBytes(300_000);
+    writeFileSync(source, bytes);
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const [input] = await resolveInputs([fifo], noStdin);
+    expect(input?.size).toBeUndefined();
+    const writer = spawn('sh', ['-c', `cat "$0" > "$1"`, source, fifo]);
+    const written = new Promise((resolve) => writer.on('close', resolve));
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of input?.open() ?? []) chunks.push(chunk);
+    expect(await written).toBe(0);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 });
