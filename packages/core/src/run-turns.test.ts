@@ -78,7 +78,7 @@ const event: fc.Arbitrary<DisplayEvent> = fc.oneof(
     ([id, p]) =>
       withParent({ kind: 'tool-result', id, name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'unavailable', details: {} }, p) as DisplayEvent,
   ),
-  parent.map((p) => withParent({ kind: 'prompt', text: 'go' }, p) as DisplayEvent),
+  parent.map((p) => withParent({ kind: 'prompt', form: 'prompt', text: 'go' }, p) as DisplayEvent),
   parent.map((p) => withParent({ kind: 'error', message: 'e', fatal: false }, p) as DisplayEvent),
   parent.map((p) => withParent({ kind: 'notice', level: 'info', message: 'n' }, p) as DisplayEvent),
   fc.constant({ kind: 'usage', cumulative: false, outputTokens: 1 } as DisplayEvent),
@@ -109,7 +109,7 @@ describe('turns and the final message, counted from fields read once', () => {
       { kind: 'text', id: 'm1', text: 'sub', parentToolUseId: 'c1' },
       { kind: 'text', id: 'm1', text: '' },
       { kind: 'reasoning', id: 'r', text: 'hm' },
-      { kind: 'prompt', text: 'next' },
+      { kind: 'prompt', form: 'prompt', text: 'next' },
     ];
     const aggregator = createRunAggregator();
     expect(events.map((each) => (aggregator.push(each), aggregator.turns))).toEqual([0, 1, 1, 1, 2, 3]);
