@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRecentMap } from './recent-keys.js';
 
@@ -15,5 +16,28 @@ describe('createRecentMap', () => {
     recent.set('a', 2);
     recent.set('b', 3);
     expect([recent.get('a'), recent.get('b')]).toEqual([2, 3]);
+  });
+
+  it('holds what a list of the keys first set, the oldest dropped past the limit, holds (seed 2012)', () => {
+    const steps = fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), fc.integer({ min: 0, max: 9 })), { maxLength: 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), steps, (limit, sets) => {
+        const recent = createRecentMap<string, number>(limit);
+        const order: string[] = [];
+        const values = new Map<string, number>();
+        for (const [key, value] of sets) {
+          recent.set(key, value);
+          if (!values.has(key)) {
+            order.push(key);
+            if (order.length > limit) values.delete(order.shift() as string);
+          }
+          values.set(key, value);
+          for (const probe of ['a', 'b', 'c', 'd', 'e', 'f']) {
+            expect([recent.has(probe), recent.get(probe)]).toEqual([values.has(probe), values.get(probe)]);
+          }
+        }
+      }),
+      { seed: 2012, numRuns: 2000 },
+    );
   });
 });

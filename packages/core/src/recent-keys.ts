@@ -22,16 +22,19 @@ export function createRecentMap<K, V>(limit: number): RecentMap<K, V> {
     get: (key) => map.get(key),
     has: (key) => map.has(key),
     set(key, value) {
-      if (!map.has(key)) {
-        if (ring.length < limit) {
-          ring.push(key);
-        } else {
-          map.delete(ring[oldest] as K);
-          ring[oldest] = key;
-          oldest = (oldest + 1) % limit;
-        }
-      }
+      // One hash lookup, not two (has, then set): a key is new when the size
+      // grew, and only a new key takes a place in the ring. Most sets of a
+      // stream are of a key just set (a call's use, then its result).
+      const size = map.size;
       map.set(key, value);
+      if (map.size === size) return;
+      if (ring.length < limit) {
+        ring.push(key);
+      } else {
+        map.delete(ring[oldest] as K);
+        ring[oldest] = key;
+        oldest = (oldest + 1) % limit;
+      }
     },
   };
 }

@@ -1,11 +1,11 @@
-import type { DisplayEvent, SessionDisplayEvent, SessionStatus } from './display-event.js';
+import type { DisplayEvent, SessionDisplayEvent, SessionStatus, TextDisplayEvent } from './display-event.js';
 import type { Diagnostic } from './source.js';
 import { createDriftTracker, type DriftTracker, type RunDrift } from './drift.js';
 import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 import { createNoteList, createReasonCounter, type NoteList, type ReasonCounter } from './run-notes.js';
-import { createTurnCounter, type TurnCounter } from './run-turns.js';
+import { countVisible, createTurnState, type TurnState } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
 import { createUsageCounter, USAGE_TOKEN_FIELDS, type UsageCounter, type UsageTokenField } from './usage-totals.js';
 
@@ -62,7 +62,7 @@ export interface RunOutcome {
   durationMs: number | undefined;
   /**
    * How many turns the run had, counted from its events by one rule (see
-   * `TurnCounter`): the first visible event opens turn 1, a prompt opens the
+   * run-turns.ts): the first visible event opens turn 1, a prompt opens the
    * next, and assistant output after a tool result opens the next. The
    * session end's own `turns` is not used: what a provider calls a turn
    * differs (Codex counts prompts, Claude the model's rounds).
@@ -144,7 +144,7 @@ interface AggregatorState {
   result: string | undefined;
   resultDropped: number;
   durationMs: number | undefined;
-  turns: TurnCounter;
+  turns: TurnState;
   lastTextId: string | undefined;
   lastText: BoundedText;
   calls: RunCallList;
@@ -170,19 +170,39 @@ function pushSession(state: AggregatorState, event: SessionDisplayEvent): void {
   if (typeof duration === 'number' && Number.isFinite(duration) && duration >= 0) state.durationMs = duration;
 }
 
+function pushText(state: AggregatorState, event: TextDisplayEvent): void {
+  const value = event.text;
+  const parent = event.parentToolUseId;
+  if (typeof value === 'string' && value !== '') countVisible(state.turns, 'text', parent);
+  if (parent !== undefined) return;
+  const id = event.id;
+  if (id !== state.lastTextId) state.lastText.reset();
+  state.lastTextId = id;
+  state.lastText.append(typeof value === 'string' ? value : '');
+}
+
+/*
+ * Each event's `kind` is read once, and each field once: events of every
+ * kind meet here, so every property read is a lookup across all their
+ * shapes (x-bench: most of the aggregator's time per event).
+ */
 function pushEvent(state: AggregatorState, event: DisplayEvent): void {
-  state.turns.opensTurn(event);
-  switch (event.kind) {
+  const kind = event.kind;
+  switch (kind) {
     case 'text':
-      if (event.parentToolUseId !== undefined) break;
-      if (event.id !== state.lastTextId) state.lastText.reset();
-      state.lastTextId = event.id;
-      state.lastText.append(text(event.text));
+      pushText(state, event);
       break;
+    case 'reasoning': {
+      const value = event.text;
+      if (typeof value === 'string' && value !== '') countVisible(state.turns, kind, event.parentToolUseId);
+      break;
+    }
     case 'tool-use':
+      countVisible(state.turns, kind, event.parentToolUseId);
       state.calls.use(event);
       break;
     case 'tool-result':
+      countVisible(state.turns, kind, event.parentToolUseId);
       state.calls.result(event);
       break;
     case 'usage':
@@ -193,10 +213,15 @@ function pushEvent(state: AggregatorState, event: DisplayEvent): void {
       pushSession(state, event);
       break;
     case 'error':
+      countVisible(state.turns, kind, event.parentToolUseId);
       state.errors.add(text(event.message));
       break;
     case 'notice':
+      countVisible(state.turns, kind, event.parentToolUseId);
       if (event.level === 'warning') state.warnings.add(text(event.message));
+      break;
+    case 'prompt':
+      countVisible(state.turns, kind, event.parentToolUseId);
       break;
   }
 }
@@ -253,7 +278,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
     result: undefined,
     resultDropped: 0,
     durationMs: undefined,
-    turns: createTurnCounter(),
+    turns: createTurnState(),
     lastTextId: undefined,
     lastText: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS),
     calls: new RunCallList(options.listCalls !== false),

@@ -1,6 +1,4 @@
-import type { DisplayEvent } from './display-event.js';
-
-/**
+/*
  * Counts a run's turns by the one rule every surface uses (the HTML page's
  * turn headings, the terminal footer, `--summary`). Events carry no turn
  * marker, and what providers call a turn differs (Codex counts prompts,
@@ -11,69 +9,43 @@ import type { DisplayEvent } from './display-event.js';
  * the call that started them. Session and usage events, empty text and kinds
  * this version does not know are not visible and open nothing.
  */
-export interface TurnCounter {
-  /** Whether this event opens a new turn; call it once per event, in order. */
-  opensTurn(event: DisplayEvent): boolean;
-  /** How many turns have been opened. */
-  readonly count: number;
-}
-
-function isVisible(event: DisplayEvent): boolean {
-  switch (event.kind) {
-    case 'text':
-    case 'reasoning':
-      return typeof event.text === 'string' && event.text !== '';
-    case 'tool-use':
-    case 'tool-result':
-    case 'error':
-    case 'notice':
-    case 'prompt':
-      return true;
-    default:
-      return false;
-  }
-}
 
 /** The counter's explicit state. */
-interface TurnState {
+export interface TurnState {
+  /** How many turns have been opened. */
   count: number;
   /** Whether a top-level tool result came since the agent last spoke. */
   sawResult: boolean;
 }
 
-function opensTurn(state: TurnState, event: DisplayEvent): boolean {
-  if (!isVisible(event)) return false;
-  if (state.count === 0) {
-    state.count = 1;
-    state.sawResult = event.kind === 'tool-result' && event.parentToolUseId === undefined;
-    return true;
-  }
-  if (event.parentToolUseId !== undefined) return false;
-  // The person's prompt starts a turn of its own, whatever came before it.
-  if (event.kind === 'prompt') {
-    state.sawResult = false;
-    state.count += 1;
-    return true;
-  }
-  if (event.kind === 'tool-result') {
-    state.sawResult = true;
-    return false;
-  }
-  if (state.sawResult && (event.kind === 'text' || event.kind === 'reasoning' || event.kind === 'tool-use')) {
-    state.sawResult = false;
-    state.count += 1;
-    return true;
-  }
-  return false;
+/** A counter at no turn. */
+export function createTurnState(): TurnState {
+  return { count: 0, sawResult: false };
 }
 
-/** Creates a {@link TurnCounter}. */
-export function createTurnCounter(): TurnCounter {
-  const state: TurnState = { count: 0, sawResult: false };
-  return {
-    opensTurn: (event) => opensTurn(state, event),
-    get count() {
-      return state.count;
-    },
-  };
+/**
+ * Counts one visible event (text or reasoning that is not empty, a tool call
+ * or result, an error, a notice, a prompt), in order; the caller has already
+ * read its `kind` and `parentToolUseId`, and passes nothing for an event that
+ * is not visible. Takes the fields rather than the event: events of every
+ * kind reach one place, where each property read costs a lookup of its own
+ * (x-bench: most of the run aggregator's time per event).
+ */
+export function countVisible(state: TurnState, kind: string, parentToolUseId: unknown): void {
+  if (state.count === 0) {
+    state.count = 1;
+    state.sawResult = kind === 'tool-result' && parentToolUseId === undefined;
+    return;
+  }
+  if (parentToolUseId !== undefined) return;
+  // The person's prompt starts a turn of its own, whatever came before it.
+  if (kind === 'prompt') {
+    state.sawResult = false;
+    state.count += 1;
+  } else if (kind === 'tool-result') {
+    state.sawResult = true;
+  } else if (state.sawResult && (kind === 'text' || kind === 'reasoning' || kind === 'tool-use')) {
+    state.sawResult = false;
+    state.count += 1;
+  }
 }
