@@ -181,6 +181,23 @@ describe('renderMarkdown: plain prose', () => {
     expect(listsAtTheEnd).toBeGreaterThan(50);
   });
 
+  it('leaves every text with a doubled backtick to markdown-it, as the whole simple path does', () => {
+    // simpleProseHtml returns at once for these; the blocks path it skips must agree for every such text.
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '\n \n', '.', '"', '-', ' **b** ', '\n- x', '\n- `a`: b\n- c\n\n', '\n    y', '\n\n  i', '`c`', '- ');
+    const doubled = fc.constantFrom('``', '```', '```ts\n', '\n```\n', '- ``', '``a``', '\n\n- a ``b``\n');
+    let written = 0;
+    fc.assert(
+      fc.property(fc.array(plain, { maxLength: 12 }), doubled, fc.array(plain, { maxLength: 12 }), (before, middle, after) => {
+        const source = markInvisible(before.join('') + middle + after.join(''));
+        if (simpleMarkdownHtml(source.replace(middle, '')) !== undefined) written += 1;
+        expect(simpleMarkdownHtml(source)).toBeUndefined();
+      }),
+      { seed: SEED, numRuns: 8000 },
+    );
+    // Most texts around the backticks take the simple path: the doubled backtick alone sends them to markdown-it.
+    expect(written).toBeGreaterThan(1500);
+  });
+
   it('finds a block start at the same lines as the one multiline expression it replaced', () => {
     const reference = /^ *(?:[-+=>]|\d{1,9}[.)])|^ {4}/m;
     const unit = fc.constantFrom(' ', '    ', '-', '+', '=', '>', '1', '123456789', '0', '.', ')', 'a', 'b c', '\n', '\n\n', '\r', '\r\n', '\u2028', '\u2029', '*');
