@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
 import { renderMarkdown } from './markdown.js';
-import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, proseWithCodeLine, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -196,6 +196,29 @@ describe('renderMarkdown: plain prose', () => {
     );
     // Most texts around the backticks take the simple path: the doubled backtick alone sends them to markdown-it.
     expect(written).toBeGreaterThan(1500);
+  });
+
+  it('writes a line of code spans as the split at backticks it replaced writes it', () => {
+    // The version before the walk by indexOf: pieces at odd places are code, at even places prose.
+    const strong = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
+    const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+    const code = (part: string): string => {
+      const trimmed = part.length > 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
+      return `<code>${trimmed.replace(/[&<>"]/g, (char) => escapes[char] as string)}</code>`;
+    };
+    const prose = (part: string): string => part.replace(strong, (match) => `<strong>${match.slice(2, -2)}</strong>`).replaceAll('"', '&quot;');
+    const reference = (line: string): string =>
+      line
+        .split('`')
+        .map((part, i) => (i % 2 === 0 ? prose(part) : code(part)))
+        .join('');
+    const unit = fc.constantFrom('`', '``', ' ', '  ', 'a', 'b c', '"', '**', '**d**', ' **e f** ', '&', '<', '>', "'", '.', ')', 'é', '*', '&amp;');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }).map((parts) => parts.join('')), (line) => {
+        expect(proseWithCodeLine(line)).toBe(reference(line));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
   });
 
   it('finds a block start at the same lines as the one multiline expression it replaced', () => {
