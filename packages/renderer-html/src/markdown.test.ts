@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
 import { renderMarkdown } from './markdown.js';
-import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
+import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, proseWithCodeLine, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
 const SEED = 18;
@@ -179,6 +179,46 @@ describe('renderMarkdown: plain prose', () => {
     expect(lists).toBeGreaterThan(200);
     expect(listsAfterParagraphs).toBeGreaterThan(150);
     expect(listsAtTheEnd).toBeGreaterThan(50);
+  });
+
+  it('leaves every text with a doubled backtick to markdown-it, as the whole simple path does', () => {
+    // simpleProseHtml returns at once for these; the blocks path it skips must agree for every such text.
+    const plain = fc.constantFrom('a', ' ', '  ', '\n', '\n\n', '\n \n', '.', '"', '-', ' **b** ', '\n- x', '\n- `a`: b\n- c\n\n', '\n    y', '\n\n  i', '`c`', '- ');
+    const doubled = fc.constantFrom('``', '```', '```ts\n', '\n```\n', '- ``', '``a``', '\n\n- a ``b``\n');
+    let written = 0;
+    fc.assert(
+      fc.property(fc.array(plain, { maxLength: 12 }), doubled, fc.array(plain, { maxLength: 12 }), (before, middle, after) => {
+        const source = markInvisible(before.join('') + middle + after.join(''));
+        if (simpleMarkdownHtml(source.replace(middle, '')) !== undefined) written += 1;
+        expect(simpleMarkdownHtml(source)).toBeUndefined();
+      }),
+      { seed: SEED, numRuns: 8000 },
+    );
+    // Most texts around the backticks take the simple path: the doubled backtick alone sends them to markdown-it.
+    expect(written).toBeGreaterThan(1500);
+  });
+
+  it('writes a line of code spans as the split at backticks it replaced writes it', () => {
+    // The version before the walk by indexOf: pieces at odd places are code, at even places prose.
+    const strong = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
+    const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+    const code = (part: string): string => {
+      const trimmed = part.length > 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
+      return `<code>${trimmed.replace(/[&<>"]/g, (char) => escapes[char] as string)}</code>`;
+    };
+    const prose = (part: string): string => part.replace(strong, (match) => `<strong>${match.slice(2, -2)}</strong>`).replaceAll('"', '&quot;');
+    const reference = (line: string): string =>
+      line
+        .split('`')
+        .map((part, i) => (i % 2 === 0 ? prose(part) : code(part)))
+        .join('');
+    const unit = fc.constantFrom('`', '``', ' ', '  ', 'a', 'b c', '"', '**', '**d**', ' **e f** ', '&', '<', '>', "'", '.', ')', 'é', '*', '&amp;');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 20 }).map((parts) => parts.join('')), (line) => {
+        expect(proseWithCodeLine(line)).toBe(reference(line));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
   });
 
   it('finds a block start at the same lines as the one multiline expression it replaced', () => {

@@ -12,6 +12,11 @@
  * `markInvisible`.
  */
 export function simpleProseHtml(source: string): string | undefined {
+  // A doubled backtick (a fence, a double code span) fails every block that
+  // holds it, after the blocks before it were written for nothing: a text
+  // with a fence goes to markdown-it at once (x-bench; the test holds this
+  // to the whole path).
+  if (source.includes('``')) return undefined;
   // One scan for block starts serves both paths: where the whole source has none, none of its blocks has one.
   const blockStarts = hasBlockStart(source);
   if (!blockStarts && !MARKDOWN_CHARS.test(source)) return plainProseHtml(source);
@@ -105,16 +110,36 @@ function codeSpanText(part: string): string {
   return last > 1 && part.charCodeAt(0) === 32 && part.charCodeAt(last) === 32 ? part.slice(1, last) : part;
 }
 
-/** One trimmed line of {@link isProseWithCode} prose: text between the backticks becomes `<code>`, as markdown-it trims and escapes it. */
-function proseWithCodeLine(line: string): string {
-  if (!line.includes('`')) return (line.includes('**') ? line.replace(STRONG, strongHtml) : line).replaceAll('"', '&quot;');
-  const parts = line.split('`');
+/** Text outside code spans as markdown-it writes it: strong words, and `"` as `&quot;`. */
+function outsideSpansHtml(text: string, strong: boolean, quotes: boolean): string {
+  const html = strong && text.includes('**') ? text.replace(STRONG, strongHtml) : text;
+  return quotes ? html.replaceAll('"', '&quot;') : html;
+}
+
+/**
+ * One trimmed line of {@link isProseWithCode} prose: text between the
+ * backticks becomes `<code>`, as markdown-it trims and escapes it. Walked by
+ * `indexOf` from backtick to backtick, what `split('`')` gives at odd and even
+ * places (an unpaired last backtick opens code to the end of the line), with
+ * the line's `"` and `**` looked for once rather than in every piece: a third
+ * less time on the bench's prose (x-bench; a property test holds it to the split).
+ */
+export function proseWithCodeLine(line: string): string {
+  const strong = line.includes('**');
+  const quotes = line.includes('"');
+  let at = line.indexOf('`');
+  if (at === -1) return outsideSpansHtml(line, strong, quotes);
   let out = '';
-  for (let i = 0; i < parts.length; i += 1) {
-    const part = parts[i] as string;
-    out += i % 2 === 0 ? (part.includes('**') ? part.replace(STRONG, strongHtml) : part).replaceAll('"', '&quot;') : `<code>${escapeCode(codeSpanText(part))}</code>`;
+  let from = 0;
+  while (at !== -1) {
+    out += outsideSpansHtml(line.slice(from, at), strong, quotes);
+    const end = line.indexOf('`', at + 1);
+    if (end === -1) return `${out}<code>${escapeCode(codeSpanText(line.slice(at + 1)))}</code>`;
+    out += `<code>${escapeCode(codeSpanText(line.slice(at + 1, end)))}</code>`;
+    from = end + 1;
+    at = line.indexOf('`', from);
   }
-  return out;
+  return out + outsideSpansHtml(line.slice(from), strong, quotes);
 }
 
 const plainLine = (line: string): string => line.replaceAll('"', '&quot;');
