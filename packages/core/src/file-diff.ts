@@ -104,24 +104,27 @@ export function diffTexts(before: string, after: string): DiffLine[] {
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
   const tail = sharedTail(old, now, head);
   const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
-  const removed = old.slice(head, old.length - tail);
-  const added = now.slice(head, now.length - tail);
+  diffMiddle(old.slice(head, old.length - tail), now.slice(head, now.length - tail), lines);
+  for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
+  return lines;
+}
+
+/** Appends the diff of the lines between the shared head and tail. */
+function diffMiddle(removed: string[], added: string[], lines: DiffLine[]): void {
   if (shareNoLine(removed, added)) {
     // What the diff algorithm returns then, all removed lines and then all
     // added ones, without its search: with nothing in common it tries every
     // path, about (n + m)^2 / 2 steps (a property test holds this to it).
     for (const text of removed) lines.push({ kind: 'remove', text });
     for (const text of added) lines.push({ kind: 'add', text });
-  } else {
-    // The lines as they are, not joined for diffLines to split again: the same
-    // tokens, compared the same way (a property test holds it to diffLines).
-    for (const part of diffArrays(removed, added)) {
-      const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
-      for (const text of part.value) lines.push({ kind, text });
-    }
+    return;
   }
-  for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
-  return lines;
+  // The lines as they are, not joined for diffLines to split again: the same
+  // tokens, compared the same way (a property test holds it to diffLines).
+  for (const part of diffArrays(removed, added)) {
+    const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
+    for (const text of part.value) lines.push({ kind, text });
+  }
 }
 
 /** Whether no line occurs on both sides: a one-line edit, a rewritten block. */
