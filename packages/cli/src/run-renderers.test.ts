@@ -32,15 +32,23 @@ const event = fc
   .tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.constantFrom('text', 'reasoning'))
   .map(([parts, kind]) => ({ kind, id: 'm', text: parts.map(([p, n]) => p.repeat(n)).join('') }) as DisplayEvent);
 
+/** What `--events` writes for these events, the stream asking to wait after the writes `waitAfter` picks. */
+async function rendered(events: readonly DisplayEvent[], waitAfter: (n: number) => boolean): Promise<string> {
+  const { stream, text } = capture(waitAfter);
+  const renderer = eventsRenderer(stream);
+  for (const e of events) await renderer.write(e);
+  await renderer.end();
+  return text();
+}
+
+/** One `jsonForTerminal` line per event: what the batched writer must equal. */
+const expectedLines = (events: readonly DisplayEvent[]) => events.map((e) => `${jsonForTerminal(e)}\n`).join('');
+
 describe('--events renderer', () => {
   it('writes each event as jsonForTerminal and a newline, whatever the batching and backpressure', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(event, { maxLength: 30 }), fc.integer({ min: 0, max: 3 }), async (events, every) => {
-        const { stream, text } = capture((n) => every > 0 && n % every === 0);
-        const renderer = eventsRenderer(stream);
-        for (const e of events) await renderer.write(e);
-        await renderer.end();
-        expect(text()).toBe(events.map((e) => `${jsonForTerminal(e)}\n`).join(''));
+        expect(await rendered(events, (n) => every > 0 && n % every === 0)).toBe(expectedLines(events));
       }),
       { seed: 20, numRuns: 200 },
     );
@@ -58,11 +66,7 @@ describe('--events renderer', () => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(shaped, { maxLength: 20 }), async (events) => {
-        const { stream, text } = capture(() => false);
-        const renderer = eventsRenderer(stream);
-        for (const e of events) await renderer.write(e);
-        await renderer.end();
-        expect(text()).toBe(events.map((e) => `${jsonForTerminal(e)}\n`).join(''));
+        expect(await rendered(events, () => false)).toBe(expectedLines(events));
       }),
       { seed: 20, numRuns: 2_000 },
     );
