@@ -7,9 +7,10 @@ import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, ty
 import { createNoteList, createReasonCounter, type NoteList, type ReasonCounter } from './run-notes.js';
 import { countVisible, createTurnState, type TurnState } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
-import { createUsageCounter, USAGE_TOKEN_FIELDS, type UsageCounter, type UsageTokenField } from './usage-totals.js';
+import { createUsageCounter, type UsageCounter, type UsageTotals } from './usage-totals.js';
 
 export type { RunDrift } from './drift.js';
+export type { UsageTotals } from './usage-totals.js';
 export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 export { RUN_OUTCOME_MAX_NOTE_CHARS, RUN_OUTCOME_MAX_NOTES, RUN_OUTCOME_MAX_REASONS } from './run-notes.js';
 
@@ -29,23 +30,6 @@ export interface RunOutcomeOmissions {
   unknown: number;
   /** UTF-16 units of the final message past {@link RUN_OUTCOME_MAX_MESSAGE_CHARS}. */
   finalMessageChars: number;
-}
-
-/** Token and cost totals of a run. */
-export interface UsageTotals {
-  inputTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** `undefined` when the provider reported no cost. */
-  costUsd: number | undefined;
-  /**
-   * The token counts some usage event reported, in {@link USAGE_TOKEN_FIELDS}
-   * order. A count not listed reads 0 above but is unknown: a provider that
-   * reports only output tokens did not read nothing.
-   */
-  reported: UsageTokenField[];
 }
 
 /** A provider-neutral summary of a run. */
@@ -240,15 +224,7 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
     toolCalls: calls.list(),
     toolCallCounts: calls.counts(),
     files: calls.fileList(),
-    usage: {
-      inputTokens: usage.tokens.inputTokens ?? 0,
-      outputTokens: usage.tokens.outputTokens ?? 0,
-      reasoningTokens: usage.tokens.reasoningTokens ?? 0,
-      cacheReadTokens: usage.tokens.cacheReadTokens ?? 0,
-      cacheWriteTokens: usage.tokens.cacheWriteTokens ?? 0,
-      costUsd: usage.costUsd,
-      reported: USAGE_TOKEN_FIELDS.filter((field) => usage.tokens[field] !== undefined),
-    },
+    usage: usage.totals(),
     errors: state.errors.items,
     warnings: state.warnings.items,
     lines: { ...(accounting ?? emptyAccounting()), reasons: state.reasons.counts() },

@@ -6,6 +6,23 @@ export const USAGE_TOKEN_FIELDS = ['inputTokens', 'outputTokens', 'reasoningToke
 /** One of {@link USAGE_TOKEN_FIELDS}. */
 export type UsageTokenField = (typeof USAGE_TOKEN_FIELDS)[number];
 
+/** Token and cost totals of a run. */
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** `undefined` when the provider reported no cost. */
+  costUsd: number | undefined;
+  /**
+   * The token counts some usage event reported, in {@link USAGE_TOKEN_FIELDS}
+   * order. A count not listed reads 0 above but is unknown: a provider that
+   * reports only output tokens did not read nothing.
+   */
+  reported: UsageTokenField[];
+}
+
 /** Running usage totals; a field no event reported stays `undefined`. */
 export interface UsageCounter {
   add(event: UsageDisplayEvent): void;
@@ -20,6 +37,8 @@ export interface UsageCounter {
   startSession(sessionId?: string | undefined): void;
   readonly tokens: Readonly<Partial<Record<UsageTokenField, number>>>;
   readonly costUsd: number | undefined;
+  /** The totals as a run's outcome reports them: a count no event reported reads 0 and is left out of `reported`. */
+  totals(): UsageTotals;
 }
 
 function finite(value: unknown): value is number {
@@ -70,6 +89,15 @@ export function createUsageCounter(): UsageCounter {
         state.costUsd = (base ?? 0) + event.costUsd;
       }
     },
+    totals: () => ({
+      inputTokens: tokens.inputTokens ?? 0,
+      outputTokens: tokens.outputTokens ?? 0,
+      reasoningTokens: tokens.reasoningTokens ?? 0,
+      cacheReadTokens: tokens.cacheReadTokens ?? 0,
+      cacheWriteTokens: tokens.cacheWriteTokens ?? 0,
+      costUsd: state.costUsd,
+      reported: USAGE_TOKEN_FIELDS.filter((field) => tokens[field] !== undefined),
+    }),
     startSession(sessionId) {
       if (state.started && sessionId !== undefined && sessionId === state.sessionId) return;
       state.started = true;
