@@ -1,7 +1,7 @@
 import { diffLines } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DiffLine, diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
+import { diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
 
 describe('fileEditsOf', () => {
   it('diffs a Claude Edit old/new pair with +/- counts', () => {
@@ -102,43 +102,53 @@ describe('diff helpers', () => {
   });
 });
 
-describe('diffTexts trims shared lines and diffs the rest as arrays of lines, as diffLines would the whole texts', () => {
-  /** The same texts given whole to the diff library, as before the trimming. */
-  function untrimmed(before: string, after: string): DiffLine[] {
-    const lines: DiffLine[] = [];
-    const split = (value: string) => {
-      const rows = value.split(/\r?\n/);
-      if (rows.length > 1 && rows[rows.length - 1] === '') rows.pop();
-      return rows;
-    };
-    const whole = (text: string) => (text === '' ? '' : split(text).map((line) => `${line}\n`).join(''));
-    for (const part of diffLines(whole(before), whole(after))) {
-      const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
-      for (const text of split(part.value)) lines.push({ kind, text });
-    }
-    return lines;
+describe('diffTexts gives a shortest diff that rebuilds both sides', () => {
+  const split = (value: string) => {
+    const rows = value.split(/\r?\n/);
+    if (rows.length > 1 && rows[rows.length - 1] === '') rows.pop();
+    return value === '' ? [] : rows;
+  };
+  /** How many lines another diff library (jsdiff, Myers' algorithm as well) changes: the shortest count. */
+  function shortest(before: string, after: string): number {
+    const whole = (text: string) => split(text).map((line) => `${line}\n`).join('');
+    return diffLines(whole(before), whole(after))
+      .filter((part) => part.added || part.removed)
+      .reduce((sum, part) => sum + (part.count ?? 0), 0);
   }
+  function checkDiff(before: string, after: string): void {
+    const lines = diffTexts(before, after);
+    expect(lines.filter((l) => l.kind !== 'add').map((l) => l.text)).toEqual(split(before));
+    expect(lines.filter((l) => l.kind !== 'remove').map((l) => l.text)).toEqual(split(after));
+    expect(lines.filter((l) => l.kind === 'add' || l.kind === 'remove')).toHaveLength(shortest(before, after));
+    // Between two kept lines, removed lines come first, as unified diffs show them.
+    lines.forEach((line, i) => {
+      if (line.kind === 'remove') expect(lines[i - 1]?.kind).not.toBe('add');
+    });
+  }
+  const text = (alphabet: string[], maxLength: number) => fc.array(fc.constantFrom(...alphabet), { maxLength }).map((rows) => rows.map((row) => `${row}\n`).join(''));
 
-  it('gives the same lines as the untrimmed diff (few distinct lines, so shared ones collide often)', () => {
-    const text = fc.array(fc.constantFrom('a', 'b', 'c', '', '}'), { maxLength: 12 }).map((rows) => rows.map((row) => `${row}\n`).join(''));
+  it('with few distinct lines, so shared ones collide often', () => {
+    const few = text(['a', 'b', 'c', '', '}'], 12);
+    fc.assert(fc.property(few, few, checkDiff), { seed: 18, numRuns: 5000 });
+  });
+
+  it('with a shared head and tail around middles that share a blank line or a brace', () => {
     fc.assert(
-      fc.property(text, text, (before, after) => {
-        expect(diffTexts(before, after)).toEqual(untrimmed(before, after));
-      }),
-      { seed: 18, numRuns: 5000 },
+      fc.property(text(['h', ''], 3), text(['a', 'b', 'c', '}', ''], 30), text(['x', 'y', '', '}'], 30), text(['t', '}'], 3), (head, old, now, tail) =>
+        checkDiff(head + old + tail, head + now + tail),
+      ),
+      { seed: 24, numRuns: 3000 },
     );
   });
 
-  it('gives the same lines when the changed middles share no line (one-line edits, rewritten blocks)', () => {
-    const lines = (alphabet: string[], maxLength: number) => fc.array(fc.constantFrom(...alphabet), { maxLength });
-    const join = (rows: string[]) => rows.map((row) => `${row}\n`).join('');
-    fc.assert(
-      fc.property(lines(['h', ''], 3), lines(['a', 'b', 'c', '}'], 30), lines(['x', 'y', ''], 30), lines(['t', '}'], 3), (head, old, now, tail) => {
-        const before = join([...head, ...old, ...tail]);
-        const after = join([...head, ...now, ...tail]);
-        expect(diffTexts(before, after)).toEqual(untrimmed(before, after));
-      }),
-      { seed: 24, numRuns: 3000 },
-    );
+  it('keeps the shortest diff for a changed middle of 1000 lines and shows a longer one as removed then added', () => {
+    const side = (mark: string, n: number) => Array.from({ length: n }, (_, i) => (i === n >> 1 ? '}' : `${mark}${i}`));
+    const join = (rows: string[]) => ['head', ...rows, 'tail'].join('\n');
+    const searched = diffTexts(join(side('a', 500)), join(side('b', 500)));
+    expect(searched.filter((l) => l.kind === 'context').map((l) => l.text)).toEqual(['head', '}', 'tail']);
+    // One more changed line and the search is left out: its cost grows with the square of the lines (SECURITY.md).
+    const whole = diffTexts(join(side('a', 500)), join(side('b', 501)));
+    expect(whole.map((l) => l.kind)).toEqual(['context', ...Array<string>(500).fill('remove'), ...Array<string>(501).fill('add'), 'context']);
+    expect(whole.filter((l) => l.kind === 'add').map((l) => l.text)).toEqual(side('b', 501));
   });
 });

@@ -1,4 +1,13 @@
-import { diffArrays } from 'diff';
+import diffSequencesExports from '@jest/diff-sequences';
+
+/*
+ * The package's ESM entry exports the function as its default; its types
+ * describe the CommonJS build, where it is `exports.default`, and a loader
+ * that takes that build (a bundler, the `require` condition) hands over the
+ * exports object. Either way the function is found.
+ */
+const loaded: unknown = diffSequencesExports;
+const diffSequences = (typeof loaded === 'function' ? loaded : diffSequencesExports.default) as typeof diffSequencesExports.default;
 
 /** One line of a diff: added (`+`), removed (`-`), unchanged context, or a hunk header (`@@ ...`). */
 export interface DiffLine {
@@ -27,12 +36,21 @@ export interface FileEdit {
 
 /*
  * Bounds that keep a hostile input from costing more than its own size: the
- * edits read from one call, and the characters diffed per edit (a diff of
- * long strings is quadratic in the worst case; past the bound each side is
- * shown whole as removed and added).
+ * edits read from one call, and the characters diffed per edit (past the
+ * bound each side is shown whole as removed and added).
  */
 const MAX_EDITS = 100;
 const MAX_DIFF_CHARS = 64 * 1024;
+
+/*
+ * The changed lines (both sides, past the lines they share at either end)
+ * that are searched for a shortest diff. The search costs up to the square
+ * of that count (64 KiB of one-character lines on each side, sharing one
+ * line, took seconds); past the bound the changed lines are shown as all
+ * removed, then all added: the same change, only not the shortest way to
+ * show it. Real edits are far shorter.
+ */
+const MAX_SEARCH_LINES = 1000;
 
 const PATH_FIELDS = ['file_path', 'filePath', 'path', 'absolute_path', 'notebook_path'] as const;
 const OLD_FIELDS = ['old_string', 'oldString', 'old_str'] as const;
@@ -69,25 +87,6 @@ function counted(path: string, change: FileEdit['change'], lines: DiffLine[]): F
   return { path, change, lines, added, removed };
 }
 
-/**
- * How many lines at the end both sides share and can be left out of the diff
- * without changing it. The diff library settles a tie between equally short
- * scripts by where it meets a line first, so a shared last line that also
- * occurs earlier in either side may be matched there instead (`a` against
- * `} a a`). The tail is left out only when none of its lines occurs in
- * either side's changed middle (a property test holds this to the untrimmed
- * diff).
- */
-function sharedTail(old: readonly string[], now: readonly string[], head: number): number {
-  let tail = 0;
-  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
-  if (tail === 0) return 0;
-  const before = new Set<string>();
-  for (let i = head; i < old.length - tail; i++) before.add(old[i] as string);
-  for (let i = head; i < now.length - tail; i++) before.add(now[i] as string);
-  return before.size === 0 || !old.slice(old.length - tail).some((line) => before.has(line)) ? tail : 0;
-}
-
 /** The line diff of two texts, every line kept: an edit's strings are a snippet, all of it worth seeing. */
 export function diffTexts(before: string, after: string): DiffLine[] {
   if (before.length + after.length > MAX_DIFF_CHARS) {
@@ -96,43 +95,56 @@ export function diffTexts(before: string, after: string): DiffLine[] {
       ...splitLines(after).map((text): DiffLine => ({ kind: 'add', text })),
     ];
   }
-  // Lines the two sides share at either end are context without asking the
-  // diff algorithm, whose cost grows with everything it is given (x-bench).
   const old = before === '' ? [] : splitLines(before);
   const now = after === '' ? [] : splitLines(after);
   let head = 0;
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
-  const tail = sharedTail(old, now, head);
-  const lines: DiffLine[] = old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text }));
-  diffMiddle(old.slice(head, old.length - tail), now.slice(head, now.length - tail), lines);
-  for (const text of old.slice(old.length - tail)) lines.push({ kind: 'context', text });
-  return lines;
+  let tail = 0;
+  while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
+  const walk: DiffWalk = { old, now, oldAt: head, nowAt: head, lines: old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text })) };
+  const oldEnd = old.length - tail;
+  const nowEnd = now.length - tail;
+  if (oldEnd - head + (nowEnd - head) <= MAX_SEARCH_LINES) searchMiddle(walk, oldEnd, nowEnd);
+  changedUntil(walk, oldEnd, nowEnd);
+  for (let i = oldEnd; i < old.length; i++) walk.lines.push({ kind: 'context', text: old[i] as string });
+  return walk.lines;
 }
 
-/** Appends the diff of the lines between the shared head and tail. */
-function diffMiddle(removed: string[], added: string[], lines: DiffLine[]): void {
-  if (shareNoLine(removed, added)) {
-    // What the diff algorithm returns then, all removed lines and then all
-    // added ones, without its search: with nothing in common it tries every
-    // path, about (n + m)^2 / 2 steps (a property test holds this to it).
-    for (const text of removed) lines.push({ kind: 'remove', text });
-    for (const text of added) lines.push({ kind: 'add', text });
-    return;
-  }
-  // The lines as they are, not joined for diffLines to split again: the same
-  // tokens, compared the same way (a property test holds it to diffLines).
-  for (const part of diffArrays(removed, added)) {
-    const kind = part.added ? 'add' : part.removed ? 'remove' : 'context';
-    for (const text of part.value) lines.push({ kind, text });
-  }
+/** Where a diff has got to in both sides, and the lines it has written. */
+interface DiffWalk {
+  readonly old: readonly string[];
+  readonly now: readonly string[];
+  oldAt: number;
+  nowAt: number;
+  readonly lines: DiffLine[];
 }
 
-/** Whether no line occurs on both sides: a one-line edit, a rewritten block. */
-function shareNoLine(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === 0 || b.length === 0) return true;
-  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
-  const seen = new Set(small);
-  return !large.some((line) => seen.has(line));
+/**
+ * Diffs the lines between the shared head and tail by a shortest edit
+ * script (Myers' algorithm in linear space), which reports the runs of lines
+ * both sides keep; what lies between two runs is changed.
+ */
+function searchMiddle(walk: DiffWalk, oldEnd: number, nowEnd: number): void {
+  const { old, now, oldAt: oldStart, nowAt: nowStart } = walk;
+  diffSequences(
+    oldEnd - oldStart,
+    nowEnd - nowStart,
+    (i, j) => old[oldStart + i] === now[nowStart + j],
+    (count, i, j) => {
+      changedUntil(walk, oldStart + i, nowStart + j);
+      for (let k = 0; k < count; k++) walk.lines.push({ kind: 'context', text: old[oldStart + i + k] as string });
+      walk.oldAt = oldStart + i + count;
+      walk.nowAt = nowStart + j + count;
+    },
+  );
+}
+
+/** The changed lines up to the next kept run (or the tail): every removed line of the gap, then every added one, as unified diffs show them. */
+function changedUntil(walk: DiffWalk, oldEnd: number, nowEnd: number): void {
+  for (let i = walk.oldAt; i < oldEnd; i++) walk.lines.push({ kind: 'remove', text: walk.old[i] as string });
+  for (let j = walk.nowAt; j < nowEnd; j++) walk.lines.push({ kind: 'add', text: walk.now[j] as string });
+  walk.oldAt = oldEnd;
+  walk.nowAt = nowEnd;
 }
 
 /** Reads a unified diff's body (`@@`, `+`, `-`, ` ` lines); file headers and other lines are skipped. */

@@ -84,14 +84,13 @@ function dependency(name: string, fromDir: string): Dependency {
 
 /**
  * The bare imports of the built modules and of their dependencies, in
- * dependency order: zod and diff from `@x/core`, markdown-it (and what it
- * imports) and highlight.js from this package.
+ * dependency order: zod from `@x/core`, markdown-it (and what it imports) and
+ * highlight.js from this package.
  */
 function dependencies(): Dependency[] {
   const markdownIt = dependency('markdown-it', PACKAGE_DIR);
   return [
     dependency('zod', CORE_DIR),
-    dependency('diff', CORE_DIR),
     markdownIt,
     ...['entities', 'linkify-it', 'mdurl', 'uc.micro', 'punycode.js'].map((name) => dependency(name, markdownIt.dir)),
     { ...dependency('highlight.js', PACKAGE_DIR), entry: 'es/index.js' },
@@ -99,21 +98,32 @@ function dependencies(): Dependency[] {
 }
 
 /*
- * highlight.js's `es/core.js` re-exports its CommonJS build, which a bundler
- * resolves and a browser cannot: the page gets that build wrapped as a module.
+ * Two dependencies ship CommonJS where a bundler finds it and a browser
+ * cannot: highlight.js's `es/core.js` re-exports its CommonJS build, and
+ * `@jest/diff-sequences` (from `@x/core`) has an ESM entry that imports its
+ * CommonJS one. The page gets each build wrapped as a module, as a bundler
+ * would: its `module.exports` (or their `default`) as the default export.
  */
-const HLJS_CORE_PATH = '/cjs/highlight.js/core.js';
+const CJS_MODULES: Record<string, { path: string; file: () => string; exported: string }> = {
+  'highlight.js/lib/core': { path: '/cjs/highlight.js/core.js', file: () => join(packageDir('highlight.js', PACKAGE_DIR), 'lib', 'core.js'), exported: 'module.exports' },
+  '@jest/diff-sequences': {
+    path: '/cjs/diff-sequences.js',
+    file: () => join(packageDir('@jest/diff-sequences', CORE_DIR), 'build', 'index.js'),
+    exported: 'module.exports.default',
+  },
+};
 
-function hljsCoreModule(): string {
-  const source = readFileSync(join(packageDir('highlight.js', PACKAGE_DIR), 'lib', 'core.js'), 'utf8');
-  return `const module = { exports: {} };\n${source}\nexport default module.exports;\n`;
+function cjsModule(path: string): string | undefined {
+  const found = Object.values(CJS_MODULES).find((module) => module.path === path);
+  if (found === undefined) return undefined;
+  return `const module = { exports: {} };\nconst exports = module.exports;\n${readFileSync(found.file(), 'utf8')}\nexport default ${found.exported};\n`;
 }
 
 function importMap(): string {
   const imports: Record<string, string> = { '@x/core': '/core/index.js' };
   for (const dep of dependencies()) imports[dep.name] = `/nm/${dep.name}/${dep.entry}`;
-  // highlight.js is imported by path: its core and one file per language.
-  imports['highlight.js/lib/core'] = HLJS_CORE_PATH;
+  for (const [name, module] of Object.entries(CJS_MODULES)) imports[name] = module.path;
+  // highlight.js's languages are imported by path, one file each.
   imports['highlight.js/lib/languages/'] = '/nm/highlight.js/es/languages/';
   return JSON.stringify({ imports });
 }
@@ -178,7 +188,8 @@ export async function startTestServer(): Promise<TestServer> {
       response.end(body);
     };
     if (path === '/dom.html') return send(200, TYPES['.html'] ?? '', DOM_TEST_PAGE());
-    if (path === HLJS_CORE_PATH) return send(200, TYPES['.js'] ?? '', hljsCoreModule());
+    const wrapped = cjsModule(path);
+    if (wrapped !== undefined) return send(200, TYPES['.js'] ?? '', wrapped);
     const doc = documents.get(path);
     if (doc !== undefined) return send(200, TYPES['.html'] ?? '', doc);
     const file = staticFile(roots, path);
