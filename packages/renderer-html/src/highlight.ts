@@ -26,6 +26,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { escapeHtml, markInvisible } from './escape-html.js';
+import { keepLayouts } from './kept-layouts.js';
 
 /*
  * highlight.js's core with a chosen list of languages (what agents read and
@@ -89,7 +90,10 @@ export function highlightCode(code: string, language: string | undefined): strin
   if (known === undefined || code.length > MAX_HIGHLIGHT_CHARS) return escapeHtml(code);
   try {
     // highlight.js escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
-    return hljs.highlight(markInvisible(code), { language: known, ignoreIllegals: true }).value;
+    const result = hljs.highlight(markInvisible(code), { language: known, ignoreIllegals: true });
+    // The last result holds the token tree highlight.js builds, and so its layouts (kept-layouts.ts).
+    keepLayouts('highlight.js', result);
+    return result.value;
   } catch {
     // A grammar that throws on odd input must not lose the code: show it plain.
     return escapeHtml(code);

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml, markInvisible } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
+import { keepLayouts } from './kept-layouts.js';
 import { LINK_REL, isSafeHref } from './safe-url.js';
 import { simpleProseHtml } from './simple-markdown.js';
 
@@ -24,6 +25,10 @@ const MAX_NESTING = 64;
 const OPTIONS = { html: false, linkify: false, breaks: true, typographer: false, maxNesting: MAX_NESTING };
 const md = new MarkdownIt('default', OPTIONS);
 md.validateLink = (url: string) => isSafeHref(url);
+
+// One state of each parser and the tokens of a parse that meets the common rules keep their layouts (kept-layouts.ts).
+const LAYOUT_SAMPLE = '# H\n\nA *b* **c** `d` [e](https://e.test)\n\n- f\n- g\n\n> h\n\n| i | j |\n| - | - |\n| k | l |\n\n```js\nm\n```\n';
+keepLayouts('markdown-it', [new md.core.State('', md, {}), new md.block.State('', md, {}, []), new md.inline.State('', md, {}, []), md.parse(LAYOUT_SAMPLE, {})]);
 
 const rules = md.renderer.rules;
 
