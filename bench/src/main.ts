@@ -44,16 +44,33 @@ const SOURCES: Record<string, DisplayEventSource> = {
   'openai-compatible': openAICompatibleSource,
 };
 
-const gc = (globalThis as { gc?: () => void }).gc;
+const gc = (globalThis as { gc?: (options?: { type: 'minor' }) => void }).gc;
+
+/** How much of a stream each measure runs untimed: once before the first timed run, and again between the full GC and each timed run. */
+const WARM_BYTES = 8 * MB;
 
 /**
  * Runs a measure and times it twice: CPU time of this process (user + system,
  * GC threads included) and wall time. The tables use CPU time: on an idle
  * machine the two are close, and on a shared one (CI, a laptop compiling)
  * CPU time still counts only this work, where wall time counts everyone's.
+ *
+ * Each timed run starts from a full GC, so that no measure pays for the
+ * garbage of the one before. `gc()` is a forced, memory-reducing collection:
+ * besides the garbage it frees the object layouts no live object has, and V8
+ * deoptimises every function compiled against one (markdown-it's,
+ * highlight.js's, the providers'). The timed run would then pay for
+ * compiling them again, which no warm process does (the start of a process
+ * is what the end-to-end part measures): so `rewarm`, the same measure over
+ * the first few MB, runs between the GC and the clock, and a minor GC (which
+ * frees no layout) clears its young garbage (FINDINGS, issue 18 (7)).
  */
-async function time(fn: () => number | Promise<number>): Promise<{ seconds: number; wall: number; value: number }> {
+async function time(fn: () => number | Promise<number>, rewarm?: () => number | Promise<number>): Promise<{ seconds: number; wall: number; value: number }> {
   gc?.();
+  if (rewarm !== undefined) {
+    await rewarm();
+    gc?.({ type: 'minor' });
+  }
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await fn();
@@ -86,7 +103,7 @@ async function measureStream(generator: StreamGenerator, options: BenchOptions):
     }
   };
   // Warm-up: every path runs once over the first few MB, so that the timed runs see optimised code.
-  for (const measure of MEASURES) await run(measure, Math.min(buffer.length, 8 * MB));
+  for (const measure of MEASURES) await run(measure, Math.min(buffer.length, WARM_BYTES));
   const seconds = Object.fromEntries(MEASURES.map((m) => [m, [] as number[]])) as Record<Measure, number[]>;
   const wall = Object.fromEntries(MEASURES.map((m) => [m, [] as number[]])) as Record<Measure, number[]>;
   let lines = 0;
@@ -94,7 +111,10 @@ async function measureStream(generator: StreamGenerator, options: BenchOptions):
   for (let rep = 0; rep < options.reps; rep++) {
     // Interleaved, so that a slower moment of the machine hits every measure alike.
     for (const measure of MEASURES) {
-      const { seconds: s, wall: w, value } = await time(() => run(measure));
+      const { seconds: s, wall: w, value } = await time(
+        () => run(measure),
+        () => run(measure, Math.min(buffer.length, WARM_BYTES)),
+      );
       seconds[measure].push(s);
       wall[measure].push(w);
       if (measure === 'floor') lines = value;
