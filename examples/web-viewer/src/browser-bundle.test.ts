@@ -36,7 +36,7 @@ describe('bundleViewerScript', () => {
     expect(bundle).toContain('\n// src/browser/viewer.js\n');
     expect(bundle).toContain(workspaceEntryComment('@x/core'));
     expect(bundle).toContain(workspaceEntryComment('@x/renderer-html'));
-    for (const name of ['zod', 'diff', 'markdown-it', 'entities', 'linkify-it', 'mdurl', 'punycode.js', 'uc.micro', 'highlight.js']) {
+    for (const name of ['zod', '@jest/diff-sequences', 'markdown-it', 'entities', 'linkify-it', 'mdurl', 'punycode.js', 'uc.micro', 'highlight.js']) {
       expect(bundle, name).toMatch(new RegExp(`\\n// \\S*node_modules/${name.replace('.', '\\.')}/`));
     }
     // highlight.js's `es/` entry re-exports its CommonJS build, which esbuild wraps.
