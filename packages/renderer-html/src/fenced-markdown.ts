@@ -63,12 +63,13 @@ function fencedParts(source: string): Array<string | Fence> | undefined {
   for (;;) {
     // Every doubled backtick outside a fence must start an opening line: the simple path refuses any other.
     const tick = source.indexOf('``', at);
+    // The fence is looked at before the prose: a text with a doubled code span is refused before any prose is written.
+    const found = tick === -1 ? undefined : fenceAt(source, tick);
+    if (tick !== -1 && found === undefined) return undefined;
     const prose = simpleProseHtml(source.slice(at, tick === -1 ? source.length : tick));
     if (prose === undefined) return undefined;
     parts.push(prose);
-    if (tick === -1) return parts;
-    const found = fenceAt(source, tick);
-    if (found === undefined) return undefined;
+    if (found === undefined) return parts;
     parts.push(found.fence);
     at = found.next;
   }
