@@ -3,6 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml, markInvisible } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { keepLayouts } from './kept-layouts.js';
+import { FENCE_LANGUAGE, fencedProseHtml } from './fenced-markdown.js';
 import { LINK_REL, isSafeHref } from './safe-url.js';
 import { simpleProseHtml } from './simple-markdown.js';
 
@@ -15,7 +16,6 @@ import { simpleProseHtml } from './simple-markdown.js';
  * table alignment is a class (the CSP allows no inline style), and fenced code
  * is highlighted into `<span class>` markup.
  */
-const LANGUAGE = /^[\w+#.-]{1,32}$/;
 const ALIGN = /text-align:(left|center|right)/;
 
 // markdown-it stops parsing blocks nested this deep (and drops the rest); such a source is shown as plain text instead.
@@ -63,7 +63,7 @@ interface RenderEnv {
 rules.fence = (tokens, idx, _options, env: RenderEnv) => {
   const token = tokens[idx] as Token;
   const word = token.info.trim().split(/\s+/)[0] ?? '';
-  const language = LANGUAGE.test(word) ? word : '';
+  const language = FENCE_LANGUAGE.test(word) ? word : '';
   const cls = language === '' ? '' : ` class="language-${language}"`;
   return `<pre><code${cls}>${env.highlight(token.content.replace(/\n$/, ''), language)}</code></pre>\n`;
 };
@@ -82,8 +82,22 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   if (typeof text !== 'string' || text.trim() === '') return '';
   // markdown-it escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
   const source = markInvisible(text);
-  const simple = simpleProseHtml(source);
-  if (simple !== undefined) return simple;
+  // A doubled backtick fails the simple path at once: a text with one is either prose with fences or markdown-it's.
+  const fast = source.includes('``') ? fencedProseHtml(source, highlight) : simpleProseHtml(source);
+  return fast ?? markdownItHtml(source, highlight);
+}
+
+/**
+ * {@link renderMarkdown} by markdown-it alone, without the paths that write
+ * simple prose and fences directly: what the tests hold those paths to.
+ */
+export function renderMarkdownByMarkdownIt(text: string, highlight: Highlighter = highlightCode): string {
+  if (typeof text !== 'string' || text.trim() === '') return '';
+  return markdownItHtml(markInvisible(text), highlight);
+}
+
+/** A source (through `markInvisible`) as markdown-it writes it with this module's rules. */
+function markdownItHtml(source: string, highlight: Highlighter): string {
   const env: RenderEnv = { highlight };
   const tokens = md.parse(source, env);
   if (tokens.some((token) => token.level >= MAX_NESTING - 1)) return plainText(source);

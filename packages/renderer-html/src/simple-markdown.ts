@@ -14,8 +14,9 @@
 export function simpleProseHtml(source: string): string | undefined {
   // A doubled backtick (a fence, a double code span) fails every block that
   // holds it, after the blocks before it were written for nothing: a text
-  // with a fence goes to markdown-it at once (x-bench; the test holds this
-  // to the whole path).
+  // with a fence goes at once to the fence path (fenced-markdown.ts), which
+  // calls this for the prose between fences, or to markdown-it (x-bench; the
+  // test holds this to the whole path).
   if (source.includes('``')) return undefined;
   // One scan for block starts serves both paths: where the whole source has none, none of its blocks has one.
   const blockStarts = hasBlockStart(source);
