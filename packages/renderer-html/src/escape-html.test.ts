@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, markInvisible } from './escape-html.js';
+import { escapeHtml, escapeHtmlText, markInvisible } from './escape-html.js';
 
 function unescapeHtml(html: string): string {
   return decodeNotation(html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ''));
@@ -83,6 +83,27 @@ describe('escapeHtml', () => {
   it('turns a value that is not a string into text instead of throwing', () => {
     expect(escapeHtml(undefined as unknown as string)).toBe('');
     expect(escapeHtml(42 as unknown as string)).toBe('42');
+  });
+});
+
+describe('escapeHtmlText', () => {
+  it('escapes what escapeHtml escapes but the quotes, which it leaves as they are', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary' }), JOINER_TEXT);
+    fc.assert(
+      fc.property(text, (value) => {
+        const html = escapeHtmlText(value);
+        // Nothing can open a tag or an entity; quotes mean nothing in element text.
+        expect(html).not.toMatch(/[<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|&(?!amp;|lt;|gt;)/);
+        expect(html.replaceAll('"', '&quot;').replaceAll("'", '&#39;')).toBe(escapeHtml(value));
+      }),
+      { seed: 18, numRuns: 5000 },
+    );
+    expect(escapeHtmlText(`a "b" <c> & 'd' \u202e`)).toBe(`a "b" &lt;c&gt; &amp; 'd' \\u202e`);
+  });
+
+  it('turns a value that is not a string into text instead of throwing', () => {
+    expect(escapeHtmlText(null as unknown as string)).toBe('');
+    expect(escapeHtmlText(7 as unknown as string)).toBe('7');
   });
 });
 

@@ -1,6 +1,6 @@
 import { fileEditsOf, type DiffLine, type FileEdit, type ToolUseDisplayEvent } from '@x/core';
 import { clipText, MAX_SHOWN_CHARS, omittedHtml } from './clip-text.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml, escapeHtmlText } from './escape-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
 
@@ -47,7 +47,7 @@ function diffLinesHtml(lines: readonly DiffLine[]): string {
     const { shown, omitted } = clipText(line.text, budget);
     budget -= shown.length;
     const cut = omitted === 0 ? '' : ` … ${omitted.toLocaleString('en-US')} more characters not shown`;
-    out += `<span class="${cls}">${mark}${escapeHtml(shown)}${cut}</span>\n`;
+    out += `<span class="${cls}">${mark}${escapeHtmlText(shown)}${cut}</span>\n`;
     shownLines += 1;
   }
   const more = lines.length - shownLines;

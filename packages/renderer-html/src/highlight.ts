@@ -25,7 +25,7 @@ import swift from 'highlight.js/lib/languages/swift';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { escapeHtml, markInvisible } from './escape-html.js';
+import { escapeHtmlText, markInvisible } from './escape-html.js';
 import { keepLayouts } from './kept-layouts.js';
 
 /*
@@ -66,7 +66,7 @@ export type Highlighter = (code: string, language: string | undefined) => string
 export function createHighlighter(budget: number = DOCUMENT_HIGHLIGHT_CHARS): Highlighter {
   let left = budget;
   return (code, language) => {
-    if (code.length > left || knownLanguage(language) === undefined) return escapeHtml(code);
+    if (code.length > left || knownLanguage(language) === undefined) return escapeHtmlText(code);
     left -= code.length;
     return highlightCode(code, language);
   };
@@ -87,7 +87,7 @@ export function knownLanguage(language: string | undefined): string | undefined 
  */
 export function highlightCode(code: string, language: string | undefined): string {
   const known = knownLanguage(language);
-  if (known === undefined || code.length > MAX_HIGHLIGHT_CHARS) return escapeHtml(code);
+  if (known === undefined || code.length > MAX_HIGHLIGHT_CHARS) return escapeHtmlText(code);
   try {
     // highlight.js escapes only what matters to HTML: controls, bidi and zero-width characters are marked first.
     const result = hljs.highlight(markInvisible(code), { language: known, ignoreIllegals: true });
@@ -96,6 +96,6 @@ export function highlightCode(code: string, language: string | undefined): strin
     return result.value;
   } catch {
     // A grammar that throws on odd input must not lose the code: show it plain.
-    return escapeHtml(code);
+    return escapeHtmlText(code);
   }
 }

@@ -73,7 +73,7 @@ describe('createHtmlFragmentRenderer: tool calls', () => {
     expect(count(html, /<details class="tool success">/g)).toBe(1);
     expect(html).toContain('<summary><span class="tool-name">Read</span> <code class="tool-arg">a.ts</code> <span class="tool-status">— Read a.ts (13 chars)</span></summary>');
     expect(html).toContain('<pre class="tool-output"><code class="language-typescript">content <span class="hljs-keyword">of</span> a</code></pre>');
-    expect(html).toContain('<pre class="tool-input"><code class="language-json">{\n  &quot;path&quot;: &quot;a.ts&quot;\n}</code></pre>');
+    expect(html).toContain('<pre class="tool-input"><code class="language-json">{\n  "path": "a.ts"\n}</code></pre>');
   });
 
   it('keeps parallel calls in the order they were made, whatever order their results come in', () => {

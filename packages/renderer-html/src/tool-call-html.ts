@@ -1,6 +1,6 @@
 import { formatDuration, summarizeToolResult, type FileEdit, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { clipText, omittedHtml } from './clip-text.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml, escapeHtmlText } from './escape-html.js';
 import { diffStatHtml, editsOfCall, fileEditsHtml } from './file-edit-html.js';
 import { highlightCode, type Highlighter } from './highlight.js';
 import { languageForPath } from './language-class.js';
@@ -55,7 +55,7 @@ function inputHtml(use: ToolUseDisplayEvent, edits: readonly FileEdit[], highlig
   if (json === undefined) return '';
   const language = typeof use.input === 'string' ? 'plaintext' : 'json';
   const { shown, omitted } = clipText(json);
-  return `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtml(shown)}</code></pre>${omittedHtml(omitted)}`;
+  return `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtmlText(shown)}</code></pre>${omittedHtml(omitted)}`;
 }
 
 function isObject<T>(value: T): value is T & object {
@@ -73,7 +73,7 @@ function statusClass(result: ToolResultDisplayEvent): string {
 }
 
 /** Standard error is shown as it is, never highlighted. */
-const escapePlain: Highlighter = (code) => escapeHtml(code);
+const escapePlain: Highlighter = (code) => escapeHtmlText(code);
 
 function codeHtml(cls: string, text: string, language: string, highlight: Highlighter): string {
   const { shown, omitted } = clipText(text);
