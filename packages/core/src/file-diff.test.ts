@@ -152,3 +152,19 @@ describe('diffTexts gives a shortest diff that rebuilds both sides', () => {
     expect(whole.filter((l) => l.kind === 'add').map((l) => l.text)).toEqual(side('b', 501));
   });
 });
+
+describe('a written file counts its lines as the diff splits them', () => {
+  it('counts the lines split at LF and CRLF, a last line end adding none', () => {
+    const content = fc.array(fc.constantFrom('a', 'b c', '\n', '\r\n', '\r', '\n\n', ''), { maxLength: 12 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(content, (text) => {
+        const lines = text.split(/\r?\n/);
+        if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+        expect(fileEditsOf({ file_path: 'a', content: text })[0]?.added).toBe(lines.length);
+        expect(fileEditsOf({ changes: { a: { add: { content: text } } } })[0]?.added).toBe(lines.length);
+      }),
+      { seed: 18, numRuns: 3000 },
+    );
+    expect(fileEditsOf({ file_path: 'a', content: 'x\ny\n' })[0]?.added).toBe(2);
+  });
+});
