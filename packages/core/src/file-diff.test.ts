@@ -132,6 +132,13 @@ describe('diffTexts gives a shortest diff that rebuilds both sides', () => {
     fc.assert(fc.property(few, few, checkDiff), { seed: 18, numRuns: 5000 });
   });
 
+  it('with CRLF and lone CR line ends, split as LF is', () => {
+    const ends = fc.array(fc.constantFrom('a', 'b', '}', '', 'c\r', '\r'), { maxLength: 10 }).chain((rows) =>
+      fc.array(fc.constantFrom('\n', '\r\n'), { minLength: rows.length, maxLength: rows.length }).map((breaks) => rows.map((row, i) => row + breaks[i]).join('')),
+    );
+    fc.assert(fc.property(ends, ends, checkDiff), { seed: 18, numRuns: 3000 });
+  });
+
   it('with a shared head and tail around middles that share a blank line or a brace', () => {
     fc.assert(
       fc.property(text(['h', ''], 3), text(['a', 'b', 'c', '}', ''], 30), text(['x', 'y', '', '}'], 30), text(['t', '}'], 3), (head, old, now, tail) =>

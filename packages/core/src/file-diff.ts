@@ -72,7 +72,8 @@ function firstString(fields: Fields, names: readonly string[]): string | undefin
 }
 
 function splitLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
+  // Split at a string where no CR can be: the same lines at a fraction of the expression's cost (x-bench).
+  const lines = text.includes('\r') ? text.split(/\r?\n/) : text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
