@@ -1,4 +1,5 @@
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, writeFileSync, chmodSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -195,6 +196,36 @@ describe('xview --html: safe files', () => {
     expect(result.code).toBe(ExitCode.input);
     expect(readFileSync(page, 'utf8')).toBe('previous');
     expect(readdirSync(dir)).toEqual(['run.html']);
+  });
+
+  it('writes a device in place, never renaming a page over it: /dev/null stays a device', async () => {
+    const result = await cli(['--html', '/dev/null', fixture('claude/plain-answer.jsonl')]);
+    expect(result.code).toBe(ExitCode.ok);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(readdirSync('/dev').filter((name) => name.startsWith('.null.'))).toEqual([]);
+  });
+
+  it('writes a named pipe in place: the reader gets the page and the pipe stays a pipe', async () => {
+    const dir = tempDir();
+    const pipe = join(dir, 'page.fifo');
+    execFileSync('mkfifo', [pipe]);
+    const read = new Promise<string>((done, fail) => {
+      let text = '';
+      createReadStream(pipe, 'utf8')
+        .on('data', (chunk) => {
+          text += chunk;
+        })
+        .on('end', () => done(text))
+        .on('error', fail);
+    });
+    const result = await cli(['--html', pipe, fixture('claude/plain-answer.jsonl')]);
+    expect(result.code).toBe(ExitCode.ok);
+    // Checked before the page is awaited: a pipe replaced by a file would leave the reader waiting for ever.
+    expect(statSync(pipe).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['page.fifo']);
+    const page = await read;
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(page.trimEnd().endsWith('</html>')).toBe(true);
   });
 
   it('renders what was read when interrupted: a complete page that says so, exit 130 (143 for SIGTERM)', async () => {

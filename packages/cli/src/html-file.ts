@@ -1,4 +1,4 @@
-import type { WriteStream } from 'node:fs';
+import type { Stats, WriteStream } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
@@ -22,12 +22,13 @@ function cannotWrite(target: string, error: unknown): CliError {
   return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
 }
 
-async function refuseInputs(target: string, inputs: readonly CliInput[]): Promise<void> {
-  let existing;
+/** The target's status when it exists; a directory, or a file that is one of the inputs, is refused. */
+async function checkTarget(target: string, inputs: readonly CliInput[]): Promise<Stats | undefined> {
+  let existing: Stats;
   try {
     existing = await stat(target);
   } catch {
-    return;
+    return undefined;
   }
   if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
   for (const input of inputs) {
@@ -35,6 +36,36 @@ async function refuseInputs(target: string, inputs: readonly CliInput[]): Promis
     const same = resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
     if (same) throw new CliError(`--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
   }
+  return existing;
+}
+
+/**
+ * A target that exists and is no regular file (`/dev/null`, `/dev/stdout`,
+ * a named pipe) is written in place, as standard output is: renaming a
+ * finished page over it would replace the device or the pipe with a file
+ * (`--html /dev/null`, run as root, replaced the system's /dev/null).
+ */
+async function openInPlace(target: string): Promise<HtmlTarget> {
+  let file: WriteStream;
+  try {
+    file = (await open(target, 'w')).createWriteStream();
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
+  const sink = guardStream(file, target);
+  return {
+    sink,
+    async finish() {
+      sink.check();
+      await new Promise<void>((done, fail) => {
+        file.once('error', (error) => fail(cannotWrite(target, error)));
+        file.end(done);
+      });
+    },
+    async abandon() {
+      file.destroy();
+    },
+  };
 }
 
 /**
@@ -42,11 +73,12 @@ async function refuseInputs(target: string, inputs: readonly CliInput[]): Promis
  * temporary file beside it and renamed over it only once the page is
  * complete, so a failed or killed run never leaves a truncated page and never
  * destroys the previous one; a target that is one of the inputs is refused
- * before anything is written.
+ * before anything is written. A device or a named pipe is written in place.
  */
 export async function openHtmlTarget(target: string, inputs: readonly CliInput[], stdout: GuardedStream): Promise<HtmlTarget> {
   if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
-  await refuseInputs(target, inputs);
+  const existing = await checkTarget(target, inputs);
+  if (existing !== undefined && !existing.isFile()) return openInPlace(target);
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
   const { randomBytes } = await import('node:crypto');
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
