@@ -2,7 +2,8 @@ import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { favoursMemory, readsSmallFiles } from './run-size.js';
+import { OPTIONS } from './args.js';
+import { VALUE_OPTIONS, favoursMemory, readsSmallFiles } from './run-size.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'x-run-size-'));
 const file = (name: string, bytes: number) => {
@@ -45,5 +46,23 @@ describe('the size of a run, judged from its arguments', () => {
     expect(readsSmallFiles(['--provider', 'claude'])).toBe(false);
     expect(readsSmallFiles(['--version', small])).toBe(false);
     expect(readsSmallFiles(['show', small])).toBe(false);
+  });
+
+  it('counts no option value as an input: a page named by --html, a plugin, a provider id', () => {
+    // A page (or /dev/null) is what --html writes, not what the run reads: a piped run still favours memory.
+    expect(favoursMemory(['--html', '/dev/null'], pipe)).toBe(true);
+    expect(favoursMemory(['--html', small, '--plugin', medium], pipe)).toBe(true);
+    expect(favoursMemory(['-vp', 'claude', '--html', large], pipe)).toBe(true);
+    expect(favoursMemory(['--html', large], terminal)).toBe(false);
+    expect(readsSmallFiles(['--html', large, small])).toBe(true);
+    expect(readsSmallFiles(['--html', small])).toBe(false);
+    // After `--`, every argument is an input.
+    expect(favoursMemory(['--', large], terminal)).toBe(true);
+    expect(favoursMemory(['--html=page.html', large], terminal)).toBe(true);
+  });
+
+  it('knows every option that takes a value, as the option table has them', () => {
+    const taking = OPTIONS.filter((option) => option.value !== undefined).flatMap((option) => [`--${option.name}`, ...(option.short === undefined ? [] : [`-${option.short}`])]);
+    expect([...VALUE_OPTIONS].sort()).toEqual(taking.sort());
   });
 });
