@@ -39,6 +39,23 @@ async function checkTarget(target: string, inputs: readonly CliInput[]): Promise
   return existing;
 }
 
+/** A write stream on `path`, opened with `flags`; a failure names the page's `target`. */
+async function openStream(path: string, flags: string, target: string): Promise<WriteStream> {
+  try {
+    return (await open(path, flags)).createWriteStream();
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
+}
+
+/** Ends the stream once everything written has gone out. */
+function endStream(file: WriteStream): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    file.once('error', fail);
+    file.end(done);
+  });
+}
+
 /**
  * A target that exists and is no regular file (`/dev/null`, `/dev/stdout`,
  * a named pipe) is written in place, as standard output is: renaming a
@@ -46,20 +63,14 @@ async function checkTarget(target: string, inputs: readonly CliInput[]): Promise
  * (`--html /dev/null`, run as root, replaced the system's /dev/null).
  */
 async function openInPlace(target: string): Promise<HtmlTarget> {
-  let file: WriteStream;
-  try {
-    file = (await open(target, 'w')).createWriteStream();
-  } catch (error) {
-    throw cannotWrite(target, error);
-  }
+  const file = await openStream(target, 'w', target);
   const sink = guardStream(file, target);
   return {
     sink,
     async finish() {
       sink.check();
-      await new Promise<void>((done, fail) => {
-        file.once('error', (error) => fail(cannotWrite(target, error)));
-        file.end(done);
+      await endStream(file).catch((error: unknown) => {
+        throw cannotWrite(target, error);
       });
     },
     async abandon() {
@@ -82,12 +93,7 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
   const { randomBytes } = await import('node:crypto');
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let file: WriteStream;
-  try {
-    file = (await open(temporary, 'wx')).createWriteStream();
-  } catch (error) {
-    throw cannotWrite(target, error);
-  }
+  const file = await openStream(temporary, 'wx', target);
   const sink = guardStream(file, target);
   const remove = () => unlink(temporary).catch(() => undefined);
   return {
@@ -95,10 +101,7 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
     async finish() {
       try {
         sink.check();
-        await new Promise<void>((done, fail) => {
-          file.once('error', fail);
-          file.end(done);
-        });
+        await endStream(file);
         await rename(temporary, target);
       } catch (error) {
         await remove();
