@@ -96,9 +96,18 @@ describe('diff helpers', () => {
     ]);
   });
 
-  it('diffTexts shows both sides whole past the size bound', () => {
+  it('diffTexts shows the changed lines removed, then added, past the size bound, the lines both sides share at either end kept', () => {
     const big = 'x'.repeat(40_000);
     expect(diffTexts(big, `${big}y`).map((l) => l.kind)).toEqual(['remove', 'add']);
+    // Unsearched, so not the shortest diff: the shared `b` in the middle is shown removed and added.
+    expect(diffTexts(`h\n${big}\nb\nt`, `h\nb\n${big}y\nt`).map((l) => [l.kind, l.text.length])).toEqual([
+      ['context', 1],
+      ['remove', 40_000],
+      ['remove', 1],
+      ['add', 1],
+      ['add', 40_001],
+      ['context', 1],
+    ]);
   });
 });
 

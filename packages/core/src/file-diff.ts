@@ -36,20 +36,16 @@ export interface FileEdit {
 
 /*
  * Bounds that keep a hostile input from costing more than its own size: the
- * edits read from one call, and the characters diffed per edit (past the
- * bound each side is shown whole as removed and added).
+ * edits read from one call, and the search for a shortest diff. The search
+ * compares up to the square of the changed lines (both sides, past the lines
+ * they share at either end), each comparison up to a line's length: two
+ * sides of 4,000 one-character lines sharing one took seconds. It runs for at
+ * most 1,000 changed lines of an edit of at most 64 KiB; past either bound
+ * the changed lines are shown as all removed, then all added: the same
+ * change, only not the shortest way to show it. Real edits are far shorter.
  */
 const MAX_EDITS = 100;
 const MAX_DIFF_CHARS = 64 * 1024;
-
-/*
- * The changed lines (both sides, past the lines they share at either end)
- * that are searched for a shortest diff. The search costs up to the square
- * of that count (64 KiB of one-character lines on each side, sharing one
- * line, took seconds); past the bound the changed lines are shown as all
- * removed, then all added: the same change, only not the shortest way to
- * show it. Real edits are far shorter.
- */
 const MAX_SEARCH_LINES = 1000;
 
 const PATH_FIELDS = ['file_path', 'filePath', 'path', 'absolute_path', 'notebook_path'] as const;
@@ -101,12 +97,6 @@ function counted(path: string, change: FileEdit['change'], lines: DiffLine[]): F
 
 /** The line diff of two texts, every line kept: an edit's strings are a snippet, all of it worth seeing. */
 export function diffTexts(before: string, after: string): DiffLine[] {
-  if (before.length + after.length > MAX_DIFF_CHARS) {
-    return [
-      ...splitLines(before).map((text): DiffLine => ({ kind: 'remove', text })),
-      ...splitLines(after).map((text): DiffLine => ({ kind: 'add', text })),
-    ];
-  }
   const old = before === '' ? [] : splitLines(before);
   const now = after === '' ? [] : splitLines(after);
   let head = 0;
@@ -116,7 +106,8 @@ export function diffTexts(before: string, after: string): DiffLine[] {
   const walk: DiffWalk = { old, now, oldAt: head, nowAt: head, lines: old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text })) };
   const oldEnd = old.length - tail;
   const nowEnd = now.length - tail;
-  if (oldEnd - head + (nowEnd - head) <= MAX_SEARCH_LINES) searchMiddle(walk, oldEnd, nowEnd);
+  // Past either bound the search is left out: what it would cost grows with its lines times their characters.
+  if (oldEnd - head + (nowEnd - head) <= MAX_SEARCH_LINES && before.length + after.length <= MAX_DIFF_CHARS) searchMiddle(walk, oldEnd, nowEnd);
   changedUntil(walk, oldEnd, nowEnd);
   for (let i = oldEnd; i < old.length; i++) walk.lines.push({ kind: 'context', text: old[i] as string });
   return walk.lines;
