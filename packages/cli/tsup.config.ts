@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { packageBuild } from '../../tooling/tsup.js';
 import { BUNDLE_HEAD } from './src/code-cache.js';
+import { lendImports } from './src/lend-import.js';
 
 const DIST = join(import.meta.dirname, 'dist');
 
@@ -34,17 +35,15 @@ function writeThirdPartyLicenses(): void {
 
 /**
  * For the CommonJS bundle bin.ts compiles itself: every `import()` of a
- * module not bundled (a plugin, sql.js, node:crypto; a bundled one is a
- * string starting with `.` or `@x/`) calls `__xview_import`, which bin.ts
- * lends, instead. Node 20 cannot run `import()` from a `vm.Script` built
- * from cached data. Only the @x sources are rewritten; `typeof import(...)`
- * is a type and stays.
+ * module not bundled calls `__xview_import`, which bin.ts lends, instead
+ * (src/lend-import.ts: a rewrite on the syntax tree, so strings, comments and
+ * types that say `import(` are left alone). Only the @x sources are rewritten.
  */
 const lendImport: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'lend-import',
   setup(build) {
     build.onLoad({ filter: /[\\/]packages[\\/][a-z-]+[\\/]src[\\/].*\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replace(/(?<!typeof\s*)\bimport\((?!\s*['"](?:\.|@x\/))/g, '__xview_import('),
+      contents: lendImports(await readFile(args.path, 'utf8'), args.path),
       loader: 'ts',
     }));
   },
@@ -117,7 +116,10 @@ export default defineConfig([
     },
     esbuildOptions: resolveSources,
     // Mapped by path, the @x sources count as this package's own code, so their types are inlined, not imported.
-    dts: { entry: 'src/index.ts', compilerOptions: { baseUrl: '.', paths: { '@x/core/provider-utils': ['../core/src/provider-utils.ts'], '@x/*': ['../*/src/index.ts'] } } },
+    dts: {
+      entry: 'src/index.ts',
+      compilerOptions: { baseUrl: '.', paths: { '@x/core/provider-utils': ['../core/src/provider-utils.ts'], '@x/*': ['../*/src/index.ts'] } },
+    },
   }),
   packageBuild(import.meta.dirname, {
     ...BUNDLED,

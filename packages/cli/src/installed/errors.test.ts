@@ -1,0 +1,101 @@
+// The installed xview's error paths and exit codes, its plugins, and the way
+// it ends when its reader goes away: one line on standard error, the
+// documented code, no stack trace, exactly as the sources say.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
+import { ExitCode } from '../exit-codes.js';
+import { freshPlace, installedXview, runInstalled, runSources } from './installed-xview.js';
+
+const CLAUDE_RUN = join(FIXTURES_DIR, 'claude/read-edit-run.jsonl');
+
+describe('the installed xview on a mistake', () => {
+  const MISTAKES: readonly (readonly string[])[] = [
+    ['--bogus'],
+    ['--verbos', CLAUDE_RUN],
+    ['--provider', 'cursor', CLAUDE_RUN],
+    ['no-such-file.jsonl'],
+    ['--html'],
+    ['--html', CLAUDE_RUN, CLAUDE_RUN],
+    ['sessions', '--agent', 'cursor'],
+    ['sessions', '--since', 'yesterdayish'],
+    ['show'],
+    ['show', 'no-such-session'],
+    ['site'],
+    [join(FIXTURES_DIR, 'claude/failed-run.jsonl')],
+    [join(FIXTURES_DIR, 'copilot/aborted.jsonl')],
+    [join(FIXTURES_DIR, 'claude/truncated.jsonl')],
+  ];
+
+  it.each(MISTAKES.map((argv) => [argv.join(' ').replace(FIXTURES_DIR, 'fixtures'), argv] as const))(
+    '%s: one line, the code the sources give',
+    async (_name, argv) => {
+      const place = freshPlace();
+      const installed = runInstalled(argv, place, '');
+      const sources = await runSources(argv, place);
+      expect(installed.status).toBe(sources.status);
+      expect(installed.status).not.toBe(ExitCode.ok);
+      expect(installed.status).not.toBe(ExitCode.internal);
+      expect(installed.stderr).toBe(sources.stderr);
+      expect(installed.stderr).not.toMatch(/\n\s+at /);
+      expect(installed.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('says "did you mean" for a misspelt option', () => {
+    const typo = runInstalled(['--verbos', CLAUDE_RUN], freshPlace());
+    expect(typo.status).toBe(ExitCode.usage);
+    expect(typo.stderr).toContain('--verbose');
+  });
+
+  it('reports a full disk on standard output in one line with exit 7', () => {
+    const full = spawnSync('sh', ['-c', `"${installedXview()}" "${CLAUDE_RUN}" > /dev/full`], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: freshPlace().home },
+    });
+    expect(full.status).toBe(ExitCode.output);
+    expect(full.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('exits quietly with status 0 when its reader goes away', () => {
+    const input = readFileSync(join(FIXTURES_DIR, 'claude/long-run.jsonl'));
+    const head = spawnSync('sh', ['-c', `"${installedXview()}" --verbose | head -1`], {
+      input,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: freshPlace().home },
+    });
+    expect(head.status).toBe(0);
+    expect(head.stderr).toBe('');
+    expect(head.stdout.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('the installed xview with a plugin', () => {
+  it('renders with a renderer plugin named by --plugin, from a file outside the repository', () => {
+    const place = freshPlace();
+    const plugin = join(place.cwd, 'count-renderer.mjs');
+    writeFileSync(
+      plugin,
+      [
+        '// A renderer plugin that needs no @x package: it counts the events of each kind.',
+        'export const countRenderer = {',
+        "  specificationVersion: 'v1', id: 'count', displayName: 'Count',",
+        '  create({ write }) {',
+        '    const counts = {};',
+        "    return { specificationVersion: 'v1', write(event) { counts[event.kind] = (counts[event.kind] ?? 0) + 1; },",
+        "      end() { return write(JSON.stringify(counts) + '\\n'); } };",
+        '  },',
+        '};',
+      ].join('\n'),
+    );
+    const run = runInstalled(['--plugin', plugin, '--renderer', 'count', CLAUDE_RUN], place);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(ExitCode.ok);
+    const events = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.events.json'), 'utf8');
+    const expected: Record<string, number> = {};
+    for (const event of JSON.parse(events) as { kind: string }[]) expected[event.kind] = (expected[event.kind] ?? 0) + 1;
+    expect(JSON.parse(run.stdout)).toEqual(expected);
+  });
+});

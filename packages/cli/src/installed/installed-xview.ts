@@ -1,0 +1,136 @@
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExitCodeValue } from '../exit-codes.js';
+import type { CliStream } from '../run-cli.js';
+import { runCli } from '../run-cli.js';
+
+/*
+ * The xview a user installs, for the tests that run it: the built package
+ * packed and installed with npm by scripts/install-packed-xview.sh, the same
+ * script scripts/install-xview.sh ends with, into a prefix of its own under
+ * the system's temporary folder. One install serves every test file of a
+ * build: its folder is named by a hash of dist/, and made by a rename, so
+ * two test workers that race each get a whole install.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PACKAGE_DIR = join(here, '..', '..');
+const REPO = join(PACKAGE_DIR, '..', '..');
+const DIST = join(PACKAGE_DIR, 'dist');
+
+/** A hash of every file the package ships from dist/: a new build, a new install. */
+function buildHash(): string {
+  if (!existsSync(join(DIST, 'bin.cjs'))) {
+    throw new Error('packages/cli/dist is not built: run `pnpm build` (pnpm test builds it first)');
+  }
+  const hash = createHash('sha256');
+  for (const name of readdirSync(DIST).sort()) {
+    hash.update(name).update(readFileSync(join(DIST, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let installed: string | undefined;
+
+/** The path of the installed `xview` command, installing it on first use. */
+export function installedXview(): string {
+  if (installed !== undefined) return installed;
+  const root = join(tmpdir(), 'x-installed-xview');
+  const prefix = join(root, buildHash());
+  const bin = join(prefix, 'bin', 'xview');
+  if (!existsSync(bin)) {
+    mkdirSync(root, { recursive: true });
+    const staging = mkdtempSync(join(root, 'staging-'));
+    const result = spawnSync('bash', [join(REPO, 'scripts', 'install-packed-xview.sh')], {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        npm_config_prefix: staging,
+        npm_config_update_notifier: 'false',
+        npm_config_prefer_offline: 'true',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false',
+      },
+    });
+    if (result.status !== 0) throw new Error(`install-packed-xview.sh failed (${result.status}): ${result.stderr}${result.stdout}`);
+    try {
+      renameSync(staging, prefix);
+    } catch (error) {
+      // Another worker installed the same build first: use its install.
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(bin)) throw error;
+    }
+  }
+  installed = bin;
+  return bin;
+}
+
+/** Where a run of the installed xview lives: its home, its code cache and its working folder. */
+export interface RunPlace {
+  home: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** A fresh place: an empty home, cwd and cache of its own. */
+export function freshPlace(): RunPlace & { cwd: string } {
+  const home = mkdtempSync(join(tmpdir(), 'x-installed-home-'));
+  const cwd = join(home, 'work');
+  mkdirSync(cwd);
+  return { home, cwd };
+}
+
+function processEnv(place: RunPlace): NodeJS.ProcessEnv {
+  // Only what a user's shell would hand it: no test runner's variables, no NODE_OPTIONS.
+  return {
+    PATH: process.env.PATH,
+    HOME: place.home,
+    XDG_CACHE_HOME: join(place.home, '.cache'),
+    LANG: 'C.UTF-8',
+    ...place.env,
+  };
+}
+
+/** Runs the installed xview to its end. */
+export function runInstalled(argv: readonly string[], place: RunPlace, input?: string | Buffer): SpawnSyncReturns<string> {
+  return spawnSync(installedXview(), argv, { cwd: place.cwd ?? place.home, input, encoding: 'utf8', env: processEnv(place), timeout: 120_000 });
+}
+
+/** Starts the installed xview and lets the test talk to it. */
+export function startInstalled(argv: readonly string[], place: RunPlace) {
+  return spawn(installedXview(), argv, { cwd: place.cwd ?? place.home, env: processEnv(place), stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+class Capture implements CliStream {
+  text = '';
+  isTTY = false;
+  write(chunk: string | Uint8Array): boolean {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }
+  once(): this {
+    return this;
+  }
+}
+
+/** What the sources (not the bundle) print for the same command, in the same place. */
+export async function runSources(argv: readonly string[], place: RunPlace, input = ''): Promise<{ status: ExitCodeValue; stdout: string; stderr: string }> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = (async function* () {
+    if (input !== '') yield new TextEncoder().encode(input);
+  })();
+  const env = processEnv(place) as Record<string, string | undefined>;
+  const status = await runCli(argv, { stdin, stdout, stderr, env, cwd: place.cwd ?? place.home, home: place.home } as Parameters<typeof runCli>[1]);
+  return { status, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** A page with the moment it was rendered (its one part that differs between two runs) made one fixed moment. */
+export function sameTime(text: string): string {
+  return text.replace(/(<dt>Rendered<\/dt><dd><time datetime=")[^"]*(">)[^<]*(<\/time>)/g, '$1T$2T$3');
+}

@@ -1,0 +1,82 @@
+// The installed xview renders a stream exactly as the sources do: for one run
+// of every provider, in every output mode, from a file and from standard
+// input. The bundle users install is built by rewriting and bundling the
+// sources (tsup.config.ts); any difference that makes shows here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
+import { ExitCode } from '../exit-codes.js';
+import { freshPlace, runInstalled, runSources, sameTime } from './installed-xview.js';
+
+const RUNS = [
+  'claude/read-edit-run.jsonl',
+  'claude/tool-error.jsonl',
+  'codex/read-edit-run.jsonl',
+  'gemini/read-edit-run.jsonl',
+  'opencode/parity-read-readme.jsonl',
+  'opencode/bus-subagent.sse',
+  'copilot/read-edit-run.jsonl',
+  'openai-compatible/read-edit-run.jsonl',
+];
+
+const MODES: readonly (readonly string[])[] = [
+  [],
+  ['--verbose'],
+  ['--verbose', '--show-content'],
+  ['--summary'],
+  ['--summary', '--json'],
+  ['--events'],
+  ['--html', '-'],
+  ['--strict'],
+  ['--color', '--verbose'],
+];
+
+describe.each(RUNS)('the installed xview on %s', (run) => {
+  const file = join(FIXTURES_DIR, run);
+  const input = readFileSync(file, 'utf8');
+
+  it.each(MODES.map((mode) => [mode.join(' ') || '(default)', mode] as const))('prints what the sources print: %s', async (_name, mode) => {
+    const place = freshPlace();
+    const fromFile = runInstalled([...mode, file], place);
+    const sources = await runSources([...mode, file], place);
+    expect(fromFile.stderr).toBe(sources.stderr);
+    expect(sameTime(fromFile.stdout)).toBe(sameTime(sources.stdout));
+    expect(fromFile.status).toBe(sources.status);
+    expect(fromFile.stdout.length).toBeGreaterThan(0);
+
+    const fromStdin = runInstalled(mode, place, input);
+    const sourcesStdin = await runSources(mode, place, input);
+    expect(sameTime(fromStdin.stdout)).toBe(sameTime(sourcesStdin.stdout));
+    expect(fromStdin.stderr).toBe(sourcesStdin.stderr);
+    expect(fromStdin.status).toBe(sourcesStdin.status);
+  });
+
+  it('writes the --html page the sources write', async () => {
+    const place = freshPlace();
+    const installed = runInstalled(['--html', 'run.html', file], place);
+    expect(installed.status).toBe(ExitCode.ok);
+    const page = readFileSync(join(place.cwd, 'run.html'), 'utf8');
+    expect(page).toMatch(/^<!DOCTYPE html>/i);
+    expect((await runSources(['--html', join(place.cwd, 'sources.html'), file], place)).status).toBe(ExitCode.ok);
+    expect(sameTime(page)).toBe(sameTime(readFileSync(join(place.cwd, 'sources.html'), 'utf8')));
+  });
+});
+
+describe('the installed xview, whatever the input', () => {
+  it('passes --raw through untouched', () => {
+    const input = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.jsonl'), 'utf8');
+    const raw = runInstalled(['--raw'], freshPlace(), input);
+    expect(raw.status).toBe(ExitCode.ok);
+    expect(raw.stdout).toBe(input);
+  });
+
+  it('tells the version the packages carry and the help the sources tell', async () => {
+    const place = freshPlace();
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    expect(runInstalled(['--version'], place).stdout).toBe(`${pkg.version}\n`);
+    const help = runInstalled(['--help'], place);
+    expect(help.status).toBe(ExitCode.ok);
+    expect(help.stdout).toBe((await runSources(['--help'], place)).stdout);
+  });
+});

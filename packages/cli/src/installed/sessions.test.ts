@@ -1,0 +1,147 @@
+// The installed xview's session commands (`sessions`, `show`, `show --follow`,
+// `site`, `--redact`) over a home directory that holds sessions of all five
+// agents: they work as the sources do. `xview site` once failed here only
+// (exit 70, "__xview_import is not defined") while every test of the sources passed.
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
+import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
+import { ExitCode } from '../exit-codes.js';
+import { freshPlace, type RunPlace, runInstalled, runSources, sameTime, startInstalled } from './installed-xview.js';
+
+const SECRET = 'ghp_4Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU1';
+
+const IDS = {
+  claude: '7c0a1f4e-1d52-4a8e-9a43-0f6d2b7e9c11',
+  codex: '11111111-2222-3333-4444-555555555555',
+  gemini: '3f2b9e1c-aaaa-4bbb-8ccc-dddddddddddd',
+  opencode: 'ses_6a1b2c3d4e5f',
+  copilot: '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20',
+} as const;
+
+/** A home with a session of each agent (and a recorded Claude log with tool calls beside them). */
+function fiveAgentHome(): RunPlace & { cwd: string } {
+  const place = freshPlace();
+  const home = place.home;
+  const at = (minute: number) => `2026-03-02T10:0${minute}:00.000Z`;
+  writeClaude(join(home, '.claude'), { id: IDS.claude, cwd: '/work/app', prompt: `Deploy with GITHUB_TOKEN=${SECRET}`, at: at(1) });
+  writeCodex(join(home, '.codex'), { id: IDS.codex, cwd: '/work/app', prompt: 'Add a test', at: at(2) });
+  writeGemini(home, 'a1b2c3', { id: IDS.gemini, cwd: '/work/app', prompt: 'Explain src/', at: at(3) });
+  writeOpenCodeStorage(join(home, '.local', 'share', 'opencode'), { id: IDS.opencode, cwd: '/work/app', prompt: 'Rename a file', at: at(4) });
+  writeCopilot(join(home, '.copilot'), { id: IDS.copilot, cwd: '/work/app', prompt: 'Fix the build', at: at(5) });
+  const recorded = join(home, '.claude', 'projects', '-work-demo');
+  mkdirSync(recorded, { recursive: true });
+  copyFileSync(join(FIXTURES_DIR, 'claude-log', 'crud.jsonl'), join(recorded, 'crud.jsonl'));
+  return place;
+}
+
+describe('the installed xview sessions', () => {
+  it('lists every agent’s sessions as the sources do, as a table and as JSON', async () => {
+    const place = fiveAgentHome();
+    for (const argv of [
+      ['sessions', '--all-projects'],
+      ['sessions', '--all-projects', '--json'],
+      ['sessions', '--agent', 'gemini', '--all-projects'],
+    ]) {
+      const installed = runInstalled(argv, place);
+      const sources = await runSources(argv, place);
+      expect([argv, installed.status]).toEqual([argv, ExitCode.ok]);
+      expect(installed.stdout).toBe(sources.stdout);
+      expect(installed.stderr).toBe(sources.stderr);
+    }
+    const rows = JSON.parse(runInstalled(['sessions', '--all-projects', '--json'], place).stdout) as { agent: string }[];
+    expect(new Set(rows.map((row) => row.agent))).toEqual(new Set(['claude', 'codex', 'gemini', 'opencode', 'copilot']));
+  });
+});
+
+describe('the installed xview show', () => {
+  const MODES: readonly (readonly string[])[] = [[], ['--verbose'], ['--events'], ['--summary'], ['--html', '-'], ['--redact', '--events']];
+
+  it.each(Object.entries(IDS))('renders the %s session in every mode as the sources do', async (_agent, id) => {
+    const place = fiveAgentHome();
+    for (const mode of MODES) {
+      const installed = runInstalled(['show', id, ...mode], place);
+      const sources = await runSources(['show', id, ...mode], place);
+      expect([mode, installed.status]).toEqual([mode, sources.status]);
+      expect(sameTime(installed.stdout)).toBe(sameTime(sources.stdout));
+      expect(installed.stderr).toBe(sources.stderr);
+      expect([mode, installed.stdout.length > 0]).toEqual([mode, true]);
+    }
+  });
+
+  it('removes a secret with --redact, and fails in one line for a session that does not exist', () => {
+    const place = fiveAgentHome();
+    expect(runInstalled(['show', IDS.claude, '--events'], place).stdout).toContain(SECRET);
+    const redacted = runInstalled(['show', IDS.claude, '--events', '--redact'], place);
+    expect(redacted.status).toBe(ExitCode.ok);
+    expect(redacted.stdout).toContain('[REDACTED:');
+    expect(redacted.stdout).not.toContain(SECRET);
+    const missing = runInstalled(['show', 'no-such-session'], place);
+    expect(missing.status).toBe(ExitCode.input);
+    expect(missing.stderr.split('\n')).toHaveLength(2);
+  });
+
+  it('--follow shows lines appended to a running log, and stops on SIGINT', async () => {
+    const place = fiveAgentHome();
+    const log = join(place.home, '.copilot', 'session-state', IDS.copilot, 'events.jsonl');
+    const child = startInstalled(['show', log, '--events', '--follow'], place);
+    let stdout = '';
+    const seen = (needle: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => {
+          if (!stdout.includes(needle)) return;
+          child.stdout.off('data', onData);
+          resolve();
+        };
+        const onData = (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+          look();
+        };
+        child.stdout.on('data', onData);
+        look();
+      });
+    await seen('"Done."');
+    const later = {
+      type: 'assistant.message',
+      id: 'e9',
+      parentId: 'e4',
+      timestamp: '2026-03-02T10:09:00.000Z',
+      data: { messageId: 'm9', content: 'A later turn.', toolRequests: [] },
+    };
+    appendFileSync(log, `${JSON.stringify(later)}\n`);
+    await seen('A later turn.');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(ExitCode.ok);
+  });
+});
+
+describe('the installed xview site', () => {
+  it('writes an index and one page per session of every agent, as the sources do', async () => {
+    const place = fiveAgentHome();
+    const out = join(place.home, 'site-installed');
+    const installed = runInstalled(['site', out], place);
+    expect(installed.stderr).toMatch(/6 sessions, 6 pages written, 0 unchanged\.\n$/);
+    expect(installed.status).toBe(ExitCode.ok);
+    const pages = readdirSync(join(out, 'sessions')).sort();
+    expect(pages).toHaveLength(6);
+    for (const agent of Object.keys(IDS)) expect(pages.some((page) => page.startsWith(`${agent}-`))).toBe(true);
+
+    const fromSources = join(place.home, 'site-sources');
+    expect((await runSources(['site', fromSources], place)).status).toBe(ExitCode.ok);
+    expect(readdirSync(join(fromSources, 'sessions')).sort()).toEqual(pages);
+    for (const page of pages) {
+      expect(sameTime(readFileSync(join(out, 'sessions', page), 'utf8'))).toBe(sameTime(readFileSync(join(fromSources, 'sessions', page), 'utf8')));
+    }
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
+  });
+
+  it('keeps a secret out of every page with --redact', () => {
+    const place = fiveAgentHome();
+    const out = join(place.home, 'site');
+    expect(runInstalled(['site', out, '--redact'], place).status).toBe(ExitCode.ok);
+    for (const page of readdirSync(join(out, 'sessions'))) expect(readFileSync(join(out, 'sessions', page), 'utf8')).not.toContain(SECRET);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(SECRET);
+  });
+});
