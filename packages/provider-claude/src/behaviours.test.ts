@@ -2,6 +2,7 @@ import { aggregateRun, collectDisplayOutput, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { assistant, fixtureLines, init, ofKind, replay, result, SESSION, START, stream, toolResults, usage } from '../test/lines.js';
 import { claudeSource, createClaudeSource } from './source.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 /* Behaviours of the provider beyond the numbered quirks of docs/formats/claude.md. */
 
@@ -209,7 +210,7 @@ describe('Claude provider behaviours', () => {
   it('says the CLI version on the session start and names what it does not know, for the drift alarm', () => {
     const newer = { ...init, claude_code_version: '2.2.0' };
     const { events, diagnostics } = replay([newer, assistant('m1', [{ type: 'hologram' }]), { type: 'brand_new_line' }]);
-    expect(claudeSource.testedUpTo).toBe('2.1.329');
+    expect(claudeSource.testedUpTo).toBe(RECORDED_UP_TO);
     expect(events[0]).toEqual({ ...START, agentVersion: '2.2.0' });
     expect(diagnostics.map((d) => d.reason)).toEqual(['unknown content block "hologram"', 'unknown message type "brand_new_line"']);
   });

@@ -16,6 +16,13 @@ const BOOKKEEPING: ReadonlyMap<string, string> = new Map([
   ['attachment', 'attachment bookkeeping'],
   ['bridge-session', 'session bridge bookkeeping'],
   ['tag', 'session tag'],
+  // Written by 2.1.33x around every model request (recorded: fixtures/claude-log/recorded/2.1.332/).
+  ['api-request', 'model request bookkeeping (parameters, no content)'],
+  ['api-request-shape', 'model request bookkeeping (the system prompt and tools sent)'],
+  ['api-request-blob', 'model request bookkeeping (a message as sent; the conversation lines hold it)'],
+  ['atis-latch', 'request bookkeeping'],
+  ['tools-used', 'the names of the tools used so far; the calls themselves are shown'],
+  ['cost-state', "the session's running cost totals; the usage of each answer is shown"],
 ]);
 
 /** Line types that name the conversation, and the field holding the name. */

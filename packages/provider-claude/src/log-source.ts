@@ -1,12 +1,13 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectClaudeLog } from './log-detect.js';
 import { createClaudeLogParser } from './log-parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 /**
- * The newest Claude Code version the transcripts of `fixtures/claude-log/`
- * were written by (the `version` of their lines).
+ * The newest Claude Code version whose session logs are recorded in
+ * `fixtures/claude-log/recorded/` (set by `pnpm capture claude`).
  */
-export const CLAUDE_LOG_TESTED_UP_TO = '2.1.3';
+export const CLAUDE_LOG_TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the source for Claude Code session transcripts, the JSONL files

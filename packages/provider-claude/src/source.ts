@@ -1,14 +1,16 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectClaude } from './detect.js';
 import { createClaudeParser } from './parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 import type { ClaudeSourceOptions } from './state.js';
 
 /**
- * The newest Claude Code version the fixtures of `fixtures/claude/` were
- * written against (their `claude_code_version`). A stream that names a newer
- * one and shows something unknown sets off the drift alarm.
+ * The newest Claude Code version whose real output is recorded in
+ * `fixtures/claude/recorded/` (set by `pnpm capture claude`, not by hand). A
+ * stream that names a newer one and shows something unknown sets off the
+ * drift alarm.
  */
-export const CLAUDE_TESTED_UP_TO = '2.1.329';
+export const CLAUDE_TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the Claude Code source: `claude -p --output-format stream-json

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFixtures } from '../../../tooling/fixtures.js';
+import { FIXTURES_DIR, listFixtures } from '../../../tooling/fixtures.js';
 import { claudeLogSource } from './log-source.js';
 import { claudeSource } from './source.js';
 
@@ -25,19 +26,29 @@ function fixtureVersions(provider: string, field: string): string[] {
   return [...found].sort(compareVersions);
 }
 
+/** The versions recorded from the real CLI by the capture lab (fixtures/<provider>/recorded/<version>/), newest last. */
+function recordedVersions(provider: string): string[] {
+  return readdirSync(join(FIXTURES_DIR, provider, 'recorded')).sort(compareVersions);
+}
+
 // The drift alarm compares a stream's agentVersion with testedUpTo: it must be
-// the newest version a fixture was written against, so a capture of a newer
-// CLI added to fixtures/ fails here until testedUpTo is raised with it.
+// the newest version recorded from the real CLI, and no hand-written fixture
+// may claim a newer one than was recorded.
 describe('testedUpTo', () => {
-  it('is the newest claude_code_version among the stream-json fixtures', () => {
-    const versions = fixtureVersions('claude', 'claude_code_version');
-    expect(versions.length).toBeGreaterThan(0);
-    expect(claudeSource.testedUpTo).toBe(versions.at(-1));
+  it('is the newest Claude Code version recorded, as its recordings name it', () => {
+    const recorded = recordedVersions('claude');
+    expect(recorded.length).toBeGreaterThanOrEqual(2);
+    expect(claudeSource.testedUpTo).toBe(recorded.at(-1));
+    const named = readFileSync(join(FIXTURES_DIR, 'claude', 'recorded', claudeSource.testedUpTo as string, 'plain-answer.jsonl'), 'utf8');
+    expect(named).toContain(`"claude_code_version":"${claudeSource.testedUpTo}"`);
+    const written = fixtureVersions('claude', 'claude_code_version');
+    expect(compareVersions(written.at(-1) as string, claudeSource.testedUpTo as string)).toBeLessThanOrEqual(0);
   });
 
-  it('is the newest line version among the transcript fixtures', () => {
-    const versions = fixtureVersions('claude-log', 'version');
-    expect(versions).toContain('2.0.13');
-    expect(claudeLogSource.testedUpTo).toBe(versions.at(-1));
+  it('is the newest version recorded for the session logs too', () => {
+    expect(recordedVersions('claude-log')).toEqual(recordedVersions('claude'));
+    expect(claudeLogSource.testedUpTo).toBe(recordedVersions('claude-log').at(-1));
+    const written = fixtureVersions('claude-log', 'version');
+    expect(compareVersions(written.at(-1) as string, claudeLogSource.testedUpTo as string)).toBeLessThanOrEqual(0);
   });
 });

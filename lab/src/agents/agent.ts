@@ -1,0 +1,42 @@
+import type { CallMaker } from '../lab-server.js';
+import type { Protocol } from '../protocols/protocol.js';
+import type { Scenario } from '../scenarios.js';
+
+/** Where one run happens: a throwaway home and working folder, and the lab server's address. */
+export interface RunPlace {
+  home: string;
+  work: string;
+  serverUrl: string;
+}
+
+/** One invocation of the agent's CLI. */
+export interface Invocation {
+  args: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * What the lab knows of one agent's CLI: its npm package and binary, the
+ * protocol its model calls speak, how to point it at the lab server with no
+ * account and no other network, how it is run non-interactively for a
+ * scenario, how its tools are called, and where it keeps its session logs.
+ */
+export interface AgentProfile {
+  id: string;
+  displayName: string;
+  npmPackage: string;
+  /** The binary inside the installed package folder (`<cache>/node_modules/...`). */
+  binary(installDir: string): string;
+  protocol: Protocol;
+  makeCall: CallMaker;
+  /** Writes the CLI's configuration under the throwaway home. */
+  configure(place: RunPlace): void;
+  /** The command line and environment of a scenario's run (the second run of a resumed session when `resumeOf` is set). */
+  invocation(scenario: Scenario, place: RunPlace, resumeOf?: string): Invocation;
+  /** The session id a run's standard output names, to resume it. */
+  sessionIdOf(stdout: string): string | undefined;
+  /** The folders under the home that hold session logs. */
+  logDirs: readonly string[];
+  /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */
+  hasPartialMessages: boolean;
+}

@@ -1,0 +1,70 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { anthropicMessages } from '../protocols/anthropic.js';
+import type { ToolCall, ToolIntent } from '../step.js';
+import type { AgentProfile } from './agent.js';
+
+/** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall {
+  const has = (name: string) => tools.includes(name);
+  const path = (relative: string) => join(place.work, relative);
+  const bash = (command: string, description: string): ToolCall => ({ id, name: 'Bash', input: { command, description } });
+  switch (intent.kind) {
+    case 'read':
+      return { id, name: 'Read', input: { file_path: path(intent.path) } };
+    case 'write':
+      return { id, name: 'Write', input: { file_path: path(intent.path), content: intent.content } };
+    case 'edit':
+      return { id, name: 'Edit', input: { file_path: path(intent.path), old_string: intent.old, new_string: intent.new } };
+    case 'shell':
+      return bash(intent.command, 'Run a command');
+    case 'grep':
+      return has('Grep') ? { id, name: 'Grep', input: { pattern: intent.pattern, output_mode: 'content' } } : bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
+    case 'glob':
+      return has('Glob') ? { id, name: 'Glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`, 'Find the files');
+    case 'fetch':
+      return { id, name: 'WebFetch', input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
+    case 'todo':
+      // Versions without TodoWrite in print mode are asked for it all the same: the refusal is what they print then.
+      return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => ({ content, status: index === 0 ? 'in_progress' : 'pending', activeForm: content })) } };
+    case 'task':
+      return { id, name: has('Agent') ? 'Agent' : 'Task', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } };
+  }
+}
+
+export const claude: AgentProfile = {
+  id: 'claude',
+  displayName: 'Claude Code',
+  npmPackage: '@anthropic-ai/claude-code',
+  binary: (installDir) => join(installDir, 'node_modules', '.bin', 'claude'),
+  protocol: anthropicMessages,
+  makeCall: callOf,
+  configure(place) {
+    mkdirSync(join(place.home, '.claude'), { recursive: true });
+    // Marks onboarding done, so that a first run prints no welcome.
+    writeFileSync(join(place.home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true }));
+  },
+  invocation(scenario, place, resumeOf) {
+    const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
+    const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose'];
+    if (scenario.run?.ask) args.push('--allowedTools', 'Read');
+    else args.push('--dangerously-skip-permissions');
+    if (scenario.run?.partial) args.push('--include-partial-messages');
+    if (resumeOf !== undefined) args.push('--resume', resumeOf);
+    return {
+      args,
+      env: {
+        ANTHROPIC_BASE_URL: place.serverUrl,
+        ANTHROPIC_API_KEY: 'sk-ant-lab-not-a-key',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        CLAUDE_CODE_MAX_RETRIES: '0',
+        DISABLE_AUTOUPDATER: '1',
+        // As root, --dangerously-skip-permissions is accepted only in a sandbox.
+        IS_SANDBOX: '1',
+      },
+    };
+  },
+  sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
+  logDirs: ['.claude/projects'],
+  hasPartialMessages: true,
+};

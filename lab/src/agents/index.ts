@@ -1,0 +1,5 @@
+import type { AgentProfile } from './agent.js';
+import { claude } from './claude.js';
+
+/** Every agent the lab can record, by the id `pnpm capture <agent>` takes. */
+export const AGENTS: Readonly<Record<string, AgentProfile>> = { claude };

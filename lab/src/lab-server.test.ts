@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { claude } from './agents/claude.js';
+import { startLabServer } from './lab-server.js';
+import { SCENARIOS, type Scenario, stepFor } from './scenarios.js';
+
+const scenario = (name: string): Scenario => {
+  const found = SCENARIOS.find((s) => s.name === name);
+  if (found === undefined) throw new Error(name);
+  return found;
+};
+
+/** The `data:` payloads of a server-sent event stream. */
+const dataOf = (sse: string) => [...sse.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1] as string) as { type: string; [key: string]: unknown });
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/v1/messages?beta=true`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+}
+
+describe('the lab server (Anthropic Messages)', () => {
+  it('listens on 127.0.0.1 only and answers each step of the conversation in turn', async () => {
+    const server = await startLabServer({ protocol: claude.protocol, scenario: scenario('read-edit-run'), makeCall: claude.makeCall, work: '/w' });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const prompt = scenario('read-edit-run').prompt;
+      const tools = [{ name: 'Read' }, { name: 'Edit' }, { name: 'Bash' }];
+      const first = dataOf(await (await post(server.url, { model: 'm', stream: true, tools, messages: [{ role: 'user', content: prompt }] })).text());
+      expect(first.map((event) => event.type)).toEqual([
+        'message_start',
+        ...['content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop'],
+        ...['content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop'],
+        'message_delta',
+        'message_stop',
+      ]);
+      expect(first[6]).toMatchObject({ content_block: { type: 'tool_use', name: 'Read', id: 'call_lab_1_0' } });
+      const json = first.filter((e) => (e.delta as { type?: string } | undefined)?.type === 'input_json_delta').map((e) => (e.delta as { partial_json: string }).partial_json);
+      expect(JSON.parse(json.join(''))).toEqual({ file_path: '/w/src/greet.ts' });
+      const history = [{ role: 'user', content: prompt }, { role: 'assistant', content: [] }, { role: 'user', content: [] }];
+      const second = dataOf(await (await post(server.url, { model: 'm', stream: true, tools, messages: history })).text());
+      expect(second[1]).toMatchObject({ content_block: { type: 'tool_use', name: 'Edit' } });
+      expect(server.log.map((entry) => entry.answered)).toEqual(['answer (Read)', 'answer (Edit)']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers an error step with the status and the error body, and a side request with a short text', async () => {
+    const server = await startLabServer({ protocol: claude.protocol, scenario: scenario('api-error-429'), makeCall: claude.makeCall, work: '/w' });
+    try {
+      const refused = await post(server.url, { model: 'm', stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ type: 'error', error: { type: 'rate_limit_error', message: 'rate limit exceeded' } });
+      const side = await post(server.url, { model: 'm', stream: false, messages: [{ role: 'user', content: 'Give this a title' }] });
+      expect(await side.json()).toMatchObject({ content: [{ type: 'text', text: 'none' }], stop_reason: 'end_turn' });
+      expect((await fetch(`${server.url}/elsewhere`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('stepFor', () => {
+  it("gives a subagent's conversation its own steps, and a conversation past the script its last text", () => {
+    const subagent = scenario('subagent');
+    expect(stepFor(subagent, { firstUserText: subagent.prompt, priorAnswers: 0 })).toMatchObject({ calls: [{ kind: 'task' }] });
+    expect(stepFor(subagent, { firstUserText: 'Count the files in the working folder.', priorAnswers: 0 })).toMatchObject({ calls: [{ kind: 'shell', command: 'ls' }] });
+    expect(stepFor(subagent, { firstUserText: subagent.prompt, priorAnswers: 9 })).toEqual({ kind: 'answer', text: 'The helper counted 2 files.' });
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { normaliserFor } from './normalise.js';
+
+describe('normaliserFor', () => {
+  it('replaces the throwaway home in every form the agents write it, and the host name as a word', () => {
+    const normalise = normaliserFor('/tmp/x-lab-Ab12', { host: 'build-box-7', user: 'alice' });
+    const text = '{"cwd":"/tmp/x-lab-Ab12/project","dir":".claude/projects/-tmp-x-lab-Ab12-project","host":"build-box-7","who":"alice","note":"alicedoes"}';
+    expect(normalise(text)).toBe('{"cwd":"/home/lab/project","dir":".claude/projects/-home-lab-project","host":"lab-host","who":"lab","note":"alicedoes"}');
+  });
+
+  it('leaves everything else as it is', () => {
+    const normalise = normaliserFor('/tmp/x-lab-Zz99', { host: 'vm', user: 'root' });
+    const text = '{"timestamp":"2026-11-28T06:23:09.120Z","id":"msg_1","path":"/tmp/other","vm":"root"}';
+    expect(normalise(text)).toBe(text);
+  });
+});

@@ -1,0 +1,63 @@
+import type { ServerResponse } from 'node:http';
+import type { WireStep } from '../step.js';
+
+/** What a protocol reads from a request of the agent's. */
+export interface Conversation {
+  /** The text of the first user message: tells a subagent's conversation from the main one. */
+  firstUserText: string;
+  /** How many answers of the model the request already carries: the index of the step to answer with. */
+  priorAnswers: number;
+  /** The names of the tools the agent offers. */
+  tools: string[];
+  /** Whether the agent asked for a stream. */
+  stream: boolean;
+  model: string;
+}
+
+/** One wire protocol of a model API, as the lab's server speaks it. */
+export interface Protocol {
+  name: string;
+  /** Whether a request (method and URL) is a model call of this protocol. */
+  isModelCall(method: string, url: string): boolean;
+  read(body: unknown, url: string): Conversation;
+  /** Writes `step` as this protocol's answer; `n` numbers the request, for ids. */
+  answer(step: WireStep, conversation: Conversation, response: ServerResponse, n: number): Promise<void>;
+}
+
+/** Writes one server-sent event and lets the socket send it. */
+export function sendEvent(response: ServerResponse, event: string | undefined, data: unknown): void {
+  response.write(`${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`);
+}
+
+/** Splits a text into two or three pieces, as a model streams it. */
+export function pieces(text: string): string[] {
+  if (text.length < 8) return [text];
+  const third = Math.ceil(text.length / 3);
+  return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)];
+}
+
+/** Holds a stalled stream open until the client goes away (or a minute passes). */
+export function stall(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      response.end();
+      resolve();
+    }, 60_000);
+    response.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Reads a value's `text` fields, in order (a message's content as any of the protocols nests it). */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join('');
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if (typeof record.text === 'string') return record.text;
+    return textOf(record.content ?? record.parts ?? '');
+  }
+  return '';
+}

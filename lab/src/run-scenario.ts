@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { AgentProfile, Invocation, RunPlace } from './agents/agent.js';
+import { type LabServer, startLabServer } from './lab-server.js';
+import type { Scenario } from './scenarios.js';
+
+/** What one run of the CLI printed, and how it ended. */
+export interface RunResult {
+  invocation: Invocation;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: string | null;
+}
+
+/** A scenario's whole recording: its runs (two for a resumed session), the server's log, and the place it ran in. */
+export interface ScenarioRecording {
+  scenario: Scenario;
+  place: RunPlace;
+  runs: RunResult[];
+  requests: LabServer['log'];
+}
+
+const RUN_TIMEOUT_MS = 180_000;
+
+function seed(work: string, files: Record<string, string> = {}): void {
+  mkdirSync(work, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), text);
+  }
+}
+
+/** Runs the CLI once; interrupts it with SIGINT once the server has stalled a stream, when the scenario says so. */
+function runOnce(binary: string, invocation: Invocation, place: RunPlace, server: LabServer, interrupt: boolean): Promise<RunResult> {
+  // Only what a shell would hand it: no proxy, no token, nothing of this machine's user.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: place.home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', ...invocation.env };
+  const child = spawn(binary, invocation.args, { cwd: place.work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+  const watcher = interrupt
+    ? setInterval(() => {
+        if (server.log.some((entry) => entry.answered === 'stall')) {
+          clearInterval(watcher);
+          setTimeout(() => child.kill('SIGINT'), 1000);
+        }
+      }, 100)
+    : undefined;
+  return new Promise((resolve) => {
+    child.on('close', (exitCode, signal) => {
+      clearTimeout(killer);
+      if (watcher !== undefined) clearInterval(watcher);
+      resolve({ invocation, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exitCode, signal });
+    });
+  });
+}
+
+/** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
+export async function runScenario(agent: AgentProfile, binary: string, scenario: Scenario): Promise<ScenarioRecording> {
+  const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
+  const work = join(home, 'project');
+  seed(work, scenario.files);
+  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work });
+  const place: RunPlace = { home, work, serverUrl: server.url };
+  agent.configure(place);
+  try {
+    const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
+    const runs = [first];
+    const sessionId = agent.sessionIdOf(first.stdout);
+    if (scenario.run?.resume !== undefined && sessionId !== undefined) {
+      runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
+    }
+    return { scenario, place, runs, requests: server.log };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { AgentProfile } from './agents/agent.js';
+import { normaliserFor } from './normalise.js';
+import type { ScenarioRecording } from './run-scenario.js';
+
+/** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
+export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+
+/** Where a version's recordings go: its stdout streams, and its session logs. */
+export function recordingDirs(agent: AgentProfile, version: string): { streams: string; logs: string } {
+  return { streams: join(FIXTURES, agent.id, 'recorded', version), logs: join(FIXTURES, `${agent.id}-log`, 'recorded', version) };
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+}
+
+/** Writes one scenario's recording, normalised: each run's stdout and stderr, and every session log the CLI wrote. */
+export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording): { logs: string[] } {
+  const normalise = normaliserFor(recording.place.home);
+  const dirs = recordingDirs(agent, version);
+  const name = recording.scenario.name;
+  mkdirSync(dirs.streams, { recursive: true });
+  recording.runs.forEach((run, index) => {
+    const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
+    writeFileSync(`${base}.jsonl`, normalise(run.stdout));
+    if (run.stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(run.stderr));
+    else rmSync(`${base}.stderr.txt`, { force: true });
+  });
+  const logRoot = join(dirs.logs, name);
+  rmSync(logRoot, { recursive: true, force: true });
+  const logs: string[] = [];
+  for (const logDir of agent.logDirs) {
+    for (const file of filesUnder(join(recording.place.home, logDir))) {
+      const target = join(logRoot, normalise(relative(recording.place.home, file)));
+      mkdirSync(dirname(target), { recursive: true });
+      const bytes = readFileSync(file);
+      // A database (OpenCode's SQLite) is copied as it is: its pages cannot be rewritten as text.
+      writeFileSync(target, bytes.includes(0) ? bytes : normalise(bytes.toString('utf8')));
+      logs.push(relative(FIXTURES, target));
+    }
+  }
+  return { logs };
+}

@@ -1,0 +1,147 @@
+// The real Claude Code CLI, recorded by the capture lab (lab/, `pnpm capture
+// claude`): every scenario of every recorded version replays with no line
+// unknown, malformed or cut off, and shows what the CLI did. The expected
+// sequences below were derived by hand from the recordings (read line by line
+// against lab/src/scenarios.ts), not dumped from the parser.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DisplayEvent, replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { claudeLogSource } from './log-source.js';
+import { claudeSource } from './source.js';
+
+const STREAMS = join(FIXTURES_DIR, 'claude', 'recorded');
+const LOGS = join(FIXTURES_DIR, 'claude-log', 'recorded');
+const VERSIONS = readdirSync(STREAMS);
+
+/** One event as a short line: what a reader of the terminal output would tell apart. */
+function brief(event: DisplayEvent): string {
+  switch (event.kind) {
+    case 'tool-use':
+      return `use ${event.name}`;
+    case 'tool-result':
+      return `result ${event.name} ${event.status}`;
+    case 'session':
+      return event.phase === 'start' ? 'start' : `end ${event.status}`;
+    case 'text':
+      return `text ${event.text}`;
+    default:
+      return event.kind;
+  }
+}
+
+/** Text streamed in pieces is one text to a reader: consecutive text events of one block are joined. */
+function briefs(events: readonly DisplayEvent[]): string[] {
+  const out: string[] = [];
+  let textId: string | undefined;
+  for (const event of events) {
+    if (event.kind === 'text' && event.id === textId) out[out.length - 1] += event.text;
+    else out.push(brief(event));
+    textId = event.kind === 'text' ? event.id : undefined;
+  }
+  return out;
+}
+
+const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'];
+const API_ERROR = ['start', 'error', 'usage', 'end error'];
+
+/** What each scenario shows, the same for every version unless a version is named. */
+const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
+  'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': READ_EDIT_RUN,
+  // 2.0.77 offers Grep and Glob; 2.1.332 does not, and the lab searches with Bash there.
+  'write-search': {
+    '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  },
+  // The command exits 1: the call failed, the run did not.
+  'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  // 2.1.332 has no TodoWrite in print mode and refuses it ("No such tool available").
+  'thinking-todo': {
+    '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  },
+  // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
+  'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // 2.0.77 runs the subagent inside the call; 2.1.332 starts it in the background, answers at once,
+  // then takes a second turn (a new init and result) when the subagent's notification arrives.
+  subagent: {
+    '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.1.332': [
+      'start',
+      'use Task',
+      'result Task success',
+      'text The helper counted 2 files.',
+      'use Bash',
+      'result Bash success',
+      'text 2 files: a.txt and b.txt.',
+      'text The helper counted 2 files.',
+      'usage',
+      'end success',
+      'start',
+      'text The helper counted 2 files.',
+      'usage',
+      'end success',
+    ],
+  },
+  // 2.1.332 says why before the refusal reaches the call; both end with the denial notice.
+  'permission-denied': {
+    '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+  },
+  'api-error-400': API_ERROR,
+  'api-error-429': API_ERROR,
+  'api-error-500': API_ERROR,
+  'overloaded-cut': API_ERROR,
+  // 2.0.77 is killed by the interrupt before it prints anything but its init: the stream is cut off.
+  interrupted: {
+    '2.0.77': ['start', 'end incomplete'],
+    '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
+  },
+  'partial-messages': ['start', 'text Reading it now.', 'use Read', 'result Read success', 'text It is a small demo project.', 'usage', 'end success'],
+  resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
+  'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+function expectedFor(scenario: string, version: string): string[] | undefined {
+  const expected = EXPECTED[scenario];
+  return Array.isArray(expected) ? expected : expected?.[version];
+}
+
+describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
+  const files = readdirSync(join(STREAMS, version)).filter((file) => file.endsWith('.jsonl'));
+
+  it('has a recording of every scenario the lab runs', () => {
+    expect(files.map((file) => file.replace(/\.jsonl$/, '')).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(files)('%s replays with every line read, showing what the CLI did', (file) => {
+    const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored')).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(expectedFor(file.replace(/\.jsonl$/, ''), version));
+  });
+
+  it('names its version on the session start', () => {
+    const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
+    expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
+  });
+});
+
+describe.each(VERSIONS)('Claude Code %s session logs, recorded', (version) => {
+  const logs = readdirSync(join(LOGS, version), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(logs)('%s replays with no line unknown or malformed', (file) => {
+    const replay = replayLines(claudeLogSource, readFileSync(join(LOGS, version, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
+  });
+
+  it("shows the main session's prompt, calls and answer, as the stream did", () => {
+    const [log] = logs.filter((file) => file.startsWith('read-edit-run/') && !file.includes('agent-') && !file.includes('subagents'));
+    const replay = replayLines(claudeLogSource, readFileSync(join(LOGS, version, log as string), 'utf8').split('\n'));
+    const shown = briefs(replay.events).filter((line) => line.startsWith('use') || line.startsWith('result') || line.startsWith('text') || line === 'prompt');
+    expect(shown).toEqual(['prompt', ...READ_EDIT_RUN.filter((line) => line.startsWith('use') || line.startsWith('result') || line.startsWith('text'))]);
+  });
+});
