@@ -7,7 +7,7 @@ import { installAgent, resolveVersion } from './install.js';
 import { normaliserFor } from './normalise.js';
 import { runScenario } from './run-scenario.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
-import { recordingDirs, writeScenario } from './write-recording.js';
+import { recordingDirs, writeRecordedVersion, writeScenario } from './write-recording.js';
 
 const USAGE = `Usage: pnpm capture <agent> [--version <v>|latest] [--scenario <name>]
 
@@ -41,6 +41,7 @@ async function capture(agent: AgentProfile, version: string, only: string | unde
         signal: run.signal,
       })),
       requests: recording.requests.map((request) => `${request.method} ${request.url} -> ${request.answered}`),
+      toolsOffered: recording.requests.find((request) => request.tools !== undefined)?.tools ?? [],
       logs,
     });
     const last = recording.runs[recording.runs.length - 1];
@@ -56,7 +57,10 @@ async function capture(agent: AgentProfile, version: string, only: string | unde
     normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
     scenarios: entries,
   };
-  if (only === undefined) writeFileSync(join(recordingDirs(agent, version).streams, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
+  if (only === undefined) {
+    writeFileSync(join(recordingDirs(agent, version).streams, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
+    writeRecordedVersion(agent);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {

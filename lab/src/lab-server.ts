@@ -6,7 +6,8 @@ import { stepFor } from './scenarios.js';
 import type { ToolCall, ToolIntent, WireStep } from './step.js';
 
 /** Turns a scenario's intent into a call of a tool the agent offered (src/agents/). */
-export type CallMaker = (intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }) => ToolCall;
+/** `undefined` when the agent offers no tool for the intent: the call is left out of the answer. */
+export type CallMaker = (intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }) => ToolCall | undefined;
 
 /** What a lab server answers with: one scenario, in one protocol, with one agent's tools, for one working folder. */
 export interface ServerOptions {
@@ -23,7 +24,7 @@ export interface LabServer {
   url: string;
   port: number;
   /** Each request: method, URL and what was answered, in order. */
-  log: { method: string; url: string; answered: string }[];
+  log: { method: string; url: string; answered: string; tools?: string[] }[];
   close(): Promise<void>;
 }
 
@@ -50,7 +51,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 function concrete(step: ReturnType<typeof stepFor>, tools: readonly string[], options: ServerOptions, n: number): WireStep {
   if (step.kind !== 'answer') return step;
   const place = { work: options.work, serverUrl: options.serverUrl ?? '' };
-  return { ...step, calls: (step.calls ?? []).map((intent, index) => options.makeCall(intent, tools, `call_lab_${n}_${index}`, place)) };
+  const calls = (step.calls ?? []).map((intent, index) => options.makeCall(intent, tools, `call_lab_${n}_${index}`, place));
+  return { ...step, calls: calls.filter((call) => call !== undefined) };
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, state: { n: number; log: LabServer['log'] }, options: ServerOptions): Promise<void> {
@@ -72,7 +74,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
   state.n += 1;
   const conversation = options.protocol.read(body === '' ? {} : JSON.parse(body), url);
   const step = concrete(stepFor(options.scenario, conversation), conversation.tools, options, state.n);
-  state.log.push({ method, url, answered: `${step.kind}${step.kind === 'answer' ? ` (${step.calls.map((call) => call.name).join(', ') || 'text'})` : ''}` });
+  const answered = `${step.kind}${step.kind === 'answer' ? ` (${step.calls.map((call) => call.name).join(', ') || 'text'})` : ''}`;
+  state.log.push({ method, url, answered, tools: conversation.tools });
   await options.protocol.answer(step, conversation, response, state.n);
 }
 

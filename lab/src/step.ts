@@ -18,11 +18,18 @@ export type ToolIntent =
   | { kind: 'todo'; items: readonly string[] }
   | { kind: 'task'; description: string; prompt: string };
 
-/** A tool call as the wire carries it: a tool the agent offered, and its input. */
+/**
+ * A tool call as the wire carries it: a tool the agent offered, and its input.
+ * `form` says how the protocol writes it: a function call (JSON arguments, the
+ * default), a custom tool call (`input` holds the freeform text, as Codex's
+ * `apply_patch` takes it), or a call the model's server made itself (a web
+ * search), which the agent only reports.
+ */
 export interface ToolCall {
   id: string;
   name: string;
   input: Record<string, unknown>;
+  form?: 'function' | 'custom' | 'server';
 }
 
 /** One answer of the model. */

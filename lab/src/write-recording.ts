@@ -46,3 +46,18 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
   }
   return { logs };
 }
+
+/** Numeric order of dotted versions (`0.89.0` < `0.171.0`). */
+const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/**
+ * Writes the provider's `src/recorded-version.ts`: the newest version recorded
+ * in fixtures/<agent>/recorded/, which the provider declares as `testedUpTo`.
+ * The recording sets it, never a hand.
+ */
+export function writeRecordedVersion(agent: AgentProfile): void {
+  const newest = readdirSync(join(FIXTURES, agent.id, 'recorded')).sort(byVersion).at(-1);
+  const file = join(FIXTURES, '..', 'packages', `provider-${agent.id}`, 'src', 'recorded-version.ts');
+  const text = `// Written by \`pnpm capture ${agent.id}\` (lab/src/write-recording.ts): the newest ${agent.displayName} version recorded in fixtures/${agent.id}/recorded/.\nexport const RECORDED_UP_TO = '${newest}';\n`;
+  writeFileSync(file, text);
+}

@@ -1,5 +1,6 @@
 import type { AgentProfile } from './agent.js';
 import { claude } from './claude.js';
+import { codex } from './codex.js';
 
 /** Every agent the lab can record, by the id `pnpm capture <agent>` takes. */
-export const AGENTS: Readonly<Record<string, AgentProfile>> = { claude };
+export const AGENTS: Readonly<Record<string, AgentProfile>> = { claude, codex };

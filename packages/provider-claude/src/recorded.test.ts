@@ -5,43 +5,16 @@
 // against lab/src/scenarios.ts), not dumped from the parser.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DisplayEvent, replayLines } from '@x/core';
+import { replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { briefs, recordedVersions } from '../../../tooling/recorded.js';
 import { claudeLogSource } from './log-source.js';
 import { claudeSource } from './source.js';
 
 const STREAMS = join(FIXTURES_DIR, 'claude', 'recorded');
 const LOGS = join(FIXTURES_DIR, 'claude-log', 'recorded');
-const VERSIONS = readdirSync(STREAMS);
-
-/** One event as a short line: what a reader of the terminal output would tell apart. */
-function brief(event: DisplayEvent): string {
-  switch (event.kind) {
-    case 'tool-use':
-      return `use ${event.name}`;
-    case 'tool-result':
-      return `result ${event.name} ${event.status}`;
-    case 'session':
-      return event.phase === 'start' ? 'start' : `end ${event.status}`;
-    case 'text':
-      return `text ${event.text}`;
-    default:
-      return event.kind;
-  }
-}
-
-/** Text streamed in pieces is one text to a reader: consecutive text events of one block are joined. */
-function briefs(events: readonly DisplayEvent[]): string[] {
-  const out: string[] = [];
-  let textId: string | undefined;
-  for (const event of events) {
-    if (event.kind === 'text' && event.id === textId) out[out.length - 1] += event.text;
-    else out.push(brief(event));
-    textId = event.kind === 'text' ? event.id : undefined;
-  }
-  return out;
-}
+const VERSIONS = recordedVersions('claude');
 
 const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'];
 const API_ERROR = ['start', 'error', 'usage', 'end error'];

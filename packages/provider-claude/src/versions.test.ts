@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, listFixtures } from '../../../tooling/fixtures.js';
+import { recordedVersions } from '../../../tooling/recorded.js';
 import { claudeLogSource } from './log-source.js';
 import { claudeSource } from './source.js';
 
@@ -24,11 +25,6 @@ function fixtureVersions(provider: string, field: string): string[] {
     for (const match of readFileSync(fixture.streamPath, 'utf8').matchAll(pattern)) found.add(match[1] as string);
   }
   return [...found].sort(compareVersions);
-}
-
-/** The versions recorded from the real CLI by the capture lab (fixtures/<provider>/recorded/<version>/), newest last. */
-function recordedVersions(provider: string): string[] {
-  return readdirSync(join(FIXTURES_DIR, provider, 'recorded')).sort(compareVersions);
 }
 
 // The drift alarm compares a stream's agentVersion with testedUpTo: it must be

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 // The public API of @x/provider-codex, name by name. A name added to or removed from
 // src/index.ts fails this test, so the API changes only on purpose: update the
@@ -32,7 +33,7 @@ describe('@x/provider-codex exports', () => {
         displayName: 'Codex session log',
         cadence: 'streaming',
         detect: api.detectCodexLog,
-        testedUpTo: '0.89.0',
+        testedUpTo: RECORDED_UP_TO,
       }),
     );
   });

@@ -15,6 +15,7 @@ const EVENT_COPIES: ReadonlyMap<string, string> = new Map([
   ['plan_update', 'a copy of the update_plan call'],
   ['task_started', 'a turn begins'],
   ['turn_started', 'a turn begins'],
+  ['thread_settings_applied', 'the settings of the thread (model, approvals, sandbox)'],
 ]);
 
 /** An `agent_message` / `agent_reasoning` copy: held until its response item arrives, shown only if it never does. */
@@ -37,13 +38,34 @@ interface EventMessage {
 }
 type EventMessageHandler = (state: CodexLogState, message: EventMessage) => DisplayEvent[] | undefined;
 
-function userMessage(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
-  const images = (arrayField(payload, 'images') ?? []).length;
-  const text = [stringField(payload, 'message') ?? '', ...Array.from({ length: images }, () => '[image]')].filter((part) => part !== '').join('\n');
-  if (text.trim() === '') return undefined;
+/** A prompt, once per turn (`turnId`, when the line names one). */
+function prompt(state: CodexLogState, text: string, turnId: string | undefined): DisplayEvent[] | undefined {
+  if (text.trim() === '' || (turnId !== undefined && turnId === state.promptTurn)) return undefined;
+  state.promptTurn = turnId;
   state.turns += 1;
   state.last = 'waiting';
   return [{ kind: 'prompt', form: 'prompt', text }];
+}
+
+function userMessage(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  const images = (arrayField(payload, 'images') ?? []).length;
+  const text = [stringField(payload, 'message') ?? '', ...Array.from({ length: images }, () => '[image]')].filter((part) => part !== '').join('\n');
+  return prompt(state, text, stringField(payload, 'turn_id'));
+}
+
+/**
+ * `item_completed` (0.17x): a copy of each item once it completes. The
+ * response items are shown; a `UserMessage` copy is the prompt itself, which
+ * 0.171 writes nowhere else (no `user_message` event).
+ */
+function itemCompleted(state: CodexLogState, { payload, context }: EventMessage): DisplayEvent[] | undefined {
+  const item = objectField(payload, 'item');
+  if (stringField(item, 'type') !== 'UserMessage') {
+    context.ignore('item_completed: a copy of an item the response items hold');
+    return [];
+  }
+  const text = (arrayField(item, 'content') ?? []).map((part) => stringField(part, 'text') ?? '').join('');
+  return prompt(state, text, stringField(payload, 'turn_id'));
 }
 
 function tokenCount(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
@@ -76,6 +98,7 @@ function reviewMode(_state: CodexLogState, { type }: EventMessage): DisplayEvent
 
 const EVENT_MESSAGES: ReadonlyMap<string, EventMessageHandler> = new Map<string, EventMessageHandler>([
   ['user_message', userMessage],
+  ['item_completed', itemCompleted],
   ['agent_message', (state, { payload, timestamp, context }) => echo(state, 'text', stringField(payload, 'message') ?? '', timestamp, context)],
   ['agent_reasoning', (state, { payload, timestamp, context }) => echo(state, 'reasoning', stringField(payload, 'text') ?? '', timestamp, context)],
   ['token_count', tokenCount],

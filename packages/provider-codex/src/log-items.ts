@@ -68,6 +68,8 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
   return announceTool(state.codex, { id, toolName: name, input, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script });
 }
 
+const CALL_FAILED = /^(?:[a-z_]+ failed: |unsupported call: |`[^`\n]*` rejected: )/;
+
 /** A `*_output` item: the output string in either shape (see log-output.ts), joined to its call by `call_id`. */
 function outputItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
   const id = stringField(item, 'call_id');
@@ -80,6 +82,11 @@ function outputItem(state: CodexLogState, item: JsonObject, context: LineContext
   const text = typeof raw === 'string' ? raw : contentText(Array.isArray(raw) ? raw : [], ['input_text', 'output_text', 'text']);
   const parsed = parseRolloutOutput(text);
   const outcome = withCallDetails(state.codex, id, commandOutcome(undefined, parsed.exitCode, parsed.output));
+  // A call Codex could not start failed, though no exit code says so: 0.171's
+  // "exec_command failed: CreateProcess { ... Rejected(...) }" (refused by its policy or
+  // sandbox), 0.89's "unsupported call: <tool>" (a tool it does not have) and
+  // "`<command>` rejected: blocked by policy" (recorded: fixtures/codex-log/recorded/).
+  if (CALL_FAILED.test(text)) outcome.status = 'error';
   if (parsed.durationMs !== undefined) outcome.durationMs = parsed.durationMs;
   if (state.codex.tracker.has(id)) state.last = 'waiting';
   return finishTool(state.codex, id, outcome);

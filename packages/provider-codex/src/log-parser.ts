@@ -6,6 +6,12 @@ import { sessionMeta, turnContext } from './log-session.js';
 import { createCodexLogState, endRollout, releaseEchoes, type CodexLogState } from './log-state.js';
 import { ROLLOUT_LINE_TYPES, rolloutLineSchema, type RolloutLine } from './log-wire-schema.js';
 
+/** Rollout line types of 0.17x that hold no conversation (recorded: fixtures/codex-log/recorded/0.171.0/). */
+const ROLLOUT_BOOKKEEPING: ReadonlyMap<string, string> = new Map([
+  ['world_state', 'the environment described to the model (folders, date, shell)'],
+  ['token_usage_record', "one response's usage; the token_count events carry the totals shown"],
+]);
+
 /** Events of one rollout line, `{timestamp, type, payload}`; pre-envelope lines are a bare item or meta object. */
 function lineEvents(state: CodexLogState, line: JsonObject, context: LineContext): DisplayEvent[] {
   const payload = objectField(line, 'payload');
@@ -20,6 +26,11 @@ function lineEvents(state: CodexLogState, line: JsonObject, context: LineContext
     if (type === undefined && stringField(line, 'id') !== undefined && timestamp !== undefined) return sessionMeta(state, line, context);
     if (type !== undefined) return responseItem(state, line, context);
     context.malformed('line without type or payload');
+    return [];
+  }
+  const bookkeeping = type === undefined ? undefined : ROLLOUT_BOOKKEEPING.get(type);
+  if (bookkeeping !== undefined) {
+    context.ignore(`${type}: ${bookkeeping}`);
     return [];
   }
   if (type === undefined || !ROLLOUT_LINE_TYPES.has(type)) {
@@ -51,9 +62,10 @@ function envelopedLine(state: CodexLogState, line: RolloutLine, timestamp: strin
 }
 
 /** Event copies, usage and turn settings: lines that may come between an echo and its response item. */
-const KEEPS_ECHOES = new Set(['token_count', 'agent_message', 'agent_reasoning']);
+const KEEPS_ECHOES = new Set(['token_count', 'agent_message', 'agent_reasoning', 'item_completed', 'thread_settings_applied']);
 const keepsEchoes = (line: JsonObject) =>
   stringField(line, 'type') === 'turn_context' ||
+  ROLLOUT_BOOKKEEPING.has(stringField(line, 'type') ?? '') ||
   (stringField(line, 'type') === 'event_msg' && KEEPS_ECHOES.has(stringField(objectField(line, 'payload'), 'type') ?? ''));
 
 function parseLine(state: CodexLogState, line: JsonObject, context: LineContext): DisplayEvent[] {

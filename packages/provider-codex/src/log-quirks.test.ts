@@ -298,4 +298,53 @@ describe('Codex rollout quirks, exact events', () => {
     ]);
     expect(accounting).toMatchObject({ ignored: 3, unknown: 3, unexplained: 0 });
   });
+
+  // Hand-derived from the 0.171 rollout lines recorded in fixtures/codex-log/recorded/0.171.0/.
+  it('takes the prompt from an item_completed UserMessage (0.171 writes no user_message), once per turn', () => {
+    const userItem = (text: string, turnId: string) =>
+      line('event_msg', { type: 'item_completed', thread_id: 'th1', turn_id: turnId, item: { type: 'UserMessage', id: 'u', content: [{ type: 'text', text, text_elements: [] }] } });
+    const agentItem = line('event_msg', { type: 'item_completed', thread_id: 'th1', turn_id: 't1', item: { type: 'AgentMessage', id: 'm', content: [{ type: 'Text', text: 'Hi.' }] } });
+    const { events, accounting } = run([
+      meta,
+      turn,
+      line('world_state', { full: true, state: { environments: {} } }),
+      line('event_msg', { type: 'thread_settings_applied', thread_id: 'th1', thread_settings: { model: 'gpt-5.5' } }),
+      userItem('first', 't1'),
+      agentItem,
+      line('token_usage_record', { thread_id: 'th1', usage: { input_tokens: 1 } }),
+      // A version that writes both: the user_message event and its copy, for one turn.
+      line('event_msg', { type: 'user_message', message: 'second', turn_id: 't2', images: [] }),
+      userItem('second', 't2'),
+    ]);
+    expect(shown(events).filter((event) => event.kind === 'prompt')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'first' },
+      { kind: 'prompt', form: 'prompt', text: 'second' },
+    ]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0 });
+  });
+
+  it('shows a call Codex refused or could not run as failed, though no exit code says so', () => {
+    const call = (id: string) => line('response_item', { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command: ['bash', '-lc', 'rm -rf build'] }), call_id: id });
+    const output = (id: string, text: string) => line('response_item', { type: 'function_call_output', call_id: id, output: text });
+    const { events } = run([
+      meta,
+      prompt('clean up'),
+      turn,
+      call('c1'),
+      output('c1', "`bash -lc 'rm -rf build'` rejected: blocked by policy"),
+      call('c2'),
+      output('c2', 'exec_command failed: CreateProcess { message: "Rejected(\\"`/bin/bash -lc \'rm -rf build\'` rejected: not permitted\\")" }'),
+      call('c3'),
+      output('c3', 'unsupported call: exec_command'),
+      call('c4'),
+      output('c4', 'a line that mentions a rejected: thing, from a command that ran'),
+    ]);
+    const statuses = events.flatMap((event) => (event.kind === 'tool-result' ? [[event.id, event.status]] : []));
+    expect(statuses).toEqual([
+      ['c1', 'error'],
+      ['c2', 'error'],
+      ['c3', 'error'],
+      ['c4', 'success'],
+    ]);
+  });
 });

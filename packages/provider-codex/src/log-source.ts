@@ -1,13 +1,14 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectCodexLog } from './log-detect.js';
 import { createCodexLogParser } from './log-parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 /**
- * The newest `session_meta.cli_version` among the rollout fixtures
- * (`fixtures/codex-log/crud-0.89.jsonl`): a rollout of a newer CLI with
- * something unknown in it sets off the drift alarm.
+ * The newest Codex version whose rollout files are recorded from the real CLI
+ * in `fixtures/codex-log/recorded/` (set by `pnpm capture codex`): a rollout of
+ * a newer CLI with something unknown in it sets off the drift alarm.
  */
-const CODEX_LOG_TESTED_UP_TO = '0.89.0';
+const CODEX_LOG_TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the source for Codex session logs, the rollout files under

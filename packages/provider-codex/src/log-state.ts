@@ -37,6 +37,8 @@ export interface CodexLogState {
   shown: { text: string; reasoning: string };
   last: RolloutStep;
   turns: number;
+  /** The turn id of the last prompt shown: 0.17x writes a prompt twice (a `user_message` event and an `item_completed` copy), or only the copy. */
+  promptTurn: string | undefined;
   lastTimestamp: string | undefined;
   /** A counter for the ids of items that carry none (messages, reasoning). */
   made: number;
@@ -56,6 +58,7 @@ export function createCodexLogState(): CodexLogState {
     shown: { text: '', reasoning: '' },
     last: 'none',
     turns: 0,
+    promptTurn: undefined,
     lastTimestamp: undefined,
     made: 0,
     lastTotal: undefined,

@@ -1,0 +1,125 @@
+// The real Codex CLI, recorded by the capture lab (lab/, `pnpm capture codex`):
+// `codex exec --json` and the rollout files of every recorded version replay
+// with no line unknown, malformed or cut off, and show what the CLI did. The
+// expected sequences were derived by hand from the recordings (read line by
+// line against lab/src/scenarios.ts and lab/src/agents/codex.ts).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { codexSource } from './index.js';
+import { codexLogSource } from './log-source.js';
+
+const API_ERROR = ['start', 'notice', 'error', 'end error'];
+
+/**
+ * What `exec --json` shows per scenario. The lab offers Codex no plan or
+ * subagent tool it has in exec mode, so those scenarios end after the
+ * reasoning; a fetch is the model's own web search, reported as a call.
+ */
+const STDOUT: Record<string, string[]> = {
+  'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
+  // `cat <file>` is a read by Codex's own parse of the command.
+  'read-edit-run': ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Read', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'reasoning', 'usage', 'end success'],
+  'web-fetch': ['start', 'use WebSearch', 'result WebSearch success', 'usage', 'end success'],
+  subagent: ['start', 'usage', 'end success'],
+  // exec --json prints no item for a command its policy refused: only the rollout file has it (below).
+  'permission-denied': ['start', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': API_ERROR,
+  'api-error-429': API_ERROR,
+  'api-error-500': API_ERROR,
+  'overloaded-cut': API_ERROR,
+  // SIGINT ends exec with no turn end: the stream is cut off.
+  interrupted: ['start', 'end incomplete'],
+  resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
+  'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/** What the rollout file shows: the prompt, a usage per response, and what exec --json left out. */
+const LOG: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Read', 'result Read success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'usage', 'use Bash', 'result Bash success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebSearch', 'result WebSearch success', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'usage', 'end success'],
+  // "exec_command failed: CreateProcess { ... Rejected(...) }": the refused command failed.
+  'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  // The rollout keeps no trace of a failed model request: the turn just completes.
+  'api-error-400': ['start', 'prompt', 'end success'],
+  'api-error-429': ['start', 'prompt', 'end success'],
+  'api-error-500': ['start', 'prompt', 'end success'],
+  'overloaded-cut': ['start', 'prompt', 'end success'],
+  interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/**
+ * 0.89.0 offers `shell` (an argv) and `update_plan` but no `apply_patch`: the
+ * lab writes and edits files with commands there, and the plan is a todo list
+ * whose result comes with the turn's end. Its rollout writes a usage before
+ * each call's output, and no final line after a failed request.
+ */
+const STDOUT_0_89: Record<string, string[]> = {
+  ...STDOUT,
+  'read-edit-run': ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Bash', 'result Bash success', 'use Read', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'reasoning', 'use TodoWrite', 'reasoning', 'text Two steps: the changelog, then the tag.', 'result TodoWrite success', 'usage', 'end success'],
+  // "`bash -lc 'rm -rf build'` rejected: blocked by policy", as a failed command.
+  'permission-denied': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+};
+
+const LOG_0_89: Record<string, string[]> = {
+  'plain-answer': LOG['plain-answer'] as string[],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'usage', 'result Read success', 'use Bash', 'usage', 'result Bash success', 'use Read', 'usage', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Bash', 'usage', 'result Bash success', 'use Bash', 'usage', 'result Bash success', 'use Bash', 'usage', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': ['start', 'prompt', 'use Bash', 'usage', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'usage', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebSearch', 'result WebSearch success', 'usage', 'end incomplete'],
+  subagent: ['start', 'prompt', 'usage', 'end incomplete'],
+  'permission-denied': ['start', 'prompt', 'use Bash', 'usage', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'end incomplete'],
+  resumed: LOG.resumed as string[],
+};
+
+const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.171.0': { stdout: STDOUT, log: LOG },
+  '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
+};
+
+it('has expectations for every recorded version', () => {
+  expect(recordedVersions('codex')).toEqual(Object.keys(EXPECTED).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+});
+
+describe.each(recordedVersions('codex'))('Codex %s exec --json, recorded', (version) => {
+  const dir = recordedDir('codex', version);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(files)('%s replays with every line read', (file) => {
+    const replay = replayLines(codexSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.stdout[file.replace(/\.jsonl$/, '')]);
+  });
+});
+
+describe.each(recordedVersions('codex-log'))('Codex %s rollout files, recorded', (version) => {
+  const dir = recordedDir('codex-log', version);
+  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(logs)('%s replays with every line read', (file) => {
+    const replay = replayLines(codexLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
+  });
+});
