@@ -51,8 +51,10 @@ function readBody(request: IncomingMessage): Promise<string> {
 function concrete(step: ReturnType<typeof stepFor>, tools: readonly string[], options: ServerOptions, n: number): WireStep {
   if (step.kind !== 'answer') return step;
   const place = { work: options.work, serverUrl: options.serverUrl ?? '' };
-  const calls = (step.calls ?? []).map((intent, index) => options.makeCall(intent, tools, `call_lab_${n}_${index}`, place));
-  return { ...step, calls: calls.filter((call) => call !== undefined) };
+  const calls = (step.calls ?? []).map((intent, index) => options.makeCall(intent, tools, `call_lab_${n}_${index}`, place)).filter((call) => call !== undefined);
+  // A step whose only calls the agent has no tool for still says something: an empty answer is no model's.
+  if (calls.length === 0 && step.text === undefined) return { ...step, text: 'I have no tool for that here.', calls };
+  return { ...step, calls };
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, state: { n: number; log: LabServer['log'] }, options: ServerOptions): Promise<void> {

@@ -43,11 +43,15 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
   const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+  // Ctrl-C a second after the stream stalls, and again every 3 seconds while the CLI runs (as a user presses it
+  // again when the first press only cancels the request).
+  const interrupter = { nextAt: undefined as number | undefined };
   const watcher = interrupt
     ? setInterval(() => {
-        if (server.log.some((entry) => entry.answered === 'stall')) {
-          clearInterval(watcher);
-          setTimeout(() => child.kill('SIGINT'), 1000);
+        if (interrupter.nextAt === undefined && server.log.some((entry) => entry.answered === 'stall')) interrupter.nextAt = Date.now() + 1000;
+        if (interrupter.nextAt !== undefined && Date.now() >= interrupter.nextAt) {
+          child.kill('SIGINT');
+          interrupter.nextAt += 3000;
         }
       }, 100)
     : undefined;

@@ -7,22 +7,23 @@ import type { ScenarioRecording } from './run-scenario.js';
 /** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
-/** Where a version's recordings go: its stdout streams, and its session logs. */
-export function recordingDirs(agent: AgentProfile, version: string): { streams: string; logs: string } {
-  return { streams: join(FIXTURES, agent.id, 'recorded', version), logs: join(FIXTURES, `${agent.id}-log`, 'recorded', version) };
+/** Where a version's recordings go under a fixtures folder (the repository's, or `pnpm drift`'s temporary one): its stdout streams, and its session logs. */
+export function recordingDirs(agent: AgentProfile, version: string, root = FIXTURES): { streams: string; logs: string } {
+  return { streams: join(root, agent.id, 'recorded', version), logs: join(root, `${agent.id}-log`, 'recorded', version) };
 }
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile());
+    // Lock files say only that the CLI was running.
+    .filter((path) => statSync(path).isFile() && !path.endsWith('.lock'));
 }
 
 /** Writes one scenario's recording, normalised: each run's stdout and stderr, and every session log the CLI wrote. */
-export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording): { logs: string[] } {
+export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording, root = FIXTURES): { logs: string[] } {
   const normalise = normaliserFor(recording.place.home);
-  const dirs = recordingDirs(agent, version);
+  const dirs = recordingDirs(agent, version, root);
   const name = recording.scenario.name;
   mkdirSync(dirs.streams, { recursive: true });
   recording.runs.forEach((run, index) => {
@@ -41,7 +42,7 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
       const bytes = readFileSync(file);
       // A database (OpenCode's SQLite) is copied as it is: its pages cannot be rewritten as text.
       writeFileSync(target, bytes.includes(0) ? bytes : normalise(bytes.toString('utf8')));
-      logs.push(relative(FIXTURES, target));
+      logs.push(relative(root, target));
     }
   }
   return { logs };

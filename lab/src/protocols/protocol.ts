@@ -36,13 +36,13 @@ export function pieces(text: string): string[] {
   return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)];
 }
 
-/** Holds a stalled stream open until the client goes away (or a minute passes). */
+/** Holds a stalled stream open until the client goes away (or 15 seconds pass: a CLI that retries a stalled stream is not kept waiting for long). */
 export function stall(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       response.end();
       resolve();
-    }, 60_000);
+    }, 15_000);
     response.once('close', () => {
       clearTimeout(timer);
       resolve();

@@ -51,6 +51,14 @@ const SHOWN_AS_NOTHING: ReadonlyMap<string, string> = new Map([
   ['subagent.completed', 'subagent end; shown as its task tool result'],
   ['session.mcp_servers_loaded', 'MCP server status'],
   ['session.usage_checkpoint', 'premium-request checkpoint without token counts'],
+  // 1.0.10x (recorded: fixtures/copilot/recorded/1.0.102/).
+  ['session.skills_loaded', 'the skills available to the agent'],
+  ['session.tools_updated', 'the tool list given to the model'],
+  ['session.background_tasks_changed', 'background task bookkeeping; the calls are shown'],
+  ['assistant.idle', 'the agent waits for input: the turn is over'],
+  ['assistant.turn_retry', 'the turn is retried; a failure that remains is its session.error'],
+  ['subagent.configured', "a subagent's model settings; the subagent is shown as its task call"],
+  ['session.usage_record', "one model request's usage (session-state only); the session's usage is shown"],
 ]);
 
 /** Why a known type shows nothing, or `undefined` for a type this parser does not know. */

@@ -157,6 +157,22 @@ describe('copilot.md §3 quirks', () => {
     ]);
   });
 
+  // Hand-derived from 1.0.102's tool.execution_complete (recorded: fixtures/copilot/recorded/1.0.102/failing-command.jsonl).
+  it('6b. a shell command that exited non-zero failed, though the line says success: true', () => {
+    const { events } = replay([
+      sessionStartLine(),
+      message('m1', '', { toolRequests: [{ toolCallId: 'call_1', name: 'bash', arguments: { command: 'npm test' } }, { toolCallId: 'call_2', name: 'bash', arguments: { command: 'ls' } }] }),
+      eventLine('tool.execution_complete', { toolCallId: 'call_1', success: true, shellExecution: { exitCode: 1 }, result: { content: 'FAIL\n<shellId: 0 completed with exit code 1>' } }),
+      eventLine('tool.execution_complete', { toolCallId: 'call_2', success: true, shellExecution: { exitCode: 0 }, result: { content: 'a.txt' } }),
+      resultLine(0),
+    ]);
+    const results = events.flatMap((event) => (event.kind === 'tool-result' ? [[event.id, event.status]] : []));
+    expect(results).toEqual([
+      ['call_1', 'error'],
+      ['call_2', 'success'],
+    ]);
+  });
+
   it('7. values redacted by the secret filter pass through as they are', () => {
     const command = 'curl -H "Authorization: ********" https://api.example.com';
     const { events } = replay([message('m1', 'Using token ******** now.', { toolRequests: [{ toolCallId: 'call_1', name: 'bash', arguments: { command } }] })]);

@@ -1,10 +1,11 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectCopilot } from './detect.js';
 import { createCopilotParser } from './parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 import type { CopilotSourceOptions } from './state.js';
 
-/** The newest Copilot CLI version the fixtures were written against (`fixtures/copilot/`, README "CLI versions"). */
-export const COPILOT_TESTED_UP_TO = '1.0.102';
+/** The newest Copilot CLI version recorded from the real CLI (`fixtures/copilot/recorded/`, set by `pnpm capture copilot`). */
+export const COPILOT_TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the source of GitHub Copilot CLI's `copilot -p … --output-format

@@ -1,0 +1,63 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentProfile } from './agents/agent.js';
+import { installAgent } from './install.js';
+import { normaliserFor } from './normalise.js';
+import { runScenario } from './run-scenario.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+import { FIXTURES, recordingDirs, writeRecordedVersion, writeScenario } from './write-recording.js';
+
+/** The scenarios an agent runs: all of them but those needing a mode its CLI lacks. */
+export function scenariosFor(agent: AgentProfile, only?: string): Scenario[] {
+  return SCENARIOS.filter((scenario) => (only === undefined || scenario.name === only) && (scenario.run?.partial !== true || agent.hasPartialMessages));
+}
+
+/** What provenance.json says of one scenario. */
+type ProvenanceEntry = Record<string, unknown>;
+
+async function recordScenario(agent: AgentProfile, binary: string, scenario: Scenario, version: string, root: string): Promise<ProvenanceEntry> {
+  const recording = await runScenario(agent, binary, scenario);
+  const { logs } = writeScenario(agent, version, recording, root);
+  const normalise = normaliserFor(recording.place.home);
+  const last = recording.runs[recording.runs.length - 1];
+  console.log(`${agent.id} ${version} ${scenario.name}: exit ${last?.exitCode ?? last?.signal}, ${recording.requests.length} requests, ${logs.length} log files`);
+  return {
+    scenario: scenario.name,
+    covers: scenario.covers,
+    runs: recording.runs.map((run) => ({
+      command: [agent.npmPackage.split('/').pop(), ...run.invocation.args.map(normalise)],
+      env: Object.fromEntries(Object.entries(run.invocation.env).map(([key, value]) => [key, normalise(value).replace(/127\.0\.0\.1:\d+/, '127.0.0.1:<port>')])),
+      exitCode: run.exitCode,
+      signal: run.signal,
+    })),
+    requests: recording.requests.map((request) => `${request.method} ${request.url} -> ${request.answered}`),
+    toolsOffered: recording.requests.find((request) => request.tools !== undefined)?.tools ?? [],
+    logs,
+  };
+}
+
+/**
+ * Records one version of an agent: installs it (once), runs every scenario
+ * (or `only`), and writes the recordings under `root`. A whole run into the
+ * repository's fixtures also writes provenance.json and the provider's
+ * recorded version.
+ */
+export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
+  const root = options.root ?? FIXTURES;
+  const binary = installAgent(agent, version);
+  const entries: ProvenanceEntry[] = [];
+  for (const scenario of scenariosFor(agent, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root));
+  if (options.only !== undefined) return;
+  const provenance = {
+    agent: agent.displayName,
+    package: `${agent.npmPackage}@${version}`,
+    recordedAt: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    server: `lab/src/protocols (${agent.protocol.name}) on 127.0.0.1, scripted by lab/src/scenarios.ts`,
+    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
+    scenarios: entries,
+  };
+  writeFileSync(join(recordingDirs(agent, version, root).streams, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
+  if (root === FIXTURES) writeRecordedVersion(agent);
+}

@@ -1,0 +1,94 @@
+// The real GitHub Copilot CLI, recorded by the capture lab (lab/, `pnpm
+// capture copilot`): `copilot -p --output-format json` and the session-state
+// events.jsonl of every recorded version replay with no line unknown,
+// malformed or cut off, and show what the CLI did. The expected sequences were
+// derived by hand from the recordings (read line by line against
+// lab/src/scenarios.ts and lab/src/agents/copilot.ts).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { copilotLogSource } from './log-source.js';
+import { copilotSource } from './source.js';
+
+/** A request retried five times, each retry a notice, then the error; stdout names the session only at its end. */
+const RETRIED = ['notice', 'notice', 'notice', 'notice', 'notice', 'error', 'start', 'usage', 'end error'];
+/** A stream that breaks off after its first words, six times over (the first try and five retries), then the error. */
+const streamedTwice = (text: string) => [...Array.from({ length: 5 }, () => [`text ${text}`, 'notice']).flat(), `text ${text}`, 'error', 'start', 'usage', 'end error'];
+
+const STDOUT: Record<string, string[]> = {
+  'plain-answer': ['text It is **42**.', 'start', 'usage', 'end success'],
+  'read-edit-run': ['text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'start', 'usage', 'end success'],
+  // apply_patch adding a file is shown as an edit; rg and glob are Grep and Glob.
+  'write-search': ['use Edit', 'result Edit success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'start', 'usage', 'end success'],
+  // `shellExecution.exitCode: 1` beside `success: true`: the command failed, as it does for every agent.
+  'failing-command': ['use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'start', 'usage', 'end success'],
+  // No todo or fetch tool in 1.0.102: the lab answers that it has none.
+  'thinking-todo': ['reasoning', 'reasoning', 'reasoning', 'text I have no tool for that here.', 'start', 'usage', 'end success'],
+  'web-fetch': ['text I have no tool for that here.', 'start', 'usage', 'end success'],
+  subagent: ['use Task', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'result Task success', 'text The helper counted 2 files.', 'start', 'usage', 'end success'],
+  'permission-denied': ['use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'start', 'usage', 'end success'],
+  // 400 is not retried.
+  'api-error-400': ['notice', 'error', 'start', 'usage', 'end error'],
+  'api-error-429': ['error', 'start', 'usage', 'end error'],
+  'api-error-500': RETRIED,
+  'overloaded-cut': streamedTwice('Let me start'),
+  // Ctrl-C cancels each stalled request, which the CLI retries, until the retries run out.
+  interrupted: streamedTwice('Here is the first line'),
+  resumed: ['text I will remember 7.', 'start', 'usage', 'end success'],
+  'resumed.resume': ['text You gave me 7.', 'start', 'usage', 'end success'],
+};
+
+const FAILED_LOG = ['start', 'prompt', 'error', 'notice', 'end error'];
+
+/** The session-state file: the prompt first, the usage and the shutdown's notice at the end; a resumed session is two sessions in one file. */
+const LOG: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'notice', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'notice', 'end success'],
+  'write-search': ['start', 'prompt', 'use Edit', 'result Edit success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'notice', 'end success'],
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'notice', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'text I have no tool for that here.', 'usage', 'notice', 'end success'],
+  'web-fetch': ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'notice', 'end success'],
+  // The subagent's task prompt is written as a user message of its own.
+  subagent: ['start', 'prompt', 'use Task', 'prompt', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'result Task success', 'text The helper counted 2 files.', 'usage', 'notice', 'end success'],
+  'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'notice', 'end success'],
+  'api-error-400': FAILED_LOG,
+  'api-error-429': FAILED_LOG,
+  'api-error-500': FAILED_LOG,
+  'overloaded-cut': FAILED_LOG,
+  interrupted: FAILED_LOG,
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'notice', 'end success', 'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success'],
+};
+
+const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '1.0.102': { stdout: STDOUT, log: LOG },
+};
+
+it('has expectations for every recorded version', () => {
+  expect(recordedVersions('copilot')).toEqual(Object.keys(EXPECTED));
+});
+
+describe.each(recordedVersions('copilot'))('Copilot CLI %s -p --output-format json, recorded', (version) => {
+  const dir = recordedDir('copilot', version);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(files)('%s replays with every line read', (file) => {
+    const replay = replayLines(copilotSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.stdout[file.replace(/\.jsonl$/, '')]);
+  });
+});
+
+describe.each(recordedVersions('copilot-log'))('Copilot CLI %s session-state events, recorded', (version) => {
+  const dir = recordedDir('copilot-log', version);
+  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('events.jsonl'));
+
+  it.each(logs)('%s replays with every line read', (file) => {
+    const replay = replayLines(copilotLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
+  });
+});
