@@ -9,10 +9,15 @@ export function labCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'x-lab');
 }
 
+/** The environment npm runs in: without the `npm_config_*` that pnpm sets for its scripts, which npm warns about. */
+function npmEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
+}
+
 /** The version `latest` names on the registry, or the version given. */
 export function resolveVersion(agent: AgentProfile, version: string): string {
   if (version !== 'latest') return version;
-  return execFileSync('npm', ['view', `${agent.npmPackage}@latest`, 'version'], { encoding: 'utf8' }).trim();
+  return execFileSync('npm', ['view', `${agent.npmPackage}@latest`, 'version'], { encoding: 'utf8', env: npmEnv() }).trim();
 }
 
 /** Installs one version of an agent's CLI from the registry into the lab's cache (once), and returns its binary. */
@@ -21,7 +26,7 @@ export function installAgent(agent: AgentProfile, version: string): string {
   const binary = agent.binary(dir);
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
-  execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', '--no-save', `${agent.npmPackage}@${version}`], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', '--no-save', `${agent.npmPackage}@${version}`], { stdio: 'inherit', env: npmEnv() });
   if (!existsSync(binary)) throw new Error(`${agent.npmPackage}@${version} installed, but ${binary} is not there`);
   return binary;
 }

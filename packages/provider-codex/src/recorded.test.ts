@@ -24,9 +24,9 @@ const STDOUT: Record<string, string[]> = {
   'read-edit-run': ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Read', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
   'write-search': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  'thinking-todo': ['start', 'reasoning', 'usage', 'end success'],
+  'thinking-todo': ['start', 'reasoning', 'text I have no tool for that here.', 'usage', 'end success'],
   'web-fetch': ['start', 'use WebSearch', 'result WebSearch success', 'usage', 'end success'],
-  subagent: ['start', 'usage', 'end success'],
+  subagent: ['start', 'text I have no tool for that here.', 'usage', 'end success'],
   // exec --json prints no item for a command its policy refused: only the rollout file has it (below).
   'permission-denied': ['start', 'text I was not allowed to delete it.', 'usage', 'end success'],
   'api-error-400': API_ERROR,
@@ -45,9 +45,9 @@ const LOG: Record<string, string[]> = {
   'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Read', 'result Read success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
   'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'usage', 'use Bash', 'result Bash success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  'thinking-todo': ['start', 'prompt', 'reasoning', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'text I have no tool for that here.', 'usage', 'end success'],
   'web-fetch': ['start', 'prompt', 'use WebSearch', 'result WebSearch success', 'usage', 'end success'],
-  subagent: ['start', 'prompt', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   // "exec_command failed: CreateProcess { ... Rejected(...) }": the refused command failed.
   'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
   // The rollout keeps no trace of a failed model request: the turn just completes.
@@ -81,13 +81,13 @@ const LOG_0_89: Record<string, string[]> = {
   'failing-command': ['start', 'prompt', 'use Bash', 'usage', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'usage', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   'web-fetch': ['start', 'prompt', 'use WebSearch', 'result WebSearch success', 'usage', 'end incomplete'],
-  subagent: ['start', 'prompt', 'usage', 'end incomplete'],
+  subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   'permission-denied': ['start', 'prompt', 'use Bash', 'usage', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
   'api-error-400': ['start', 'prompt', 'end incomplete'],
   'api-error-429': ['start', 'prompt', 'end incomplete'],
   'api-error-500': ['start', 'prompt', 'end incomplete'],
   'overloaded-cut': ['start', 'prompt', 'end incomplete'],
-  interrupted: ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: LOG.resumed as string[],
 };
 
