@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
@@ -82,6 +83,16 @@ describe('xview show: the main path’s output layer', () => {
     expect(plain.stderr).toMatch(/could not be shown \(malformed or unknown type\); --strict lists them\./);
     const json = await run(['show', claudeLog, '--summary', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ provider: 'claude-log' });
+  });
+
+  it('says the outcome in one gated line, the file name made visible', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-show-'));
+    const file = join(dir, `run ${ALL.replace(/\//g, '')}.jsonl`);
+    writeFileSync(file, readFileSync(join(FIXTURES_DIR, 'claude', 'failed-run.jsonl')));
+    const result = await run(['show', file]);
+    expect(result.code).toBe(ExitCode.runFailed);
+    expect(firstRaw(result.stderr)).toBeUndefined();
+    expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^xview: the run failed \(.*run \\x1b\[2J/)]);
   });
 
   it('refuses the options that make no sense for one session, in one line with exit 2', async () => {
