@@ -9,6 +9,7 @@ import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
+import { reportSite } from './site.js';
 import { ALL, CLAUDE_ID, Capture, SECRET, firstRaw, hostileHome } from './hostile-home.js';
 
 async function* none(): AsyncGenerator<Uint8Array> {}
@@ -153,6 +154,17 @@ describe('xview site: failures in one line, gated, without temporary files', () 
     expect(oneLine(result.stderr)).toEqual([expect.stringMatching(/^xview: cannot write the site in .*: it is a directory\.$/)]);
     const left = [...readdirSync(out), ...readdirSync(join(out, 'sessions'))].filter((name) => name.endsWith('.tmp'));
     expect(left).toEqual([]);
+  });
+
+  it('names each page that failed, and why, through the gate (and redacted with --redact)', () => {
+    const stderr = new Capture();
+    const session = { agent: 'claude', id: CLAUDE_ID, storage: 'file', path: claudeLog, updatedAt: ALL, size: 1 } as const;
+    const failed = [{ session, error: `${ALL} OPENAI_API_KEY=${SECRET}` }];
+    const code = reportSite({ stderr }, [session], { indexPath: `/out/${ALL}/index.html`, written: 0, unchanged: 0, failed }, true);
+    expect(code).toBe(ExitCode.input);
+    expect(firstRaw(stderr.text)).toBeUndefined();
+    expect(stderr.text).toContain('claude c1a0de00-\\x1b[31m\\x9b2J\\u202e-id: \\x1b[2J');
+    expect(stderr.text).not.toContain(SECRET);
   });
 
   it('a file where the site’s folder goes: exit 7 in one line', async () => {

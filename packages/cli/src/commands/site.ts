@@ -49,7 +49,7 @@ async function writeOrExplain(outDir: string, sessions: readonly SessionInfo[], 
 }
 
 /** The end of a run on standard error: counts, then each page that failed, its names and error through the terminal gate. */
-function report(io: SessionCommandIo, sessions: readonly SessionInfo[], done: SiteReport, redact: boolean): ExitCodeValue {
+export function reportSite(io: Pick<SessionCommandIo, 'stderr'>, sessions: readonly SessionInfo[], done: SiteReport, redact: boolean): ExitCodeValue {
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const n = sessions.length;
   io.stderr.write(`xview: ${gate(done.indexPath)}: ${n} session${n === 1 ? '' : 's'}, ${done.written} page${done.written === 1 ? '' : 's'} written, ${done.unchanged} unchanged.\n`);
@@ -91,5 +91,5 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
     redact,
     variant: redact ? 'redact' : '',
   });
-  return report(io, sessions, done, redact);
+  return reportSite(io, sessions, done, redact);
 }
