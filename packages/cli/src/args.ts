@@ -87,26 +87,35 @@ function distance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** The known option closest to an unknown one, when it is close enough to be a typo. */
-export function suggestOption(unknown: string): string | undefined {
+/** The known option closest to an unknown one, when it is close enough to be a typo; `names` are a command's options, default xview's. */
+export function suggestOption(unknown: string, names: readonly string[] = OPTIONS.map((o) => o.name)): string | undefined {
   const name = unknown.replace(/^-+/, '').split('=')[0] ?? '';
   let best: { name: string; distance: number } | undefined;
-  for (const option of OPTIONS) {
-    const d = option.name.startsWith(name) && name.length >= 3 ? 0 : distance(name, option.name);
-    if (best === undefined || d < best.distance) best = { name: option.name, distance: d };
+  for (const option of names) {
+    const d = option.startsWith(name) && name.length >= 3 ? 0 : distance(name, option);
+    if (best === undefined || d < best.distance) best = { name: option, distance: d };
   }
   return best !== undefined && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? `--${best.name}` : undefined;
 }
 
-function parseError(error: unknown): CliError {
+/** Which command's options an error is about: its name in messages, its options for suggestions. */
+export interface CommandScope {
+  /** `xview` or `xview show`: the prefix of messages and of `--help`. */
+  command: string;
+  names: readonly string[];
+}
+
+/** node:util parseArgs's error as one line: a typo suggests the closest option of `scope`. */
+export function parseError(error: unknown, scope: CommandScope = { command: 'xview', names: OPTIONS.map((o) => o.name) }): CliError {
   const { code, message } = error as { code?: string; message?: string };
+  const prefix = scope.command === 'xview' ? '' : `${scope.command.replace(/^xview /, '')}: `;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const option = /'([^']*)'/.exec(message ?? '')?.[1] ?? '';
-    const suggestion = suggestOption(option);
-    return new CliError(`unknown option '${option}'.${suggestion ? ` Did you mean ${suggestion}?` : ''} Run xview --help for the options.`, ExitCode.usage);
+    const suggestion = suggestOption(option, scope.names);
+    return new CliError(`${prefix}unknown option '${option}'.${suggestion ? ` Did you mean ${suggestion}?` : ''} Run ${scope.command} --help for the options.`, ExitCode.usage);
   }
   const text = (message ?? String(error)).replace(/\. To specify a positional argument.*$/s, '');
-  return new CliError(`${text}. Run xview --help for the options.`, ExitCode.usage);
+  return new CliError(`${prefix}${text}. Run ${scope.command} --help for the options.`, ExitCode.usage);
 }
 
 function maxLineBytesOf(value: string | undefined): number | undefined {
@@ -119,8 +128,8 @@ function maxLineBytesOf(value: string | undefined): number | undefined {
   return Math.round(mib * MiB);
 }
 
-/** Parses `argv` (without node and the script). Throws a {@link CliError} with exit code 2 on a mistake. */
-export function parseCliArgs(argv: readonly string[]): CliOptions {
+/** Parses `argv` (without node and the script). Throws a {@link CliError} with exit code 2 on a mistake; `scope` names the command (`xview show`) in it. */
+export function parseCliArgs(argv: readonly string[], scope?: CommandScope): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -139,7 +148,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       ),
     });
   } catch (error) {
-    throw parseError(error);
+    throw parseError(error, scope);
   }
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const str = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);

@@ -54,6 +54,7 @@ Usage
                                      render one session log (--follow: as it grows)
   xview site <out-dir> [--agent <a>] [--project <dir>] [--redact]
                                      write a static site of the sessions
+  xview help <command>               a command's usage, options and examples (or <command> --help)
 
 Examples
   claude -p "fix the tests" --output-format stream-json --verbose | xview

@@ -9,6 +9,8 @@ export interface CliInput {
   /** The size in bytes when known (a regular file), for progress. */
   size: number | undefined;
   open(): AsyncIterable<Uint8Array>;
+  /** The id of the source that reads it when `--provider` chooses none (a session log's agent), instead of detection. */
+  sourceId?: string;
 }
 
 /** How an input is named in a message: `standard input`, or its path made safe for a terminal. */

@@ -34,10 +34,10 @@ export interface CliIo {
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
   try {
-    const sessionCommand = runSessionCommand(argv, io);
+    const out = guardStream(io.stdout, 'standard output');
+    const sessionCommand = runSessionCommand(argv, io, out);
     if (sessionCommand !== undefined) return await sessionCommand;
     const options = parseCliArgs(argv);
-    const out = guardStream(io.stdout, 'standard output');
     if (!options.help && !options.version) {
       // Everything else loads with the run: plugins, detection, the chosen provider and renderer.
       const { runInputs } = await import('./run-inputs.js');

@@ -18,7 +18,7 @@ import { checkChoices, loadPlugins, pluginListing } from './plugins.js';
 import type { CliIo } from './run-cli.js';
 import type { EnsureRenderer } from './run-renderers.js';
 import { sharedRenderer } from './run-renderers.js';
-import type { Session } from './session.js';
+import type { RunExtras, Session } from './session.js';
 import { createSession } from './session.js';
 import { formatSummary } from './summary-table.js';
 
@@ -41,6 +41,8 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
     // run() has checked the id already.
     return options.provider === 'text' ? passthroughSource : (session.plugins.registry.get(options.provider) as DisplayEventSource);
   }
+  const known = input.sourceId === undefined ? undefined : session.plugins.registry.get(input.sourceId);
+  if (known !== undefined) return known;
   const { detection } = detected;
   if (detection.status === 'unknown') {
     if (detection.sample.length > 0) {
@@ -120,13 +122,12 @@ async function renderInput(
       if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name));
     },
   });
-  const outcome = report.outcome;
+  const redact = session.extras.redact;
+  const outcome = report.outcome && redact ? redact.value(report.outcome) : report.outcome;
   if (outcome === undefined) return;
   if (options.output === 'summary') {
-    await write(
-      out,
-      options.json ? `${jsonForTerminal({ input: input.name, provider: source.id, ...outcome }, 2)}\n` : formatSummary(outcome, source.displayName),
-    );
+    const json = () => jsonForTerminal({ input: redact ? redact.text(input.name) : input.name, provider: source.id, ...outcome }, 2);
+    await write(out, options.json ? `${json()}\n` : formatSummary(outcome, source.displayName));
   }
   if (report.accounting.lines === 0) {
     tally.outcomes.push(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
@@ -208,11 +209,11 @@ function interrupted(session: Session, signal: AbortSignal, html: HtmlTarget | u
 async function run(session: Session): Promise<ExitCodeValue> {
   const { options, io, out } = session;
   checkChoices(session.plugins, options.provider, options.renderer);
-  if (options.files.length === 0 && io.stdin.isTTY === true) {
+  if (session.extras.inputs === undefined && options.files.length === 0 && io.stdin.isTTY === true) {
     io.stderr.write(USAGE_HINT);
     return ExitCode.usage;
   }
-  const inputs = await resolveInputs(options.files, io.stdin);
+  const inputs = session.extras.inputs ?? (await resolveInputs(options.files, io.stdin));
   // Loaded only for a page: with it come node:fs/promises and the modules behind it, 0.7 ms of a start.
   const html: HtmlTarget | undefined =
     options.output === 'html' ? await (await import('./html-file.js')).openHtmlTarget(options.htmlFile as string, inputs, out) : undefined;
@@ -220,7 +221,7 @@ async function run(session: Session): Promise<ExitCodeValue> {
   const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
   try {
     const renderer = await readInputs(session, inputs, html, progress, tally);
-    if (io.signal?.aborted && renderer) await renderer.write(INTERRUPTED);
+    if (io.signal?.aborted && !session.extras.follow && renderer) await renderer.write(INTERRUPTED);
     if (renderer) await renderer.end();
     progress?.done();
     await html?.finish();
@@ -230,6 +231,8 @@ async function run(session: Session): Promise<ExitCodeValue> {
     await html?.abandon();
     throw error;
   }
+  // Following a log, Ctrl-C is how reading ends: the run goes on, so it has no outcome to say.
+  if (session.extras.follow && io.signal?.aborted) return ExitCode.ok;
   for (const line of tally.outcomes) session.say(line);
   const strict = reportProblems(session, tally);
   return io.signal?.aborted ? interrupted(session, io.signal, html) : (strict ?? tally.exit);
@@ -239,8 +242,8 @@ async function run(session: Session): Promise<ExitCodeValue> {
  * Loads the plugins and runs `xview` over its inputs, or lists the providers
  * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
  */
-export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream): Promise<ExitCodeValue> {
-  const session = createSession(options, io, out, await loadPlugins(options.plugins, io.cwd ?? process.cwd()));
+export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, extras: RunExtras = {}): Promise<ExitCodeValue> {
+  const session = createSession(options, io, out, await loadPlugins(options.plugins, io.cwd ?? process.cwd()), extras);
   if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
   if (!options.listProviders) return run(session);
   await write(out, pluginListing(session.plugins));

@@ -178,7 +178,7 @@ async function makeRenderer(session: Session, html: HtmlTarget | undefined, sour
   if (html) {
     loadedParts.add('renderer:html');
     const { createHtmlRenderer } = await import('@x/renderer-html');
-    return batchedRenderer(html.sink, (sink) => createHtmlRenderer({ sink, provider: source.displayName, renderedAt: new Date() }));
+    return batchedRenderer(html.sink, (sink) => createHtmlRenderer({ sink, provider: source.displayName, renderedAt: new Date(), ...(session.extras.title ? { title: session.extras.title } : {}) }));
   }
   return options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
 }
@@ -189,7 +189,11 @@ export function sharedRenderer(session: Session, html: HtmlTarget | undefined): 
   const shared: SharedRenderer = {
     current: undefined,
     async ensure(source) {
-      if (shared.current === undefined && output !== 'summary' && output !== 'raw') shared.current = await makeRenderer(session, html, source);
+      if (shared.current === undefined && output !== 'summary' && output !== 'raw') {
+        const renderer = await makeRenderer(session, html, source);
+        // Redacted before any renderer sees an event, so no output mode can show a secret.
+        shared.current = session.extras.redact ? session.extras.redact.renderer(renderer) : renderer;
+      }
       return shared.current;
     },
   };

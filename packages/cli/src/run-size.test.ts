@@ -29,6 +29,7 @@ describe('the size of a run, judged from its arguments', () => {
     expect(favoursMemory(['site', 'out'], terminal)).toBe(true);
     expect(favoursMemory(['sessions'], pipe)).toBe(false);
     expect(favoursMemory(['--version'], pipe)).toBe(false);
+    expect(favoursMemory(['help', 'show'], pipe)).toBe(false);
     expect(favoursMemory(['-h', large], pipe)).toBe(false);
     expect(favoursMemory([small], pipe)).toBe(false);
     expect(favoursMemory([under], terminal)).toBe(false);

@@ -76,7 +76,7 @@ function argumentSizes(args: readonly string[]): number[] {
  * 104 MiB), and it must not change once code is compiled from the cache.
  */
 export function favoursMemory(args: readonly string[], stdinIsTTY: () => boolean): boolean {
-  if (args.some((arg) => HELP_OR_VERSION.test(arg))) return false;
+  if (args[0] === 'help' || args.some((arg) => HELP_OR_VERSION.test(arg))) return false;
   // The session commands read logs, not standard input: `show` and `site` render them, `sessions` lists them.
   if ((SESSION_COMMANDS as readonly string[]).includes(args[0] ?? '')) return args[0] !== 'sessions';
   const sizes = argumentSizes(args);

@@ -2,7 +2,14 @@ import { homedir } from 'node:os';
 import type { SourceRegistry } from '@x/core';
 import type { AgentId, SessionSources } from '@x/sessions';
 import { AGENTS } from '@x/sessions';
+import { parseArgs } from 'node:util';
+import { parseError } from '../args.js';
+import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import type { GuardedStream } from '../output.js';
+import { write } from '../output.js';
+import { commandHelp, parseOptions, scopeOf } from './command-help.js';
+import type { SessionCommandName } from './names.js';
 import type { CliIo } from '../run-cli.js';
 
 /** What the session commands use of their process besides the CLI's streams; tests pass their own. */
@@ -47,11 +54,18 @@ export function parseDate(option: string, value: string | undefined): Date | und
   return date;
 }
 
-/** Runs node's parseArgs and turns its errors into one-line usage errors. */
-export function usageErrors<T>(command: string, parse: () => T): T {
+/** A command's options and positionals by its table in command-help.ts; a mistake is a one-line usage error that suggests the closest option. */
+export function parseCommand(command: 'sessions' | 'site', argv: readonly string[]): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
-    return parse();
+    return parseArgs({ args: [...argv], allowPositionals: command === 'site', strict: true, options: parseOptions(command) });
   } catch (error) {
-    throw new CliError(`${command}: ${error instanceof Error ? error.message : String(error)}`, ExitCode.usage);
+    throw parseError(error, scopeOf(command));
   }
+}
+
+/** Writes a command's `--help` to standard output. */
+export async function printHelp(command: SessionCommandName, out: GuardedStream): Promise<ExitCodeValue> {
+  await write(out, commandHelp(command));
+  await out.settle();
+  return ExitCode.ok;
 }

@@ -1,11 +1,12 @@
-import { parseArgs } from 'node:util';
 import type { SessionInfo } from '@x/sessions';
-import { listSessions } from '@x/sessions';
-import { sanitizeLine } from '@x/renderer-terminal/sanitize';
+import { listSessions, redactValue } from '@x/sessions';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { ExitCode } from '../exit-codes.js';
+import type { GuardedStream } from '../output.js';
+import { jsonForTerminal, write } from '../output.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseAgent, parseDate, usageErrors } from './session-common.js';
+import { homeOf, parseAgent, parseCommand, parseDate, printHelp } from './session-common.js';
 
 const TITLE_WIDTH = 60;
 
@@ -13,66 +14,61 @@ function cut(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
-function row(s: SessionInfo): string {
-  const when = (s.startedAt ?? s.updatedAt).slice(0, 16).replace('T', ' ');
+/** The columns of a row, each made safe for a terminal first: every one of them comes from a log. */
+function cells(s: SessionInfo): string[] {
+  const gate = (text: string) => neutralizeForTerminal(text);
+  const when = gate((s.startedAt ?? s.updatedAt).slice(0, 16).replace('T', ' '));
   const tokens = s.tokens === undefined ? '' : s.tokens.toLocaleString('en-US');
-  const cells = [when, s.agent.padEnd(8), s.id.slice(0, 8).padEnd(8), String(s.turns ?? '').padStart(5), tokens.padStart(11), cut(sanitizeLine(s.title ?? ''), TITLE_WIDTH)];
-  return cells.join('  ');
+  const cost = s.costUsd === undefined ? '' : `$${s.costUsd.toFixed(2)}`;
+  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(s.id).slice(0, 8).padEnd(8), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
 }
 
+const HEADER = ['when'.padEnd(16), 'agent'.padEnd(8), 'id'.padEnd(8), 'turns'.padStart(5), 'tokens'.padStart(11), 'cost'.padStart(8), 'title'];
+
 function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
-  const lines: string[] = [];
+  const indent = allProjects ? '  ' : '';
+  const lines: string[] = [`${indent}${HEADER.join('  ')}`];
   let project: string | undefined;
   for (const s of sessions) {
     // Across projects, each session says its project on a line of its own above it when it changes.
-    if (allProjects && s.project !== project) {
+    if (allProjects && (lines.length === 1 || s.project !== project)) {
       project = s.project;
-      lines.push(`${sanitizeLine(project ?? '(no project recorded)')}`);
+      lines.push(neutralizeForTerminal(project ?? '(no project recorded)'));
     }
-    lines.push(`${allProjects ? '  ' : ''}${row(s)}`);
+    lines.push(`${indent}${cells(s).join('  ').trimEnd()}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * `xview sessions [--agent A] [--project DIR | --all-projects] [--since DATE] [--until DATE] [--json]`:
+ * `xview sessions [--agent A] [--project DIR | --all-projects] [--since DATE] [--until DATE] [--json] [--redact]`:
  * the sessions on this machine, newest first; by default those of the current directory's project.
+ * The table passes every column through the terminal gate; `--json` escapes as `--events` does.
  */
-export async function runSessionsCommand(argv: readonly string[], io: SessionCommandIo): Promise<ExitCodeValue> {
-  const { values } = usageErrors('sessions', () =>
-    parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        agent: { type: 'string' },
-        project: { type: 'string' },
-        'all-projects': { type: 'boolean' },
-        since: { type: 'string' },
-        until: { type: 'string' },
-        subagents: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    }),
-  );
+export async function runSessionsCommand(argv: readonly string[], io: SessionCommandIo, out: GuardedStream): Promise<ExitCodeValue> {
+  const { values } = parseCommand('sessions', argv);
+  if (values.help === true) return printHelp('sessions', out);
   const allProjects = values['all-projects'] === true;
-  const agent = parseAgent(values.agent);
-  const since = parseDate('--since', values.since);
-  const until = parseDate('--until', values.until);
-  const sessions = await listSessions({
+  const agent = parseAgent(values.agent as string | undefined);
+  const since = parseDate('--since', values.since as string | undefined);
+  const until = parseDate('--until', values.until as string | undefined);
+  const found = await listSessions({
     home: homeOf(io),
     env: io.env,
     ...(agent ? { agent } : {}),
-    ...(allProjects ? {} : { project: values.project ?? io.cwd ?? process.cwd() }),
+    ...(allProjects ? {} : { project: (values.project as string | undefined) ?? io.cwd ?? process.cwd() }),
     ...(since ? { since } : {}),
     ...(until ? { until } : {}),
     subagents: values.subagents === true,
   });
+  const sessions = values.redact === true ? redactValue(found) : found;
   if (values.json) {
-    io.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
+    await write(out, `${jsonForTerminal(sessions, 2)}\n`);
   } else if (sessions.length === 0) {
     io.stderr.write(`xview: no sessions found${allProjects ? '' : ' for this project (--all-projects lists every project)'}.\n`);
   } else {
-    io.stdout.write(table(sessions, allProjects));
+    await write(out, table(sessions, allProjects));
   }
+  await out.settle();
   return ExitCode.ok;
 }

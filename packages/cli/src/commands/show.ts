@@ -1,21 +1,17 @@
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
-import type { DisplayEvent, DisplayEventSource, Renderer, RunOutcome } from '@x/core';
-import { defineRenderer, runPipeline } from '@x/core';
-import { createHtmlRenderer } from '@x/renderer-html';
-import { createTerminalRenderer } from '@x/renderer-terminal';
 import type { AgentId, SessionInfo } from '@x/sessions';
 import { AGENTS, findSession, followFile, openSession, redactSecrets, redactValue, redactingRenderer, sessionLocations } from '@x/sessions';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
-import { detectStream } from '../detect-stream.js';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { exitCodeOf, outcomeLine, watchFatal } from '../outcome.js';
-import { builtInRegistry } from '../providers.js';
-import { formatSummary } from '../summary-table.js';
+import type { CliInput } from '../input.js';
+import type { GuardedStream } from '../output.js';
+import type { Redaction, RunExtras } from '../session.js';
+import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, sessionSourcesFrom } from './session-common.js';
+import { homeOf, printHelp } from './session-common.js';
 
 /** What `show` reads: a listed session, or a log file named by path (its agent known when it lies where an agent keeps logs). */
 type ShowTarget = Pick<SessionInfo, 'storage' | 'path' | 'id'> & { agent?: AgentId };
@@ -45,29 +41,6 @@ async function resolveTarget(ref: string, io: SessionCommandIo): Promise<ShowTar
   return found;
 }
 
-function makeRenderer(options: CliOptions, io: SessionCommandIo, title: string): { renderer: Renderer | undefined; close: () => Promise<void> } {
-  if (options.output === 'html') {
-    const file = createWriteStream(options.htmlFile as string);
-    const close = () => new Promise<void>((done, fail) => file.on('error', fail).end(done));
-    return { renderer: createHtmlRenderer({ sink: file, title }), close };
-  }
-  if (options.output === 'events') {
-    const renderer = defineRenderer({ specificationVersion: 'v1', write: (e: DisplayEvent) => void io.stdout.write(`${JSON.stringify(e)}\n`), end() {} });
-    return { renderer, close: async () => {} };
-  }
-  if (options.output === 'summary') return { renderer: undefined, close: async () => {} };
-  const renderer = createTerminalRenderer({
-    sink: io.stdout,
-    mode: options.verbose ? 'verbose' : 'default',
-    showContent: options.showContent,
-    ...(options.color === undefined ? {} : { color: options.color }),
-    isTTY: io.stdout.isTTY === true,
-    ...(io.stdout.columns === undefined ? {} : { columns: io.stdout.columns }),
-    env: io.env,
-  });
-  return { renderer, close: async () => {} };
-}
-
 function followSignal(io: SessionCommandIo): { signal: AbortSignal; release: () => void } {
   if (io.signal) return { signal: io.signal, release: () => {} };
   const controller = new AbortController();
@@ -76,61 +49,53 @@ function followSignal(io: SessionCommandIo): { signal: AbortSignal; release: () 
   return { signal: controller.signal, release: () => process.off('SIGINT', stop) };
 }
 
-async function chooseSource(target: ShowTarget, options: CliOptions, bytes: AsyncIterable<Uint8Array>): Promise<{ source: DisplayEventSource; stream: AsyncIterable<Uint8Array> }> {
-  const registry = builtInRegistry();
-  const chosen = options.provider !== undefined ? registry.get(options.provider) : target.agent && sessionSourcesFrom(registry)[target.agent];
-  if (options.provider !== undefined && chosen === undefined) throw new CliError(`unknown provider "${options.provider}" (xview --list-providers).`, ExitCode.usage);
-  if (chosen) return { source: chosen, stream: bytes };
-  const detected = await detectStream(bytes, registry);
-  if (detected.detection.status === 'unknown') throw new CliError(`could not tell the format of ${target.path} (${detected.detection.reason}); choose one with --provider.`, ExitCode.input);
-  return { source: detected.detection.source, stream: detected.stream };
+/** The session as the run's one input: read with its agent's log source, or detected when its agent is not known. */
+function inputOf(target: ShowTarget, follow: AbortSignal | undefined): CliInput {
+  const size = target.storage === 'file' ? statSync(target.path).size : undefined;
+  async function* open(): AsyncGenerator<Uint8Array> {
+    yield* follow ? followFile(target.path, { signal: follow }) : await openSession(target);
+  }
+  return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: `${target.agent}-log` } : {}) };
 }
 
-/** What {@link finishRun} needs besides the outcome. */
-interface RunEnd {
-  fatal: string | undefined;
-  options: CliOptions;
-  io: SessionCommandIo;
-  where: string;
-  redact: boolean;
-}
+const REDACTION: Redaction = { text: redactSecrets, value: redactValue, renderer: redactingRenderer };
 
-/**
- * The same ending as rendering the log file directly: in default mode one
- * line on standard error says why a run did not succeed, and the exit code is
- * `exitCodeOf`'s (a cancelled run exits 8, not 0).
- */
-function finishRun(outcome: RunOutcome, end: RunEnd): ExitCodeValue {
-  const { options, io } = end;
-  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, end.fatal, end.where) : undefined;
-  if (line !== undefined) io.stderr.write(end.redact ? redactSecrets(line) : line);
-  return exitCodeOf(outcome);
+/** The options, checked: those of xview that make no sense for one session are refused, not ignored. */
+function showOptions(argv: readonly string[]): CliOptions {
+  const options = parseCliArgs(argv, scopeOf('show'));
+  for (const name of SHOW_REFUSED) {
+    const given = name === 'raw' ? options.output === 'raw' : name === 'list-providers' ? options.listProviders : options.version;
+    if (!given) continue;
+    if (name === 'raw') throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
+    throw new CliError(`show does not take --${name}: run xview --${name}.`, ExitCode.usage);
+  }
+  return options;
 }
 
 /**
  * `xview show <session-id | path> [render options] [--follow] [--redact]`: renders one session
- * with the usual options; `--follow` keeps reading a log that is still being written until Ctrl-C.
+ * through the same run as `xview <file>` (every rendering option, its gates and its exit codes);
+ * `--follow` keeps reading a log that is still being written until Ctrl-C.
  */
-export async function runShowCommand(argv: readonly string[], io: SessionCommandIo): Promise<ExitCodeValue> {
+export async function runShowCommand(argv: readonly string[], io: SessionCommandIo, out: GuardedStream): Promise<ExitCodeValue> {
   const follow = argv.includes('--follow');
   const redact = argv.includes('--redact');
-  const options = parseCliArgs(argv.filter((a) => a !== '--follow' && a !== '--redact'));
+  const options = showOptions(argv.filter((a) => a !== '--follow' && a !== '--redact'));
+  if (options.help) return printHelp('show', out);
   if (options.files.length !== 1) throw new CliError('show needs one session id or log path: xview show <session-id | path>', ExitCode.usage);
-  if (options.output === 'raw') throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
   const target = await resolveTarget(options.files[0] as string, io);
   if (follow && target.storage !== 'file') throw new CliError('--follow reads a log file as it grows; OpenCode keeps its sessions in a database or a folder of files.', ExitCode.usage);
   const following = follow ? followSignal(io) : undefined;
+  const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
+  const extras: RunExtras = {
+    inputs: [inputOf(target, following?.signal)],
+    ...(redact ? { redact: REDACTION } : {}),
+    ...(follow ? { follow } : {}),
+    ...(title === undefined ? {} : { title: redact ? redactSecrets(title) : title }),
+  };
   try {
-    const bytes = following ? followFile(target.path, { signal: following.signal }) : await openSession(target);
-    const { source, stream } = await chooseSource(target, options, bytes);
-    const made = makeRenderer(options, io, `${target.agent ?? source.displayName} session ${target.id}`);
-    const renderer = made.renderer && redact ? redactingRenderer(made.renderer) : made.renderer;
-    const fatal = watchFatal();
-    const report = await runPipeline(stream, { source, renderer, listCalls: options.output === 'summary', maxLineBytes: options.maxLineBytes, onEvent: fatal.onEvent });
-    await made.close();
-    if (options.output === 'summary' && report.outcome) io.stdout.write(formatSummary(redact ? redactValue(report.outcome) : report.outcome, source.displayName));
-    if (following?.signal.aborted) return ExitCode.ok;
-    return report.outcome === undefined ? ExitCode.ok : finishRun(report.outcome, { fatal: fatal.message, options, io, where: target.path, redact });
+    const { runInputs } = await import('../run-inputs.js');
+    return await runInputs(options, following ? { ...io, signal: following.signal } : io, out, extras);
   } finally {
     following?.release();
   }
