@@ -17,18 +17,23 @@ import ts from 'typescript';
  */
 export const LENT_IMPORT = '__xview_import';
 
-/** The offsets of the `import` keywords of the dynamic imports {@link lendImports} rewrites. */
-export function lentImportOffsets(source: string, fileName: string): number[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const offsets: number[] = [];
+/** The dynamic imports of a TypeScript or JavaScript source: each call's `import` keyword offset and its specifier. */
+export function dynamicImports(source: string, fileName: string): { offset: number; specifier: ts.Expression | undefined }[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const found: { offset: number; specifier: ts.Expression | undefined }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !isBundled(node.arguments[0])) {
-      offsets.push(node.expression.getStart(file));
-    }
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ offset: node.expression.getStart(file), specifier: node.arguments[0] });
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return offsets;
+  return found;
+}
+
+/** The offsets of the `import` keywords of the dynamic imports {@link lendImports} rewrites. */
+export function lentImportOffsets(source: string, fileName: string): number[] {
+  return dynamicImports(source, fileName)
+    .filter((call) => !isBundled(call.specifier))
+    .map((call) => call.offset);
 }
 
 /** `source` with each dynamic import of an unbundled module calling {@link LENT_IMPORT}; everything else byte for byte. */
