@@ -217,7 +217,9 @@ function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome):
     id,
     name: resolved.name,
     toolKind: kind,
-    status: outcome.status,
+    // A command that exited non-zero failed, whatever the agent's own flag says (Gemini CLI 0.61 and
+    // Copilot CLI 1.0.102 report such a call as a success): a failed command looks the same for every agent.
+    status: typeof outcome.exitCode === 'number' && outcome.exitCode !== 0 ? 'error' : outcome.status,
     outputState: extracted.state,
     details: resultDetails(call, outcome),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 describe('public API', () => {
   it('exports exactly these names', () => {
@@ -30,8 +31,8 @@ describe('public API', () => {
         detect: api.detectGeminiLog,
       }),
     );
-    expect(api.geminiSource.testedUpTo).toBeUndefined();
-    expect(api.geminiLogSource.testedUpTo).toBeUndefined();
+    expect(api.geminiSource.testedUpTo).toBe(RECORDED_UP_TO);
+    expect(api.geminiLogSource.testedUpTo).toBe(RECORDED_UP_TO);
     expect(api.VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

@@ -168,9 +168,17 @@ interface RecordInput {
   text: TextAssembler;
 }
 
+/**
+ * The context Gemini CLI 0.61 records as the first user message of a chat
+ * (date, system, folders; recorded: fixtures/gemini-log/recorded/0.61.0/): no
+ * prompt of the user's.
+ */
+const SESSION_CONTEXT = '<session_context>';
+
 /** A `user` record: a prompt is shown whole once; any later difference is a rewrite. */
 function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
+  if (text.startsWith(SESSION_CONTEXT)) return { events: [], changed: false };
   const copy = assembler.copy(id, text, false);
   if (copy.match !== 'new') return { events: [], changed: copy.added !== '' || copy.match === 'differs' };
   return { events: text === '' ? [] : [withTime({ kind: 'prompt', form: 'prompt', text, id }, timestamp)], changed: false };

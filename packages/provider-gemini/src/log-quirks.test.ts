@@ -2,7 +2,7 @@ import { replayLines, summarizeToolResult, type ToolResultDisplayEvent } from '@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
 import { createGeminiLogSource, geminiLogSource, geminiSource } from './index.js';
-import { parseShellReport } from './shell-output.js';
+import { parseShellReport, readShellOutput } from './shell-output.js';
 
 const META = { sessionId: 's-1', projectHash: 'p', startTime: '2026-05-02T09:00:00.000Z', lastUpdated: '2026-05-02T09:00:00.000Z', kind: 'main' };
 const T = '2026-05-02T09:00:01.000Z';
@@ -25,6 +25,14 @@ function run(records: object[], source = geminiLogSource) {
 }
 
 describe('gemini-log quirks', () => {
+  // Hand-derived from 0.61.0's chat file (recorded: fixtures/gemini-log/recorded/0.61.0/plain-answer/).
+  it('the session context 0.61 records as the first user message is no prompt', () => {
+    const context = user('c0', "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\nToday's date is Saturday.\n</session_context>");
+    const { events, accounting } = run([META, { $set: { messages: [context] } }, user('u1', 'What is 6 times 7?'), gemini('g1', 'It is 42.')]);
+    expect(events.filter((event) => event.kind === 'prompt')).toEqual([{ kind: 'prompt', form: 'prompt', text: 'What is 6 times 7?', id: 'u1', timestamp: T }]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0, unexplained: 0 });
+  });
+
   it('a message re-appended under the same id replaces the earlier copy, keeping its place', () => {
     const { events } = run([
       META,
@@ -91,11 +99,13 @@ describe('gemini-log quirks', () => {
     expect(checkpoint.filter((event) => event.kind !== 'session')).toEqual([
       { kind: 'prompt', form: 'prompt', text: 'one', id: 'u1', timestamp: T },
       { kind: 'text', id: 'g1', text: 'A', timestamp: T },
+      // u2 was held (the newest message may still change) when the list left it out: it was written, so it is shown, then told as gone.
+      { kind: 'prompt', form: 'prompt', text: 'two', id: 'u2', timestamp: T },
       {
         kind: 'notice',
         level: 'warning',
         code: 'checkpoint',
-        message: 'A checkpoint replaced the message list: 1 message(s) shown above are no longer in the session',
+        message: 'A checkpoint replaced the message list: 2 message(s) shown above are no longer in the session',
       },
       { kind: 'text', id: 'g3', text: 'B', timestamp: T },
     ]);
@@ -199,13 +209,24 @@ describe('gemini-log quirks', () => {
       gemini('g1', '', { toolCalls: [shell('s1', 'error: target shim binary not found', '1'), shell('s2', '(empty)', '0')] }),
       gemini('g2', 'Done.'),
     ]);
-    const bash = { name: 'Bash', toolKind: 'execute', status: 'success', timestamp: T } as const;
+    const bash = { name: 'Bash', toolKind: 'execute', timestamp: T } as const;
     const done = events.filter((event): event is ToolResultDisplayEvent => event.kind === 'tool-result');
+    // The recording says `status: success` for both; the command that exited 1 failed, as it does for every agent.
     expect(done).toEqual([
-      { kind: 'tool-result', id: 's1', ...bash, outputState: 'text', output: 'error: target shim binary not found', details: { exitCode: 1 } },
-      { kind: 'tool-result', id: 's2', ...bash, outputState: 'empty', output: '', details: { exitCode: 0 } },
+      { kind: 'tool-result', id: 's1', ...bash, status: 'error', outputState: 'text', output: 'error: target shim binary not found', details: { exitCode: 1 } },
+      { kind: 'tool-result', id: 's2', ...bash, status: 'success', outputState: 'empty', output: '', details: { exitCode: 0 } },
     ]);
-    expect(done.map(summarizeToolResult)).toEqual(['Completed Bash (exit 1): error: target shim binary not found', 'Completed Bash (exit 0)']);
+    expect(done.map(summarizeToolResult)).toEqual(['Error (exit 1): error: target shim binary not found', 'Completed Bash (exit 0)']);
+  });
+
+  // Hand-derived from 0.61.0's chat files (recorded: fixtures/gemini-log/recorded/0.61.0/failing-command/, read-edit-run/).
+  it("0.61's untrusted report: the output, the exit code when there is one, and field-like output lines kept", () => {
+    const wrap = (body: string) => `<untrusted_context>\nOutput: ${body}\n</untrusted_context>`;
+    expect(readShellOutput(wrap('FAIL greet.test.ts\nExit Code: 1\nProcess Group PGID: 31792'))).toEqual({ output: 'FAIL greet.test.ts', exitCode: 1 });
+    expect(readShellOutput(wrap("export function greet() {\n  return 'Hello';\n}\nProcess Group PGID: 31644"))).toEqual({ output: "export function greet() {\n  return 'Hello';\n}" });
+    // A line of the output that looks like a field, with output after it, stays output.
+    expect(readShellOutput(wrap('Exit Code: 7\nreal output\nError: spawn failed\nExit Code: 127'))).toEqual({ output: 'Exit Code: 7\nreal output', error: 'spawn failed', exitCode: 127 });
+    expect(readShellOutput(wrap('(empty)\nProcess Group PGID: 1'))).toEqual({ output: '' });
   });
 
   it('the older report gives stdout and stderr apart; a field-like line inside the output stays output (#18)', () => {

@@ -2,6 +2,7 @@ import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectGeminiLog } from './log-detect.js';
 import { createGeminiLogParser } from './log-parser.js';
 import type { GeminiLogSourceOptions } from './log-state.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 export type { GeminiLogSourceOptions } from './log-state.js';
 
@@ -13,7 +14,8 @@ export type { GeminiLogSourceOptions } from './log-state.js';
  * deletes a message and all after it. It streams, holding back only the
  * newest message (the one the recorder rewrites) until a later record
  * arrives; a change to a message already shown comes as its increment or a
- * notice. No `testedUpTo`: a recording does not name the CLI's version.
+ * notice. `testedUpTo` is the newest version recorded from the real CLI
+ * (`fixtures/gemini-log/recorded/`); a recording does not name its version.
  */
 export function createGeminiLogSource(options: GeminiLogSourceOptions = {}): DisplayEventSource {
   return defineSource({
@@ -22,6 +24,7 @@ export function createGeminiLogSource(options: GeminiLogSourceOptions = {}): Dis
     displayName: 'Gemini CLI session log',
     cadence: 'streaming',
     detect: detectGeminiLog,
+    testedUpTo: RECORDED_UP_TO,
     createParser: () => createGeminiLogParser(options),
   });
 }

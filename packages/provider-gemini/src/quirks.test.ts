@@ -376,14 +376,14 @@ describe('shell results (#18)', () => {
     expect(summarizeToolResult(done as ToolResultDisplayEvent)).toBe('Completed Bash (exit 0): Tests 2 passed (2)');
   });
 
-  it('the display of a command that printed nothing says its exit code', () => {
+  it('the display of a command that printed nothing says its exit code, and the command failed', () => {
     const [done] = results(shell('Command exited with code: 2').events);
     expect(done).toEqual({
       kind: 'tool-result',
       id: 'run_shell_command__1',
       name: 'Bash',
       toolKind: 'execute',
-      status: 'success',
+      status: 'error',
       outputState: 'text',
       output: 'Command exited with code: 2',
       details: { exitCode: 2 },

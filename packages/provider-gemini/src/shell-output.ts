@@ -63,13 +63,43 @@ export function parseShellReport(text: string): ShellOutput | undefined {
   return report;
 }
 
+// 0.6x's report (recorded: fixtures/gemini-log/recorded/0.61.0/): the output
+// and the fields after it, wrapped as untrusted, with no Command or Directory
+// line and no Exit Code line when the command exited 0:
+//   <untrusted_context>
+//   Output: <output>
+//   Error: <message>, Exit Code: <n>, Signal, Background PIDs, Process Group PGID (each when there is one)
+//   </untrusted_context>
+const UNTRUSTED_HEAD = '<untrusted_context>\nOutput: ';
+const UNTRUSTED_TAIL = '\n</untrusted_context>';
+const TRAILING_FIELD = /^(Error|Exit Code|Signal|Background PIDs|Process Group PGID): (.*)$/;
+
+/** Reads 0.6x's untrusted report; its fields are found from the end, so that output lines that look like fields stay output. */
+function parseUntrustedReport(text: string): ShellOutput | undefined {
+  if (!text.startsWith(UNTRUSTED_HEAD) || !text.endsWith(UNTRUSTED_TAIL)) return undefined;
+  const lines = text.slice(UNTRUSTED_HEAD.length, text.length - UNTRUSTED_TAIL.length).split('\n');
+  const fields = new Map<string, string>();
+  let end = lines.length;
+  for (; end > 1; end -= 1) {
+    const field = TRAILING_FIELD.exec(lines[end - 1] as string);
+    if (field === null || fields.has(field[1] as string)) break;
+    fields.set(field[1] as string, field[2] as string);
+  }
+  const report: ShellOutput = { output: fieldValue(lines.slice(0, end).join('\n')) ?? '' };
+  const error = fieldValue(fields.get('Error') ?? '(none)');
+  if (error !== undefined) report.error = error;
+  const exit = fields.get('Exit Code');
+  if (exit !== undefined && EXIT_CODE.test(exit)) report.exitCode = Number(exit);
+  return report;
+}
+
 /**
- * A shell result as Gemini gives it: the report above, or the display string
+ * A shell result as Gemini gives it: the report above (or 0.6x's untrusted one), or the display string
  * of stream-json (the output itself, or `Command exited with code: N` when
  * the command printed nothing).
  */
 export function readShellOutput(text: string): ShellOutput {
-  const report = parseShellReport(text);
+  const report = parseShellReport(text) ?? parseUntrustedReport(text);
   if (report !== undefined) return report;
   const exited = EXITED_WITH.exec(text.trim());
   return exited === null ? { output: text } : { output: text, exitCode: Number(exited[1]) };

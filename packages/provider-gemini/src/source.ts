@@ -1,6 +1,7 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectGemini } from './detect.js';
 import { createGeminiParser } from './parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 /** Options of {@link createGeminiSource}. */
 export interface GeminiSourceOptions {
@@ -15,9 +16,10 @@ export interface GeminiSourceOptions {
 /**
  * Creates the Gemini CLI source: `gemini -p ... --output-format stream-json`
  * (one event per line, streamed) and `--output-format json` (one document
- * pretty-printed over many lines, or the fatal error object). No
- * `testedUpTo`: neither format names the CLI's version, so a stream can never
- * say it is newer than the fixtures (`@google/gemini-cli-core@0.61.0`).
+ * pretty-printed over many lines, or the fatal error object). `testedUpTo`
+ * is the newest version recorded from the real CLI (`fixtures/gemini/recorded/`);
+ * neither format names the CLI's version, so it is told in `--summary` and
+ * never sets off the drift alarm.
  */
 export function createGeminiSource(options: GeminiSourceOptions = {}): DisplayEventSource {
   return defineSource({
@@ -26,6 +28,7 @@ export function createGeminiSource(options: GeminiSourceOptions = {}): DisplayEv
     displayName: 'Gemini CLI',
     cadence: 'streaming',
     detect: detectGemini,
+    testedUpTo: RECORDED_UP_TO,
     createParser: () => createGeminiParser(options),
   });
 }

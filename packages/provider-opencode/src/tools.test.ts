@@ -59,8 +59,8 @@ describe('tools', () => {
     ]);
   });
 
-  it('gives the bash exit code and keeps a failed command a completed call', () => {
+  it('gives the bash exit code; a command that exited non-zero is a failed call, as for every agent', () => {
     const [, result] = calls(replay([tool('bash', done({ command: 'false' }, '', { exit: 1 }))]).events);
-    expect(result).toEqual({ kind: 'tool-result', id: 'call_bash', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'empty', output: '', details: { exitCode: 1, durationMs: 1 } });
+    expect(result).toEqual({ kind: 'tool-result', id: 'call_bash', name: 'Bash', toolKind: 'execute', status: 'error', outputState: 'empty', output: '', details: { exitCode: 1, durationMs: 1 } });
   });
 });

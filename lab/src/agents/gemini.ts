@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { geminiApi } from '../protocols/gemini.js';
+import type { ToolCall, ToolIntent } from '../step.js';
+import type { AgentProfile } from './agent.js';
+
+/** The model Gemini CLI is told to use: a fixed one, so that it sends no routing request of its own (`auto` does). */
+const MODEL = 'gemini-2.5-pro';
+
+/** Gemini CLI's tools for each intent, with the inputs its declarations name. */
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall | undefined {
+  const path = (relative: string) => join(place.work, relative);
+  switch (intent.kind) {
+    case 'read':
+      return { id, name: 'read_file', input: { file_path: path(intent.path) } };
+    case 'write':
+      return { id, name: 'write_file', input: { file_path: path(intent.path), content: intent.content } };
+    case 'edit':
+      return { id, name: 'replace', input: { file_path: path(intent.path), old_string: intent.old, new_string: intent.new, instruction: 'Fix the typo' } };
+    case 'shell':
+      return { id, name: 'run_shell_command', input: { command: intent.command, description: 'Run a command' } };
+    case 'grep':
+      return { id, name: 'grep_search', input: { pattern: intent.pattern } };
+    case 'glob':
+      return { id, name: 'glob', input: { pattern: intent.pattern } };
+    case 'fetch':
+      return { id, name: 'web_fetch', input: { prompt: `What does ${place.serverUrl}${intent.path} say?` } };
+    case 'todo':
+      return tools.includes('write_todos') ? { id, name: 'write_todos', input: { todos: intent.items.map((description, index) => ({ description, status: index === 0 ? 'in_progress' : 'pending' })) } } : undefined;
+    case 'task':
+      return tools.includes('invoke_agent') ? { id, name: 'invoke_agent', input: { agent_name: 'generalist', prompt: intent.prompt } } : undefined;
+  }
+}
+
+export const gemini: AgentProfile = {
+  id: 'gemini',
+  displayName: 'Gemini CLI',
+  npmPackage: '@google/gemini-cli',
+  binary: (installDir) => join(installDir, 'node_modules', '.bin', 'gemini'),
+  protocol: geminiApi,
+  makeCall: callOf,
+  configure(place) {
+    mkdirSync(join(place.home, '.gemini'), { recursive: true });
+    const settings = { security: { auth: { selectedType: 'gemini-api-key' } }, general: { maxAttempts: 1 } };
+    writeFileSync(join(place.home, '.gemini', 'settings.json'), JSON.stringify(settings));
+  },
+  invocation(scenario, place, resumeOf) {
+    const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
+    const approval = scenario.run?.ask ? 'default' : 'yolo';
+    const args = ['-p', prompt, '-m', MODEL, '--output-format', 'stream-json', '--skip-trust', '--approval-mode', approval];
+    if (resumeOf !== undefined) args.push('--resume', resumeOf);
+    // Plain http is allowed for a loopback base URL only.
+    return { args, env: { GEMINI_API_KEY: 'lab-not-a-key', GOOGLE_GEMINI_BASE_URL: place.serverUrl } };
+  },
+  sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
+  logDirs: ['.gemini/tmp'],
+  hasPartialMessages: false,
+};

@@ -1,0 +1,110 @@
+// The real Gemini CLI, recorded by the capture lab (lab/, `pnpm capture
+// gemini`): `gemini -p --output-format stream-json` and the chat recordings
+// (~/.gemini/tmp/<project>/chats/*.jsonl) of every recorded version replay
+// with no line unknown, malformed or cut off, and show what the CLI did. The
+// expected sequences were derived by hand from the recordings (read line by
+// line against lab/src/scenarios.ts and lab/src/agents/gemini.ts).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { geminiLogSource } from './log-source.js';
+import { geminiSource } from './source.js';
+
+/** A request that failed: stream-json has the prompt and the `result` with the error, nothing else. */
+const FAILED = ['start', 'prompt', 'error', 'usage', 'end error'];
+
+const STDOUT: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  // stream-json's tool_result is `status: "success", output: "FAIL greet.test.ts"`: no exit code reaches stdout, so nothing tells the failure.
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash success', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'use TodoWrite', 'result TodoWrite success', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  // The lab answers every fetch with a refusal: the call is an error.
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // The subagent's own calls are not in stream-json; its answer is the Task's output.
+  subagent: ['start', 'prompt', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': FAILED,
+  'api-error-429': FAILED,
+  'api-error-500': FAILED,
+  'overloaded-cut': FAILED,
+  // The stalled stream is cut by Ctrl-C: the `error` line, then the `result` whose message is that error again (quirk 4), fatal.
+  interrupted: ['start', 'prompt', 'text Here is the first line', 'error', 'error', 'usage', 'end error'],
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success'],
+  'resumed.resume': ['start', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/**
+ * A request that failed: the prompt is appended, then a `$set.messages`
+ * checkpoint leaves it out (0.61 takes a failed prompt back out of the
+ * history) and nothing ends the file.
+ */
+const FAILED_LOG = ['start', 'prompt', 'notice', 'end incomplete'];
+
+/** Chat recordings: one usage per model reply; 0.61 writes no result, so the end is the file's. */
+const LOG: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  // The recording keeps the report the model got, `Exit Code: 1` in it: the failed command is an error here.
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch error', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'use Task', 'result Task success', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': FAILED_LOG,
+  'api-error-429': FAILED_LOG,
+  'api-error-500': FAILED_LOG,
+  'overloaded-cut': FAILED_LOG,
+  interrupted: FAILED_LOG,
+  // The resumed run appends its turn to the first file, and starts a second file that holds only the session context.
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+  'resumed.second': ['start', 'end incomplete'],
+  // The subagent's own recording: its task as the prompt, its call, its answer; then the CLI's own
+  // reminder to finish (a `user` message the CLI wrote, shown as a prompt) and the answer again.
+  'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
+};
+
+const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.61.0': { stdout: STDOUT, log: LOG },
+};
+
+it('has expectations for every recorded version', () => {
+  expect(recordedVersions('gemini')).toEqual(Object.keys(EXPECTED));
+  expect(recordedVersions('gemini-log')).toEqual(Object.keys(EXPECTED));
+});
+
+describe.each(recordedVersions('gemini'))('Gemini CLI %s -p --output-format stream-json, recorded', (version) => {
+  const dir = recordedDir('gemini', version);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(files)('%s replays with every line read', (file) => {
+    const replay = replayLines(geminiSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.stdout[file.replace(/\.jsonl$/, '')]);
+  });
+});
+
+/** Which expectation a chat file meets: the scenario's main session, its second file, or a subagent's. */
+function logKey(file: string, files: readonly string[]): string {
+  const scenario = file.split('/')[0] as string;
+  if (!file.includes('/chats/session-')) return `${scenario}.child`;
+  const sessions = files.filter((other) => other.startsWith(`${scenario}/`) && other.includes('/chats/session-')).sort();
+  return sessions.indexOf(file) === 0 ? scenario : `${scenario}.second`;
+}
+
+describe.each(recordedVersions('gemini-log'))('Gemini CLI %s chat recordings, recorded', (version) => {
+  const dir = recordedDir('gemini-log', version);
+  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+
+  it.each(logs)('%s replays with every line read', (file) => {
+    const replay = replayLines(geminiLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[logKey(file, logs)]);
+  });
+});
