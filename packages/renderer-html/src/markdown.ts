@@ -30,6 +30,24 @@ md.validateLink = (url: string) => isSafeHref(url);
 const LAYOUT_SAMPLE = '# H\n\nA *b* **c** `d` [e](https://e.test)\n\n- f\n- g\n\n> h\n\n| i | j |\n| - | - |\n| k | l |\n\n```js\nm\n```\n';
 keepLayouts('markdown-it', [new md.core.State('', md, {}), new md.block.State('', md, {}, []), new md.inline.State('', md, {}, []), md.parse(LAYOUT_SAMPLE, {})]);
 
+/*
+ * markdown-it decodes character references (`&#x202E;`, `&#8203;`, `&zwj;`)
+ * while it parses, after `markInvisible` ran on the source: the characters
+ * they stand for are marked here, in the text and link titles the parse
+ * made. Link targets need nothing: markdown-it percent-encodes them. A source
+ * without `&` holds no reference, and is left as it is.
+ */
+md.core.ruler.push('mark_decoded_invisibles', (state) => {
+  if (!state.src.includes('&')) return;
+  for (const block of state.tokens) {
+    for (const token of block.children ?? []) {
+      if (token.type === 'text') token.content = markInvisible(token.content);
+      const title = token.attrGet('title');
+      if (title !== null) token.attrSet('title', markInvisible(title));
+    }
+  }
+});
+
 const rules = md.renderer.rules;
 
 rules.link_open = (tokens, idx, options, _env, self) => {
