@@ -40,6 +40,7 @@ describe('@x/core exports', () => {
       'formatDuration',
       'formatStatus',
       'invisibleNotation',
+      'isInvisibleCharacter',
       'noticeEventSchema',
       'parseDisplayEvent',
       'passthroughSource',
