@@ -21,6 +21,7 @@ describe('@x/core exports', () => {
       'SUPPORTED_SPECIFICATION_VERSIONS',
       'VERSION',
       'aggregateRun',
+      'boundMarksAcross',
       'checkSpecificationVersion',
       'collectDisplayOutput',
       'createDisplayOutputBuilder',

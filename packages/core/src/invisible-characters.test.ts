@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, SCAN_CLASSES, createInvisibleMarker, invisibleNotation, isInvisibleCharacter } from './invisible-characters.js';
+import { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, SCAN_CLASSES, boundMarksAcross, createInvisibleMarker, invisibleNotation, isInvisibleCharacter } from './invisible-characters.js';
 
 const INVISIBLE = new RegExp(`^${INVISIBLE_CHARACTER_CLASS}$`, 'v');
 // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target
@@ -109,5 +109,13 @@ describe('the invisible characters', () => {
     ]);
     const lone = createInvisibleMarker({ also });
     expect(lone('a\r\nb\rc<\x1b')).toBe('a\r\nb\\rc&lt;\\x1b');
+  });
+
+  it('bounds a run of marks that markup splits, keeping the markup', () => {
+    const m = '\u0301'.repeat(6);
+    expect(boundMarksAcross(`<p>a${m}<em>${m}</em></p>`, '<[^>]*>')).toBe(`<p>a${m}<em>\u0301\u0301${'\\u0301'.repeat(4)}</em></p>`);
+    expect(boundMarksAcross(`a${m}\0${m}\0b`, '\\0')).toBe(`a${m}\0\u0301\u0301${'\\u0301'.repeat(4)}\0b`);
+    const short = `<p>e\u0301<em>\u0301</em> \u0928\u094d<b>\u0924</b></p>`;
+    expect(boundMarksAcross(short, '<[^>]*>')).toBe(short);
   });
 });

@@ -228,3 +228,49 @@ function boundMarks(marker: Marker, text: string): string {
     return marks.slice(0, MAX_COMBINING_MARKS).join('') + marks.slice(MAX_COMBINING_MARKS).map((mark) => marker.notation(mark.codePointAt(0) as number)).join('');
   });
 }
+
+/** The expressions of {@link boundMarksAcross} for one kind of markup: whether a mark follows it, and a run through it. */
+interface AcrossExpressions {
+  markAfter: RegExp;
+  run: RegExp;
+  piece: RegExp;
+}
+const across = new Map<string, AcrossExpressions>();
+
+function acrossExpressions(markup: string): AcrossExpressions {
+  let found = across.get(markup);
+  if (found === undefined) {
+    const mark = String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]`;
+    found = {
+      markAfter: new RegExp(`(?:${markup})[^${MARK_FREE}]`),
+      run: new RegExp(`(?:${mark}(?:${markup})*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
+      // The mark in the first group: `markup` is whatever the caller writes, and its groups come after.
+      piece: new RegExp(`(${mark})|(?:${markup})`, 'gv'),
+    };
+    across.set(markup, found);
+  }
+  return found;
+}
+
+/**
+ * `text` with runs of more than {@link MAX_COMBINING_MARKS} combining marks
+ * bounded where markup splits them: text that was marked piece by piece
+ * (an emphasis, a code span, a styled segment each) can still stack the
+ * marks of every piece on one letter, `a` + 8 marks + `<em>` + 8 marks
+ * `</em>`. `markup` is a `v`-flag expression for what lies between the
+ * pieces and draws nothing (`<[^>]*>` for HTML of one's own); the marks past
+ * that many are written as {@link invisibleNotation}, the markup kept. A text
+ * where no mark follows markup is returned as it is.
+ */
+export function boundMarksAcross(text: string, markup: string): string {
+  const expressions = acrossExpressions(markup);
+  if (!expressions.markAfter.test(text)) return text;
+  return text.replace(expressions.run, (run) => {
+    let marks = 0;
+    return run.replace(expressions.piece, (piece: string, mark: string | undefined) => {
+      if (mark === undefined) return piece;
+      marks += 1;
+      return marks > MAX_COMBINING_MARKS ? invisibleNotation(mark.codePointAt(0) as number) : piece;
+    });
+  });
+}

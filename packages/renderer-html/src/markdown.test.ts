@@ -266,3 +266,12 @@ describe('renderMarkdown: character references', () => {
     expect(html).not.toMatch(/\u200b|\u200d|\u202e|\u2066|\u{e0041}/u);
   });
 });
+
+describe('renderMarkdown: combining marks', () => {
+  it('bounds a run of marks that emphasis and code spans split', () => {
+    const m = '\u0301'.repeat(8);
+    const html = renderMarkdown(`a${m}*${m}*${m}\`${m}\``);
+    expect(html.match(/\u0301/g)).toHaveLength(8);
+    expect(html).toContain('<em>\\u0301');
+  });
+});

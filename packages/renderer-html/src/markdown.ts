@@ -1,3 +1,4 @@
+import { boundMarksAcross } from '@x/core';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml, markInvisible } from './escape-html.js';
@@ -102,7 +103,7 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   const source = markInvisible(text);
   // A doubled backtick fails the simple path at once: a text with one is either prose with fences or markdown-it's.
   const fast = source.includes('``') ? fencedProseHtml(source, highlight) : simpleProseHtml(source);
-  return fast ?? markdownItHtml(source, highlight);
+  return boundMarksAcross(fast ?? markdownItHtml(source, highlight), OWN_TAG);
 }
 
 /**
@@ -111,8 +112,16 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
  */
 export function renderMarkdownByMarkdownIt(text: string, highlight: Highlighter = highlightCode): string {
   if (typeof text !== 'string' || text.trim() === '') return '';
-  return markdownItHtml(markInvisible(text), highlight);
+  return boundMarksAcross(markdownItHtml(markInvisible(text), highlight), OWN_TAG);
 }
+
+/**
+ * A tag of the HTML written here: the text's own `<` is escaped. Combining
+ * marks were bounded in each piece of text; this bounds them where an
+ * emphasis or a code span splits a run, which would stack the marks of every
+ * piece on one letter.
+ */
+const OWN_TAG = '<[^>]*>';
 
 /** A source (through `markInvisible`) as markdown-it writes it with this module's rules. */
 function markdownItHtml(source: string, highlight: Highlighter): string {
