@@ -30,8 +30,10 @@ const markOnlyInvisible = createInvisibleMarker();
 
 /**
  * Escapes `& < > " '` so that a string is inert both as element text and
- * inside a quoted attribute value, and shows control, bidi and zero-width
- * characters as visible notation (`\x1b`, `\u202e`). Every string that comes from an event goes
+ * inside a quoted attribute value, and shows the invisible characters of
+ * @x/core's definition (controls, bidi, zero-width, format, tag and other
+ * default-ignorable characters) and combining marks past 8 in a row as
+ * visible notation (`\x1b`, `\u202e`). Every string that comes from an event goes
  * through here (or, for element text only, {@link escapeHtmlText}) before it reaches the output.
  */
 export function escapeHtml(text: string): string {
@@ -56,7 +58,7 @@ function replaceSpecials(text: string, mark: (text: string) => string): string {
 }
 
 /**
- * Shows control, bidi and zero-width characters as visible notation, the way
+ * Shows the invisible characters and long runs of combining marks as visible notation, the way
  * {@link escapeHtml} does, and leaves everything else as it is. For text that
  * a library escapes itself (the Markdown parser, the highlighter): it runs
  * first, so those characters never reach the page raw whichever path the
