@@ -1,3 +1,4 @@
+import { createInvisibleMarker, isInvisibleCharacter } from '@x/core';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 
@@ -76,13 +77,22 @@ export function write(stream: CliStream, chunk: string | Uint8Array): void | Pro
   });
 }
 
-/** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1, bidi and zero-width characters, separators. */
-const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-
-/** Writes a {@link RAW_IN_JSON} character as a JSON `\u` escape. */
-function escapeRawInJson(text: string): string {
-  return text.replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A code point as JSON writes it escaped: `\u202e`, or the two escapes of its surrogates. */
+function jsonEscape(codePoint: number): string {
+  const unit = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+  if (codePoint <= 0xffff) return unit(codePoint);
+  const offset = codePoint - 0x10000;
+  return unit(0xd800 + (offset >> 10)) + unit(0xdc00 + (offset & 0x3ff));
 }
+
+/**
+ * Writes every character `JSON.stringify` leaves raw that a terminal would
+ * act on or hide, by @x/core's one definition of invisible characters (DEL,
+ * C1, bidi, zero-width, format, tag and other default-ignorable characters,
+ * separators), as a JSON `\u` escape. Out of context: a joiner in a Persian
+ * word is escaped too, as the escape keeps the value.
+ */
+const escapeRawInJson = createInvisibleMarker({ inContext: false, notation: jsonEscape });
 
 /**
  * `JSON.stringify` for a terminal: the same JSON value, with every character
@@ -93,35 +103,36 @@ export function jsonForTerminal(value: unknown, indent?: number): string {
   return escapeRawInJson(JSON.stringify(value, null, indent));
 }
 
-/** A first byte of a {@link RAW_IN_JSON} character in UTF-8 (DEL is one byte), and whether the two bytes after it complete one. */
-const RAW_IN_UTF8: readonly [lead: number, completes: (second: number, third: number) => boolean][] = [
-  // C1: U+0080-U+009F.
-  [0xc2, (second) => second <= 0x9f],
-  // U+061C.
-  [0xd8, (second) => second === 0x9c],
-  // U+200B-U+200F, U+2028-U+202E; U+2060-U+2064, U+2066-U+2069.
-  [
-    0xe2,
-    (second, third) =>
-      (second === 0x80 && ((third >= 0x8b && third <= 0x8f) || (third >= 0xa8 && third <= 0xae))) ||
-      (second === 0x81 && third >= 0xa0 && third <= 0xa9 && third !== 0xa5),
-  ],
-  // U+FEFF.
-  [0xef, (second, third) => second === 0xbb && third === 0xbf],
-];
+/**
+ * The first UTF-8 bytes of the characters {@link escapeRawInJson} escapes
+ * but DEL (one byte): C2 (C1, soft hyphen), CD, D8, DB, DC, E0, E1, E2
+ * (bidi, zero-width, separators), E3, EF (variation selectors, BOM, Hangul
+ * filler, specials), F0 and F3 (tag characters). output.test.ts checks every
+ * code point of the definition against it.
+ */
+const INVISIBLE_LEADS = [0xc2, 0xcd, 0xd8, 0xdb, 0xdc, 0xe0, 0xe1, 0xe2, 0xe3, 0xef, 0xf0, 0xf3] as const;
+
+/** The code point whose UTF-8 sequence starts at `at`. */
+function codePointOfUtf8(bytes: Buffer, at: number): number {
+  const lead = bytes[at] as number;
+  const next = (n: number) => (bytes[at + n] ?? 0) & 0x3f;
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | next(1);
+  if (lead < 0xf0) return ((lead & 0x0f) << 12) | (next(1) << 6) | next(2);
+  return ((lead & 0x07) << 18) | (next(1) << 12) | (next(2) << 6) | next(3);
+}
 
 /**
- * Whether UTF-8 `bytes` encode a {@link RAW_IN_JSON} character. Each such
- * character starts with a byte that only ever starts a character (DEL, or
- * the lead bytes C2, D8, E2, EF), so a byte search finds every candidate
- * without decoding; only E2 (dashes, arrows, quotes) is common, and each E2
- * costs a look at the two bytes after it.
+ * Whether UTF-8 `bytes` encode a character {@link escapeRawInJson} escapes.
+ * Each such character starts with a byte that only ever starts a character
+ * (DEL, or one of {@link INVISIBLE_LEADS}), so a byte search finds every
+ * candidate without decoding the rest; each candidate's code point is then
+ * looked up in the definition. Only E2 (dashes, arrows, quotes) is common.
  */
 export function holdsRawInJson(bytes: Buffer): boolean {
   if (bytes.indexOf(0x7f) >= 0) return true;
-  for (const [lead, completes] of RAW_IN_UTF8) {
+  for (const lead of INVISIBLE_LEADS) {
     for (let at = bytes.indexOf(lead); at >= 0; at = bytes.indexOf(lead, at + 1)) {
-      if (completes(bytes[at + 1] ?? 0xff, bytes[at + 2] ?? 0xff)) return true;
+      if (isInvisibleCharacter(codePointOfUtf8(bytes, at))) return true;
     }
   }
   return false;

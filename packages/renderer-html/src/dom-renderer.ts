@@ -12,6 +12,7 @@ import { ensureStylesheet, replaceWith, streamingBlock, turnSection } from './do
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
+import { markInvisible } from './escape-html.js';
 import { createHighlighter, type Highlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
@@ -33,7 +34,10 @@ interface LiveBlock {
   parentToolUseId: string | undefined;
   /** The element replaced by the rendered block when it ends. */
   outer: Element;
+  /** The text node shown while the block streams: each delta with its invisible characters marked. */
   text: Text;
+  /** The block's text as it came, rendered when the block ends: a joiner's context may span two deltas. */
+  source: string;
 }
 
 interface LiveCall {
@@ -69,7 +73,7 @@ function append(state: DomState, html: string, parent: Element = state.turn ?? s
 function endBlock(state: DomState): void {
   const { block, highlight } = state;
   if (block === undefined) return;
-  const text = block.text.data;
+  const text = block.source;
   const html = block.kind === 'text' ? textBlockHtml(text, block.parentToolUseId, highlight) : reasoningBlockHtml(text, block.parentToolUseId, highlight);
   replaceWith(block.outer, html);
   state.block = undefined;
@@ -89,13 +93,15 @@ function pushBlock(state: DomState, event: DisplayEvent & { kind: 'text' | 'reas
   if (typeof event.text !== 'string' || event.text === '') return;
   const { block } = state;
   if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
-    block.text.appendData(event.text);
+    // Marked as it comes, so the live text cannot reorder or hide itself either (no page CSP guards the DOM renderer's page).
+    block.text.appendData(markInvisible(event.text));
+    block.source += event.text;
     return;
   }
   settle(state);
-  const { outer, text } = streamingBlock(state.document, event.kind, event.text, event.parentToolUseId);
+  const { outer, text } = streamingBlock(state.document, event.kind, markInvisible(event.text), event.parentToolUseId);
   (state.turn ?? state.root).append(outer);
-  state.block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text };
+  state.block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text, source: event.text };
 }
 
 function pushToolUse(state: DomState, use: ToolUseDisplayEvent): void {

@@ -1,28 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createInvisibleMarker } from '@x/core';
 import { escapeHtml, escapeHtmlText, markInvisible } from './escape-html.js';
 
 function unescapeHtml(html: string): string {
   return decodeNotation(html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ''));
 }
 
-/** Reads `\x1b` and `\u202e` notation back into the characters. */
+/** Reads `\x1b`, `\u202e` and `\u{e0041}` notation back into the characters. */
 function decodeNotation(text: string): string {
-  return text.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})/g, (_m, x: string | undefined, u: string | undefined) => String.fromCharCode(parseInt(x ?? u ?? '', 16)));
+  return text.replace(/\\x([0-9a-f]{2})|\\u([0-9a-f]{4})|\\u\{([0-9a-f]+)\}/g, (_m, x?: string, u?: string, astral?: string) => String.fromCodePoint(parseInt(x ?? u ?? astral ?? '', 16)));
 }
 
-/** The rule as one expression with lookarounds, as escapeHtml scanned before it decided about joiners itself: the reference. */
-const REFERENCE =
-  /["&'<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u200c\u200d](?:(?![\u0080-\uffff])|(?<![\u0080-\uffff][\u200c\u200d]))/g;
 const ENTITIES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
-function referenceEntity(char: string): string {
-  const code = char.charCodeAt(0);
-  return ENTITIES[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+
+/**
+ * The reference: the five HTML characters as entities, and between them the
+ * invisible characters as @x/core's marker writes them (its own test holds
+ * it to Unicode's properties code point by code point). Every HTML character
+ * is ASCII, so it ends a run of marks and a joiner's or selector's context
+ * as it would in the whole text.
+ */
+function reference(text: string, quotes = true): string {
+  return text
+    .split(/(["&'<>])/)
+    .map((piece) => (piece.length === 1 && ENTITIES[piece] !== undefined && (quotes || (piece !== '"' && piece !== "'")) ? ENTITIES[piece] : markByCore(piece)))
+    .join('');
 }
+const markByCore = createInvisibleMarker();
 
 /** Short texts of joiners beside ASCII, non-ASCII, surrogates and the other special characters. */
 const JOINER_TEXT = fc
-  .array(fc.constantFrom('a', ' ', '<', '"', '\u200c', '\u200d', '\u200b', '\u00e9', '\u0645', '\ud83d', '\udc69', '\x1b', '\u202e', '\x9d'), { maxLength: 12 })
+  .array(fc.constantFrom('a', ' ', '<', '"', '\u200c', '\u200d', '\u200b', '\u00e9', '\u0645', '\ud83d', '\udc69', '\x1b', '\u202e', '\x9d', '\ufe0f', '\u0301\u0301\u0301', '\u{e0041}', '\u3164', '\u00ad'), { maxLength: 12 })
   .map((pieces) => pieces.join(''));
 
 describe('escapeHtml', () => {
@@ -70,14 +79,22 @@ describe('escapeHtml', () => {
     );
   });
 
-  it('marks a joiner unless it stands between two non-ASCII characters, as the one expression with lookarounds it replaced', () => {
+  it('marks joiners, selectors, marks and invisibles as the reference does, the HTML characters as entities', () => {
     fc.assert(
       fc.property(JOINER_TEXT, (text) => {
-        expect(escapeHtml(text)).toBe(text.replace(REFERENCE, referenceEntity));
+        expect(escapeHtml(text)).toBe(reference(text));
       }),
       { seed: 18, numRuns: 20_000 },
     );
-    expect(escapeHtml('\u00e9\u200c\u00e9 a\u200c\u00e9 \u200d')).toBe('\u00e9\u200c\u00e9 a\\u200c\u00e9 \\u200d');
+    expect(escapeHtml('\u00e9\u200c\u00e9 a\u200c\u00e9 \u200d \u00e9\u200c\x9d')).toBe('\u00e9\u200c\u00e9 a\\u200c\u00e9 \\u200d \u00e9\\u200c\\x9d');
+  });
+
+  it.each([
+    ['tag characters spelling a hidden instruction', 'ok\u{e0072}\u{e006d}', 'ok\\u{e0072}\\u{e006d}'],
+    ['Hangul fillers and a soft hyphen', '\u3164\u115f r\u00adm', '\\u3164\\u115f r\\xadm'],
+    ['Zalgo text', `Z${'\u0301'.repeat(12)}`, `Z${'\u0301'.repeat(8)}${'\\u0301'.repeat(4)}`],
+  ])('marks %s beyond the old list', (_name, input, expected) => {
+    expect(escapeHtml(input)).toBe(expected);
   });
 
   it('turns a value that is not a string into text instead of throwing', () => {
@@ -95,6 +112,7 @@ describe('escapeHtmlText', () => {
         // Nothing can open a tag or an entity; quotes mean nothing in element text.
         expect(html).not.toMatch(/[<>\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|&(?!amp;|lt;|gt;)/);
         expect(html.replaceAll('"', '&quot;').replaceAll("'", '&#39;')).toBe(escapeHtml(value));
+        expect(html).toBe(reference(value, false));
       }),
       { seed: 18, numRuns: 5000 },
     );
@@ -108,11 +126,11 @@ describe('escapeHtmlText', () => {
 });
 
 describe('markInvisible', () => {
-  it('marks what escapeHtml marks and leaves the five HTML characters, as the one expression with lookarounds', () => {
-    const entitiesLeft = (char: string): string => (ENTITIES[char] === undefined ? referenceEntity(char) : char);
+  it('marks what escapeHtml marks and leaves the five HTML characters', () => {
     fc.assert(
       fc.property(JOINER_TEXT, (text) => {
-        expect(markInvisible(text)).toBe(text.replace(REFERENCE, entitiesLeft));
+        expect(markInvisible(text)).toBe(markByCore(text));
+        expect(escapeHtml(text)).toBe(reference(text));
       }),
       { seed: 18, numRuns: 20_000 },
     );

@@ -253,3 +253,25 @@ describe('renderMarkdown: plain prose', () => {
     expect(renderMarkdown('run ` <b>&amp; ` and `x "y"`')).toBe('<p>run <code>&lt;b&gt;&amp;amp;</code> and <code>x &quot;y&quot;</code></p>');
   });
 });
+
+describe('renderMarkdown: character references', () => {
+  it.each([
+    ['in text', 'run &#x202E;exe.txt and a&#8203;b a&zwj;b', String.raw`<p>run \u202eexe.txt and a\u200bb a\u200db</p>`],
+    ['in emphasis and link text', '*x&#x2066;y* [a&#xE0041;b](https://e.test)', String.raw`\u2066`],
+    ['in a link title', '[a](https://e.test "t&#x202e;x")', String.raw`title="t\u202ex"`],
+    ['a tag character', 'a&#917569;b', String.raw`a\u{e0041}b`],
+  ])('marks the invisible characters references decode to %s', (_name, source, expected) => {
+    const html = renderMarkdown(source);
+    expect(html).toContain(expected);
+    expect(html).not.toMatch(/\u200b|\u200d|\u202e|\u2066|\u{e0041}/u);
+  });
+});
+
+describe('renderMarkdown: combining marks', () => {
+  it('bounds a run of marks that emphasis and code spans split', () => {
+    const m = '\u0301'.repeat(8);
+    const html = renderMarkdown(`a${m}*${m}*${m}\`${m}\``);
+    expect(html.match(/\u0301/g)).toHaveLength(8);
+    expect(html).toContain('<em>\\u0301');
+  });
+});

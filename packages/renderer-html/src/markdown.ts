@@ -1,3 +1,4 @@
+import { boundMarksAcross } from '@x/core';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml, markInvisible } from './escape-html.js';
@@ -29,6 +30,24 @@ md.validateLink = (url: string) => isSafeHref(url);
 // One state of each parser and the tokens of a parse that meets the common rules keep their layouts (kept-layouts.ts).
 const LAYOUT_SAMPLE = '# H\n\nA *b* **c** `d` [e](https://e.test)\n\n- f\n- g\n\n> h\n\n| i | j |\n| - | - |\n| k | l |\n\n```js\nm\n```\n';
 keepLayouts('markdown-it', [new md.core.State('', md, {}), new md.block.State('', md, {}, []), new md.inline.State('', md, {}, []), md.parse(LAYOUT_SAMPLE, {})]);
+
+/*
+ * markdown-it decodes character references (`&#x202E;`, `&#8203;`, `&zwj;`)
+ * while it parses, after `markInvisible` ran on the source: the characters
+ * they stand for are marked here, in the text and link titles the parse
+ * made. Link targets need nothing: markdown-it percent-encodes them. A source
+ * without `&` holds no reference, and is left as it is.
+ */
+md.core.ruler.push('mark_decoded_invisibles', (state) => {
+  if (!state.src.includes('&')) return;
+  for (const block of state.tokens) {
+    for (const token of block.children ?? []) {
+      if (token.type === 'text') token.content = markInvisible(token.content);
+      const title = token.attrGet('title');
+      if (title !== null) token.attrSet('title', markInvisible(title));
+    }
+  }
+});
 
 const rules = md.renderer.rules;
 
@@ -84,7 +103,7 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
   const source = markInvisible(text);
   // A doubled backtick fails the simple path at once: a text with one is either prose with fences or markdown-it's.
   const fast = source.includes('``') ? fencedProseHtml(source, highlight) : simpleProseHtml(source);
-  return fast ?? markdownItHtml(source, highlight);
+  return boundMarksAcross(fast ?? markdownItHtml(source, highlight), OWN_TAG);
 }
 
 /**
@@ -93,8 +112,16 @@ export function renderMarkdown(text: string, highlight: Highlighter = highlightC
  */
 export function renderMarkdownByMarkdownIt(text: string, highlight: Highlighter = highlightCode): string {
   if (typeof text !== 'string' || text.trim() === '') return '';
-  return markdownItHtml(markInvisible(text), highlight);
+  return boundMarksAcross(markdownItHtml(markInvisible(text), highlight), OWN_TAG);
 }
+
+/**
+ * A tag of the HTML written here: the text's own `<` is escaped. Combining
+ * marks were bounded in each piece of text; this bounds them where an
+ * emphasis or a code span splits a run, which would stack the marks of every
+ * piece on one letter.
+ */
+const OWN_TAG = '<[^>]*>';
 
 /** A source (through `markInvisible`) as markdown-it writes it with this module's rules. */
 function markdownItHtml(source: string, highlight: Highlighter): string {

@@ -73,7 +73,12 @@ const SPAN_BREAKERS = /``|[\r\t\0]/;
 const OUTSIDE_MARKDOWN_CHARS = /[*_`[\]<>#|~\\&!\r\t]/;
 const CODE_SPAN = /`[^`\n]*`/g;
 // `\0` stands for a code span while checking (the source has none: SPAN_BREAKERS).
-const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
+// A strong word's text is written as it is, so it holds no character of
+// OUTSIDE_MARKDOWN_CHARS: were `<` or `&` allowed between the `**`, the check
+// that runs on the text with the strong words taken out would never see
+// them, and `**a<meta http-equiv=refresh ...>b**` would reach the page as
+// markup (markdown-it escapes it).
+const STRONG = /(?<=^|[ \n\0])\*\*[A-Za-z0-9](?:[^*\n\0_`[\]<>#|~\\&!\r\t]*[A-Za-z0-9])?\*\*(?=$|[ \n\0.,;:!?)])/gm;
 
 /** Whether `source` is prose whose only Markdown is code spans and strong words that markdown-it pairs within each line. */
 export function isProseWithCode(source: string): boolean {

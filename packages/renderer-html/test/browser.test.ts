@@ -395,8 +395,8 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       await write({ kind: 'session', phase: 'start', sessionId: 'live-1', model: 'model-x' });
       await write({ kind: 'text', id: 'a', text: 'Hello **wor' });
       expect(await page.locator('#transcript .text.streaming').textContent()).toBe('Hello **wor');
-      await write({ kind: 'text', id: 'a', text: 'ld**' });
-      expect(await page.locator('#transcript .text.streaming').textContent()).toBe('Hello **world**');
+      await write({ kind: 'text', id: 'a', text: 'ld** txt.\u202eexe\u{e0041}' });
+      expect(await page.locator('#transcript .text.streaming').textContent()).toBe('Hello **world** txt.\\u202eexe\\u{e0041}');
       await write({ kind: 'tool-use', id: 'c1', name: 'Read', toolName: 'read_file', toolKind: 'read', arg: 'a.ts', input: { path: 'a.ts' } });
       expect(await page.locator('#transcript .text strong').textContent()).toBe('world');
       expect(await page.locator('#transcript .streaming').count()).toBe(0);

@@ -55,6 +55,11 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<plaintext>',
   '{{constructor.constructor("window.__pwned=1")()}}',
   '__proto__',
+  // The text of a strong word, which the fast Markdown path once wrote as it was.
+  '**a<img src=x onerror=window.__pwned=1>b**',
+  '**a<meta http-equiv=refresh content=0;url=http://127.0.0.1:9/strong-meta>b**',
+  '**a<link rel=prefetch href=http://127.0.0.1:9/strong-prefetch>b**',
+  '- **a<a href=http://127.0.0.1:9/strong-a autofocus onfocus=window.__pwned=1>b**',
 ];
 
 /**

@@ -16,6 +16,16 @@ function show(source: string, colors = plain): string {
 }
 
 describe('markdownLines', () => {
+  it('bounds a run of combining marks that emphasis and code spans split', () => {
+    const m = '\u0301'.repeat(8);
+    const text = markdownLines(`a${m}*${m}*${m}\`${m}\` **b${m}**`, color)
+      .flat()
+      .map(([piece]) => piece)
+      .join('');
+    expect(text.match(/\u0301/g)).toHaveLength(16);
+    expect(text).toContain(`a${m}\\u0301`);
+  });
+
   it('aligns a GFM table in columns, honouring right alignment', () => {
     expect(show('| File | Change |\n|:--|--:|\n| src/a.ts | 12 |\n| b.ts | 3 |')).toBe(
       ['File     │ Change', '─────────┼───────', 'src/a.ts │     12', 'b.ts     │      3'].join('\n'),

@@ -1,3 +1,4 @@
+import { boundMarksAcross } from '@x/core';
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { textWidth as stringWidth } from './text-width.js';
@@ -83,6 +84,21 @@ function inlineLines(children: readonly Token[], colors: Colors): Segment[][] {
   return state.lines;
 }
 
+/**
+ * A line's segments with the combining marks bounded across them: each text
+ * was bounded alone (markdownLines, whichever path wrote it), but an emphasis or a code span splits a run, and a
+ * terminal stacks the marks of every segment on one letter. The segments are
+ * joined at NUL, which none holds raw (sanitizeLine shows it as `\x00`).
+ */
+function boundMarksOfLine(line: Segment[]): Segment[] {
+  if (line.length < 2) return line;
+  const joined = line.map(([text]) => text).join('\0');
+  const bounded = boundMarksAcross(joined, '\\0');
+  if (bounded === joined) return line;
+  const texts = bounded.split('\0');
+  return line.map((segment, n): Segment => (segment[1] === undefined ? [texts[n] as string] : [texts[n] as string, segment[1]]));
+}
+
 function plainWidth(line: readonly Segment[]): number {
   return line.reduce((sum, [text]) => sum + stringWidth(text), 0);
 }
@@ -143,7 +159,7 @@ interface BlockState {
  */
 export function markdownLines(source: string, colors: Colors): Segment[][] {
   if (isPlainProse(source)) return plainProseLines(source);
-  return simpleMarkdownLines(source, colors) ?? parsedLines(source, colors);
+  return (simpleMarkdownLines(source, colors) ?? parsedLines(source, colors)).map(boundMarksOfLine);
 }
 
 /** The lines written so far, with the open blocks and the tokens they come from. */

@@ -1,3 +1,5 @@
+import { createInvisibleMarker, invisibleNotation } from '@x/core';
+
 /*
  * Everything that reaches a terminal from content is untrusted: an agent's
  * text, a file it read, a command a repository wrote, a tool name, a
@@ -13,31 +15,28 @@
  * hide part of a command. Nothing else changes.
  */
 
-// C0 but TAB, LF and CR; DEL; C1; the bidi marks, embeddings, overrides and
-// isolates; zero-width space, word joiner and invisible operators; BOM; line
-// and paragraph separators (some terminals break lines at them).
-const ALWAYS = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u061c\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
-// ZWNJ and ZWJ join letters in Persian and Indic scripts and build emoji
-// sequences; next to ASCII (or alone) they only disguise an identifier or a
-// command, so there they are shown.
-const JOINER_BY_ASCII = '[\\u200c\\u200d](?:(?![\\u0080-\\uffff])|(?<![\\u0080-\\uffff][\\u200c\\u200d]))';
+// Which characters those are is @x/core's one definition, shared with the
+// HTML page and `xview --events` (invisible-characters.ts): controls, format
+// and default-ignorable characters by Unicode's properties (bidi controls,
+// zero-width characters, tag characters that can spell a hidden command,
+// Hangul fillers, the soft hyphen), line and paragraph separators (some
+// terminals break lines at them). ZWNJ and ZWJ between two visible non-ASCII
+// characters and one variation selector after one stay: they join Persian
+// and Indic letters and build emoji. More than a few combining marks in a
+// row (Zalgo text, which paints over the lines around it) show as notation
+// after the first few.
+
+const shown = (text: string, at: number): string => invisibleNotation(text.charCodeAt(at));
 // Tab, LF and CR followed by LF lay text out; a lone CR would overwrite the line.
-const UNSAFE_IN_TEXT = new RegExp(`[${ALWAYS}]|\\r(?!\\n)|${JOINER_BY_ASCII}`, 'g');
+const markText = createInvisibleMarker({ also: new Map([['\r', (text, at) => (text.charCodeAt(at + 1) === 10 ? undefined : shown(text, at))]]) });
 // A one-line field must not break its line either.
-const UNSAFE_IN_LINE = new RegExp(`[${ALWAYS}\\t\\n\\r]|${JOINER_BY_ASCII}`, 'g');
-
-// Every character either expression can match, in one class: a string with
-// none of them (nearly every string) is returned after one plain scan, where
-// the expressions' alternatives and look-arounds cost twice as much on long
-// text and `replace` with a callback more again per short string (a text
-// delta): bench/FINDINGS.md.
-const MAYBE_UNSAFE_IN_TEXT = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-const MAYBE_UNSAFE_IN_LINE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-
-function visible(char: string): string {
-  const code = char.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
+const markLine = createInvisibleMarker({
+  also: new Map([
+    ['\t', shown],
+    ['\n', shown],
+    ['\r', shown],
+  ]),
+});
 
 /** How {@link neutralizeForTerminal} treats layout characters. */
 export type TerminalLayout = 'line' | 'text';
@@ -47,8 +46,9 @@ export type TerminalLayout = 'line' | 'text';
  * by the terminal renderer and by `xview` on standard output and standard
  * error alike. C0 and C1 controls, DEL, the ESC of every escape sequence
  * (CSI, OSC, DCS, SOS, PM, APC and two-character ones), bidi controls and
- * zero-width characters become visible escape notation (`\x1b`, `\u202e`);
- * nothing is executed and nothing is removed.
+ * zero-width, format and other invisible characters become visible escape
+ * notation (`\x1b`, `\u202e`, `\u{e0041}`), and combining marks past a few
+ * in a row too; nothing is executed and nothing is removed.
  *
  * `'line'` (the default), for a field shown on one line (a name, a preview,
  * a reason, a file name): TAB, LF and CR are made visible too. `'text'`, for
@@ -61,8 +61,7 @@ export type TerminalLayout = 'line' | 'text';
  * ```
  */
 export function neutralizeForTerminal(text: string, layout: TerminalLayout = 'line'): string {
-  if (layout === 'text') return MAYBE_UNSAFE_IN_TEXT.test(text) ? text.replace(UNSAFE_IN_TEXT, visible) : text;
-  return MAYBE_UNSAFE_IN_LINE.test(text) ? text.replace(UNSAFE_IN_LINE, visible) : text;
+  return layout === 'text' ? markText(text) : markLine(text);
 }
 
 /** {@link neutralizeForTerminal} with the `'text'` layout: for text that flows over lines. */
