@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, readTailLines, scanHead } from './file-peek.js';
+import { readStoreFile } from './store-path.js';
 import type { SessionInfo } from './types.js';
 
 /** The top-level `key: value` scalars of a small YAML file (Copilot's workspace.yaml); nested keys are skipped. */
@@ -57,7 +58,7 @@ function visitEvent(head: CopilotHead, event: Record<string, unknown>): void {
 
 async function workspace(dir: string): Promise<Record<string, string>> {
   try {
-    return readYamlScalars(await readFile(join(dir, 'workspace.yaml'), 'utf8'));
+    return readYamlScalars(await readStoreFile(dir, join(dir, 'workspace.yaml'), 1024 * 1024));
   } catch {
     return {};
   }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, scanHead } from './file-peek.js';
+import { readRegularFile, readStoreFile, storePath } from './store-path.js';
 import type { SessionInfo } from './types.js';
 
 /** A legacy single-document recording up to this size is parsed whole; a larger one is listed from its file name. */
@@ -15,7 +16,7 @@ const WHOLE_DOCUMENT_LIMIT = 4 * 1024 * 1024;
 export async function geminiProjectRoots(geminiDir: string, tmpIds: readonly string[]): Promise<Map<string, string>> {
   const roots = new Map<string, string>();
   try {
-    const registry = asRecord(field(JSON.parse(await readFile(join(geminiDir, 'projects.json'), 'utf8')), 'projects')) ?? {};
+    const registry = asRecord(field(JSON.parse(await readStoreFile(geminiDir, join(geminiDir, 'projects.json'))), 'projects')) ?? {};
     for (const [root, slug] of Object.entries(registry)) {
       if (typeof slug === 'string') roots.set(slug, root);
       roots.set(createHash('sha256').update(root).digest('hex'), root);
@@ -26,7 +27,7 @@ export async function geminiProjectRoots(geminiDir: string, tmpIds: readonly str
   for (const id of tmpIds) {
     if (roots.has(id)) continue;
     try {
-      const root = (await readFile(join(geminiDir, 'tmp', id, '.project_root'), 'utf8')).trim();
+      const root = (await readStoreFile(geminiDir, storePath(join(geminiDir, 'tmp'), id, '.project_root'), 64 * 1024)).trim();
       if (root !== '') roots.set(id, root);
     } catch {
       // Not recorded: the listing shows no project for this folder.
@@ -104,7 +105,7 @@ export async function readGeminiSession(path: string, project: string | undefine
     });
     complete = scan.complete;
   } else if (info.size <= WHOLE_DOCUMENT_LIMIT) {
-    const document = asRecord(JSON.parse(await readFile(path, 'utf8')));
+    const document = asRecord(JSON.parse(await readRegularFile(path, WHOLE_DOCUMENT_LIMIT)));
     if (document) {
       const { messages, ...meta } = document;
       state.meta = meta;

@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord } from './file-peek.js';
+import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, toIso } from './file-peek.js';
 import { openSqlite } from './sqlite.js';
+import { readStoreFile, storePath } from './store-path.js';
 import type { SessionInfo } from './types.js';
 
 function tokensOf(message: unknown): number {
@@ -21,11 +22,12 @@ function baseInfo(session: Record<string, unknown>, path: string, storage: Sessi
     id: asString(session.id) ?? '',
     storage,
     path,
-    updatedAt: new Date(asNumber(field(session, 'time', 'updated')) ?? asNumber(field(session, 'time', 'created')) ?? 0).toISOString(),
+    // An out-of-range time costs that field only, never the listing.
+    updatedAt: toIso(asNumber(field(session, 'time', 'updated'))) ?? toIso(asNumber(field(session, 'time', 'created'))) ?? new Date(0).toISOString(),
     size,
   };
-  const created = asNumber(field(session, 'time', 'created'));
-  if (created !== undefined) info.startedAt = new Date(created).toISOString();
+  const created = toIso(asNumber(field(session, 'time', 'created')));
+  if (created !== undefined) info.startedAt = created;
   const directory = asString(session.directory);
   if (directory) info.project = directory;
   const title = oneLine(asString(session.title));
@@ -60,19 +62,26 @@ export async function listOpenCodeStorage(dataDir: string): Promise<SessionInfo[
     if (!project.isDirectory) continue;
     for (const entry of await listDir(join(storage, 'session', project.name))) {
       if (!entry.isFile || !entry.name.endsWith('.json')) continue;
-      const path = join(storage, 'session', project.name, entry.name);
-      const session = parseRecord(await readFile(path, 'utf8'));
-      if (!session || asString(session.id) === undefined) continue;
-      const info = baseInfo(session, path, 'opencode-storage', (await stat(path)).size);
-      const dir = join(storage, 'message', info.id);
-      const messages = await Promise.all(
-        (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith('.json')).map(async (e) => parseRecord(await readFile(join(dir, e.name), 'utf8'))),
-      );
-      addTotals(info, messages);
-      found.push(info);
+      try {
+        found.push(await readStorageSession(storage, join(storage, 'session', project.name, entry.name)));
+      } catch {
+        // A crafted id, a file out of the store or not a regular file: this session is left out, not the listing.
+      }
     }
   }
   return found;
+}
+
+async function readStorageSession(storage: string, path: string): Promise<SessionInfo> {
+  const session = parseRecord(await readStoreFile(storage, path));
+  if (!session || asString(session.id) === undefined) throw new SyntaxError(`${path} is not an OpenCode session file.`);
+  const info = baseInfo(session, path, 'opencode-storage', (await stat(path)).size);
+  const dir = storePath(storage, 'message', info.id);
+  const messages = await Promise.all(
+    (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith('.json')).map(async (e) => parseRecord(await readStoreFile(storage, join(dir, e.name)))),
+  );
+  addTotals(info, messages);
+  return info;
 }
 
 /** The session row of OpenCode's database in the shape of its `Session` object. */

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { assertRegularFile } from './store-path.js';
 import { exportOpenCodeDatabase, exportOpenCodeStorage } from './opencode-export.js';
 import type { SessionInfo } from './types.js';
 
@@ -11,6 +12,8 @@ import type { SessionInfo } from './types.js';
 export async function openSession(session: Pick<SessionInfo, 'storage' | 'path' | 'id'>): Promise<AsyncIterable<Uint8Array>> {
   switch (session.storage) {
     case 'file':
+      // A FIFO or device in a log's place would block the read forever.
+      await assertRegularFile(session.path);
       return createReadStream(session.path);
     case 'opencode-storage':
       return once(`${JSON.stringify(await exportOpenCodeStorage(session.path))}\n`);

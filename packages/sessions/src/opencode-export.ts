@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { listDir, parseRecord } from './file-peek.js';
 import { sessionFromRow } from './list-opencode.js';
 import { openSqlite } from './sqlite.js';
+import { isStoreId, readStoreFile, storePath } from './store-path.js';
 
 /** The document `opencode export <sessionID>` prints: the session and its messages with their parts. */
 export interface OpenCodeExport {
@@ -11,12 +11,12 @@ export interface OpenCodeExport {
 }
 
 /** The JSON objects of a folder's files, ordered by file name (OpenCode's ids sort by creation time). */
-async function readObjects(dir: string): Promise<Record<string, unknown>[]> {
+async function readObjects(storage: string, dir: string): Promise<Record<string, unknown>[]> {
   const names = (await listDir(dir))
     .filter((e) => e.isFile && e.name.endsWith('.json'))
     .map((e) => e.name)
     .sort();
-  const objects = await Promise.all(names.map(async (name) => parseRecord(await readFile(join(dir, name), 'utf8'))));
+  const objects = await Promise.all(names.map(async (name) => parseRecord(await readStoreFile(storage, storePath(dir, name)))));
   return objects.filter((o): o is Record<string, unknown> => o !== undefined);
 }
 
@@ -26,15 +26,16 @@ async function readObjects(dir: string): Promise<Record<string, unknown>[]> {
  * and their part files.
  */
 export async function exportOpenCodeStorage(sessionFile: string): Promise<OpenCodeExport> {
-  const info = parseRecord(await readFile(sessionFile, 'utf8'));
-  if (!info) throw new SyntaxError(`${sessionFile} is not an OpenCode session file (no JSON object).`);
   const storage = dirname(dirname(dirname(sessionFile)));
+  const info = parseRecord(await readStoreFile(storage, sessionFile));
+  if (!info) throw new SyntaxError(`${sessionFile} is not an OpenCode session file (no JSON object).`);
   const id = typeof info.id === 'string' ? info.id : basename(sessionFile, '.json');
-  const messages = await readObjects(join(storage, 'message', id));
+  // Ids come from the store's own files: each must be a plain path segment, so none leads out of `storage`.
+  const messages = (await readObjects(storage, storePath(storage, 'message', id))).filter((message) => isStoreId(message.id));
   return {
     info,
     messages: await Promise.all(
-      messages.map(async (message) => ({ info: message, parts: await readObjects(join(storage, 'part', String(message.id))) })),
+      messages.map(async (message) => ({ info: message, parts: await readObjects(storage, storePath(storage, 'part', String(message.id))) })),
     ),
   };
 }

@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { assertRegularFile } from './store-path.js';
+
+/** The largest database sql.js loads: it cannot page from disk, so it holds the whole file in memory. */
+export const SQLJS_DATABASE_LIMIT = 512 * 1024 * 1024;
 
 /** A read-only view of an SQLite database: run a query, get its rows as objects. */
 export interface SqliteReader {
@@ -37,7 +41,7 @@ async function openWithSqlJs(path: string): Promise<SqliteReader> {
   sqlJs ??= import('sql.js').then((module) => module.default());
   const SQL = await sqlJs;
   // sql.js reads the database file into memory; pages still only in the WAL file are not seen.
-  const db = new SQL.Database(await readFile(path));
+  const db = new SQL.Database(await readDatabaseBytes(path));
   return {
     all(sql, params = []) {
       const statement = db.prepare(sql);
@@ -54,11 +58,27 @@ async function openWithSqlJs(path: string): Promise<SqliteReader> {
   };
 }
 
+/** The database file's bytes, refused in one line when it is larger than {@link SQLJS_DATABASE_LIMIT}. */
+async function readDatabaseBytes(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const size = (await file.stat()).size;
+    if (size > SQLJS_DATABASE_LIMIT) {
+      throw new RangeError(`${path} is ${size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`);
+    }
+    return await file.readFile();
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Opens an SQLite database read-only: with `node:sqlite` where the running
  * Node has it (22.5+ without a flag), else with sql.js, a WebAssembly build
  * of SQLite from the npm registry (no native addon to install).
  */
 export async function openSqlite(path: string): Promise<SqliteReader> {
+  // A FIFO or device where the database should be would block either reader.
+  await assertRegularFile(path);
   return (await openWithNodeSqlite(path)) ?? openWithSqlJs(path);
 }

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { put, tempHome, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
+import { listSessions } from './list-sessions.js';
+import { openSession } from './open-session.js';
+import { exportOpenCodeStorage } from './opencode-export.js';
+import { isStoreId, storePath } from './store-path.js';
+
+const s = { id: 'ses_abc', cwd: '/w', prompt: 'p', at: '2026-03-01T10:00:00.000Z' };
+
+describe('store paths stay inside the store', () => {
+  it('refuses ids with separators, dot-dot, NUL or no bound', () => {
+    for (const bad of ['..', '../x', 'a/b', 'a\\b', 'a\0b', '', 'x'.repeat(201)]) expect(isStoreId(bad)).toBe(false);
+    expect(() => storePath('/r', '../../etc')).toThrow(RangeError);
+  });
+
+  it('never reads OpenCode messages through a crafted session id', async () => {
+    const home = tempHome();
+    const data = join(home, '.local', 'share', 'opencode');
+    const path = writeOpenCodeStorage(data, s);
+    put(path, JSON.stringify({ id: '../../../secret', time: { created: 1 } }));
+    put(join(home, '.local', 'secret', 'm.json'), JSON.stringify({ id: 'x', role: 'user' }));
+    await expect(exportOpenCodeStorage(path)).rejects.toThrow(RangeError);
+    expect((await listSessions({ home, env: {}, agent: 'opencode' })).filter((x) => x.turns === 1)).toEqual([]);
+  });
+
+  it('refuses a message folder that is a symlink out of the store', async () => {
+    const home = tempHome();
+    const data = join(home, '.local', 'share', 'opencode');
+    writeOpenCodeStorage(data, { ...s, id: 'ses_link' });
+    const outside = join(tempHome(), 'out');
+    put(join(outside, 'a.json'), JSON.stringify({ id: 'a', role: 'user' }));
+    execFileSync('rm', ['-r', join(data, 'storage', 'message', 'ses_link')]);
+    symlinkSync(outside, join(data, 'storage', 'message', 'ses_link'));
+    expect(await listSessions({ home, env: {}, agent: 'opencode' })).toEqual([]);
+  });
+
+  it('a FIFO as Gemini .project_root or as a log does not hang', async () => {
+    const home = tempHome();
+    writeGemini(home, 'slug', s);
+    put(join(home, '.gemini', 'projects.json'), '{}');
+    execFileSync('mkfifo', [join(home, '.gemini', 'tmp', 'slug', '.project_root')]);
+    const found = await listSessions({ home, env: {}, agent: 'gemini' });
+    expect(found.map((x) => x.project)).toEqual([undefined]);
+    const fifo = join(home, 'fifo.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    await expect(openSession({ storage: 'file', path: fifo, id: 'x' })).rejects.toThrow(/not a regular file/);
+  }, 5000);
+
+  it('an out-of-range OpenCode time costs that field only', async () => {
+    const home = tempHome();
+    const data = join(home, '.local', 'share', 'opencode');
+    const path = writeOpenCodeStorage(data, s);
+    put(path, JSON.stringify({ id: 'ses_abc', directory: '/w', time: { created: 1e20, updated: 1e20 } }));
+    writeOpenCodeStorage(data, { ...s, id: 'ses_ok' });
+    const found = await listSessions({ home, env: {}, agent: 'opencode' });
+    expect(found.map((x) => [x.id, x.startedAt])).toEqual([['ses_ok', s.at], ['ses_abc', undefined]]);
+  });
+});

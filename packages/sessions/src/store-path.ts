@@ -1,0 +1,72 @@
+import { constants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+/** The longest id a store may use as one path segment. */
+export const STORE_ID_MAX = 200;
+/** The largest small store file (an OpenCode message or part, Gemini's markers) read whole. */
+export const STORE_FILE_LIMIT = 16 * 1024 * 1024;
+
+/** Whether a value from a store is safe as one path segment: no separator, no `..`, no NUL, bounded length. */
+export function isStoreId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value !== '' &&
+    value !== '.' &&
+    value !== '..' &&
+    value.length <= STORE_ID_MAX &&
+    !/[/\\\0]/.test(value)
+  );
+}
+
+/**
+ * The path of `segments` under a store's `root`. Each segment taken from the
+ * store's own data must pass {@link isStoreId}, so a crafted id cannot climb
+ * out of the store; throws a `RangeError` otherwise.
+ */
+export function storePath(root: string, ...segments: string[]): string {
+  for (const segment of segments) {
+    if (!isStoreId(segment)) throw new RangeError(`refusing a store path segment that is not a plain id: ${JSON.stringify(String(segment).slice(0, 80))}`);
+  }
+  return join(root, ...segments);
+}
+
+/** Whether `path` (after following symlinks) is `root` or inside it (after following symlinks). */
+async function insideRoot(root: string, path: string): Promise<boolean> {
+  const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(path)]);
+  return realTarget === realRoot || realTarget.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
+/**
+ * Reads a small store file as UTF-8, only when it is a regular file whose real
+ * path stays under `root`: a symlink pointing out of the store is refused, and
+ * a FIFO or device is never waited on (opened non-blocking, then checked with
+ * fstat). Files over `limit` bytes are refused too.
+ */
+export async function readStoreFile(root: string, path: string, limit = STORE_FILE_LIMIT): Promise<string> {
+  if (!(await insideRoot(root, path))) throw new RangeError(`${path} leads out of ${root}; not read.`);
+  return readRegularFile(path, limit);
+}
+
+/** Reads a regular file as UTF-8 up to `limit` bytes; a FIFO, device or folder is refused without blocking. */
+export async function readRegularFile(path: string, limit = STORE_FILE_LIMIT): Promise<string> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const info = await file.stat();
+    if (!info.isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
+    if (info.size > limit) throw new RangeError(`${path} is larger than ${limit} bytes; not read.`);
+    return await file.readFile('utf8');
+  } finally {
+    await file.close();
+  }
+}
+
+/** Throws unless `path` is a regular file; opened non-blocking so a FIFO or device never hangs the check. */
+export async function assertRegularFile(path: string): Promise<void> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
+  } finally {
+    await file.close();
+  }
+}
