@@ -57,8 +57,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     section: 'Input',
     help:
       'load sources/renderers from a module: a path, or a package in ./node_modules (repeatable). Also loaded: ' +
-      'packages named x-provider-*, x-renderer-* (or @scope/...) in ./node_modules, and "plugins" in ./xview.config.json ' +
-      'or in the "xview" key of the nearest package.json. ' +
+      '"plugins" in ~/.config/xview/config.json and packages named x-provider-*, x-renderer-* (or @scope/...) ' +
+      'in ~/.config/xview/node_modules; nothing in the current directory is loaded unasked. ' +
       'A plugin that fails to load, throws or declares another contract version is skipped with one line on ' +
       'standard error; the exit code is that of the run (2 if --provider or --renderer names an id nothing provides)',
   },

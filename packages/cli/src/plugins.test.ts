@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { ExitCode } from './exit-codes.js';
 import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
@@ -22,10 +23,13 @@ async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text);
 }
 
-async function cli(argv: string[], cwd: string, stdin = '') {
+/** An empty config home, so that no plugin of the machine's user is loaded by a test. */
+const EMPTY_CONFIG = mkdtempSync(join(tmpdir(), 'xview-config-'));
+
+async function cli(argv: string[], cwd: string, stdin = '', env: Record<string, string> = { XDG_CONFIG_HOME: EMPTY_CONFIG }) {
   const stdout = new Capture();
   const stderr = new Capture();
-  const code = await runCli(argv, { stdin: bytes(stdin), stdout, stderr, env: {}, cwd });
+  const code = await runCli(argv, { stdin: bytes(stdin), stdout, stderr, env, cwd });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
@@ -103,54 +107,62 @@ describe('xview --plugin', () => {
     expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: none is loaded; add one with --plugin.\n');
   });
 
-  it('finds installed x-provider-* packages and xview.config.json plugins, and lists where each came from', async () => {
+  it('finds x-provider-* packages and config.json plugins in the user\'s xview folder, and lists where each came from', async () => {
     const dir = workspace();
-    const pkg = join(dir, 'node_modules', '@acme', 'x-provider-acme');
+    const home = mkdtempSync(join(tmpdir(), 'xview-home-'));
+    const own = join(home, 'xview');
+    const pkg = join(own, 'node_modules', '@acme', 'x-provider-acme');
     mkdirSync(join(pkg, 'dist'), { recursive: true });
     writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@acme/x-provider-acme', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }));
     writeFileSync(join(pkg, 'dist', 'index.js'), sourceModule('acme'));
-    writeFileSync(join(dir, 'xview.config.json'), JSON.stringify({ plugins: ['./shout.mjs'] }));
-    const listed = await cli(['--list-providers'], dir);
+    writeFileSync(join(own, 'shout.mjs'), MARKDOWN_RENDERER);
+    writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: ['./shout.mjs'] }));
+    const env = { XDG_CONFIG_HOME: home };
+    const listed = await cli(['--list-providers'], dir, '', env);
     expect(listed.stderr).toBe('');
     expect(listed.stdout).toMatch(/^acme +acme agent \(streaming\) +@acme\/x-provider-acme$/m);
     expect(listed.stdout).toMatch(/^shout +Shouting \(renderer, --renderer shout\) +\.\/shout\.mjs$/m);
-    expect(listed.stdout).toMatch(/^text +Plain text \(streaming\) +built-in$/m);
-    const detected = await cli([], dir, '{"acme":"found"}\n');
+    const detected = await cli([], dir, '{"acme":"found"}\n', env);
     expect(detected.stdout).toBe('found\n');
+    writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: './shout.mjs' }));
+    const wrong = await cli([], dir, '{"acme":"still found"}\n', env);
+    expect(wrong).toEqual({ code: ExitCode.ok, stdout: 'still found\n', stderr: `xview: ${join(own, 'config.json')}: "plugins" must be a list of package names or paths; ignored.\n` });
   });
 
-  it('reads the "xview" key of the nearest package.json, resolving its entries from that directory', async () => {
+  it('loads nothing of the current directory unasked: its node_modules, xview.config.json and package.json run no code', async () => {
     const dir = workspace();
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, xview: { plugins: ['./toy.mjs', './shout.mjs'] } }));
-    const sub = join(dir, 'packages', 'web');
-    mkdirSync(sub, { recursive: true });
-    const listed = await cli(['--list-providers'], sub);
-    expect(listed.stderr).toBe('');
-    expect(listed.stdout).toMatch(/^toy +toy agent \(streaming\) +\.\/toy\.mjs$/m);
-    expect(listed.stdout).toMatch(/^shout +Shouting \(renderer, --renderer shout\) +\.\/shout\.mjs$/m);
-    const rendered = await cli(['--renderer', 'shout'], sub, '{"toy":"from package.json"}\n');
-    expect(rendered).toEqual({ code: ExitCode.ok, stdout: 'FROM PACKAGE.JSON[end]\n', stderr: '' });
+    const marker = join(dir, 'PWNED');
+    const evil = `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(marker)}, 'ran');\n${sourceModule('evil')}`;
+    for (const name of ['x-provider-evil', 'x-renderer-evil']) {
+      mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, type: 'module', main: 'index.js' }));
+      writeFileSync(join(dir, 'node_modules', name, 'index.js'), evil);
+    }
+    writeFileSync(join(dir, 'evil.mjs'), evil);
+    writeFileSync(join(dir, 'xview.config.json'), JSON.stringify({ plugins: ['./evil.mjs'] }));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', xview: { plugins: ['./evil.mjs', 'x-provider-evil'] } }));
+    const sub = join(dir, 'src');
+    mkdirSync(sub);
+    const fixture = join(FIXTURES_DIR, 'claude', 'api-error');
+    const expected = readFileSync(`${fixture}.output.txt`, 'utf8');
+    for (const cwd of [dir, sub]) {
+      const result = await cli([], cwd, readFileSync(`${fixture}.jsonl`, 'utf8'));
+      expect(result.stdout).toBe(expected);
+      expect(existsSync(marker)).toBe(false);
+    }
+    const listed = await cli(['--list-providers'], dir);
+    expect(listed.stdout).not.toMatch(/evil/);
+    expect(existsSync(marker)).toBe(false);
   });
 
-  it('loads a plugin named in both config files once, and reports a wrong "xview" key in one line', async () => {
+  it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {
     const dir = workspace();
-    writeFileSync(join(dir, 'xview.config.json'), JSON.stringify({ plugins: ['./toy.mjs'] }));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', xview: { plugins: ['./toy.mjs'] } }));
-    const twice = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"once"}\n');
-    expect(twice).toEqual({ code: ExitCode.ok, stdout: 'once\n', stderr: '' });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', xview: { plugins: './toy.mjs' } }));
-    const wrong = await cli([], dir, '{"toy":"still loaded from xview.config.json"}\n');
-    expect(wrong).toEqual({
-      code: ExitCode.ok,
-      stdout: 'still loaded from xview.config.json\n',
-      stderr: 'xview: package.json "xview": "plugins" must be a list of package names or paths; ignored.\n',
+    writeFileSync(join(dir, 'hang.mjs'), `await new Promise(() => {});\n${sourceModule('hang')}`);
+    const result = await cli(['--plugin', './hang.mjs'], dir, '{"hang":"x"}\n', { XDG_CONFIG_HOME: EMPTY_CONFIG, XVIEW_PLUGIN_TIMEOUT_MS: '200' });
+    expect(result).toEqual({
+      code: ExitCode.usage,
+      stdout: '',
+      stderr: 'xview: plugin ./hang.mjs did not finish loading within 0.2 s; remove it or load it with --plugin only when needed.\n',
     });
-  });
-
-  it('says nothing about a package.json without an "xview" key', async () => {
-    const dir = workspace();
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', scripts: { test: 'vitest' } }));
-    const result = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"quiet"}\n');
-    expect(result).toEqual({ code: ExitCode.ok, stdout: 'quiet\n', stderr: '' });
   });
 });

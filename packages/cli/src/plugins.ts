@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DisplayEventSource, Renderer, SourceRegistry } from '@x/core';
 import { checkSpecificationVersion, createSourceRegistry, defineSource } from '@x/core';
@@ -36,8 +37,13 @@ export interface PluginSet {
   problems: string[];
 }
 
-const CONFIG_FILE = 'xview.config.json';
-/** Installed packages found without `--plugin`: `x-provider-*`, `x-renderer-*`, and the same under any scope. */
+const CONFIG_FILE = 'config.json';
+/**
+ * How long one plugin's module may take to load before the run stops (exit 2):
+ * a module that never settles would otherwise leave nothing to wait for, and
+ * xview would exit 0 having shown nothing.
+ */
+const LOAD_TIMEOUT_MS = 10_000;
 const CONVENTION = /^x-(provider|renderer)-/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -105,8 +111,8 @@ function contentsOf(module: Record<string, unknown>): { sources: DisplayEventSou
 }
 
 /** Loads one plugin into the set, all or nothing: any problem leaves the set as it was and throws. */
-async function loadOne(set: PluginSet, spec: string, cwd: string): Promise<void> {
-  const module = (await import(pathToFileURL(entryOf(spec, cwd)).href)) as Record<string, unknown>;
+async function loadOne(set: PluginSet, spec: string, cwd: string, timeoutMs: number): Promise<void> {
+  const module = await importWithin(spec, entryOf(spec, cwd), timeoutMs);
   const { sources, renderers } = contentsOf(module);
   if (sources.length === 0 && renderers.length === 0) throw new Error('it exports no source (detect, createParser) and no renderer (id, create)');
   // defineSource refuses another contract version by name, and bad metadata.
@@ -128,9 +134,9 @@ async function loadOne(set: PluginSet, spec: string, cwd: string): Promise<void>
   for (const renderer of renderers) set.renderers.set(renderer.id, { plugin: renderer, origin: spec });
 }
 
-/** Installed packages named by convention in `cwd`'s node_modules. */
-function conventionPackages(cwd: string): string[] {
-  const modules = join(cwd, 'node_modules');
+/** Installed packages named by convention in `dir`'s node_modules. */
+function conventionPackages(dir: string): string[] {
+  const modules = join(dir, 'node_modules');
   if (!existsSync(modules)) return [];
   const found: string[] = [];
   for (const name of readdirSync(modules).sort()) {
@@ -148,13 +154,14 @@ interface PluginSpec {
   base: string;
 }
 
-/** The `package.json` in `dir` or the nearest directory above it, as npm finds a project's manifest. */
-function nearestPackageJson(dir: string): string | undefined {
-  for (let current = resolve(dir); ; current = dirname(current)) {
-    const file = join(current, 'package.json');
-    if (existsSync(file)) return file;
-    if (dirname(current) === current) return undefined;
-  }
+/**
+ * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`.
+ * It is the only place plugins are found without `--plugin`: the current
+ * directory is often a cloned repository, whose code the user did not choose to run.
+ */
+export function userConfigDir(env: Record<string, string | undefined>): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME ?? homedir(), '.config'), 'xview');
 }
 
 /** The `plugins` list of one config object; a wrong shape is a problem, not a failure. */
@@ -176,36 +183,55 @@ function readJson(file: string, label: string, problems: string[]): unknown {
 }
 
 /**
- * The plugins the configuration names: `"plugins"` of `xview.config.json` in
- * `cwd`, and of the `"xview"` key (same shape) of the nearest `package.json`,
- * each resolved from the directory of the file that names it.
+ * The plugins the user chose once for every run: `"plugins"` of
+ * `config.json` in their xview folder (resolved from that folder), and
+ * packages named by convention installed in that folder's `node_modules`.
  */
-function configPlugins(cwd: string, problems: string[]): PluginSpec[] {
+function userPlugins(dir: string, problems: string[]): PluginSpec[] {
   const specs: PluginSpec[] = [];
-  const file = join(cwd, CONFIG_FILE);
+  const file = join(dir, CONFIG_FILE);
   if (existsSync(file)) {
-    const config = readJson(file, CONFIG_FILE, problems);
-    if (config !== undefined) specs.push(...pluginList(config, CONFIG_FILE, problems).map((spec) => ({ spec, base: cwd })));
+    const config = readJson(file, file, problems);
+    if (config !== undefined) specs.push(...pluginList(config, file, problems).map((spec) => ({ spec, base: dir })));
   }
-  const manifest = nearestPackageJson(cwd);
-  if (manifest !== undefined) {
-    const label = relative(cwd, manifest);
-    const pkg = readJson(manifest, label, problems);
-    if (isObject(pkg) && pkg.xview !== undefined) {
-      specs.push(...pluginList(pkg.xview, `${label} "xview"`, problems).map((spec) => ({ spec, base: dirname(manifest) })));
-    }
-  }
+  specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
   return specs;
+}
+
+/** A plugin's import, given {@link LOAD_TIMEOUT_MS} to settle; past it the run stops with exit 2. */
+async function importWithin(spec: string, entry: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  const timer: { id?: ReturnType<typeof setTimeout> } = {};
+  const late = new Promise<never>((_resolve, reject) => {
+    timer.id = setTimeout(
+      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage)),
+      timeoutMs,
+    );
+  });
+  try {
+    return (await Promise.race([import(pathToFileURL(entry).href), late])) as Record<string, unknown>;
+  } finally {
+    clearTimeout(timer.id);
+  }
+}
+
+/** Where {@link loadPlugins} looks: `--plugin` paths from `cwd`, and the user's own xview folder. */
+export interface PluginPlaces {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** How long one plugin's module may take to load (default 10 s). */
+  timeoutMs?: number;
 }
 
 /**
  * The built-in sources (stand-ins until one is chosen: built-in-sources.ts),
- * then every plugin: those named with `--plugin`, those listed in
- * `xview.config.json` or the `"xview"` key of the nearest `package.json`, and
- * installed packages named by convention, each loaded once. A plugin that
- * cannot be used is skipped with one line in `problems`; the rest still load.
+ * then every plugin: those named with `--plugin` (resolved from `cwd`), then
+ * those the user chose in their own xview folder ({@link userConfigDir}:
+ * `"plugins"` of `config.json`, and `x-provider-*`/`x-renderer-*` packages in
+ * its `node_modules`), each loaded once. Nothing in `cwd` is loaded unasked.
+ * A plugin that cannot be used is skipped with one line in `problems`; one
+ * whose module does not settle in time stops the run (`CliError`, exit 2).
  */
-export async function loadPlugins(specs: readonly string[], cwd: string): Promise<PluginSet> {
+export async function loadPlugins(specs: readonly string[], places: PluginPlaces): Promise<PluginSet> {
   const builtIn = builtInStandIns();
   const set: PluginSet = {
     registry: createSourceRegistry(builtIn),
@@ -213,16 +239,17 @@ export async function loadPlugins(specs: readonly string[], cwd: string): Promis
     renderers: new Map(),
     problems: [],
   };
-  const named = specs.map((spec) => ({ spec, base: cwd }));
-  const found = [...configPlugins(cwd, set.problems), ...conventionPackages(cwd).map((spec) => ({ spec, base: cwd }))];
+  const named = specs.map((spec) => ({ spec, base: places.cwd }));
+  const found = userPlugins(userConfigDir(places.env), set.problems);
   const seen = new Set<string>();
   for (const { spec, base } of [...named, ...found]) {
     const key = `${resolve(base)}\0${spec}`;
     if (seen.has(key)) continue;
     seen.add(key);
     try {
-      await loadOne(set, spec, base);
+      await loadOne(set, spec, base, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
+      if (error instanceof CliError) throw error;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
       set.problems.push(`xview: plugin ${spec} skipped: ${reason}`);
     }

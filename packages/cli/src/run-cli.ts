@@ -22,7 +22,7 @@ export interface CliIo {
    * resolves with 130 (143 for `'SIGTERM'`).
    */
   signal?: AbortSignal;
-  /** Where plugins are looked for (`./node_modules`, `./xview.config.json`, the nearest `package.json`); default `process.cwd()`. */
+  /** Where `--plugin` paths are resolved from; default `process.cwd()`. Plugins are never found here unasked. */
   cwd?: string;
 }
 

@@ -238,12 +238,19 @@ async function run(session: Session): Promise<ExitCodeValue> {
   return io.signal?.aborted ? interrupted(session, io.signal, html) : (strict ?? tally.exit);
 }
 
+/** `XVIEW_PLUGIN_TIMEOUT_MS`, a positive number of milliseconds, else the default of plugins.ts. */
+function pluginTimeout(env: Record<string, string | undefined>): number | undefined {
+  const ms = Number(env.XVIEW_PLUGIN_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
 /**
  * Loads the plugins and runs `xview` over its inputs, or lists the providers
  * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
  */
 export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, extras: RunExtras = {}): Promise<ExitCodeValue> {
-  const session = createSession(options, io, out, await loadPlugins(options.plugins, io.cwd ?? process.cwd()), extras);
+  const plugins = await loadPlugins(options.plugins, { cwd: io.cwd ?? process.cwd(), env: io.env, timeoutMs: pluginTimeout(io.env) });
+  const session = createSession(options, io, out, plugins, extras);
   if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
   if (!options.listProviders) return run(session);
   await write(out, pluginListing(session.plugins));

@@ -36,6 +36,17 @@ const RULES: readonly SecretRule[] = [
   { kind: 'google-api-key', pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`, 'g') },
   { kind: 'slack-token', pattern: new RegExp(`${START}xox[abposr]-[A-Za-z0-9-]{10,}${END}`, 'g') },
   { kind: 'stripe-key', pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${END}`, 'g') },
+  { kind: 'gitlab-token', pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`, 'g') },
+  { kind: 'pypi-token', pattern: new RegExp(`${START}pypi-AgE[A-Za-z0-9_-]{50,}${END}`, 'g') },
+  { kind: 'sendgrid-key', pattern: new RegExp(`${START}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${END}`, 'g') },
+  { kind: 'webhook-url', pattern: /https:\/\/(?:hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}|(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,})/g },
+  {
+    kind: 'url-credentials',
+    // scheme://user:password@host keeps the scheme, user and host; a URL without a password stays whole,
+    // and so does a marker placed above (its brackets are no part of a user or password here).
+    pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`[\]]+:)(?!\$)([^\s@/"'`[\]]+)(?=@)/g,
+    replace: (marker, prefix) => `${prefix}${marker}`,
+  },
   { kind: 'npm-token', pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`, 'g') },
   {
     kind: 'env-secret',
@@ -50,7 +61,8 @@ const RULES: readonly SecretRule[] = [
 /**
  * Replaces the secrets in a text with a marker naming their kind, such as
  * `[REDACTED:openai-key]`: API keys and tokens of common providers (OpenAI,
- * Anthropic, GitHub, AWS, Google, Slack, Stripe, npm), `Authorization`
+ * Anthropic, GitHub, GitLab, AWS, Google, Slack, Stripe, npm, PyPI, SendGrid),
+ * Slack and Discord webhook URLs, passwords in URLs, `Authorization`
  * header credentials, PEM private keys, JWTs, and the values of `.env`-style
  * assignments whose upper-case name contains KEY, TOKEN, SECRET or PASSWORD.
  * What it does not catch is listed in the package README.
