@@ -1,3 +1,4 @@
+import { jsonShapeRefusal } from './json-shape.js';
 import { parseJson } from './json-value.js';
 import type { LineContext } from './source.js';
 
@@ -106,7 +107,7 @@ export function createJsonDocumentReader(options: { maxDocumentChars?: number } 
         context?.hold?.();
         return { status: 'pending' };
       }
-      return { status: 'invalid', reason: 'not JSON' };
+      return { status: 'invalid', reason: jsonShapeRefusal(line) ?? 'not JSON' };
     },
     end() {
       if (parts === undefined) return undefined;

@@ -4,11 +4,18 @@
  * values are read afterwards: these helpers only ever read own properties.
  */
 
+import { jsonShapeRefusal } from './json-shape.js';
+
 /** A parsed JSON object. */
 export type JsonObject = Record<string, unknown>;
 
-/** Parses one line of JSON; `undefined` when it is not JSON. Never throws. */
+/**
+ * Parses one line of JSON; `undefined` when it is not JSON, or when its shape
+ * would cost more memory than its length warrants ({@link jsonShapeRefusal}
+ * says why). Never throws.
+ */
 export function parseJson(text: string): { value: unknown } | undefined {
+  if (jsonShapeRefusal(text) !== undefined) return undefined;
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {

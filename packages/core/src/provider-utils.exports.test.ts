@@ -24,6 +24,7 @@ describe('@x/core/provider-utils exports', () => {
       'detectFromLines',
       'extractToolOutput',
       'isJsonObject',
+      'jsonShapeRefusal',
       'numberField',
       'objectField',
       'ownField',

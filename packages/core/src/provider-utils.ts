@@ -15,6 +15,7 @@ export { countSearchOutput } from './tool-result-details.js';
 
 // Reading the wire: JSON values, multi-line JSON documents, server-sent events, detection.
 export { arrayField, decodeJsonString, isJsonObject, numberField, objectField, ownField, parseJson, stringField, type JsonObject } from './json-value.js';
+export { jsonShapeRefusal } from './json-shape.js';
 export { createJsonDocumentReader, readJsonLine, type JsonDocumentReader, type JsonLineRead } from './json-document.js';
 export { sseLineData, unframeSseLine, type SseLine } from './sse-line.js';
 export { detectFromLines, type DetectFromLinesOptions } from './detect-lines.js';

@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import { isJsonObject, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { legacyEvents } from './legacy-events.js';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';
 import { threadEvents } from './thread-events.js';
@@ -70,7 +70,7 @@ export function createCodexParser(): SourceParser {
     parse(line, context) {
       const parsed = parseJson(line);
       if (parsed === undefined) {
-        context.malformed(TRACING_LINE.test(line) ? 'not JSON: a log line from stderr' : 'not JSON');
+        context.malformed(TRACING_LINE.test(line) ? 'not JSON: a log line from stderr' : (jsonShapeRefusal(line) ?? 'not JSON'));
         return [];
       }
       if (!isJsonObject(parsed.value)) {

@@ -1,5 +1,5 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
-import { isJsonObject, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
+import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, stringField } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { assistantMessage, messageDelta, reasoning, turnStart } from './assistant-events.js';
 import { otherEvents } from './other-events.js';
@@ -45,7 +45,7 @@ function describeIssue(type: string, value: JsonObject, issue: z.core.$ZodIssue)
  */
 export function readCopilotLine<L>(text: string, context: LineContext, schema: z.ZodType<L>, known: ReadonlySet<string>): ReadLine<L> | undefined {
   const value = parseJson(text)?.value;
-  if (value === undefined) context.malformed('not JSON');
+  if (value === undefined) context.malformed(jsonShapeRefusal(text) ?? 'not JSON');
   else if (!isJsonObject(value)) context.malformed('not a JSON object');
   if (!isJsonObject(value)) return undefined;
   const type = stringField(value, 'type');

@@ -1,5 +1,5 @@
-import { type DisplayEvent, type LineContext, type SourceParser, type SessionStatus } from '@x/core';
-import { isJsonObject, parseJson, sseLineData, stringField, type JsonObject } from '@x/core/provider-utils';
+import type { DisplayEvent, LineContext, SourceParser, SessionStatus } from '@x/core';
+import { isJsonObject, type JsonObject, jsonShapeRefusal, parseJson, sseLineData, stringField } from '@x/core/provider-utils';
 import { busEvents } from './bus-events.js';
 import { runLineEvents } from './run-events.js';
 import { createOpenCodeState, endSession, turnStatus, type OpenCodeState } from './state.js';
@@ -34,7 +34,7 @@ export function parseOpenCodeLine(state: OpenCodeState, line: string, context: L
   if (parsed === undefined) {
     // The pipeline drops blank lines; a caller feeding lines itself may not.
     if (data.trim() === '') context.ignore('blank SSE separator');
-    else context.malformed('not JSON');
+    else context.malformed(jsonShapeRefusal(data) ?? 'not JSON');
     return [];
   }
   if (!isJsonObject(parsed.value)) {
