@@ -53,7 +53,6 @@ const KNOWN_BROKEN = new Set([
   'docs/formats/copilot.md:99',
   'docs/formats/gemini.md:56',
   'docs/formats/opencode.md:64',
-  'README.md:102',
   'packages/cli/README.md:76',
   'packages/provider-claude/README.md:16',
   'packages/provider-claude/README.md:89',
