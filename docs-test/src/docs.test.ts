@@ -64,7 +64,7 @@ const KNOWN_BROKEN = new Set([
   'packages/renderer-html/README.md:26',
   'packages/renderer-html/README.md:37',
   'packages/renderer-html/README.md:48',
-  'packages/sessions/README.md:70',
+
   'packages/testkit/README.md:14',
   'packages/testkit/README.md:34',
   'examples/compose/README.md:5',
