@@ -1,0 +1,122 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import ts from 'typescript';
+import { type Block, blockSlug, ROOT } from './blocks.js';
+
+/** Where the TypeScript and JavaScript blocks are written: inside the workspace, so that `@x/*` imports resolve through docs-test/node_modules. */
+export const BLOCKS_DIR = join(import.meta.dirname, '..', '.blocks');
+
+/** The built xview, as the docs' `xview` (what scripts/install-xview.sh would put on PATH). */
+const XVIEW_BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.cjs');
+
+/** The recording each agent CLI is replaced with in a block marked `agents replayed`. */
+export const AGENT_RECORDINGS: Readonly<Record<string, string>> = {
+  claude: 'fixtures/claude/read-edit-run.jsonl',
+  codex: 'fixtures/codex/read-edit-run.jsonl',
+  gemini: 'fixtures/gemini/read-edit-run.jsonl',
+  goose: 'examples/provider-plugin/test/fixtures/tool-run.jsonl',
+};
+
+/** The result of running a block. */
+export interface RunResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * A fresh place to run blocks in: every top-level entry of the repository is
+ * linked into a temporary folder, so `fixtures/...` and `./examples/...` read
+ * the checkout while what a block writes (`run.html`, `./transcripts`) lands
+ * in the temporary folder; HOME is a temporary folder too, holding one Claude
+ * Code session log (fixtures/claude-log/crud.jsonl) for `xview sessions` and `xview show`.
+ */
+export interface Sandbox {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export function createSandbox(): Sandbox {
+  const base = mkdtempSync(join(tmpdir(), 'x-docs-'));
+  const cwd = join(base, 'repo');
+  mkdirSync(cwd);
+  for (const entry of readdirSync(ROOT)) {
+    if (entry !== '.git') symlinkSync(join(ROOT, entry), join(cwd, entry));
+  }
+  const home = join(base, 'home');
+  const project = join(home, '.claude', 'projects', '-home-me-app');
+  mkdirSync(project, { recursive: true });
+  copyFileSync(join(ROOT, 'fixtures', 'claude-log', 'crud.jsonl'), join(project, '8122657c-fe54-4dc9-89a3-20049e8a84f7.jsonl'));
+  const bin = join(base, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'xview'), `#!/bin/sh\nexec "${process.execPath}" "${XVIEW_BIN}" "$@"\n`);
+  chmodSync(join(bin, 'xview'), 0o755);
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  return { cwd, env };
+}
+
+/** A shell block with every `agent ... |` at the start of a line replaced by `cat <recording> |`. */
+export function replayAgents(code: string): string {
+  return code.replace(/^(\w+)\s[^|\n]*\|/gm, (whole, agent: string) => {
+    const recording = AGENT_RECORDINGS[agent];
+    return recording === undefined ? whole : `cat ${recording} |`;
+  });
+}
+
+/** Runs a shell block with bash, stopping at the first failing command (`-e`, `pipefail`). */
+export function runShell(code: string, sandbox: Sandbox): RunResult {
+  const result = spawnSync('bash', ['-eo', 'pipefail', '-c', code], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input: '' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Writes a TypeScript or JavaScript block as a module of its own (so that no two blocks share a scope) and returns its path. */
+export function writeBlockModule(block: Block): string {
+  mkdirSync(BLOCKS_DIR, { recursive: true });
+  const path = join(BLOCKS_DIR, `${blockSlug(block)}.${block.lang === 'js' ? 'mjs' : 'ts'}`);
+  writeFileSync(path, `${block.code}\nexport {};\n`);
+  return path;
+}
+
+/**
+ * Type-checks the written blocks in one program, against the built packages'
+ * declarations (no `source` condition: what a user of the packages gets), with
+ * the repository's strict options; JavaScript blocks are checked too (`checkJs`).
+ */
+export function typeCheck(paths: readonly string[]): Map<string, string[]> {
+  const base = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(ROOT, 'tsconfig.base.json'), 'utf8')), ts.sys, ROOT).options;
+  const options: ts.CompilerOptions = {
+    ...base,
+    customConditions: [],
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+    types: ['node'],
+    sourceMap: false,
+    declaration: false,
+  };
+  const program = ts.createProgram({ rootNames: [...paths], options });
+  const errors = new Map<string, string[]>(paths.map((path) => [path, []]));
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+    const file = diagnostic.file?.fileName ?? '';
+    const text = `${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+    const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
+    errors.get(file)?.push(`line ${position}: ${text}`) ?? errors.set(file, [`line ${position}: ${text}`]);
+  }
+  return errors;
+}
+
+/** Transpiles a written block to an ES module next to it and runs it with node, in the sandbox, with `stdin` (a repository path) as its standard input. */
+export function runModule(path: string, sandbox: Sandbox, stdin: string | undefined): RunResult {
+  const source = readFileSync(path, 'utf8');
+  const output = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
+  }).outputText;
+  const runnable = `${path.slice(0, -extname(path).length)}.run.mjs`;
+  writeFileSync(runnable, output);
+  const input = stdin === undefined ? '' : readFileSync(join(ROOT, stdin));
+  const result = spawnSync(process.execPath, [runnable], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
