@@ -53,7 +53,7 @@ const KNOWN_BROKEN = new Set([
   'docs/formats/copilot.md:99',
   'docs/formats/gemini.md:56',
   'docs/formats/opencode.md:64',
-  'packages/cli/README.md:76',
+  'packages/cli/README.md:77',
   'packages/provider-claude/README.md:16',
   'packages/provider-claude/README.md:89',
   'packages/provider-codex/README.md:16',
