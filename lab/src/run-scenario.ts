@@ -65,12 +65,12 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
 }
 
 /** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
-export async function runScenario(agent: AgentProfile, binary: string, scenario: Scenario): Promise<ScenarioRecording> {
+export async function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<ScenarioRecording> {
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
   const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work });
-  const place: RunPlace = { home, work, serverUrl: server.url };
+  const place: RunPlace = { version, home, work, serverUrl: server.url };
   agent.configure(place);
   try {
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
