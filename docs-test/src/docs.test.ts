@@ -67,8 +67,7 @@ it('every marker parses, says why, and fits its block', () => {
     if (directive === undefined) continue;
     if (block.marker?.reason.trim() === '') problems.push(`${blockName(block)}: the marker gives no reason`);
     const fits = directive === 'not run' ? shells : directive === 'agents replayed' ? [...shells, ...programs] : programs;
-    if (!fits.includes(block))
-      problems.push(`${blockName(block)}: "${directive}" does not apply to a ${block.lang || 'plain'} block`);
+    if (!fits.includes(block)) problems.push(`${blockName(block)}: "${directive}" does not apply to a ${block.lang || 'plain'} block`);
     if (directive === 'stdin' && block.marker?.argument === undefined) problems.push(`${blockName(block)}: stdin names no file`);
   }
   expect(problems).toEqual([]);
