@@ -5,6 +5,7 @@
 # itself crashes: targets are reported, never enforced (timing is not a test).
 set -euo pipefail
 cd "$(dirname "$0")"
+. ../.ci/quiet-env.sh
 
 # The bench imports the built packages and runs the built xview (by path): build them
 # (a turbo cache hit after `pnpm test`), then the bench itself.

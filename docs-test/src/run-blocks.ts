@@ -11,10 +11,15 @@ export const BLOCKS_DIR = join(import.meta.dirname, '..', '.blocks');
 /** The built xview, as the docs' `xview` (what scripts/install-xview.sh would put on PATH). */
 const XVIEW_BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.cjs');
 
-/** The recording each agent CLI is replaced with in a block marked `agents replayed`. */
+/**
+ * The recording each agent CLI prints instead in a block marked `agents replayed`:
+ * the sandbox has a stand-in program of that name, so a block's `claude -p ... |`
+ * or `spawn('claude', ...)` runs as written and reads a real stream.
+ */
 export const AGENT_RECORDINGS: Readonly<Record<string, string>> = {
   claude: 'fixtures/claude/read-edit-run.jsonl',
   codex: 'fixtures/codex/read-edit-run.jsonl',
+  copilot: 'fixtures/copilot/read-edit-run.jsonl',
   gemini: 'fixtures/gemini/read-edit-run.jsonl',
   goose: 'examples/provider-plugin/test/fixtures/tool-run.jsonl',
 };
@@ -32,10 +37,12 @@ export interface RunResult {
  * the checkout while what a block writes (`run.html`, `./transcripts`) lands
  * in the temporary folder; HOME is a temporary folder too, holding one Claude
  * Code session log (fixtures/claude-log/crud.jsonl) for `xview sessions` and `xview show`.
+ * `replaying` is the same place with the stand-in agent CLIs first on PATH.
  */
 export interface Sandbox {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  readonly replaying: { readonly cwd: string; readonly env: NodeJS.ProcessEnv };
 }
 
 export function createSandbox(): Sandbox {
@@ -51,23 +58,22 @@ export function createSandbox(): Sandbox {
   copyFileSync(join(ROOT, 'fixtures', 'claude-log', 'crud.jsonl'), join(project, '8122657c-fe54-4dc9-89a3-20049e8a84f7.jsonl'));
   const bin = join(base, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'xview'), `#!/bin/sh\nexec "${process.execPath}" "${XVIEW_BIN}" "$@"\n`);
-  chmodSync(join(bin, 'xview'), 0o755);
+  writeProgram(join(bin, 'xview'), `exec "${process.execPath}" "${XVIEW_BIN}" "$@"`);
+  const agents = join(base, 'agents');
+  mkdirSync(agents);
+  for (const [agent, recording] of Object.entries(AGENT_RECORDINGS)) writeProgram(join(agents, agent), `exec cat "${join(ROOT, recording)}"`);
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
-  return { cwd, env };
+  return { cwd, env, replaying: { cwd, env: { ...env, PATH: `${agents}:${env.PATH}` } } };
 }
 
-/** A shell block with every `agent ... |` at the start of a line replaced by `cat <recording> |`. */
-export function replayAgents(code: string): string {
-  return code.replace(/^(\w+)\s[^|\n]*\|/gm, (whole, agent: string) => {
-    const recording = AGENT_RECORDINGS[agent];
-    return recording === undefined ? whole : `cat ${recording} |`;
-  });
+function writeProgram(path: string, command: string): void {
+  writeFileSync(path, `#!/bin/sh\n${command}\n`);
+  chmodSync(path, 0o755);
 }
 
 /** Runs a shell block with bash, stopping at the first failing command (`-e`, `pipefail`). */
-export function runShell(code: string, sandbox: Sandbox): RunResult {
+export function runShell(code: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>): RunResult {
   const result = spawnSync('bash', ['-eo', 'pipefail', '-c', code], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input: '' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -109,7 +115,7 @@ export function typeCheck(paths: readonly string[]): Map<string, string[]> {
 }
 
 /** Transpiles a written block to an ES module next to it and runs it with node, in the sandbox, with `stdin` (a repository path) as its standard input. */
-export function runModule(path: string, sandbox: Sandbox, stdin: string | undefined): RunResult {
+export function runModule(path: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>, stdin: string | undefined): RunResult {
   const source = readFileSync(path, 'utf8');
   const output = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },

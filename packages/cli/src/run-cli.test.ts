@@ -144,7 +144,8 @@ describe('xview', () => {
     const help = await cli(['--help']);
     expect(help.stdout).toMatch(/^Usage$/m);
     expect(help.stdout).toMatch(/^Exit codes$/m);
-    expect((await cli(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
+    expect((await cli(['--version'])).stdout).toBe(`${pkg.version}\n`);
     expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
       'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
     ]);
