@@ -48,9 +48,10 @@ const lines = (values: (string | undefined)[]): string | undefined => {
 };
 
 function webSearch(item: JsonObject, id: string): HostedToolCall {
-  // `action` is a search (`query`), an opened page (`url`) or a find in a page (`pattern`, `url`).
+  // `action` is a search (`query`, or several `queries`), an opened page (`url`) or a find in a page (`pattern`, `url`).
   const action = objectField(item, 'action');
-  const arg = stringField(action, 'query') || stringField(action, 'url') || stringField(action, 'pattern') || '';
+  const queries = (arrayField(action, 'queries') ?? []).filter((query): query is string => typeof query === 'string');
+  const arg = stringField(action, 'query') || queries.join(', ') || stringField(action, 'url') || stringField(action, 'pattern') || '';
   const sources = (arrayField(action, 'sources') ?? []).map((source) => stringField(source, 'url'));
   return { start: { id, toolName: 'web_search', displayName: 'WebSearch', input: action ?? null, arg }, outcome: outcomeOf(item, lines(sources)) };
 }
@@ -69,8 +70,9 @@ function codeInterpreter(item: JsonObject, id: string): HostedToolCall {
 }
 
 function imageGeneration(item: JsonObject, id: string): HostedToolCall {
-  // `result` is the image as base64: not text to show.
-  return { start: { id, toolName: 'image_generation', input: null, arg: '' }, outcome: outcomeOf(item, undefined) };
+  // `result` is the image as base64: not text to show. Codex's rollouts add the `revised_prompt` (codex-rs `ResponseItem::ImageGenerationCall`).
+  const prompt = stringField(item, 'revised_prompt') ?? '';
+  return { start: { id, toolName: 'image_generation', input: prompt === '' ? null : { revised_prompt: prompt }, arg: prompt }, outcome: outcomeOf(item, undefined) };
 }
 
 /** An MCP tool under the name every source gives MCP tools, `mcp__<server>__<tool>` (shown as `server.tool`). */
