@@ -65,4 +65,22 @@ describe('Responses API item ids that change between events', () => {
       { kind: 'text', id: `${key}:msg_SYNTHETIC0121a:0`, text: '42 lines.' },
     ]);
   });
+
+  it('keeps an id already shown under as it is, though the final output lists the item at another position', () => {
+    const events = translateResponse([
+      { type: 'response.created', sequence_number: 0, response: { id: 'r', object: 'response', status: 'in_progress', model: 'm', output: [] } },
+      { type: 'response.reasoning_summary_text.delta', sequence_number: 1, item_id: 'rs_1', output_index: 0, summary_index: 0, delta: 'Plan.' },
+      { type: 'response.output_text.delta', sequence_number: 2, item_id: 'msg_1', output_index: 1, content_index: 0, delta: 'Hi.', logprobs: [] },
+      // The final output leaves the reasoning out: the message is its first item.
+      {
+        type: 'response.completed',
+        sequence_number: 3,
+        response: { id: 'r', object: 'response', status: 'completed', model: 'm', output: [{ id: 'msg_1', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Hi.', annotations: [] }] }] },
+      },
+    ]);
+    expect(withoutSessions(events)).toEqual([
+      { kind: 'reasoning', id: 'r:rs_1:summary-0', text: 'Plan.' },
+      { kind: 'text', id: 'r:msg_1:0', text: 'Hi.' },
+    ]);
+  });
 });

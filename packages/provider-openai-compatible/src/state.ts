@@ -75,6 +75,8 @@ export interface PendingResponsesCall {
  */
 export interface ItemIds {
   readonly byIndex: RecentMap<number, string>;
+  /** The ids items are shown under, so that an id already known is never taken for another item's alias. */
+  readonly keys: RecentMap<string, true>;
   readonly aliases: RecentMap<string, string>;
 }
 
@@ -177,22 +179,24 @@ export const MAX_REMEMBERED_ITEMS = 1024;
 
 /** A fresh {@link ItemIds}. */
 export function createItemIds(): ItemIds {
-  return { byIndex: createRecentMap(MAX_REMEMBERED_ITEMS), aliases: createRecentMap(MAX_REMEMBERED_ITEMS) };
+  return { byIndex: createRecentMap(MAX_REMEMBERED_ITEMS), keys: createRecentMap(MAX_REMEMBERED_ITEMS), aliases: createRecentMap(MAX_REMEMBERED_ITEMS) };
 }
 
 /**
- * The id an output item is shown under: the id first seen at its
- * `output_index`, whatever id this event gives it; else its own id, else
- * `item-<index>`.
+ * The id an output item is shown under: an id already shown under stays
+ * itself; else the id first seen at its `output_index`, whatever id this
+ * event gives it; else its own id, else `item-<index>`.
  */
 export function itemKey(items: ItemIds, rawId: string | undefined, outputIndex: number | undefined): string {
   const raw = nonEmpty(rawId);
+  if (raw !== undefined && items.keys.has(raw)) return raw;
   const aliased = raw === undefined ? undefined : items.aliases.get(raw);
   if (aliased !== undefined) return aliased;
   const atIndex = outputIndex === undefined ? undefined : items.byIndex.get(outputIndex);
   const key = atIndex ?? raw ?? `item-${outputIndex ?? 0}`;
   if (outputIndex !== undefined && atIndex === undefined) items.byIndex.set(outputIndex, key);
   if (raw !== undefined && raw !== key) items.aliases.set(raw, key);
+  items.keys.set(key, true);
   return key;
 }
 
