@@ -4,7 +4,7 @@ import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
 import { resultDetails } from './tool-result-details.js';
 import { compactKey, createRecentMap } from './recent-keys.js';
-import { resolveToolName } from './tool-vocabulary.js';
+import { isMcpDisplayName, resolveToolName, type ResolvedTool } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
 /** A tool call as a provider first sees it. */
@@ -169,6 +169,19 @@ function announcementId(state: TrackerState, raw: string, reuse: ToolCallStart['
   return rename(state, raw, rawKey);
 }
 
+/** The preview of an MCP call that has no arguments: without it the call would show its name alone, like a call whose input is lost. */
+const NO_ARGUMENTS_PREVIEW = 'no arguments';
+
+const isEmptyInput = (input: unknown): boolean =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '') || (isJsonObject(input) && Object.keys(input).length === 0);
+
+/** The provider's preview, else one from the input; an MCP call with empty input (`{}`, `""`) says it has none. */
+function previewOf(call: ToolCallStart, input: unknown, resolved: ResolvedTool): string {
+  if (call.arg !== undefined) return toOneLine(call.arg, PREVIEW_MAX_CHARS);
+  const preview = previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]);
+  return preview === '' && isMcpDisplayName(resolved.name) && isEmptyInput(input) ? NO_ARGUMENTS_PREVIEW : preview;
+}
+
 function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEvent | undefined {
   const raw = call.id !== undefined && call.id !== '' ? call.id : `${state.idPrefix}-${++state.made}`;
   const id = announcementId(state, raw, call.idReuse);
@@ -181,7 +194,7 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEven
     name: resolved.name,
     toolName: call.toolName,
     toolKind: resolved.kind,
-    arg: call.arg === undefined ? previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]) : toOneLine(call.arg, PREVIEW_MAX_CHARS),
+    arg: previewOf(call, input, resolved),
     input: input === undefined ? null : input,
   };
   if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;

@@ -69,6 +69,21 @@ function visitLine(head: ClaudeHead, line: Record<string, unknown>): void {
   }
 }
 
+/**
+ * The id a transcript is listed under. Claude Code names a transcript after
+ * the session that writes it, `<sessionId>.jsonl`; a session resumed into a
+ * new file (Claude Code 1.0.x, anthropics/claude-code#4926) starts that file
+ * with the earlier session's lines, `sessionId` and all, so the name, not the
+ * first `sessionId`, says whose file it is. The log source reports the same
+ * id: the last `sessionId` of the file. A subagent file (`agent-*.jsonl`) is
+ * named after its agent, not a session: its lines say which session it is.
+ */
+function claudeSessionId(path: string, head: ClaudeHead, parentId: string | undefined): string {
+  const name = basename(path, '.jsonl');
+  if (parentId === undefined && !name.startsWith('agent-')) return name;
+  return head.id ?? name;
+}
+
 /** Reads the listing fields of one Claude transcript: its head, and its tail for a later title. */
 export async function readClaudeSession(path: string, parentId?: string): Promise<SessionInfo | undefined> {
   const info = await stat(path);
@@ -82,7 +97,7 @@ export async function readClaudeSession(path: string, parentId?: string): Promis
   if (!scan.complete) await readTailTitle(head, path, info.size);
   const session: SessionInfo = {
     agent: 'claude',
-    id: head.id ?? basename(path, '.jsonl'),
+    id: claudeSessionId(path, head, parentId),
     storage: 'file',
     path,
     updatedAt: info.mtime.toISOString(),

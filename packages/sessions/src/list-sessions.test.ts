@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
 import { writeOpenCodeDb } from '../test/opencode-db.js';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { findSession, listSessions } from './list-sessions.js';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
@@ -105,6 +107,20 @@ describe('listSessions', () => {
     expect((await listSessions({ home })).length).toBe(1);
     const all = await listSessions({ home, subagents: true });
     expect(all.find((s) => s.path.endsWith('agent-a1.jsonl'))).toMatchObject({ parentId: 'parent', title: 'sub task' });
+  });
+
+  it('lists a session resumed into a new file under the file name, not the copied first lines\' sessionId (issue #30)', async () => {
+    const home = tempHome();
+    const dir = join(home, '.claude', 'projects', '-home-lab-project');
+    // The recorded session, and the same conversation resumed into a file of its own (fixtures/claude-log/README.md).
+    const earlier = join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.77', 'resumed', '.claude', 'projects', '-home-lab-project', 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl');
+    put(join(dir, 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl'), readFileSync(earlier, 'utf8'), new Date(at(1)));
+    put(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'), readFileSync(join(FIXTURES_DIR, 'claude-log', 'synthetic-resumed.jsonl'), 'utf8'), new Date(at(2)));
+    expect((await listSessions({ home })).map((s) => [s.id, s.title])).toEqual([
+      ['57f6f27a-f714-44de-a160-29f6de7bfd73', 'Remember the number 7.'],
+      ['d9f13780-7086-4846-b30d-966389bbb1d8', 'Remember the number 7.'],
+    ]);
+    expect((await findSession('57f6f27a', { home }))?.path).toBe(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'));
   });
 
   it('finds a session by id or unique prefix, and names the candidates of an ambiguous one', async () => {
