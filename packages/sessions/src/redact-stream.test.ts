@@ -64,6 +64,15 @@ describe('createRedactingStream', () => {
     expect(shown(stream.end()).length).toBe(35 * 1024);
   });
 
+  it("cuts a tool call's preview again from its redacted input, so no part of a secret is left at the cut", () => {
+    const command = 'curl -H "X-Key: ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R" https://api.github.com';
+    const cut = 'curl -H "X-Key: ghp_1a2B3c4D5e6F7g8H9...';
+    const call: DisplayEvent = { kind: 'tool-use', id: 't1', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: cut, input: { command } };
+    expect(through([call])).toEqual([
+      { ...call, arg: 'curl -H "X-Key: [REDACTED:github-toke...', input: { command: 'curl -H "X-Key: [REDACTED:github-token]" https://api.github.com' } },
+    ]);
+  });
+
   it('is what redactingRenderer hands the renderer it wraps', async () => {
     const seen: DisplayEvent[] = [];
     const renderer = redactingRenderer({ specificationVersion: 'v1', write: (e) => void seen.push(e as DisplayEvent), end: () => {} });

@@ -1,4 +1,6 @@
 import type { DisplayEvent } from '@x/core';
+import { PREVIEW_MAX_CHARS } from '@x/core';
+import { toOneLine } from '@x/core/provider-utils';
 import { redactSecrets, redactValue } from './redact.js';
 
 /**
@@ -48,6 +50,29 @@ function holdFrom(text: string): number {
   return text.length - from > REDACT_HELD_MAX_CHARS ? text.length : from;
 }
 
+type ToolUse = Extract<DisplayEvent, { kind: 'tool-use' }>;
+
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
+}
+
+/**
+ * A tool call redacted, its one-line preview included. The preview is cut to
+ * PREVIEW_MAX_CHARS, which can leave a secret shorter than its rule needs (or
+ * ending in "...", which reads as a placeholder); so where the preview is the
+ * cut of one of the input's strings, it is cut again from that string redacted.
+ */
+function redactToolUse(event: ToolUse): ToolUse {
+  const redacted = redactValue(event);
+  const source = [...strings(event.input)].find((text) => text.length > event.arg.length && toOneLine(text, PREVIEW_MAX_CHARS) === event.arg);
+  return source === undefined ? redacted : { ...redacted, arg: toOneLine(redactSecrets(source), PREVIEW_MAX_CHARS) };
+}
+
+function redactEvent(event: DisplayEvent): DisplayEvent {
+  return event.kind === 'tool-use' ? redactToolUse(event) : redactValue(event);
+}
+
 function sameBlock(held: HeldBlock, event: StreamedText): boolean {
   return held.last.kind === event.kind && held.last.id === event.id && held.last.parentToolUseId === event.parentToolUseId;
 }
@@ -85,13 +110,14 @@ export interface RedactingStream {
  * another block or event, or the end of the stream) and redacted whole. An
  * unfinished PEM private key is held until its END line. At most
  * {@link REDACT_HELD_MAX_CHARS} characters are held. Every other event is
- * redacted with {@link redactValue}. The text shown is the same; only where
+ * redacted with {@link redactValue}, and a tool call's cut preview is cut
+ * again from its redacted input. The text shown is the same; only where
  * the increments are cut changes.
  */
 export function createRedactingStream(): RedactingStream {
   const state: StreamState = { held: undefined };
   return {
-    write: (event) => (event.kind === 'text' || event.kind === 'reasoning' ? writeText(state, event) : [...released(state), redactValue(event)]),
+    write: (event) => (event.kind === 'text' || event.kind === 'reasoning' ? writeText(state, event) : [...released(state), redactEvent(event)]),
     end: () => released(state),
   };
 }
