@@ -81,7 +81,12 @@ function released(state: StreamState): DisplayEvent[] {
   const held = state.held;
   state.held = undefined;
   if (held === undefined || held.text === '') return [];
-  return [{ ...redactValue(held.last), text: redactSecrets(held.text) }];
+  return [withText(held.last, held.text)];
+}
+
+/** The event with its other fields redacted and `text` in place of its own, redacted. */
+function withText(event: StreamedText, text: string): StreamedText {
+  return { ...redactValue({ ...event, text: '' }), text: redactSecrets(text) };
 }
 
 function writeText(state: StreamState, event: StreamedText): DisplayEvent[] {
@@ -90,7 +95,7 @@ function writeText(state: StreamState, event: StreamedText): DisplayEvent[] {
   const cut = holdFrom(text);
   state.held = { last: event, text: text.slice(cut) };
   // An event is written only with text to show: an increment that is all held back shows nothing yet.
-  if (cut > 0) out.push({ ...redactValue(event), text: redactSecrets(text.slice(0, cut)) });
+  if (cut > 0) out.push(withText(event, text.slice(0, cut)));
   return out;
 }
 

@@ -107,6 +107,8 @@ const RULES: readonly SecretRule[] = [
   },
 ];
 
+const SHORTEST_MATCH = 8;
+
 /**
  * Replaces the secrets in a text with a marker naming their kind, such as
  * `[REDACTED:openai-key]`: API keys and tokens of common providers (OpenAI,
@@ -121,6 +123,8 @@ const RULES: readonly SecretRule[] = [
  * package README.
  */
 export function redactSecrets(text: string): string {
+  // No rule matches fewer characters (the shortest is an assignment such as `A_KEY=abcd`): ids and kinds skip the rules.
+  if (text.length < SHORTEST_MATCH) return text;
   let out = text;
   for (const rule of RULES) {
     const marker = `[REDACTED:${rule.kind}]`;
