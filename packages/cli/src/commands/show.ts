@@ -1,14 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import type { AgentId, SessionInfo } from '@x/sessions';
-import { AGENTS, findSession, followFile, openSession, redactSecrets, redactValue, redactingRenderer, sessionLocations } from '@x/sessions';
+import { AGENTS, findSession, followFile, openSession, redactSecrets, sessionLocations } from '@x/sessions';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { CliInput } from '../input.js';
 import type { GuardedStream } from '../output.js';
-import type { Redaction, RunExtras } from '../session.js';
+import { REDACTION } from '../redaction.js';
+import type { RunExtras } from '../session.js';
 import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, printHelp } from './session-common.js';
@@ -57,8 +58,6 @@ function inputOf(target: ShowTarget, follow: AbortSignal | undefined): CliInput 
   }
   return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: `${target.agent}-log` } : {}) };
 }
-
-const REDACTION: Redaction = { text: redactSecrets, value: redactValue, renderer: redactingRenderer };
 
 /** The options, checked: those of xview that make no sense for one session are refused, not ignored. */
 function showOptions(argv: readonly string[]): CliOptions {
