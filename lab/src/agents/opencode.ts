@@ -73,9 +73,11 @@ export const opencode: AgentProfile = {
   protocol: chatCompletions,
   makeCall: callOf,
   configure,
+  // The grep and glob tools run `rg` from PATH, and download ripgrep from GitHub when it is not there: the lab needs it installed.
   invocation(scenario, _place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
-    const args = ['run', '--format', 'json', '-m', MODEL];
+    // `--thinking` adds the reasoning parts to the JSON events, which leave them out by default.
+    const args = ['run', '--format', 'json', '--thinking', '-m', MODEL];
     if (resumeOf !== undefined) args.push('--session', resumeOf);
     args.push(prompt);
     const env: Record<string, string> = { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_SHARE: '1' };

@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext } from '@x/core';
-import { compactKey, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { OpenCodeState, PartKind, Scope } from './state.js';
 import { toolPartEvents } from './tool-events.js';
 import { displayedPartSchema, firstIssue, type StepFinishPart } from './wire-schema.js';
@@ -61,6 +61,21 @@ function stepFinish(state: OpenCodeState, part: StepFinishPart, scope: PartScope
 }
 
 /**
+ * A text part OpenCode wrote itself into the conversation (`synthetic`, such
+ * as the note to the model after an automatic compaction, quirk 16): no
+ * answer of the model's, so a notice, once per part.
+ */
+function syntheticText(state: OpenCodeState, partId: string, text: string | undefined, context: LineContext): DisplayEvent[] {
+  const key = compactKey(partId);
+  if (text === undefined || text === '' || state.partKinds.has(key)) {
+    context.ignore('synthetic text part already shown, or empty');
+    return [];
+  }
+  state.partKinds.set(key, 'text');
+  return [{ kind: 'notice', level: 'info', message: text, code: 'synthetic' }];
+}
+
+/**
  * A part from `run --format json` or from `message.part.updated`; `delta` is
  * the SDK-v1 inline increment. Parts of user messages are the prompt, not
  * output (quirk 2); a part type the SDK does not know is reported as unknown.
@@ -91,6 +106,7 @@ export function partEvents(state: OpenCodeState, part: JsonObject, delta: string
   switch (shown.type) {
     case 'text':
     case 'reasoning': {
+      if (shown.type === 'text' && ownField(part, 'synthetic') === true) return syntheticText(state, shown.id, shown.text, context);
       const text = shown.text ?? delta;
       if (text === undefined) {
         context.malformed(`${shown.type} part without text`);
