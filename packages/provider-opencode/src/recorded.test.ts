@@ -36,6 +36,19 @@ const COMMON: Record<string, string[]> = {
 const REFUSED = ['start', 'error', 'end error'];
 
 const EXPECTED: Record<string, Record<string, string[]>> = {
+  '1.1.65': {
+    ...COMMON,
+    // 1.1 prints no part of a call it auto-rejected: the step, its usage, and the run stops.
+    'permission-denied': ['start', 'usage', 'end incomplete'],
+    // The ContextOverflowError alone: 1.1 does not compact, and exits 0.
+    'api-error-400': ['start', 'error', 'end error'],
+    // 1.1 retries a 429 or a 500 without end and prints nothing meanwhile: the lab's timeout cuts an empty stdout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // The in-stream error is not retried: one step, then the error.
+    'overloaded-cut': REFUSED,
+    interrupted: ['start', 'end incomplete'],
+  },
   '1.18.33': {
     ...COMMON,
     // "prompt is too long" is taken for a context overflow (ContextOverflowError): the session is

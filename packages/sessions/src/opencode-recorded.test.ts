@@ -36,6 +36,17 @@ const COMMON: Record<string, Expected[]> = {
 };
 
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
+  '1.1.65': {
+    ...COMMON,
+    // No compaction in 1.1: the ContextOverflowError stays on the assistant message (L5).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // 1.1 stores the text streamed before Ctrl-C.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+  },
   '1.18.33': {
     ...COMMON,
     // The overflowing request's message keeps no error; the compaction (a user message, L9), its summary
