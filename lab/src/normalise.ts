@@ -5,9 +5,10 @@ import { hostname, userInfo } from 'node:os';
  * on. A run happens in a throwaway home (`/tmp/x-lab-XXXX`); every mention of
  * it becomes `/home/lab`, in the forms the agents write it: as it is, with
  * every character but letters and digits made `-` (Claude Code's project
- * folders), relative to `/` (OpenCode's tool titles), and JSON-escaped. The host name and the user name become `lab-host`
- * and `lab`. Nothing else changes: timestamps, ids and durations stay as the
- * CLI wrote them, since no test depends on them being any other.
+ * folders), relative to `/` (OpenCode's tool titles), and JSON-escaped. The
+ * host name and the user name become `lab-host` and `lab`. Nothing else
+ * changes: timestamps, ids and durations stay as the CLI wrote them, since no
+ * test depends on them being any other.
  */
 export interface Normaliser {
   (text: string): string;
