@@ -100,19 +100,19 @@ describe.each(recordedVersions('opencode-log'))('OpenCode %s session logs, recor
 });
 
 describe('the newest OpenCode database, most of it in its write-ahead log', () => {
-  it('lists the session with its totals (1.18.33 plain-answer: the database file holds one page, the WAL 207 frames)', async () => {
+  it('lists the session with its totals (1.18.33 plain-answer: the database file holds one page, the WAL 201 frames)', async () => {
     const db = join(dataDir('1.18.33', 'plain-answer'), 'opencode.db');
     const sessions = await listOpenCodeDatabase(db);
     expect(sessions.map(({ path, ...rest }) => rest)).toEqual([
       {
         agent: 'opencode',
-        id: 'ses_dddaef39affeFM4Q3ZcCp1Op8x',
+        id: 'ses_ddd94a04fffeJ7oyl17JS3UJ5h',
         storage: 'opencode-sqlite',
-        updatedAt: '2026-11-28T13:21:11.567Z',
+        updatedAt: '2026-11-28T13:50:11.271Z',
         size: 4096,
-        startedAt: '2026-11-28T13:21:06.662Z',
+        startedAt: '2026-11-28T13:49:51.921Z',
         // The database is copied as it is (lab/src/write-recording.ts): the throwaway home is not rewritten in it.
-        project: '/tmp/x-lab-GBjvWi/project',
+        project: '/tmp/x-lab-BJ4oy6/project',
         title: 'none',
         turns: 1,
         // input 602 + output 22 + reasoning 10 + cache read 1200 (the lab's usage chunk, lab/src/protocols/chat.ts).
