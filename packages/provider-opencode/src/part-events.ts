@@ -75,6 +75,17 @@ function syntheticText(state: OpenCodeState, partId: string, text: string | unde
   return [{ kind: 'notice', level: 'info', message: text, code: 'synthetic' }];
 }
 
+/** A text or reasoning part's text: a snapshot, or the inline delta when it has none. */
+function textPart(state: OpenCodeState, kind: PartKind, partId: string, text: string | undefined, isDelta: boolean, context: LineContext): DisplayEvent[] {
+  if (text === undefined) {
+    context.malformed(`${kind} part without text`);
+    return [];
+  }
+  const events = growText(state, kind, partId, text, isDelta);
+  if (events.length === 0) context.ignore(text === '' ? `empty ${kind} part opener` : `${kind} already emitted`);
+  return events;
+}
+
 /**
  * A part from `run --format json` or from `message.part.updated`; `delta` is
  * the SDK-v1 inline increment. Parts of user messages are the prompt, not
@@ -105,17 +116,9 @@ export function partEvents(state: OpenCodeState, part: JsonObject, delta: string
   const parentToolUseId = scope.kind === 'child' ? scope.parentToolUseId : undefined;
   switch (shown.type) {
     case 'text':
-    case 'reasoning': {
+    case 'reasoning':
       if (shown.type === 'text' && ownField(part, 'synthetic') === true) return syntheticText(state, shown.id, shown.text, context);
-      const text = shown.text ?? delta;
-      if (text === undefined) {
-        context.malformed(`${shown.type} part without text`);
-        return [];
-      }
-      const events = growText(state, shown.type, shown.id, text, shown.text === undefined);
-      if (events.length === 0) context.ignore(text === '' ? `empty ${shown.type} part opener` : `${shown.type} already emitted`);
-      return events;
-    }
+      return textPart(state, shown.type, shown.id, shown.text ?? delta, shown.text === undefined, context);
     case 'tool':
       return toolPartEvents(state, shown, parentToolUseId, context);
     case 'step-start':
