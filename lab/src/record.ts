@@ -31,7 +31,7 @@ async function recordScenario(agent: AgentProfile, binary: string, scenario: Sce
       signal: run.signal,
     })),
     requests: recording.requests.map((request) => `${request.method} ${request.url} -> ${request.answered}`),
-    toolsOffered: recording.requests.find((request) => request.tools !== undefined)?.tools ?? [],
+    toolsOffered: recording.requests.find((request) => (request.tools?.length ?? 0) > 0)?.tools ?? [],
     logs,
   };
 }
