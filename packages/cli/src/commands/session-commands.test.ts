@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempHome, writeCodex, writeCopilot } from '../../../sessions/test/fake-home.js';
@@ -125,6 +125,25 @@ describe('xview show', () => {
     const line = { type: 'assistant.message', id: 'e9', parentId: 'e4', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'A later turn.', toolRequests: [] } };
     appendFileSync(path, `${JSON.stringify(line)}\n`);
     await follow.stdout.contains('A later turn.');
+    controller.abort();
+    expect(await follow.done).toBe(ExitCode.ok);
+  });
+});
+
+describe('xview show --follow, when the log starts over', () => {
+  it('says so on standard error and renders the new log from its start', async () => {
+    const dir = home();
+    const path = join(dir, '.copilot', 'session-state', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', 'events.jsonl');
+    const controller = new AbortController();
+    const follow = run(['show', path, '--events', '--follow'], dir, { signal: controller.signal });
+    await follow.stdout.contains('"Done."');
+    // Rewritten in place, longer than before: what was read is gone, and the new log is read whole.
+    const first = readFileSync(path, 'utf8').split('\n')[0];
+    const line = { type: 'assistant.message', id: 'e9', parentId: 'e1', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'Rewritten turn.', toolRequests: [] } };
+    writeFileSync(path, `${first}\n${JSON.stringify(line)}\n${' '.repeat(4096)}\n`);
+    await follow.stdout.contains('Rewritten turn.');
+    await follow.stderr.contains('reading it again from the start');
+    expect(follow.stderr.text).toMatch(/^xview: .*events\.jsonl was (rewritten|truncated); reading it again from the start\.\n/);
     controller.abort();
     expect(await follow.done).toBe(ExitCode.ok);
   });
