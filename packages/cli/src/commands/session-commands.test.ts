@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempHome, writeCodex, writeCopilot } from '../../../sessions/test/fake-home.js';
+import { tempHome, writeCodex, writeCopilot, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
@@ -160,5 +160,21 @@ describe('xview site', () => {
     expect(existsSync(page)).toBe(true);
     expect(readFileSync(page, 'utf8')).not.toContain(secret);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(secret);
+  });
+
+  it('renders an OpenCode session whose export is longer than a line may be, as the document opencode export prints', async () => {
+    const dir = tempHome();
+    const data = join(dir, '.local', 'share', 'opencode');
+    writeOpenCodeStorage(data, { id: 'ses_long', cwd: '/work/long', prompt: 'Read the big files', at: '2026-03-04T10:00:00.000Z' });
+    // Three tool-sized text parts of 6 MiB: 18 MiB on one line, past the 16 MiB line limit; each part file is under the store's 16 MiB.
+    for (const n of [3, 4, 5]) {
+      const part = { id: `prt_000${n}`, sessionID: 'ses_long', messageID: 'msg_0002', type: 'text', text: `part ${n} ${'x'.repeat(6 * 1024 * 1024)}` };
+      writeFileSync(join(data, 'storage', 'part', 'msg_0002', `prt_000${n}.json`), JSON.stringify(part));
+    }
+    const out = join(tempHome(), 'site');
+    const site = run(['site', out, '--agent', 'opencode'], dir);
+    expect(await site.done).toBe(ExitCode.ok);
+    const page = readFileSync(join(out, 'sessions', 'opencode-ses_long.html'), 'utf8');
+    for (const n of [3, 4, 5]) expect(page).toContain(`part ${n} xxx`);
   });
 });
