@@ -101,12 +101,12 @@ async function readManifest(outDir: string): Promise<Manifest> {
   return { version: 1, pages: {} };
 }
 
-/** Where a file is written before it is renamed into place. */
+/** Where a file (a page, the index, the manifest) is written before it is renamed into place. */
 function temporaryOf(path: string): string {
   return `${path}.${process.pid}.tmp`;
 }
 
-/** Writes a file whole or not at all: a reader never sees a half-written page. */
+/** Writes a file whole or not at all: a reader never sees half of it. Pages are rendered into their {@link temporaryOf} file by `render`, then renamed the same way. */
 async function writeAtomic(path: string, text: string): Promise<void> {
   await writeFile(temporaryOf(path), text);
   await rename(temporaryOf(path), path);
@@ -147,7 +147,11 @@ async function renderAll(jobs: readonly PageJob[], options: WriteSiteOptions, do
   for (const job of jobs) await done(job, await renderOne(job, options.render));
 }
 
-/** A page's file could not be written: the site stops with the file system's error (its `code` kept for the caller). */
+/**
+ * A page's file could not be written: the site stops with the file system's
+ * error, its `code` kept so the caller reports a failed write (one without a
+ * code is still a failed write: `EIO`).
+ */
 function writeFailure(result: { error: string; code?: string | undefined }): Error {
   return Object.assign(new Error(result.error), { code: result.code ?? 'EIO' });
 }
@@ -157,9 +161,10 @@ function writeFailure(result: { error: string; code?: string | undefined }): Err
  * by project, plain linkable HTML) and one self-contained page per log under
  * `sessions/` (logs that share an id get a page each, see {@link pagePath}).
  * Each page is rendered into a temporary file and renamed into place when
- * complete, so a reader never sees half a page. Incremental: `manifest.json` records each page's log
- * path, size and time, and a re-run rewrites only the pages whose log changed.
- * Pages are rendered on worker threads when `worker` is given.
+ * complete, so a reader never sees half a page. Incremental: `manifest.json`
+ * records each page's log path, size and time, and a re-run rewrites only the
+ * pages whose log changed. Pages are rendered on worker threads when `worker`
+ * is given.
  */
 export async function writeSite(outDir: string, sessions: readonly SessionInfo[], options: WriteSiteOptions): Promise<SiteReport> {
   await mkdir(join(outDir, 'sessions'), { recursive: true });
