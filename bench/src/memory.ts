@@ -56,7 +56,12 @@ export interface ProbedRun {
  * into its standard input when given. Reports its peak RSS; an exit other
  * than 0, 1 or 5 (the run was rendered) is a crash, thrown.
  */
-export async function runProbed(args: readonly string[], input: string | Iterable<Buffer> | undefined, env: Record<string, string> = {}, bin?: string): Promise<ProbedRun> {
+export async function runProbed(
+  args: readonly string[],
+  input: string | Iterable<Buffer> | undefined,
+  env: Record<string, string> = {},
+  bin?: string,
+): Promise<ProbedRun> {
   const probe = join(dirname(fileURLToPath(import.meta.url)), 'rss-probe.js');
   const rssFile = join(tmpdir(), `x-bench-rss-${process.pid}-${Date.now()}.json`);
   const argv = ['--import', probe, cliBin(bin), ...args];

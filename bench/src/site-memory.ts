@@ -50,7 +50,9 @@ export async function measureSiteMemory(sizes: readonly number[], cli: string | 
   for (const size of sizes) {
     const file = generateStream(generator, size);
     const run = await runSite(file.path, cli);
-    log(`site memory: ${fmt(run.inputBytes / MB)} MB log, page ${fmt(run.pageBytes / MB)} MB, peak RSS ${fmt(run.maxRssBytes / MiB)} MiB, heap peak ${fmt(run.heapPeakBytes / MiB)} MiB, ${fmt(run.seconds, 1)} s`);
+    log(
+      `site memory: ${fmt(run.inputBytes / MB)} MB log, page ${fmt(run.pageBytes / MB)} MB, peak RSS ${fmt(run.maxRssBytes / MiB)} MiB, heap peak ${fmt(run.heapPeakBytes / MiB)} MiB, ${fmt(run.seconds, 1)} s`,
+    );
     runs.push(run);
   }
   return runs;
@@ -61,8 +63,16 @@ export function siteMemoryReport(runs: readonly SiteMemoryRun[]): { text: string
   const misses: string[] = [];
   const rows = runs.map((run) => {
     const ok = run.maxRssBytes < TARGETS.rssBytes;
-    if (!ok) misses.push(`xview site on a ${fmt(run.inputBytes / MB)} MB log: peak RSS ${fmt(run.maxRssBytes / MiB)} MiB (target < ${fmt(TARGETS.rssBytes / MiB)})`);
-    return [fmt(run.inputBytes / MB), fmt(run.pageBytes / MB), fmt(run.maxRssBytes / MiB), fmt(run.heapPeakBytes / MiB), fmt(run.inputBytes / MB / run.seconds), ok ? 'met' : 'MISSED'];
+    if (!ok)
+      misses.push(`xview site on a ${fmt(run.inputBytes / MB)} MB log: peak RSS ${fmt(run.maxRssBytes / MiB)} MiB (target < ${fmt(TARGETS.rssBytes / MiB)})`);
+    return [
+      fmt(run.inputBytes / MB),
+      fmt(run.pageBytes / MB),
+      fmt(run.maxRssBytes / MiB),
+      fmt(run.heapPeakBytes / MiB),
+      fmt(run.inputBytes / MB / run.seconds),
+      ok ? 'met' : 'MISSED',
+    ];
   });
   const text = [
     `Site memory: \`xview site\` as a child process over one Copilot session log (the copilot stream at \`~/.copilot/session-state/<id>/events.jsonl\`), its page streamed into its file. Target: peak RSS < ${fmt(TARGETS.rssBytes / MiB)} MiB at every size.`,

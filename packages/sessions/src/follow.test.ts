@@ -108,7 +108,9 @@ describe('pollFollow', () => {
     const bytes = [...first.chunks, ...second.chunks];
     for await (const event of streamEvents(bytes, { maxLineBytes: 100, onDiagnostic: (d) => diagnostics.push(d) })) events.push(event);
     expect(events.map((e) => (e.kind === 'text' ? e.text.trim() : e.kind))).toEqual(['"short"', '"after"']);
-    expect(diagnostics).toEqual([{ line: 2, outcome: 'malformed', reason: 'line of 303 bytes exceeds the limit of 100 bytes; skipped', excerpt: `"${'y'.repeat(79)}` }]);
+    expect(diagnostics).toEqual([
+      { line: 2, outcome: 'malformed', reason: 'line of 303 bytes exceeds the limit of 100 bytes; skipped', excerpt: `"${'y'.repeat(79)}` },
+    ]);
     await state.file.close();
   });
 

@@ -60,7 +60,19 @@ export async function openFollow(path: string, options: Pick<FollowOptions, 'sta
   const file = await open(path, 'r');
   const { dev, ino } = await file.stat();
   const position = options.start ?? 0;
-  const state: FollowState = { path, maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, file, dev, ino, position, tail: Buffer.alloc(0), partial: [], partialBytes: 0, passing: false, wake: undefined };
+  const state: FollowState = {
+    path,
+    maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    file,
+    dev,
+    ino,
+    position,
+    tail: Buffer.alloc(0),
+    partial: [],
+    partialBytes: 0,
+    passing: false,
+    wake: undefined,
+  };
   if (position > 0) state.tail = await readAt(file, Math.max(0, position - TAIL_BYTES), Math.min(position, TAIL_BYTES));
   return state;
 }

@@ -105,11 +105,15 @@ export function exportText(doc: OpenCodeExport, bounds: ExportBounds = READER_BO
   const text = `${JSON.stringify(doc, null, 2)}\n`;
   const id = String(doc.info.id ?? '');
   if (text.length > bounds.maxDocumentChars) {
-    throw new RangeError(`OpenCode session ${id} exports to ${text.length} characters of JSON, more than the ${bounds.maxDocumentChars} a session document may hold; not rendered.`);
+    throw new RangeError(
+      `OpenCode session ${id} exports to ${text.length} characters of JSON, more than the ${bounds.maxDocumentChars} a session document may hold; not rendered.`,
+    );
   }
   const longest = longestLineBytes(text, bounds.maxLineBytes);
   if (longest > bounds.maxLineBytes) {
-    throw new RangeError(`OpenCode session ${id} holds a value of ${longest} bytes on one line, more than the line limit of ${bounds.maxLineBytes} bytes; not rendered.`);
+    throw new RangeError(
+      `OpenCode session ${id} holds a value of ${longest} bytes on one line, more than the line limit of ${bounds.maxLineBytes} bytes; not rendered.`,
+    );
   }
   return text;
 }

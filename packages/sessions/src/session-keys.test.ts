@@ -48,7 +48,10 @@ describe('session keys', () => {
     expect(keys).toEqual([`shared@${hash(copy)}`, `shared@${hash(main)}`].sort());
     const refused = findSession('shared', { home });
     await expect(refused).rejects.toThrow(RangeError);
-    const message = await refused.then(() => '', (error: Error) => error.message);
+    const message = await refused.then(
+      () => '',
+      (error: Error) => error.message,
+    );
     expect(message.split('\n')).toHaveLength(1);
     for (const path of [main, copy, sidechain]) expect(message).toContain(`claude shared@${hash(path)} (${path})`);
     expect(message).toMatch(/"shared" names 3 logs with one session id: .*; give one of these keys or a log's path\.$/);

@@ -52,7 +52,14 @@ function byHashedRef(sessions: readonly SessionInfo[], ref: string): SessionInfo
   const parts = HASHED_REF.exec(ref);
   if (parts === null) return [];
   const [, id = '', hash = ''] = parts;
-  return sessions.filter((s) => keyOf(s) !== s.id && s.id.startsWith(id) && keyOf(s).slice(s.id.length + 1).startsWith(hash));
+  return sessions.filter(
+    (s) =>
+      keyOf(s) !== s.id &&
+      s.id.startsWith(id) &&
+      keyOf(s)
+        .slice(s.id.length + 1)
+        .startsWith(hash),
+  );
 }
 
 /**
@@ -72,7 +79,10 @@ export function pickSession(sessions: readonly SessionInfo[], ref: string): Sess
   const prefixed = sessions.filter((s) => s.id.startsWith(ref));
   const ids = [...new Set(prefixed.map((s) => s.id))];
   if (ids.length > 1) {
-    const shown = prefixed.slice(0, 3).map((s) => `${s.agent} ${keyOf(s)}`).join(', ');
+    const shown = prefixed
+      .slice(0, 3)
+      .map((s) => `${s.agent} ${keyOf(s)}`)
+      .join(', ');
     throw new RangeError(`"${ref}" matches ${prefixed.length} sessions (${shown}${prefixed.length > 3 ? ', …' : ''}); give more of the id.`);
   }
   const main = prefixed.find((s) => keyOf(s) === s.id);

@@ -134,7 +134,9 @@ async function renderOne(job: PageJob, render: RenderPage): Promise<RenderResult
     return { ok: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return error instanceof Error && error.name === 'PageWriteError' ? { error: message, writeFailed: true, code: (error as NodeJS.ErrnoException).code } : { error: message };
+    return error instanceof Error && error.name === 'PageWriteError'
+      ? { error: message, writeFailed: true, code: (error as NodeJS.ErrnoException).code }
+      : { error: message };
   }
 }
 

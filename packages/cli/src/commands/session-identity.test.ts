@@ -35,8 +35,16 @@ describe('logs that share a hostile session id', () => {
     expect(firstRaw(result.stdout)).toBeUndefined();
     for (const path of [claudeLog, copy]) expect(result.stdout).toContain(neutralizeForTerminal(`${CLAUDE_ID.slice(0, 8)}@${hash(path)}`));
     const json = JSON.parse((await run(['sessions', '--all-projects', '--json'])).stdout) as { key: string; path: string }[];
-    expect(json.filter((s) => s.key.startsWith(CLAUDE_ID)).map((s) => [s.key, s.path]).sort()).toEqual(
-      [[`${CLAUDE_ID}@${hash(claudeLog)}`, claudeLog], [`${CLAUDE_ID}@${hash(copy)}`, copy]].sort(),
+    expect(
+      json
+        .filter((s) => s.key.startsWith(CLAUDE_ID))
+        .map((s) => [s.key, s.path])
+        .sort(),
+    ).toEqual(
+      [
+        [`${CLAUDE_ID}@${hash(claudeLog)}`, claudeLog],
+        [`${CLAUDE_ID}@${hash(copy)}`, copy],
+      ].sort(),
     );
   });
 
