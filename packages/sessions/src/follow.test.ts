@@ -64,6 +64,24 @@ describe('followFile', () => {
     await reader.return(undefined);
   });
 
+  it('follows a rotated log into the new file, with a notice', async () => {
+    const path = join(tempHome(), 'log.jsonl');
+    writeFileSync(path, 'old\n');
+    const controller = new AbortController();
+    const notices: string[] = [];
+    const reader = followFile(path, { signal: controller.signal, pollIntervalMs: 5, onNotice: (n) => notices.push(n) });
+    expect(text(await reader.next())).toBe('old\n');
+    const pending = reader.next();
+    renameSync(path, `${path}.1`);
+    writeFileSync(path, 'new\n');
+    expect(text(await pending)).toBe('new\n');
+    expect(notices).toEqual([`${path} was replaced (rotated); reading it again from the start.`]);
+    const later = reader.next();
+    appendFileSync(path, 'more\n');
+    expect(text(await later)).toBe('more\n');
+    await reader.return(undefined);
+  });
+
   it('returns at once when the signal has already aborted', async () => {
     const path = join(tempHome(), 'log.jsonl');
     writeFileSync(path, 'x\n');

@@ -201,11 +201,18 @@ export async function* followFile(path: string, options: FollowOptions = {}): As
   const { signal } = options;
   const pollMs = options.pollIntervalMs ?? 500;
   const state = await openFollow(path, options);
-  const watcher = watchQuietly(path, state);
+  let watcher = watchQuietly(path, state);
+  let watched = state.ino;
   try {
     while (signal?.aborted !== true) {
       const step = await pollFollow(state);
       if (step.notice !== undefined) options.onNotice?.(step.notice);
+      if (state.ino !== watched) {
+        // A notice watch follows the file it was set on: after a rotation, watch the new one.
+        watcher?.close();
+        watcher = watchQuietly(path, state);
+        watched = state.ino;
+      }
       for (const chunk of step.chunks) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
       if (!step.more) await waitForChange(state, pollMs, signal);
     }
