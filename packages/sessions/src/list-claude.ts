@@ -11,6 +11,8 @@ interface ClaudeHead {
   gitBranch?: string;
   title?: string;
   firstPrompt?: string;
+  /** The first message is a sidechain's (`isSidechain`): a subagent transcript that carries its parent's session id. */
+  sidechain?: boolean;
   prompts: number;
   /** Usage counted once per assistant message id. */
   usage: Map<string, number>;
@@ -53,6 +55,7 @@ function visitLine(head: ClaudeHead, line: Record<string, unknown>): void {
   const title = titleOf(line);
   if (title !== undefined) head.title ??= title;
   if (line.type !== 'user' && line.type !== 'assistant') return;
+  head.sidechain ??= line.isSidechain === true;
   head.id ??= asString(line.sessionId);
   head.startedAt ??= asString(line.timestamp);
   head.cwd ??= asString(line.cwd);
@@ -104,7 +107,9 @@ export async function readClaudeSession(path: string, parentId?: string): Promis
     size: info.size,
   };
   addHeadFields(session, head, scan.complete);
-  if (parentId) session.parentId = parentId;
+  // An older `agent-*.jsonl` beside the main transcripts names no parent folder; its own lines say whose sidechain it is.
+  const parent = parentId ?? (head.sidechain ? head.id : undefined);
+  if (parent) session.parentId = parent;
   return session;
 }
 

@@ -1,6 +1,6 @@
-import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer, TextSink } from '@x/core';
 import { defineRenderer, streamEvents } from '@x/core';
-import { renderHtmlDocument } from '@x/renderer-html';
+import { createHtmlRenderer } from '@x/renderer-html';
 import { openSession } from './open-session.js';
 import { redactValue } from './redact.js';
 import { createRedactingStream } from './redact-stream.js';
@@ -71,13 +71,22 @@ export function sessionTitle(session: SessionInfo): string {
 }
 
 /**
- * One session as a self-contained HTML document, by `@x/renderer-html`'s
- * whole-document renderer (inline style, a CSP that allows no script and no
- * remote load).
+ * Streams one session as a self-contained HTML document to `sink`, by
+ * `@x/renderer-html`'s streaming renderer (inline style, a CSP that allows no
+ * script and no remote load): events are read, rendered and written one at a
+ * time, with the sink's backpressure, so a log of any size renders in flat
+ * memory.
  */
-export async function renderSessionHtml(session: SessionInfo, options: SessionEventsOptions): Promise<string> {
-  const events: DisplayEvent[] = [];
-  for await (const event of sessionEvents(session, options)) events.push(event);
+export async function writeSessionHtml(session: SessionInfo, sink: TextSink, options: SessionEventsOptions): Promise<void> {
   const title = options.redact ? redactValue(sessionTitle(session)) : sessionTitle(session);
-  return renderHtmlDocument(events, { title, provider: session.agent, ...(session.startedAt ? { startedAt: session.startedAt } : {}) });
+  const renderer = createHtmlRenderer({ sink, title, provider: session.agent, ...(session.startedAt ? { startedAt: session.startedAt } : {}) });
+  for await (const event of sessionEvents(session, options)) await renderer.write(event);
+  await renderer.end();
+}
+
+/** One session as a self-contained HTML document in a string, as {@link writeSessionHtml} streams it; for short sessions. */
+export async function renderSessionHtml(session: SessionInfo, options: SessionEventsOptions): Promise<string> {
+  const chunks: string[] = [];
+  await writeSessionHtml(session, (chunk: string) => void chunks.push(chunk), options);
+  return chunks.join('');
 }
