@@ -102,9 +102,10 @@ describe('writeSite with logs that share an id (a hostile home)', () => {
     const home = tempHome();
     const first = writeClaude(join(home, '.claude'), { id: 'dup', cwd: '/work/app', prompt: 'first', at: at(1) });
     const second = put(join(home, '.claude', 'projects', '-copy', 'dup.jsonl'), readFileSync(first, 'utf8'));
-    // Ids that differ only in characters a file name cannot hold come to one safe name.
-    const slash = claudeLines({ id: 'a/b', cwd: '/w', prompt: 'slash', at: at(2) });
-    put(join(home, '.claude', 'projects', '-w', 'slash.jsonl'), `${slash.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    // Ids that differ only in characters a file name cannot hold come to one safe name
+    // (a Claude transcript's id is its file name's, as a resumed session's is).
+    const colon = claudeLines({ id: 'a:b', cwd: '/w', prompt: 'colon', at: at(2) });
+    put(join(home, '.claude', 'projects', '-w', 'a:b.jsonl'), `${colon.map((l) => JSON.stringify(l)).join('\n')}\n`);
     writeClaude(join(home, '.claude'), { id: 'a_b', cwd: '/w', prompt: 'underscore', at: at(3) });
     const sessions = await listSessions({ home });
     const out = tempHome();
