@@ -24,6 +24,7 @@ describe('@x/core exports', () => {
       'boundMarksAcross',
       'checkSpecificationVersion',
       'collectDisplayOutput',
+      'countTurns',
       'createDisplayOutputBuilder',
       'createEventTransformStream',
       'createInvisibleMarker',
