@@ -26,6 +26,7 @@ describe('@x/core exports', () => {
       'boundMarksAcross',
       'checkSpecificationVersion',
       'collectDisplayOutput',
+      'countTurns',
       'createDisplayOutputBuilder',
       'createEventTransformStream',
       'createInvisibleMarker',

@@ -72,7 +72,7 @@ export { replayLines, type LineAccounting, type ReplayResult } from './line-acco
 export { DETECT_SAMPLE_LINES, createSourceRegistry, type DetectionResult, type SourceRegistry } from './source-registry.js';
 
 // A run's outcome and its display output.
-export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, createRunAggregator } from './run-outcome.js';
+export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, countTurns, createRunAggregator } from './run-outcome.js';
 export type { RunAggregator, RunAggregatorOptions, RunDrift, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
 export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBuilder } from './display-output.js';
 // One formatter for a run's figures, so the terminal, the HTML page and --summary say the same.
