@@ -96,10 +96,10 @@ describe('TypeScript and JavaScript blocks', () => {
   let errors = new Map<string, string[]>();
   const paths = new Map<Block, string>();
   let sandbox: Sandbox;
-  beforeAll(() => {
+  beforeAll(async () => {
     rmSync(BLOCKS_DIR, { recursive: true, force: true });
     for (const block of [...declarations, ...programs]) paths.set(block, writeBlockModule(block));
-    errors = typeCheck([...paths.values()]);
+    errors = await typeCheck([...paths.values()]);
     sandbox = createSandbox();
   });
 

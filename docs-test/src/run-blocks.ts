@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -88,30 +88,17 @@ export function writeBlockModule(block: Block): string {
 
 /**
  * Type-checks the written blocks in one program, against the built packages'
- * declarations (no `source` condition: what a user of the packages gets), with
- * the repository's strict options; JavaScript blocks are checked too (`checkJs`).
+ * declarations, with the repository's strict options (type-check-blocks.mjs,
+ * in a child process so that the test worker stays responsive).
  */
-export function typeCheck(paths: readonly string[]): Map<string, string[]> {
-  const base = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(ROOT, 'tsconfig.base.json'), 'utf8')), ts.sys, ROOT).options;
-  const options: ts.CompilerOptions = {
-    ...base,
-    customConditions: [],
-    allowJs: true,
-    checkJs: true,
-    noEmit: true,
-    types: ['node'],
-    sourceMap: false,
-    declaration: false,
-  };
-  const program = ts.createProgram({ rootNames: [...paths], options });
-  const errors = new Map<string, string[]>(paths.map((path) => [path, []]));
-  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const file = diagnostic.file?.fileName ?? '';
-    const text = `${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-    const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
-    errors.get(file)?.push(`line ${position}: ${text}`) ?? errors.set(file, [`line ${position}: ${text}`]);
-  }
-  return errors;
+export function typeCheck(paths: readonly string[]): Promise<Map<string, string[]>> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [join(import.meta.dirname, 'type-check-blocks.mjs'), ROOT], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error !== null) reject(new Error(`type-check-blocks.mjs failed: ${stderr || error.message}`));
+      else resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, string[]>)));
+    });
+    child.stdin?.end(JSON.stringify(paths));
+  });
 }
 
 /** Transpiles a written block to an ES module next to it and runs it with node, in the sandbox, with `stdin` (a repository path) as its standard input. */
