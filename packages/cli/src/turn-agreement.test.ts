@@ -90,10 +90,12 @@ interface Counts {
 }
 
 async function countsOf(row: SessionInfo, home: string): Promise<Counts> {
-  const outcome = JSON.parse(await stdoutOf(['show', row.path, '--summary', '--json'], home)) as { turns: number };
-  const table = /^Turns\s+(\d+)$/m.exec(await stdoutOf(['show', row.path, '--summary'], home));
-  const footer = /^∎ .*?(?:\| (\d+) turns?\b|$)/m.exec(await stdoutOf(['show', row.path, '--verbose'], home));
-  const html = await stdoutOf(['show', row.path, '--html', '-'], home);
+  // A log file is shown by its path; a session inside OpenCode's database, by its key.
+  const which = row.storage === 'file' ? row.path : (row.key ?? row.id);
+  const outcome = JSON.parse(await stdoutOf(['show', which, '--summary', '--json'], home)) as { turns: number };
+  const table = /^Turns\s+(\d+)$/m.exec(await stdoutOf(['show', which, '--summary'], home));
+  const footer = /^∎ .*?(?:\| (\d+) turns?\b|$)/m.exec(await stdoutOf(['show', which, '--verbose'], home));
+  const html = await stdoutOf(['show', which, '--html', '-'], home);
   return {
     listing: row.turns,
     outcome: outcome.turns,
@@ -130,9 +132,9 @@ describe('one count of turns on every surface, for every session log in fixtures
   it('the loose fixture logs', async () => {
     const home = looseLogsHome();
     const rows = await rowsOf(home);
-    // Twelve loose logs (4 Claude, 3 Codex, 3 Copilot, 2 Gemini) and one OpenCode storage session;
+    // Fourteen loose logs (5 Claude, 4 Codex, 3 Copilot, 2 Gemini) and one OpenCode storage session;
     // OpenCode's exports are what `opencode export` prints, not logs where a listing looks.
-    expect(rows.length).toBe(13);
+    expect(rows.length).toBe(15);
     await checkHome(home, rows);
   });
 });

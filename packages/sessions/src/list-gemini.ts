@@ -51,8 +51,16 @@ function contentText(content: unknown): string {
  */
 const SESSION_CONTEXT = '<session_context>';
 
-/** A `user` record's typed text, `undefined` for the injected context; empty text is no prompt. */
+/**
+ * What the CLI itself sends when a reply stopped short (recorded:
+ * fixtures/gemini-log/recorded/0.38.2/interrupted, with the first prompt as
+ * its `displayContent`): no prompt of the person's, as the provider reads it.
+ */
+const CLI_CONTINUE = 'System: Please continue.';
+
+/** A `user` record's typed text, `undefined` for the injected context and the CLI's own request to go on; empty text is no prompt. */
 function promptText(message: Record<string, unknown>): string | undefined {
+  if (contentText(message.content).trimEnd() === CLI_CONTINUE) return undefined;
   const text = contentText(message.displayContent ?? message.content).trimEnd();
   return text === '' || text.startsWith(SESSION_CONTEXT) ? undefined : text;
 }

@@ -39,16 +39,25 @@ function baseInfo(session: Record<string, unknown>, path: string, storage: Sessi
 }
 
 /**
- * Adds turns, tokens and cost over a session's message objects. A user
- * message is a prompt: the listing reads no parts, so one holding only text
- * OpenCode injected (which the provider does not show) still counts.
+ * Whether a user message is a prompt the person typed, by the rule of the
+ * provider's log source (provider-opencode log-messages.ts `userMessage`): it
+ * has a text part OpenCode did not write itself (`synthetic`, such as the
+ * note after a compaction) nor mark `ignored`. A compaction is a user message
+ * of its own with no such part (recorded: fixtures/opencode-log/recorded/1.18.33/api-error-400).
  */
-function addTotals(info: SessionInfo, messages: readonly unknown[]): void {
+function isPrompt(parts: readonly unknown[]): boolean {
+  return parts.some(
+    (part) => field(part, 'type') === 'text' && field(part, 'synthetic') !== true && field(part, 'ignored') !== true && (asString(field(part, 'text')) ?? '').trim() !== '',
+  );
+}
+
+/** Adds turns, tokens and cost over a session's message objects; `partsOf` gives a user message's parts. */
+function addTotals(info: SessionInfo, messages: readonly unknown[], partsOf: (messageId: string) => readonly unknown[]): void {
   let prompts = 0;
   let tokens = 0;
   let cost = 0;
   for (const message of messages) {
-    if (field(message, 'role') === 'user') prompts += 1;
+    if (field(message, 'role') === 'user') prompts += isPrompt(partsOf(asString(field(message, 'id')) ?? '')) ? 1 : 0;
     else {
       tokens += tokensOf(message);
       cost += asNumber(field(message, 'cost')) ?? 0;
@@ -85,7 +94,15 @@ async function readStorageSession(storage: string, path: string): Promise<Sessio
   const messages = await Promise.all(
     (await listDir(dir)).filter((e) => e.isFile && e.name.endsWith('.json')).map(async (e) => parseRecord(await readStoreFile(storage, join(dir, e.name)))),
   );
-  addTotals(info, messages);
+  const parts = new Map<string, unknown[]>();
+  for (const message of messages) {
+    const id = asString(field(message, 'id'));
+    if (field(message, 'role') !== 'user' || id === undefined) continue;
+    const partDir = storePath(storage, 'part', id);
+    const files = (await listDir(partDir)).filter((e) => e.isFile && e.name.endsWith('.json'));
+    parts.set(id, await Promise.all(files.map(async (e) => parseRecord(await readStoreFile(storage, join(partDir, e.name))))));
+  }
+  addTotals(info, messages, (id) => parts.get(id) ?? []);
   return info;
 }
 
@@ -124,14 +141,24 @@ async function readOpenCodeDatabase(dbPath: string, size: number): Promise<Sessi
   const db = await openSqlite(dbPath);
   try {
     const messages = new Map<string, unknown[]>();
-    for (const row of db.all('SELECT session_id, data FROM message')) {
+    const users = new Set<string>();
+    for (const row of db.all('SELECT id, session_id, data FROM message')) {
+      const message = { ...asRecord(parseRecord(String(row.data))), id: String(row.id) };
       const list = messages.get(String(row.session_id)) ?? [];
-      list.push(asRecord(parseRecord(String(row.data))));
+      list.push(message);
       messages.set(String(row.session_id), list);
+      if (field(message, 'role') === 'user') users.add(String(row.id));
+    }
+    // Only user messages' parts are read: the text that tells a typed prompt from one OpenCode wrote.
+    const parts = new Map<string, unknown[]>();
+    for (const row of db.all('SELECT message_id, data FROM part')) {
+      const id = String(row.message_id);
+      if (!users.has(id)) continue;
+      parts.set(id, [...(parts.get(id) ?? []), parseRecord(String(row.data))]);
     }
     return db.all('SELECT * FROM session').map((row) => {
       const info = baseInfo(sessionFromRow(row), dbPath, 'opencode-sqlite', size);
-      addTotals(info, messages.get(info.id) ?? []);
+      addTotals(info, messages.get(info.id) ?? [], (id) => parts.get(id) ?? []);
       return info;
     });
   } finally {

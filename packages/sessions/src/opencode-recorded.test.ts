@@ -50,8 +50,8 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   '1.18.33': {
     ...COMMON,
     // The overflowing request's message keeps no error; the compaction (a user message, L9), its summary
-    // (the lab's side answer `none`), the synthetic note (no prompt) and the answer after it. Three user messages.
-    'api-error-400': [['main', 3, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // (the lab's side answer `none`), the synthetic note (no prompt) and the answer after it: three user messages, one typed.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
     // The last attempt's error is the assistant message's `error`.
     'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
