@@ -1,6 +1,7 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import { type DisplayEvent, type LineContext, type TextDisplayEvent } from '@x/core';
 import { objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
+import { appendFinalText, newFinalText } from './final-text.js';
 import { releaseStart, type ClaudeLogState } from './log-state.js';
 import { stamp, threadOf } from './log-threads.js';
 import { setBounded } from './stream-blocks.js';
@@ -10,10 +11,9 @@ import { openCallOf } from './tool-results.js';
 const MAX_OPEN_CALLS = 1_000;
 
 /** The text of an assistant message so far, joined the way DisplayOutput joins blocks. */
-function noteAnswer(state: ClaudeLogState, messageId: string, text: string): void {
-  if (state.answer.messageId !== messageId) state.answer = { messageId, text: '' };
-  const before = state.answer.text;
-  state.answer.text = before === '' || before.endsWith('\n') ? before + text : `${before}\n${text}`;
+function noteAnswer(state: ClaudeLogState, messageId: string, event: TextDisplayEvent): void {
+  if (state.answer.messageId !== messageId) state.answer = newFinalText(messageId);
+  appendFinalText(state.answer, event.id, event.text);
 }
 
 /** A CLI-made assistant turn (`<synthetic>` model, `isApiErrorMessage`): an error or a notice, never text. */
@@ -90,7 +90,7 @@ function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, 
     if (event === undefined) continue;
     events.push(event);
     if (!main) continue;
-    if (event.kind === 'text') noteAnswer(state, messageId, event.text);
+    if (event.kind === 'text') noteAnswer(state, messageId, event);
     state.last = event.kind === 'text' ? 'answer' : 'waiting';
   }
   const stop = stringField(message, 'stop_reason');
