@@ -4,7 +4,7 @@ import { readContentBlock } from './content-blocks.js';
 import { appendFinalText, newFinalText } from './final-text.js';
 import { releaseStart, type ClaudeLogState } from './log-state.js';
 import { stamp, threadOf } from './log-threads.js';
-import { setBounded } from './stream-blocks.js';
+import { MAX_THREADS, setBounded } from './stream-blocks.js';
 import { openCallOf } from './tool-results.js';
 
 /** How many calls without a result yet are remembered for their `toolUseResult`. */
@@ -83,7 +83,11 @@ function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, 
   state.usage.record(messageId, ownField(message, 'usage'), model, parent);
   const thread = parent ?? '';
   let counter = state.blocks.get(thread);
-  if (counter?.messageId !== messageId) state.blocks.set(thread, (counter = { messageId, next: 0 }));
+  if (counter?.messageId !== messageId) {
+    counter = { messageId, next: 0 };
+    // One counter per subagent thread: bounded, as the stream parser's are, since subagent ids come from the file.
+    setBounded(state.blocks, thread, counter, MAX_THREADS);
+  }
   const events: DisplayEvent[] = [];
   for (const block of content) {
     const event = blockEvent(state, block, `${messageId}:${counter.next++}`, parent, context);
