@@ -59,6 +59,7 @@ describe('@x/core/provider-utils exports', () => {
       'TextAssemblerOptions',
       'TextCopy',
       'TextCopyMatch',
+      'ToolCallEvents',
       'ToolCallOutcome',
       'ToolCallStart',
       'ToolCallTracker',

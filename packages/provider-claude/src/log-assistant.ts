@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type TextDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, TextDisplayEvent } from '@x/core';
 import { objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
 import { appendFinalText, newFinalText } from './final-text.js';
@@ -31,25 +31,26 @@ function syntheticTurn(state: ClaudeLogState, line: JsonObject, content: unknown
 }
 
 /** A call block announced: remembered for its result, and a Task's prompt for the sidechain it starts. */
-function callEvent(state: ClaudeLogState, id: string | undefined, name: string, input: unknown, parent: string | undefined): DisplayEvent | undefined {
-  const event = state.tools.start({ id, toolName: name, input, parentToolUseId: parent });
-  if (event === undefined) return undefined;
+function callEvents(state: ClaudeLogState, id: string | undefined, name: string, input: unknown, parent: string | undefined): DisplayEvent[] {
+  const events = state.tools.start({ id, toolName: name, input, parentToolUseId: parent });
+  const event = events[0];
+  if (event === undefined) return events;
   setBounded(state.openCalls, event.id, openCallOf(event, input), MAX_OPEN_CALLS);
   const prompt = stringField(input, 'prompt');
   if (event.name === 'Task' && prompt !== undefined) state.taskPrompts.set(prompt.trim(), event.id);
-  return event;
+  return events;
 }
 
-/** One content block of an assistant line, as an event; a block that shows nothing says why on the context. */
-function blockEvent(state: ClaudeLogState, raw: unknown, id: string, parent: string | undefined, context: LineContext): DisplayEvent | undefined {
+/** One content block of an assistant line, as events; a block that shows nothing says why on the context. */
+function blockEvents(state: ClaudeLogState, raw: unknown, id: string, parent: string | undefined, context: LineContext): DisplayEvent[] {
   const block = readContentBlock(raw);
   switch (block.kind) {
     case 'text':
-      return block.text === '' ? undefined : { kind: block.type === 'text' ? 'text' : 'reasoning', id, text: block.text };
+      return block.text === '' ? [] : [{ kind: block.type === 'text' ? 'text' : 'reasoning', id, text: block.text }];
     case 'call':
-      if (typeof block.name === 'string') return callEvent(state, block.id, block.name, block.input, parent);
+      if (typeof block.name === 'string') return callEvents(state, block.id, block.name, block.input, parent);
       context.malformed(`${block.type} block without a tool name`);
-      return undefined;
+      return [];
     case 'result': {
       if (!state.tools.has(block.id) && parent !== undefined) block.outcome.parentToolUseId = parent;
       state.openCalls.delete(block.id);
@@ -57,13 +58,13 @@ function blockEvent(state: ClaudeLogState, raw: unknown, id: string, parent: str
     }
     case 'hidden':
       context.ignore(block.reason);
-      return undefined;
+      return [];
     case 'unknown':
       context.unknown(block.reason);
-      return undefined;
+      return [];
     case 'malformed':
       context.malformed(block.reason);
-      return undefined;
+      return [];
   }
 }
 
@@ -90,12 +91,12 @@ function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, 
   }
   const events: DisplayEvent[] = [];
   for (const block of content) {
-    const event = blockEvent(state, block, `${messageId}:${counter.next++}`, parent, context);
-    if (event === undefined) continue;
-    events.push(event);
-    if (!main) continue;
-    if (event.kind === 'text') noteAnswer(state, messageId, event);
-    state.last = event.kind === 'text' ? 'answer' : 'waiting';
+    for (const event of blockEvents(state, block, `${messageId}:${counter.next++}`, parent, context)) {
+      events.push(event);
+      if (!main) continue;
+      if (event.kind === 'text') noteAnswer(state, messageId, event);
+      state.last = event.kind === 'text' ? 'answer' : 'waiting';
+    }
   }
   const stop = stringField(message, 'stop_reason');
   if (main && stop === 'end_turn') state.last = 'answer';

@@ -15,8 +15,7 @@ function itemIdOf(item: JsonObject | undefined, outputIndex: number | undefined)
 export function announceResponsesCall(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[], call: PendingResponsesCall): void {
   turn.calls.delete(call.itemId);
   startTurn(state, turn, events);
-  const event = state.tracker.start({ id: nonEmpty(call.callId), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.args });
-  if (event !== undefined) events.push(event);
+  events.push(...state.tracker.start({ id: nonEmpty(call.callId), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.args }));
 }
 
 /** Announces every call still pending, in the order they opened. */
