@@ -26,9 +26,10 @@ export interface ToolCallStart {
   idReuse?: 'repeat' | 'new-call' | undefined;
   /**
    * This line starts a call, by the provider's own account (Codex
-   * `item.started`), rather than restating one: an id still open is then
-   * another call reusing it, announced as `<id>#<n>` after a warning
-   * (`tool_id_reused`), and a result for the id then reaches it.
+   * `item.started`), rather than restating one: an id already used in this
+   * scope is then another call reusing it, announced as `<id>#<n>`, and a
+   * result for the id then reaches it. When the first call is still open
+   * (it will never show a result), a warning (`tool_id_reused`) follows.
    */
   opens?: boolean | undefined;
   /**
