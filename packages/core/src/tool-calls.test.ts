@@ -240,4 +240,13 @@ describe('createToolCallTracker scopes', () => {
     expect(tracker.finish('item_1', { status: 'success' })[0]?.id).toBe('item_1#1');
     expect(tracker.unfinished().map((call) => [call.id, call.arg])).toEqual([['item_1', 'npm test']]);
   });
+
+  it('shows a call that opens under a finished id as another call, without a warning', () => {
+    const tracker = createToolCallTracker();
+    tracker.start({ id: 'a', toolName: 'Bash', input: { command: 'ls' }, opens: true });
+    tracker.finish('a', { status: 'success' });
+    expect(tracker.start({ id: 'a', toolName: 'Bash', input: { command: 'pwd' }, opens: true })).toEqual([
+      { kind: 'tool-use', id: 'a#1', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: 'pwd', input: { command: 'pwd' } },
+    ]);
+  });
 });
