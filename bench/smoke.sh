@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The benchmark in seconds, for CI, so that it cannot rot: about 2 MB per
-# stream, one repetition, the xview memory check on 2 and 8 MB. It prints the
-# same tables as `pnpm bench` and writes no docs. It fails only when the bench
-# itself crashes: targets are reported, never enforced (timing is not a test).
+# stream, one repetition, the xview memory check on 2 and 8 MB and the site
+# memory check on 2 MB. It prints the same tables as `pnpm bench` and writes
+# no docs. It fails only when the bench itself crashes: targets are reported,
+# never enforced (timing is not a test).
 set -euo pipefail
 cd "$(dirname "$0")"
+. ../.ci/quiet-env.sh
 
 # The bench imports the built packages and runs the built xview (by path): build them
 # (a turbo cache hit after `pnpm test`), then the bench itself.

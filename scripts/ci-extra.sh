@@ -13,7 +13,7 @@
 #   4. a changesets dry run: the versions and changelogs a release would publish.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1 CI="${CI:-true}"
+. .ci/quiet-env.sh
 
 log() { printf '\n==> %s\n' "$*"; }
 

@@ -101,7 +101,11 @@ async function installAndTest(dir, name) {
   const nested = ['@x/testkit'].filter((dep) => existsSync(join(dir, 'node_modules', dep, 'node_modules/@x/core')));
   check(realpathSync(core) === core && !realpathSync(core).startsWith(ROOT + sep) && nested.length === 0, `${name}: one copy of @x/core, from the tarball`);
   for (const script of ['test', 'typecheck', 'build']) {
-    const result = run('npm', ['run', script], { cwd: dir, env: { ...NPM_ENV, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' } });
+    // Not spawnSync: the two plugins' scripts run side by side on the runner's cores.
+    const result = await execFile('npm', ['run', script], { cwd: dir, env: { ...NPM_ENV, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 }).then(
+      ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+      (error) => ({ status: typeof error.code === 'number' ? error.code : 1, stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }),
+    );
     const output = `${result.stdout}${result.stderr}`;
     for (const line of output.split('\n').filter((l) => /^\s*(Test Files|Tests)\s/.test(l))) console.log(`  ${name}: ${line.trim()}`);
     check(result.status === 0, `${name}: npm run ${script}`, result.status === 0 ? '' : output);

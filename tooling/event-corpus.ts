@@ -196,7 +196,7 @@ const unknownFigures: CorpusScenario = {
 
 const prompts: CorpusScenario = {
   name: 'prompts',
-  covers: 'the three forms of the person’s side (a slash command, a prompt of twelve lines, an interrupt), each opening a turn',
+  covers: 'the three forms of the person’s side (a slash command, a prompt of twelve lines, an interrupt); only the two typed prompts open turns (docs/turns.md)',
   events: [
     { kind: 'prompt', form: 'command', text: '/model opus' },
     { kind: 'prompt', form: 'prompt', id: 'u1', text: ['Fix the failing test', ...Array.from({ length: 11 }, (_, i) => `detail ${i + 2}`)].join('\n') },

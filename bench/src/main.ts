@@ -14,6 +14,7 @@ import { GENERATORS, type StreamGenerator } from './generators/index.js';
 import { chunksOfLines, HOSTILE_SHAPES } from './hostile.js';
 import { type EndToEndResult, endToEndReport, measureEndToEnd } from './end-to-end.js';
 import { runCli, type CliMode, type CliRun } from './memory.js';
+import { measureSiteMemory, siteMemoryReport, type SiteMemoryRun } from './site-memory.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import {
   fmt,
@@ -137,6 +138,7 @@ interface SavedRun {
   results: (Omit<StreamResult, 'generator'> & { generator: string })[];
   memory: MemoryResult[];
   hostile?: HostileResult[];
+  site?: SiteMemoryRun[];
   endToEnd?: EndToEndResult;
 }
 
@@ -148,6 +150,7 @@ interface Measured {
   results: StreamResult[];
   memory: MemoryResult[];
   hostile: HostileResult[];
+  site: SiteMemoryRun[];
   endToEnd: EndToEndResult | undefined;
 }
 
@@ -210,12 +213,13 @@ async function measure(options: BenchOptions, started: number): Promise<Measured
   // steadier than from a fresh process (seen, not explained).
   const memory = options.memory ? await measureMemory(options) : [];
   const hostile = options.hostile ? await measureHostile(options) : [];
+  const site = options.site ? await measureSiteMemory(options.siteSizes, options.cli) : [];
   const endToEnd = options.e2e ? measureEndToEnd({ sizes: options.e2eSizes, streams: options.e2eStreams, runs: options.e2eRuns, cli: options.cli }) : undefined;
   const results: StreamResult[] = [];
   if (options.throughput) {
     for (const id of options.streams) results.push(await measureStream(GENERATORS.find((g) => g.id === id) as StreamGenerator, options));
   }
-  const measured: Measured = { machine: machine(), minutes: (performance.now() - started) / 60000, reps: options.reps, results, memory, hostile, endToEnd };
+  const measured: Measured = { machine: machine(), minutes: (performance.now() - started) / 60000, reps: options.reps, results, memory, hostile, site, endToEnd };
   if (!options.smoke) {
     const saved: SavedRun = { ...measured, results: results.map((r) => ({ ...r, generator: r.generator.id })) };
     writeFileSync(LAST_RUN, JSON.stringify(saved));
@@ -228,7 +232,7 @@ async function measure(options: BenchOptions, started: number): Promise<Measured
 function readSaved(file: string): Measured {
   const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedRun;
   const results = saved.results.map((r) => ({ ...r, generator: GENERATORS.find((g) => g.id === r.generator) as StreamGenerator }));
-  return { ...saved, results, hostile: saved.hostile ?? [], endToEnd: saved.endToEnd };
+  return { ...saved, results, hostile: saved.hostile ?? [], site: saved.site ?? [], endToEnd: saved.endToEnd };
 }
 
 /** The report's sections, in order, and every target missed. */
@@ -238,6 +242,7 @@ function report(measured: Measured): { sections: string[]; misses: string[] } {
     measured.results.length > 0 ? throughputReport(measured.results, measured.reps) : undefined,
     measured.memory.length > 0 ? memoryReport(measured.memory) : undefined,
     measured.hostile.length > 0 ? hostileReport(measured.hostile) : undefined,
+    measured.site.length > 0 ? siteMemoryReport(measured.site) : undefined,
   ].filter((part) => part !== undefined);
   return { sections: parts.map((part) => part.text), misses: parts.flatMap((part) => part.misses) };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,19 +39,34 @@ export interface CliRun {
   rssRuns?: number[];
 }
 
+/** What a probed run of `xview` reports. */
+export interface ProbedRun {
+  seconds: number;
+  maxRssBytes: number;
+  heapPeakBytes: number;
+  outputBytes: number;
+  exitCode: number | null;
+  /** The input bytes written to its standard input. */
+  written: number;
+}
+
 /**
- * Runs `xview` as a user would, with the stream piped into its standard
- * input: `--html /dev/null` for HTML, `--verbose` with standard output a
- * pipe (drained and counted here) for the terminal, `--events` and
- * `--summary` the same way. The input is a file, or chunks generated on the
- * fly (the hostile shapes, never written to disk). Reports its peak RSS.
+ * Runs `node --import rss-probe.js <bin> ...args` as a child with `env` added,
+ * its standard output drained and counted, `input` (a file, or chunks) piped
+ * into its standard input when given. Reports its peak RSS; an exit other
+ * than 0, 1 or 5 (the run was rendered) is a crash, thrown.
  */
-export async function runCli(input: string | Iterable<Buffer>, inputBytes: number, mode: CliMode, bin?: string): Promise<CliRun> {
+export async function runProbed(
+  args: readonly string[],
+  input: string | Iterable<Buffer> | undefined,
+  env: Record<string, string> = {},
+  bin?: string,
+): Promise<ProbedRun> {
   const probe = join(dirname(fileURLToPath(import.meta.url)), 'rss-probe.js');
   const rssFile = join(tmpdir(), `x-bench-rss-${process.pid}-${Date.now()}.json`);
-  const args = ['--import', probe, cliBin(bin), ...MODE_ARGS[mode]];
+  const argv = ['--import', probe, cliBin(bin), ...args];
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, X_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env, X_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' } });
   let outputBytes = 0;
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -60,11 +75,11 @@ export async function runCli(input: string | Iterable<Buffer>, inputBytes: numbe
   child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 4000) stderr += chunk.toString('utf8');
   });
-  let written = inputBytes;
+  let written = 0;
   if (typeof input === 'string') {
+    written = statSync(input).size;
     createReadStream(input).pipe(child.stdin);
-  } else {
-    written = 0;
+  } else if (input !== undefined) {
     const stream = Readable.from(
       (function* () {
         for (const chunk of input) {
@@ -74,6 +89,8 @@ export async function runCli(input: string | Iterable<Buffer>, inputBytes: numbe
       })(),
     );
     stream.pipe(child.stdin);
+  } else {
+    child.stdin.end();
   }
   // The child may stop reading early (a crash); that is reported by its exit code, not as EPIPE here.
   child.stdin.on('error', () => {});
@@ -82,10 +99,23 @@ export async function runCli(input: string | Iterable<Buffer>, inputBytes: numbe
     child.on('close', resolve);
   });
   const seconds = (performance.now() - started) / 1000;
-  if (!existsSync(rssFile)) throw new Error(`xview ${args.slice(3).join(' ')} exited with ${exitCode} without reporting memory:\n${stderr}`);
+  if (!existsSync(rssFile)) throw new Error(`xview ${args.join(' ')} exited with ${exitCode} without reporting memory:\n${stderr}`);
   const report = JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssBytes: number; heapPeakBytes: number };
   rmSync(rssFile, { force: true });
   // 0 ok, 1 run failed, 5 incomplete: the run was rendered. Anything else is a crash.
-  if (exitCode !== 0 && exitCode !== 1 && exitCode !== 5) throw new Error(`xview ${args.slice(3).join(' ')} exited with ${exitCode}:\n${stderr}`);
-  return { mode, inputBytes: written, seconds, maxRssBytes: report.maxRssBytes, heapPeakBytes: report.heapPeakBytes, outputBytes, exitCode };
+  if (exitCode !== 0 && exitCode !== 1 && exitCode !== 5) throw new Error(`xview ${args.join(' ')} exited with ${exitCode}:\n${stderr}`);
+  return { seconds, maxRssBytes: report.maxRssBytes, heapPeakBytes: report.heapPeakBytes, outputBytes, exitCode, written };
+}
+
+/**
+ * Runs `xview` as a user would, with the stream piped into its standard
+ * input: `--html /dev/null` for HTML, `--verbose` with standard output a
+ * pipe (drained and counted here) for the terminal, `--events` and
+ * `--summary` the same way. The input is a file, or chunks generated on the
+ * fly (the hostile shapes, never written to disk). Reports its peak RSS.
+ */
+export async function runCli(input: string | Iterable<Buffer>, inputBytes: number, mode: CliMode, bin?: string): Promise<CliRun> {
+  const run = await runProbed(MODE_ARGS[mode], input, {}, bin);
+  const { written, ...rest } = run;
+  return { mode, inputBytes: typeof input === 'string' ? inputBytes : written, ...rest };
 }

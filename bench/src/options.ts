@@ -14,6 +14,8 @@ const OPTIONS = {
   'memory-sizes-mb': { type: 'string' },
   'memory-streams': { type: 'string' },
   'memory-reps': { type: 'string' },
+  'site-sizes-mb': { type: 'string' },
+  'no-site': { type: 'boolean', default: false },
   'no-memory': { type: 'boolean', default: false },
   'no-hostile': { type: 'boolean', default: false },
   'hostile-shapes': { type: 'string' },
@@ -39,13 +41,14 @@ function printHelp(): void {
   --streams <a,b>          only these streams (${GENERATORS.map((g) => g.id).join(', ')})
   --memory-sizes-mb <a,b>  input sizes of the xview memory check (default 100,1000)
   --memory-reps <n>        runs of xview per size and mode, the median peak is compared (default 3)
+  --site-sizes-mb <a,b>    log sizes of the xview site memory check (default 300,1000)
   --memory-streams <a,b>   streams of the memory check (default every provider: ${PROVIDER_STREAMS.join(',')})
   --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
   --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.01)
   --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,1)
   --e2e-streams <a,b>      streams of the end-to-end part (default every provider; smoke claude)
   --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 5)
-  --no-memory, --no-hostile, --no-throughput, --no-e2e   skip a part
+  --no-memory, --no-hostile, --no-site, --no-throughput, --no-e2e   skip a part
   --cli <bin.cjs>          the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.cjs)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
   --docs <file>            where the report goes (default docs/benchmarks.md); --no-docs writes none
@@ -80,6 +83,8 @@ function memoryOptions(values: Values, smoke: boolean) {
       HOSTILE_SHAPES.map((h) => h.id),
     ),
     hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.01 : 1)),
+    site: !values['no-site'],
+    siteSizes: list(values['site-sizes-mb'], smoke ? ['2'] : ['300', '1000']).map((s) => Math.round(Number(s) * MB)),
   };
 }
 

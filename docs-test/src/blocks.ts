@@ -10,8 +10,8 @@ export const ROOT = join(import.meta.dirname, '..', '..');
  *
  * - `not run: <reason>`: a shell block that cannot run here by nature (a real
  *   agent CLI, a global install, the test command itself);
- * - `agents replayed: <reason>`: a shell block whose agent commands (`claude ...`,
- *   `codex ...`) are replaced by `cat` of a recording of that agent before it runs;
+ * - `agents replayed: <reason>`: a shell block or program run where the agent
+ *   CLIs (`claude`, `codex`, ...) are stand-ins that print a recording of that agent;
  * - `type-checked only: <reason>`: a TypeScript or JavaScript block that is
  *   type-checked but not run (it needs a browser, or runs inside vitest);
  * - `stdin <path>: <reason>`: a program block run with that file as its standard input.

@@ -6,8 +6,9 @@
  * - `json`: parses.
  * - `ts` / `js` in docs/writing-a-provider.md and docs/writing-a-renderer.md: quoted
  *   from the example plugin they walk through, so each must appear in that
- *   example's files (blank lines and indentation aside); the example's own
- *   typecheck and tests check the code.
+ *   example's files (blank lines and indentation aside; a `// ...` line
+ *   leaves code out, and the parts around it appear in order in one file);
+ *   the example's own typecheck and tests check the code.
  * - `ts` in docs/formats/: excerpts of the agents' wire types; each must
  *   type-check as a module of declarations, where only names from the rest of
  *   the official types (`ContentBlock`, ...) may be missing.
@@ -17,20 +18,24 @@
  *   marked `type-checked only` (it needs a browser, or runs inside vitest) is
  *   not run; one marked `stdin <path>` reads that file as its standard input.
  * - `sh`: run with bash (`-e`, `pipefail`) in a sandbox (see run-blocks.ts),
- *   with the built xview as `xview`; each must exit 0. A block marked `agents replayed`
- *   has its agent commands replaced by a recording of that agent first; a block
- *   marked `not run` (a real agent, a global install, a registry, the test
- *   command itself) is only required to say why.
+ *   with the built xview as `xview`; each must exit 0. A block marked `not run`
+ *   (a real agent, a global install, a registry, the test command itself) is
+ *   only required to say why.
+ *
+ * A shell block or program marked `agents replayed` runs with stand-in agent
+ * CLIs (`claude`, `codex`, ...) first on PATH, each printing a recording of
+ * that agent, so it runs as written without the agent or an account.
  * - no language (diagrams, trees, sample output): not checked.
  *
  * Markers are HTML comments on the line before the fence, visible in the
  * Markdown source: `<!-- docs-test: not run: needs the claude CLI -->`.
  */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Block, blockName, blocksOf, documentFiles, ROOT } from './blocks.js';
-import { BLOCKS_DIR, createSandbox, replayAgents, runModule, runShell, type Sandbox, typeCheck, writeBlockModule } from './run-blocks.js';
+import { isQuotedIn, sourcesUnder } from './quotes.js';
+import { BLOCKS_DIR, createSandbox, runModule, runShell, type Sandbox, typeCheck, writeBlockModule } from './run-blocks.js';
 
 const QUOTED_FROM: Readonly<Record<string, string>> = {
   'docs/writing-a-provider.md': 'examples/provider-plugin',
@@ -38,43 +43,6 @@ const QUOTED_FROM: Readonly<Record<string, string>> = {
 };
 /** Names the format documents take from the rest of an agent's official types. */
 const MISSING_NAME_CODES = new Set([2304, 2552]);
-
-/**
- * Blocks known not to pass yet, found by this test (issue 29): each must still
- * fail, so that a fixed block leaves the list. The format documents' pseudo-types
- * (`{ cwd, gitRoot }` shorthand, `'a' | string` unions in value position) and
- * README fragments that use names defined in the text around them.
- */
-const KNOWN_BROKEN = new Set([
-  'docs/writing-a-provider.md:335',
-  'docs/writing-a-provider.md:560',
-  'docs/formats/codex.md:62',
-  'docs/formats/copilot.md:41',
-  'docs/formats/copilot.md:99',
-  'docs/formats/gemini.md:56',
-  'docs/formats/opencode.md:64',
-  'packages/cli/README.md:76',
-  'packages/provider-claude/README.md:16',
-  'packages/provider-claude/README.md:89',
-  'packages/provider-codex/README.md:16',
-  'packages/provider-codex/README.md:80',
-  'packages/provider-copilot/README.md:14',
-  'packages/provider-gemini/README.md:16',
-  'packages/provider-openai-compatible/README.md:23',
-  'packages/renderer-html/README.md:26',
-  'packages/renderer-html/README.md:37',
-  'packages/renderer-html/README.md:48',
-
-  'packages/testkit/README.md:14',
-  'packages/testkit/README.md:34',
-  'examples/compose/README.md:5',
-  'examples/provider-plugin/README.md:18',
-]);
-/** Runs a check, inverted for a block on the known-broken list. */
-function check(block: Block, assertions: () => void): void {
-  if (!KNOWN_BROKEN.has(blockName(block))) return assertions();
-  expect(assertions, `${blockName(block)} passes now: take it off KNOWN_BROKEN`).toThrow();
-}
 
 const blocks = documentFiles().flatMap(blocksOf);
 const isCode = (block: Block) => block.lang === 'ts' || block.lang === 'js';
@@ -98,9 +66,8 @@ it('every marker parses, says why, and fits its block', () => {
     const directive = block.marker?.directive;
     if (directive === undefined) continue;
     if (block.marker?.reason.trim() === '') problems.push(`${blockName(block)}: the marker gives no reason`);
-    const forShell = directive === 'not run' || directive === 'agents replayed';
-    if (forShell !== shells.includes(block) || (!forShell && !programs.includes(block)))
-      problems.push(`${blockName(block)}: "${directive}" does not apply to a ${block.lang || 'plain'} block`);
+    const fits = directive === 'not run' ? shells : directive === 'agents replayed' ? [...shells, ...programs] : programs;
+    if (!fits.includes(block)) problems.push(`${blockName(block)}: "${directive}" does not apply to a ${block.lang || 'plain'} block`);
     if (directive === 'stdin' && block.marker?.argument === undefined) problems.push(`${blockName(block)}: stdin names no file`);
   }
   expect(problems).toEqual([]);
@@ -113,24 +80,15 @@ describe('json blocks parse', () => {
 });
 
 describe('quoted blocks appear in their example', () => {
-  const normalise = (text: string) =>
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-      .join('\n');
-  const sources = new Map<string, string>();
-  const sourceOf = (folder: string) => {
-    const cached = sources.get(folder);
-    if (cached !== undefined) return cached;
-    const text = filesUnder(join(ROOT, folder))
-      .map((path) => normalise(readFileSync(path, 'utf8')))
-      .join('\n\u0000\n');
-    sources.set(folder, text);
-    return text;
+  const sources = new Map<string, string[]>();
+  const sourcesOf = (folder: string) => {
+    const cached = sources.get(folder) ?? sourcesUnder(join(ROOT, folder));
+    sources.set(folder, cached);
+    return cached;
   };
   it.each(quoted.map((block) => [blockName(block), block] as const))('%s', (_name, block) => {
-    check(block, () => expect(sourceOf(QUOTED_FROM[block.file] ?? '').includes(normalise(block.code)), `not found in ${QUOTED_FROM[block.file]}`).toBe(true));
+    const folder = QUOTED_FROM[block.file] ?? '';
+    expect(isQuotedIn(block.code, sourcesOf(folder)), `not found in ${folder}`).toBe(true);
   });
 });
 
@@ -138,26 +96,26 @@ describe('TypeScript and JavaScript blocks', () => {
   let errors = new Map<string, string[]>();
   const paths = new Map<Block, string>();
   let sandbox: Sandbox;
-  beforeAll(() => {
+  beforeAll(async () => {
     rmSync(BLOCKS_DIR, { recursive: true, force: true });
     for (const block of [...declarations, ...programs]) paths.set(block, writeBlockModule(block));
-    errors = typeCheck([...paths.values()]);
+    errors = await typeCheck([...paths.values()]);
     sandbox = createSandbox();
   });
 
   it.each(declarations.map((block) => [blockName(block), block] as const))('declarations type-check: %s', (_name, block) => {
     const own = errors.get(paths.get(block) ?? '') ?? [];
-    check(block, () => expect(own.filter((error) => !MISSING_NAME_CODES.has(Number(/^line \d+: (\d+)/.exec(error)?.[1])))).toEqual([]));
+    expect(own.filter((error) => !MISSING_NAME_CODES.has(Number(/^line \d+: (\d+)/.exec(error)?.[1])))).toEqual([]);
   });
 
   it.each(programs.map((block) => [blockName(block), block] as const))('program type-checks and runs: %s', (_name, block) => {
     const path = paths.get(block) ?? '';
-    check(block, () => {
-      expect(errors.get(path)).toEqual([]);
-      if (block.marker?.directive === 'type-checked only') return;
-      const result = runModule(path, sandbox, block.marker?.directive === 'stdin' ? block.marker.argument : undefined);
-      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
-    });
+    expect(errors.get(path)).toEqual([]);
+    const directive = block.marker?.directive;
+    if (directive === 'type-checked only') return;
+    const place = directive === 'agents replayed' ? sandbox.replaying : sandbox;
+    const result = runModule(path, place, directive === 'stdin' ? block.marker?.argument : undefined);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 });
 
@@ -168,9 +126,8 @@ describe('shell blocks', () => {
   });
   it.each(shells.map((block) => [blockName(block), block] as const))('%s', (_name, block) => {
     if (block.marker?.directive === 'not run') return;
-    const code = block.marker?.directive === 'agents replayed' ? replayAgents(block.code) : block.code;
-    const result = runShell(code, sandbox);
-    check(block, () => expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) }));
+    const result = runShell(block.code, block.marker?.directive === 'agents replayed' ? sandbox.replaying : sandbox);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 });
 
@@ -192,12 +149,4 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
-    const path = join(folder, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : [path];
-  });
 }

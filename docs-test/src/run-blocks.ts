@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -11,10 +11,15 @@ export const BLOCKS_DIR = join(import.meta.dirname, '..', '.blocks');
 /** The built xview, as the docs' `xview` (what scripts/install-xview.sh would put on PATH). */
 const XVIEW_BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.cjs');
 
-/** The recording each agent CLI is replaced with in a block marked `agents replayed`. */
+/**
+ * The recording each agent CLI prints instead in a block marked `agents replayed`:
+ * the sandbox has a stand-in program of that name, so a block's `claude -p ... |`
+ * or `spawn('claude', ...)` runs as written and reads a real stream.
+ */
 export const AGENT_RECORDINGS: Readonly<Record<string, string>> = {
   claude: 'fixtures/claude/read-edit-run.jsonl',
   codex: 'fixtures/codex/read-edit-run.jsonl',
+  copilot: 'fixtures/copilot/read-edit-run.jsonl',
   gemini: 'fixtures/gemini/read-edit-run.jsonl',
   goose: 'examples/provider-plugin/test/fixtures/tool-run.jsonl',
 };
@@ -32,10 +37,12 @@ export interface RunResult {
  * the checkout while what a block writes (`run.html`, `./transcripts`) lands
  * in the temporary folder; HOME is a temporary folder too, holding one Claude
  * Code session log (fixtures/claude-log/crud.jsonl) for `xview sessions` and `xview show`.
+ * `replaying` is the same place with the stand-in agent CLIs first on PATH.
  */
 export interface Sandbox {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  readonly replaying: { readonly cwd: string; readonly env: NodeJS.ProcessEnv };
 }
 
 export function createSandbox(): Sandbox {
@@ -51,23 +58,22 @@ export function createSandbox(): Sandbox {
   copyFileSync(join(ROOT, 'fixtures', 'claude-log', 'crud.jsonl'), join(project, '8122657c-fe54-4dc9-89a3-20049e8a84f7.jsonl'));
   const bin = join(base, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'xview'), `#!/bin/sh\nexec "${process.execPath}" "${XVIEW_BIN}" "$@"\n`);
-  chmodSync(join(bin, 'xview'), 0o755);
+  writeProgram(join(bin, 'xview'), `exec "${process.execPath}" "${XVIEW_BIN}" "$@"`);
+  const agents = join(base, 'agents');
+  mkdirSync(agents);
+  for (const [agent, recording] of Object.entries(AGENT_RECORDINGS)) writeProgram(join(agents, agent), `exec cat "${join(ROOT, recording)}"`);
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
-  return { cwd, env };
+  return { cwd, env, replaying: { cwd, env: { ...env, PATH: `${agents}:${env.PATH}` } } };
 }
 
-/** A shell block with every `agent ... |` at the start of a line replaced by `cat <recording> |`. */
-export function replayAgents(code: string): string {
-  return code.replace(/^(\w+)\s[^|\n]*\|/gm, (whole, agent: string) => {
-    const recording = AGENT_RECORDINGS[agent];
-    return recording === undefined ? whole : `cat ${recording} |`;
-  });
+function writeProgram(path: string, command: string): void {
+  writeFileSync(path, `#!/bin/sh\n${command}\n`);
+  chmodSync(path, 0o755);
 }
 
 /** Runs a shell block with bash, stopping at the first failing command (`-e`, `pipefail`). */
-export function runShell(code: string, sandbox: Sandbox): RunResult {
+export function runShell(code: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>): RunResult {
   const result = spawnSync('bash', ['-eo', 'pipefail', '-c', code], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input: '' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -82,34 +88,21 @@ export function writeBlockModule(block: Block): string {
 
 /**
  * Type-checks the written blocks in one program, against the built packages'
- * declarations (no `source` condition: what a user of the packages gets), with
- * the repository's strict options; JavaScript blocks are checked too (`checkJs`).
+ * declarations, with the repository's strict options (type-check-blocks.mjs,
+ * in a child process so that the test worker stays responsive).
  */
-export function typeCheck(paths: readonly string[]): Map<string, string[]> {
-  const base = ts.parseJsonConfigFileContent(JSON.parse(readFileSync(join(ROOT, 'tsconfig.base.json'), 'utf8')), ts.sys, ROOT).options;
-  const options: ts.CompilerOptions = {
-    ...base,
-    customConditions: [],
-    allowJs: true,
-    checkJs: true,
-    noEmit: true,
-    types: ['node'],
-    sourceMap: false,
-    declaration: false,
-  };
-  const program = ts.createProgram({ rootNames: [...paths], options });
-  const errors = new Map<string, string[]>(paths.map((path) => [path, []]));
-  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const file = diagnostic.file?.fileName ?? '';
-    const text = `${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
-    const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1 : 0;
-    errors.get(file)?.push(`line ${position}: ${text}`) ?? errors.set(file, [`line ${position}: ${text}`]);
-  }
-  return errors;
+export function typeCheck(paths: readonly string[]): Promise<Map<string, string[]>> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [join(import.meta.dirname, 'type-check-blocks.mjs'), ROOT], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error !== null) reject(new Error(`type-check-blocks.mjs failed: ${stderr || error.message}`));
+      else resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, string[]>)));
+    });
+    child.stdin?.end(JSON.stringify(paths));
+  });
 }
 
 /** Transpiles a written block to an ES module next to it and runs it with node, in the sandbox, with `stdin` (a repository path) as its standard input. */
-export function runModule(path: string, sandbox: Sandbox, stdin: string | undefined): RunResult {
+export function runModule(path: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>, stdin: string | undefined): RunResult {
   const source = readFileSync(path, 'utf8');
   const output = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },

@@ -8,6 +8,12 @@ describe('normaliserFor', () => {
     expect(normalise(text)).toBe('{"cwd":"/home/lab/project","dir":".claude/projects/-home-lab-project","host":"lab-host","who":"lab","note":"alicedoes"}');
   });
 
+  it('replaces the home written relative to / (OpenCode 1.18 titles a call with the path from the root)', () => {
+    const normalise = normaliserFor('/tmp/x-lab-LNNixz', { host: 'vm', user: 'root' });
+    const text = '"filepath":"/tmp/x-lab-LNNixz/project/NOTES.md","title":"tmp/x-lab-LNNixz/project/NOTES.md"';
+    expect(normalise(text)).toBe('"filepath":"/home/lab/project/NOTES.md","title":"home/lab/project/NOTES.md"');
+  });
+
   it('leaves everything else as it is', () => {
     const normalise = normaliserFor('/tmp/x-lab-Zz99', { host: 'vm', user: 'root' });
     const text = '{"timestamp":"2026-11-28T06:23:09.120Z","id":"msg_1","path":"/tmp/other","vm":"root"}';

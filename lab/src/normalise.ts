@@ -5,9 +5,10 @@ import { hostname, userInfo } from 'node:os';
  * on. A run happens in a throwaway home (`/tmp/x-lab-XXXX`); every mention of
  * it becomes `/home/lab`, in the forms the agents write it: as it is, with
  * every character but letters and digits made `-` (Claude Code's project
- * folders), and JSON-escaped. The host name and the user name become `lab-host`
- * and `lab`. Nothing else changes: timestamps, ids and durations stay as the
- * CLI wrote them, since no test depends on them being any other.
+ * folders), relative to `/` (OpenCode's tool titles), and JSON-escaped. The
+ * host name and the user name become `lab-host` and `lab`. Nothing else
+ * changes: timestamps, ids and durations stay as the CLI wrote them, since no
+ * test depends on them being any other.
  */
 export interface Normaliser {
   (text: string): string;
@@ -20,6 +21,8 @@ export function normaliserFor(home: string, machine: { host: string; user: strin
   const pairs: [string, string][] = [
     [home, '/home/lab'],
     [home.replace(/[^A-Za-z0-9]/g, '-'), '-home-lab'],
+    // Relative to `/` (OpenCode's tool titles, when the project's root is `/`): after the absolute form is gone.
+    [home.replace(/^\//, ''), 'home/lab'],
   ];
   const { host, user } = machine;
   const replacements = pairs.map(([from, to]) => [new RegExp(escapeRegExp(from), 'g'), to] as const);

@@ -16,7 +16,7 @@ export function scenariosFor(agent: AgentProfile, only?: string): Scenario[] {
 type ProvenanceEntry = Record<string, unknown>;
 
 async function recordScenario(agent: AgentProfile, binary: string, scenario: Scenario, version: string, root: string): Promise<ProvenanceEntry> {
-  const recording = await runScenario(agent, binary, scenario);
+  const recording = await runScenario(agent, binary, version, scenario);
   const { logs } = writeScenario(agent, version, recording, root);
   const normalise = normaliserFor(recording.place.home);
   const last = recording.runs[recording.runs.length - 1];
@@ -31,7 +31,7 @@ async function recordScenario(agent: AgentProfile, binary: string, scenario: Sce
       signal: run.signal,
     })),
     requests: recording.requests.map((request) => `${request.method} ${request.url} -> ${request.answered}`),
-    toolsOffered: recording.requests.find((request) => request.tools !== undefined)?.tools ?? [],
+    toolsOffered: recording.requests.find((request) => (request.tools?.length ?? 0) > 0)?.tools ?? [],
     logs,
   };
 }

@@ -37,12 +37,21 @@ function seed(work: string, files: Record<string, string> = {}): void {
 function runOnce(binary: string, invocation: Invocation, place: RunPlace, server: LabServer, interrupt: boolean): Promise<RunResult> {
   // Only what a shell would hand it: no proxy, no token, nothing of this machine's user.
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: place.home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', ...invocation.env };
-  const child = spawn(binary, invocation.args, { cwd: place.work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // In a process group of its own, signalled as a whole, as a terminal signals its foreground job: a CLI
+  // whose binary is a Node launcher of the real one (OpenCode ≤1.1) would otherwise leave that one running.
+  const child = spawn(binary, invocation.args, { cwd: place.work, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-  const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+  const killer = setTimeout(() => signalGroup('SIGKILL'), RUN_TIMEOUT_MS);
   // Ctrl-C a second after the stream stalls, and again every 3 seconds while the CLI runs (as a user presses it
   // again when the first press only cancels the request).
   const interrupter = { nextAt: undefined as number | undefined };
@@ -50,7 +59,7 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
     ? setInterval(() => {
         if (interrupter.nextAt === undefined && server.log.some((entry) => entry.answered === 'stall')) interrupter.nextAt = Date.now() + 1000;
         if (interrupter.nextAt !== undefined && Date.now() >= interrupter.nextAt) {
-          child.kill('SIGINT');
+          signalGroup('SIGINT');
           interrupter.nextAt += 3000;
         }
       }, 100)
@@ -65,12 +74,12 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
 }
 
 /** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
-export async function runScenario(agent: AgentProfile, binary: string, scenario: Scenario): Promise<ScenarioRecording> {
+export async function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<ScenarioRecording> {
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
   const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work });
-  const place: RunPlace = { home, work, serverUrl: server.url };
+  const place: RunPlace = { version, home, work, serverUrl: server.url };
   agent.configure(place);
   try {
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);

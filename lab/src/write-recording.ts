@@ -12,8 +12,10 @@ export function recordingDirs(agent: AgentProfile, version: string, root = FIXTU
   return { streams: join(root, agent.id, 'recorded', version), logs: join(root, `${agent.id}-log`, 'recorded', version) };
 }
 
+/** The files under a log folder, or the log file itself (OpenCode's database is one file beside others that are no log). */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
+  if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name))
     // Lock files say only that the CLI was running.

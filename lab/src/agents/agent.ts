@@ -2,8 +2,9 @@ import type { CallMaker } from '../lab-server.js';
 import type { Protocol } from '../protocols/protocol.js';
 import type { Scenario } from '../scenarios.js';
 
-/** Where one run happens: a throwaway home and working folder, and the lab server's address. */
+/** Where one run happens: the CLI's version, a throwaway home and working folder, and the lab server's address. */
 export interface RunPlace {
+  version: string;
   home: string;
   work: string;
   serverUrl: string;

@@ -2,7 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { geminiApi } from '../protocols/gemini.js';
 import type { ToolCall, ToolIntent } from '../step.js';
+import { compareVersions } from '../../../tooling/recorded.js';
 import type { AgentProfile } from './agent.js';
+
+/** The first version with `--skip-trust` (0.38.2 refuses it as an unknown argument; 0.39.1 has it). */
+const SKIP_TRUST_SINCE = '0.39.0';
 
 /** The model Gemini CLI is told to use: a fixed one, so that it sends no routing request of its own (`auto` does). */
 const MODEL = 'gemini-2.5-pro';
@@ -47,7 +51,8 @@ export const gemini: AgentProfile = {
   invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     const approval = scenario.run?.ask ? 'default' : 'yolo';
-    const args = ['-p', prompt, '-m', MODEL, '--output-format', 'stream-json', '--skip-trust', '--approval-mode', approval];
+    const args = ['-p', prompt, '-m', MODEL, '--output-format', 'stream-json', '--approval-mode', approval];
+    if (compareVersions(place.version, SKIP_TRUST_SINCE) >= 0) args.push('--skip-trust');
     if (resumeOf !== undefined) args.push('--resume', resumeOf);
     // Plain http is allowed for a loopback base URL only.
     return { args, env: { GEMINI_API_KEY: 'lab-not-a-key', GOOGLE_GEMINI_BASE_URL: place.serverUrl } };

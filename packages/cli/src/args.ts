@@ -24,6 +24,8 @@ export interface CliOptions {
   plugins: string[];
   /** The id of a plugin renderer chosen with `--renderer`. */
   renderer: string | undefined;
+  /** `--redact`: secrets replaced with a marker in every output (best effort on known formats). */
+  redact: boolean;
 }
 
 /** One option of `xview`: how it is parsed and how `--help` shows it. */
@@ -48,6 +50,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'summary', section: 'Output', help: "the run's outcome as a table (add --json for JSON)" },
   { name: 'json', section: 'Output', help: 'with --summary: the outcome as JSON' },
   { name: 'renderer', value: '<id>', section: 'Output', help: 'render with this renderer of a plugin (see --plugin)' },
+  { name: 'redact', section: 'Output', help: 'replace API keys, tokens, passwords and private keys of known formats with a marker in every output' },
   { name: 'provider', short: 'p', value: '<id>', section: 'Input', help: 'skip detection and read this format (see below)' },
   { name: 'list-providers', section: 'Input', help: 'list the providers and renderers, with where each came from, and exit' },
   {
@@ -178,5 +181,6 @@ export function parseCliArgs(argv: readonly string[], scope?: CommandScope): Cli
     listProviders: flag('list-providers'),
     plugins: Array.isArray(v.plugin) ? v.plugin : [],
     renderer: str('renderer'),
+    redact: flag('redact'),
   };
 }

@@ -89,6 +89,17 @@ describe.skipIf(!built)('the xview bundle', () => {
     expect(modulesOf(['bin.cjs']).filter((path) => !path.startsWith('src/'))).toEqual([]);
   });
 
+  it('prints the version every @x package carries', () => {
+    // The bundle compiles every @x package in with the cli's version (tsup.config.ts), which is
+    // right only while they carry one version, as the fixed changeset group keeps them.
+    const packages = join(dist, '..', '..');
+    const versionOf = (name: string) => (JSON.parse(readFileSync(join(packages, name, 'package.json'), 'utf8')) as { version: string }).version;
+    const cli = versionOf('cli');
+    expect(readdirSync(packages).filter((name) => versionOf(name) !== cli)).toEqual([]);
+    const run = xview(['--version'], mkdtempSync(join(tmpdir(), 'x-bundle-cache-')));
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: `${cli}\n`, stderr: '' });
+  });
+
   it('keeps its compiled code after a first run and renders the same from it', () => {
     const cacheHome = mkdtempSync(join(tmpdir(), 'x-bundle-cache-'));
     const fixture = join(FIXTURES_DIR, 'claude/read-edit-run.jsonl');

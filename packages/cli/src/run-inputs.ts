@@ -248,8 +248,10 @@ function pluginTimeout(env: Record<string, string | undefined>): number | undefi
  * Loads the plugins and runs `xview` over its inputs, or lists the providers
  * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
  */
-export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, extras: RunExtras = {}): Promise<ExitCodeValue> {
+export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, given: RunExtras = {}): Promise<ExitCodeValue> {
   const plugins = await loadPlugins(options.plugins, { cwd: io.cwd ?? process.cwd(), env: io.env, timeoutMs: pluginTimeout(io.env) });
+  // Loaded only with --redact: its rules live in @x/sessions.
+  const extras = options.redact && given.redact === undefined ? { ...given, redact: (await import('./redaction.js')).REDACTION } : given;
   const session = createSession(options, io, out, plugins, extras);
   if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
   if (!options.listProviders) return run(session);

@@ -1,14 +1,14 @@
 import type { SessionInfo } from '@x/sessions';
-import { renderSessionHtml } from '@x/sessions';
+import { writeSessionPage } from '@x/sessions';
 import { sessionSourcesFrom } from './commands/session-common.js';
 import { builtInRegistry } from './providers.js';
 
 /**
  * The module `xview site`'s worker threads import (built as its own entry,
- * `dist/site-worker.js`): each thread renders the pages it is handed with the
- * built-in sources.
+ * `dist/site-worker.js`): each thread streams the pages it is handed into
+ * their files with the built-in sources.
  */
-export function createRender(data: { redact: boolean }): (session: SessionInfo) => Promise<string> {
+export function createRender(data: { redact: boolean }): (session: SessionInfo, file: string) => Promise<void> {
   const sources = sessionSourcesFrom(builtInRegistry());
-  return (session) => renderSessionHtml(session, { sources, redact: data.redact });
+  return (session, file) => writeSessionPage(session, file, { sources, redact: data.redact });
 }

@@ -27,7 +27,8 @@ describe('formatSummary', () => {
         'Session       s-1',
         'Model         model-x',
         'Duration      2 min 00 s',
-        'Turns         2',
+        // No prompt: one turn, however many rounds the model made (the session end's own count says 9).
+        'Turns         1',
         'Tokens        31,520 in, 1,200 out, 20,000 cache read',
         'Cost          $1.50',
         'Tool calls    1',

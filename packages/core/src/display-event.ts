@@ -33,7 +33,8 @@ export const textEventSchema = z.object({
  * The person's side of the conversation, where a log or stream records it:
  * a typed `prompt`, a slash `command` (its name and arguments as typed), or an
  * `interrupt` (the person stopped the agent). `id` names the message where the
- * agent gives it one. Renderers show it as the start of a turn.
+ * agent gives it one. A top-level `prompt` of form `prompt` starts a turn;
+ * commands and interrupts act within one (docs/turns.md).
  */
 export const promptEventSchema = z.object({
   kind: z.literal('prompt'),

@@ -11,6 +11,8 @@ describe('@x/core exports', () => {
   it('exports exactly its contract: values', () => {
     expect(Object.keys(api).sort()).toEqual([
       'CANONICAL_TOOLS',
+      'DEFAULT_MAX_DOCUMENT_CHARS',
+      'DEFAULT_MAX_LINE_BYTES',
       'DETECT_SAMPLE_LINES',
       'DISPLAY_EVENT_KINDS',
       'INVISIBLE_CHARACTER_CLASS',
@@ -24,6 +26,7 @@ describe('@x/core exports', () => {
       'boundMarksAcross',
       'checkSpecificationVersion',
       'collectDisplayOutput',
+      'countTurns',
       'createDisplayOutputBuilder',
       'createEventTransformStream',
       'createInvisibleMarker',

@@ -64,11 +64,15 @@ export { createUsageCounter, type UsageCounter, type UsageTokenField } from './u
 // The pipeline and the source registry.
 export { createEventTransformStream, passthroughSource, runPipeline, streamEvents } from './pipeline.js';
 export type { ByteInput, EventStream, PipelineOptions, PipelineReport, RunPipelineOptions } from './pipeline.js';
+// The default bounds of what is read: a line, and a JSON document pretty-printed over lines. A reader that
+// prepares input for the pipeline (a follower of a growing log, an exported session) bounds it by the same.
+export { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
+export { DEFAULT_MAX_DOCUMENT_CHARS } from './json-document.js';
 export { replayLines, type LineAccounting, type ReplayResult } from './line-accounting.js';
 export { DETECT_SAMPLE_LINES, createSourceRegistry, type DetectionResult, type SourceRegistry } from './source-registry.js';
 
 // A run's outcome and its display output.
-export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, createRunAggregator } from './run-outcome.js';
+export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, countTurns, createRunAggregator } from './run-outcome.js';
 export type { RunAggregator, RunAggregatorOptions, RunDrift, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
 export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBuilder } from './display-output.js';
 // One formatter for a run's figures, so the terminal, the HTML page and --summary say the same.

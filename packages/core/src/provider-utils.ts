@@ -12,6 +12,7 @@ export { previewToolInput } from './arg-preview.js';
 export { extractToolOutput, type ExtractedOutput } from './tool-output.js';
 export { createToolCallTracker, type ToolCallEvents, type ToolCallOutcome, type ToolCallStart, type ToolCallTracker } from './tool-calls.js';
 export { countSearchOutput } from './tool-result-details.js';
+export { responsesHostedCall, type HostedToolCall } from './responses-hosted-items.js';
 
 // Reading the wire: JSON values, multi-line JSON documents, server-sent events, detection.
 export { arrayField, decodeJsonString, isJsonObject, numberField, objectField, ownField, parseJson, stringField, type JsonObject } from './json-value.js';

@@ -93,9 +93,8 @@ describe('aggregateRun', () => {
       status: 'incomplete',
       statusReported: false,
       finalMessage: 'Done.',
-      // The reasoning opens turn 1; the text after the Read result opens 2,
-      // after the Write result 3, after the Edit result 4, after t4's result 5.
-      turns: 5,
+      // No prompt: the whole run is one turn; the model's rounds after each tool result are steps.
+      turns: 1,
       files: { created: ['new.ts'], modified: ['old.ts'], deleted: ['gone.ts'] },
       usage: { inputTokens: 20, outputTokens: 10, reasoningTokens: 0, costUsd: 0.01 },
       errors: ['tool crashed'],
@@ -126,7 +125,7 @@ describe('aggregateRun', () => {
       reported: ['inputTokens', 'outputTokens', 'cacheReadTokens'],
     });
     // The session end's own turn count (3) is not the one counted from the events.
-    expect(outcome).toMatchObject({ status: 'success', statusReported: true, finalMessage: 'Final answer', durationMs: 900, turns: 5 });
+    expect(outcome).toMatchObject({ status: 'success', statusReported: true, finalMessage: 'Final answer', durationMs: 900, turns: 1 });
   });
 
   it('says which token counts no usage event reported', () => {
@@ -241,10 +240,11 @@ describe('turns', () => {
 
   it.each<[string, DisplayEvent[], number]>([
     ['none for a run with nothing visible', [{ kind: 'session', phase: 'start' }, { kind: 'usage', cumulative: false, inputTokens: 1 }, { kind: 'text', id: 'a', text: '' }], 0],
-    ['one for text and the calls made before any result', [{ kind: 'text', id: 'a', text: 'x' }, use('1'), use('2'), result('1'), result('2')], 1],
-    ['one more for each round of output after tool results', [use('1'), result('1'), { kind: 'reasoning', id: 'r', text: 'x' }, use('2'), result('2'), { kind: 'text', id: 'b', text: 'y' }], 3],
-    ['one more for each prompt, whatever came before it', [{ kind: 'prompt', form: 'prompt', text: 'a' }, { kind: 'text', id: 'a', text: 'x' }, { kind: 'prompt', form: 'command', text: '/b' }], 2],
-    ['none for a subagent, whose events stay in the turn of its call', [use('t'), use('s', 't'), result('s', 't'), { kind: 'text', id: 's', text: 'x', parentToolUseId: 't' }, result('t')], 1],
+    ['one for a run with output and no prompt (a CLI that does not echo it)', [{ kind: 'text', id: 'a', text: 'x' }, use('1'), use('2'), result('1'), result('2')], 1],
+    ['none more for the model\'s rounds after tool results: they are steps', [use('1'), result('1'), { kind: 'reasoning', id: 'r', text: 'x' }, use('2'), result('2'), { kind: 'text', id: 'b', text: 'y' }], 1],
+    ['one per typed prompt; a command or an interrupt opens none', [{ kind: 'prompt', form: 'prompt', text: 'a' }, { kind: 'text', id: 'a', text: 'x' }, { kind: 'prompt', form: 'command', text: '/b' }, { kind: 'prompt', form: 'interrupt', text: 'stop' }, { kind: 'prompt', form: 'prompt', text: 'c' }], 2],
+    ['what came before the first prompt in the first turn', [{ kind: 'notice', level: 'info', message: 'banner' }, { kind: 'prompt', form: 'command', text: '/model' }, { kind: 'prompt', form: 'prompt', text: 'a' }, { kind: 'text', id: 'a', text: 'x' }], 1],
+    ['none for a subagent, whose events and prompt stay in the turn of its call', [{ kind: 'prompt', form: 'prompt', text: 'a' }, use('t'), { kind: 'prompt', form: 'prompt', text: 'do', parentToolUseId: 't' }, use('s', 't'), result('s', 't'), result('t')], 1],
     ['none for notices and errors after a result', [use('1'), result('1'), { kind: 'notice', level: 'info', message: 'x' }, { kind: 'error', message: 'y', fatal: false }], 1],
   ])('%s', (_name, events, turns) => {
     const aggregator = createRunAggregator({ listCalls: false });

@@ -5,7 +5,7 @@ import type { LineAccounting } from './line-accounting.js';
 import { emptyAccounting } from './line-accounting.js';
 import { capText, RUN_OUTCOME_MAX_ID_CHARS, RunCallList, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 import { createNoteList, createReasonCounter, type NoteList, type ReasonCounter } from './run-notes.js';
-import { countVisible, createTurnState, type TurnState } from './run-turns.js';
+import { countVisible, createTurnState, turnsOf, type TurnState } from './run-turns.js';
 import { createBoundedText, type BoundedText } from './text-assembler.js';
 import { createUsageCounter, type UsageCounter, type UsageTotals } from './usage-totals.js';
 
@@ -13,6 +13,7 @@ export type { RunDrift } from './drift.js';
 export type { UsageTotals } from './usage-totals.js';
 export { RUN_OUTCOME_MAX_CALLS, RUN_OUTCOME_MAX_FILES, RUN_OUTCOME_MAX_ID_CHARS, type ToolCallCounts, type ToolCallOutcomeSummary } from './run-call-list.js';
 export { RUN_OUTCOME_MAX_NOTE_CHARS, RUN_OUTCOME_MAX_NOTES, RUN_OUTCOME_MAX_REASONS } from './run-notes.js';
+export { countTurns } from './run-turns.js';
 
 /** The longest final message a {@link RunOutcome} keeps, in UTF-16 units (1 Mi: 2 MiB); the rest is counted in `omitted.finalMessageChars`. */
 export const RUN_OUTCOME_MAX_MESSAGE_CHARS = 1024 * 1024;
@@ -45,11 +46,12 @@ export interface RunOutcome {
   /** The duration a session end reported (a finite number, 0 or more), else `undefined`. */
   durationMs: number | undefined;
   /**
-   * How many turns the run had, counted from its events by one rule (see
-   * run-turns.ts): the first visible event opens turn 1, a prompt opens the
-   * next, and assistant output after a tool result opens the next. The
-   * session end's own `turns` is not used: what a provider calls a turn
-   * differs (Codex counts prompts, Claude the model's rounds).
+   * How many turns the run had: one per prompt the person typed (a top-level
+   * `prompt` event of form `prompt`), what came before the first prompt
+   * belonging to the first turn, so a run with output and no prompt is one
+   * turn ({@link countTurns}, docs/turns.md). The session end's own `turns`
+   * is not used: what a provider calls a turn differs (Codex counts prompts,
+   * Claude the model's rounds).
    */
   turns: number;
   /** The first {@link RUN_OUTCOME_MAX_CALLS} tool calls. */
@@ -157,7 +159,7 @@ function pushSession(state: AggregatorState, event: SessionDisplayEvent): void {
 function pushText(state: AggregatorState, event: TextDisplayEvent): void {
   const value = event.text;
   const parent = event.parentToolUseId;
-  if (typeof value === 'string' && value !== '') countVisible(state.turns, 'text', parent);
+  if (typeof value === 'string' && value !== '') countVisible(state.turns, parent);
   if (parent !== undefined) return;
   const id = event.id;
   if (id !== state.lastTextId) state.lastText.reset();
@@ -178,15 +180,15 @@ function pushEvent(state: AggregatorState, event: DisplayEvent): void {
       break;
     case 'reasoning': {
       const value = event.text;
-      if (typeof value === 'string' && value !== '') countVisible(state.turns, kind, event.parentToolUseId);
+      if (typeof value === 'string' && value !== '') countVisible(state.turns, event.parentToolUseId);
       break;
     }
     case 'tool-use':
-      countVisible(state.turns, kind, event.parentToolUseId);
+      countVisible(state.turns, event.parentToolUseId);
       state.calls.use(event);
       break;
     case 'tool-result':
-      countVisible(state.turns, kind, event.parentToolUseId);
+      countVisible(state.turns, event.parentToolUseId);
       state.calls.result(event);
       break;
     case 'usage':
@@ -197,15 +199,15 @@ function pushEvent(state: AggregatorState, event: DisplayEvent): void {
       pushSession(state, event);
       break;
     case 'error':
-      countVisible(state.turns, kind, event.parentToolUseId);
+      countVisible(state.turns, event.parentToolUseId);
       state.errors.add(text(event.message));
       break;
     case 'notice':
-      countVisible(state.turns, kind, event.parentToolUseId);
+      countVisible(state.turns, event.parentToolUseId);
       if (event.level === 'warning') state.warnings.add(text(event.message));
       break;
     case 'prompt':
-      countVisible(state.turns, kind, event.parentToolUseId);
+      countVisible(state.turns, event.parentToolUseId, event.form);
       break;
   }
 }
@@ -220,7 +222,7 @@ function outcomeOf(state: AggregatorState, accounting: LineAccounting | undefine
     statusReported: state.status !== undefined,
     finalMessage: state.result ?? (lastText.text === '' ? undefined : lastText.text),
     durationMs: state.durationMs,
-    turns: state.turns.count,
+    turns: turnsOf(state.turns),
     toolCalls: calls.list(),
     toolCallCounts: calls.counts(),
     files: calls.fileList(),
@@ -271,7 +273,7 @@ export function createRunAggregator(options: RunAggregatorOptions = {}): RunAggr
     },
     outcome: (accounting) => outcomeOf(state, accounting),
     get turns() {
-      return state.turns.count;
+      return turnsOf(state.turns);
     },
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DisplayEvent } from './display-event.js';
-import { aggregateRun, createRunAggregator } from './run-outcome.js';
+import { aggregateRun, countTurns, createRunAggregator } from './run-outcome.js';
 
 /*
  * The turn rule as the events state it, read from each event as a whole:
@@ -25,27 +25,14 @@ function isVisible(event: DisplayEvent): boolean {
 }
 
 function turnsOf(events: DisplayEvent[]): number[] {
-  let count = 0;
-  let sawResult = false;
+  let prompts = 0;
+  let shown = false;
   const after: number[] = [];
   for (const event of events) {
-    if (!isVisible(event)) {
-      // Not visible: opens nothing and changes nothing.
-    } else if (count === 0) {
-      count = 1;
-      sawResult = event.kind === 'tool-result' && event.parentToolUseId === undefined;
-    } else if (event.parentToolUseId !== undefined) {
-      // A subagent's event stays in its call's turn.
-    } else if (event.kind === 'prompt') {
-      sawResult = false;
-      count += 1;
-    } else if (event.kind === 'tool-result') {
-      sawResult = true;
-    } else if (sawResult && (event.kind === 'text' || event.kind === 'reasoning' || event.kind === 'tool-use')) {
-      sawResult = false;
-      count += 1;
-    }
-    after.push(count);
+    if (isVisible(event)) shown = true;
+    // Only the person's own typed prompt, not a subagent's, opens a turn.
+    if (event.kind === 'prompt' && event.form === 'prompt' && event.parentToolUseId === undefined) prompts += 1;
+    after.push(prompts > 0 ? prompts : shown ? 1 : 0);
   }
   return after;
 }
@@ -78,7 +65,7 @@ const event: fc.Arbitrary<DisplayEvent> = fc.oneof(
     ([id, p]) =>
       withParent({ kind: 'tool-result', id, name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'unavailable', details: {} }, p) as DisplayEvent,
   ),
-  parent.map((p) => withParent({ kind: 'prompt', form: 'prompt', text: 'go' }, p) as DisplayEvent),
+  fc.tuple(fc.constantFrom('prompt', 'command', 'interrupt'), parent).map(([form, p]) => withParent({ kind: 'prompt', form, text: 'go' }, p) as DisplayEvent),
   parent.map((p) => withParent({ kind: 'error', message: 'e', fatal: false }, p) as DisplayEvent),
   parent.map((p) => withParent({ kind: 'notice', level: 'info', message: 'n' }, p) as DisplayEvent),
   fc.constant({ kind: 'usage', cumulative: false, outputTokens: 1 } as DisplayEvent),
@@ -102,16 +89,31 @@ describe('turns and the final message, counted from fields read once', () => {
     );
   });
 
-  it('opens a turn for assistant output after a tool result, not for a subagent or an empty text', () => {
+  it('opens a turn at each typed prompt only: not for steps after a tool result, a subagent, a command or an empty text', () => {
     const events: DisplayEvent[] = [
       { kind: 'text', id: 'm1', text: '' },
       { kind: 'tool-result', id: 'c1', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'unavailable', details: {} },
       { kind: 'text', id: 'm1', text: 'sub', parentToolUseId: 'c1' },
-      { kind: 'text', id: 'm1', text: '' },
+      { kind: 'prompt', form: 'prompt', text: 'first' },
       { kind: 'reasoning', id: 'r', text: 'hm' },
+      { kind: 'tool-result', id: 'c2', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'unavailable', details: {} },
+      { kind: 'text', id: 'm2', text: 'step two' },
+      { kind: 'prompt', form: 'prompt', text: 'task', parentToolUseId: 'c3' },
+      { kind: 'prompt', form: 'command', text: '/compact' },
+      { kind: 'prompt', form: 'interrupt', text: 'Request interrupted by user' },
       { kind: 'prompt', form: 'prompt', text: 'next' },
     ];
     const aggregator = createRunAggregator();
-    expect(events.map((each) => (aggregator.push(each), aggregator.turns))).toEqual([0, 1, 1, 1, 2, 3]);
+    const after = events.map((each) => {
+      aggregator.push(each);
+      return aggregator.turns;
+    });
+    expect(after).toEqual([0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]);
+  });
+});
+
+describe('countTurns', () => {
+  it('is one per prompt, one for output with no prompt, none for nothing to show', () => {
+    expect([countTurns(0, false), countTurns(0, true), countTurns(1, true), countTurns(3, true)]).toEqual([0, 1, 1, 3]);
   });
 });

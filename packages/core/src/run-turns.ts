@@ -1,51 +1,63 @@
 /*
- * Counts a run's turns by the one rule every surface uses (the HTML page's
- * turn headings, the terminal footer, `--summary`). Events carry no turn
- * marker, and what providers call a turn differs (Codex counts prompts,
- * Claude and Copilot the model's rounds), so turns are counted from the
- * events: the first visible event opens turn 1, a prompt opens the next, and
- * assistant output (text, reasoning, a tool call) that follows a tool result
- * opens the next. A subagent's events (`parentToolUseId`) stay in the turn of
- * the call that started them. Session and usage events, empty text and kinds
- * this version does not know are not visible and open nothing.
+ * The one meaning of a turn (docs/turns.md): one prompt the person typed and
+ * everything the agent did until the next one. Every surface counts by it:
+ * `RunOutcome.turns`, the terminal footer, `--summary`, the HTML page's turn
+ * sections, and the session listing's rows (which count prompts in a log
+ * without making events, and pass their count through `countTurns`). The
+ * model's inner round trips are steps, not turns; what a provider's session
+ * end calls a turn differs (Codex counts prompts, Claude and Copilot the
+ * model's rounds) and is not used.
  */
+
+/**
+ * The number of turns of a run that holds `prompts` prompts the person typed
+ * (top-level `prompt` events of form `prompt`) and, when `shown`, anything at
+ * all to show. Each prompt opens a turn. What comes before the first prompt
+ * (a banner, a slash command, output of a CLI that does not echo the prompt)
+ * belongs to the first turn, so a run with output and no prompt is one turn,
+ * and a run with nothing to show is none. Slash commands and interruptions
+ * are the person's too, but act within a turn: they open none.
+ *
+ * @example
+ * ```ts
+ * countTurns(0, true); // 1: a CLI's stdout, no prompt echoed
+ * countTurns(3, true); // 3
+ * countTurns(0, false); // 0: nothing to show
+ * ```
+ */
+export function countTurns(prompts: number, shown: boolean): number {
+  return Math.max(prompts, shown ? 1 : 0);
+}
 
 /** The counter's explicit state. */
 export interface TurnState {
-  /** How many turns have been opened. */
-  count: number;
-  /** Whether a top-level tool result came since the agent last spoke. */
-  sawResult: boolean;
+  /** Top-level prompts of form `prompt` seen so far. */
+  prompts: number;
+  /** Whether a visible event was seen. */
+  shown: boolean;
 }
 
 /** A counter at no turn. */
 export function createTurnState(): TurnState {
-  return { count: 0, sawResult: false };
+  return { prompts: 0, shown: false };
 }
 
 /**
  * Counts one visible event (text or reasoning that is not empty, a tool call
  * or result, an error, a notice, a prompt), in order; the caller has already
- * read its `kind` and `parentToolUseId`, and passes nothing for an event that
- * is not visible. Takes the fields rather than the event: events of every
- * kind reach one place, where each property read costs a lookup of its own
- * (x-bench: most of the run aggregator's time per event).
+ * read its fields, and passes nothing for an event that is not visible.
+ * `form` is a prompt event's form, `undefined` for other kinds. Takes the
+ * fields rather than the event: events of every kind reach one place, where
+ * each property read costs a lookup of its own (x-bench: most of the run
+ * aggregator's time per event).
  */
-export function countVisible(state: TurnState, kind: string, parentToolUseId: unknown): void {
-  if (state.count === 0) {
-    state.count = 1;
-    state.sawResult = kind === 'tool-result' && parentToolUseId === undefined;
-    return;
-  }
-  if (parentToolUseId !== undefined) return;
-  // The person's prompt starts a turn of its own, whatever came before it.
-  if (kind === 'prompt') {
-    state.sawResult = false;
-    state.count += 1;
-  } else if (kind === 'tool-result') {
-    state.sawResult = true;
-  } else if (state.sawResult && (kind === 'text' || kind === 'reasoning' || kind === 'tool-use')) {
-    state.sawResult = false;
-    state.count += 1;
-  }
+export function countVisible(state: TurnState, parentToolUseId: unknown, form?: unknown): void {
+  state.shown = true;
+  // A subagent's prompt is the input of the call that started it, inside the person's turn.
+  if (form === 'prompt' && parentToolUseId === undefined) state.prompts += 1;
+}
+
+/** The turns counted so far. */
+export function turnsOf(state: TurnState): number {
+  return countTurns(state.prompts, state.shown);
 }

@@ -22,6 +22,25 @@ describe('createToolCallTracker', () => {
     expect(tracker.has('t1')).toBe(true);
   });
 
+  it('previews an MCP call with no arguments as such, whatever form its name and empty input take (issue #30)', () => {
+    const tracker = createToolCallTracker();
+    const calls = [
+      { id: 'm1', toolName: 'mcp__github__get_me', input: {} },
+      { id: 'm2', toolName: 'mcp__github__get_me', input: '' },
+      { id: 'm3', toolName: 'get_me', displayName: 'github.get_me', input: '{}' },
+      { id: 'm4', toolName: 'github.get_me', input: null },
+    ];
+    expect(calls.map((call) => tracker.start(call)[0]).map((use) => [use?.name, use?.arg])).toEqual([
+      ['github.get_me', 'no arguments'],
+      ['github.get_me', 'no arguments'],
+      ['github.get_me', 'no arguments'],
+      ['github.get_me', 'no arguments'],
+    ]);
+    // Arguments keep their preview; a tool that is not MCP keeps an empty one.
+    expect(tracker.start({ id: 'm5', toolName: 'mcp__github__get_issue', input: { number: 7 } })[0]?.arg).toBe('{"number":7}');
+    expect(tracker.start({ id: 'e1', toolName: 'ExitPlanMode', input: {} })[0]?.arg).toBe('');
+  });
+
   it('decodes JSON-string input and makes up ids where there are none', () => {
     const tracker = createToolCallTracker({ idPrefix: 'oa' });
     const [use] = tracker.start({ toolName: 'Bash', input: '{"command":"ls"}' });

@@ -6,7 +6,7 @@ import { extractToolOutput } from './tool-output.js';
 import { idReusedNotice, inputChangedNotice, inputKey } from './tool-call-changes.js';
 import { resultDetails } from './tool-result-details.js';
 import { compactKey, createRecentMap } from './recent-keys.js';
-import { resolveToolName } from './tool-vocabulary.js';
+import { isMcpDisplayName, resolveToolName, type ResolvedTool } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
 export type { ToolCallEvents, ToolCallOutcome, ToolCallStart, ToolCallTracker } from './tool-call-types.js';
@@ -105,10 +105,17 @@ function announcementId(state: TrackerState, raw: string, call: ToolCallStart): 
   return { id: rename(state, raw, rawKey) };
 }
 
-/** A call's preview: the provider's, else one from the input's known fields (a search by what it looked for). */
-function previewOf(input: unknown, arg: string | undefined, toolName: string, name: string, kind: ToolUseDisplayEvent['toolKind']): string {
-  if (arg !== undefined) return toOneLine(arg, PREVIEW_MAX_CHARS);
-  return previewToolInput(input, kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [toolName, name]);
+/** The preview of an MCP call that has no arguments: without it the call would show its name alone, like a call whose input is lost. */
+const NO_ARGUMENTS_PREVIEW = 'no arguments';
+
+const isEmptyInput = (input: unknown): boolean =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '') || (isJsonObject(input) && Object.keys(input).length === 0);
+
+/** The provider's preview, else one from the input; an MCP call with empty input (`{}`, `""`) says it has none. */
+function previewOf(call: Pick<ToolCallStart, 'arg' | 'toolName'>, input: unknown, resolved: Pick<ResolvedTool, 'name' | 'kind'>): string {
+  if (call.arg !== undefined) return toOneLine(call.arg, PREVIEW_MAX_CHARS);
+  const preview = previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]);
+  return preview === '' && isMcpDisplayName(resolved.name) && isEmptyInput(input) ? NO_ARGUMENTS_PREVIEW : preview;
 }
 
 function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<ToolUseDisplayEvent> {
@@ -124,7 +131,7 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<Too
     name: resolved.name,
     toolName: call.toolName,
     toolKind: resolved.kind,
-    arg: previewOf(input, call.arg, call.toolName, resolved.name, resolved.kind),
+    arg: previewOf(call, input, resolved),
     input: input === undefined ? null : input,
   };
   if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
@@ -153,7 +160,7 @@ function inputChange(call: OpenCall | undefined, outcome: ToolCallOutcome, resul
   if (call?.inputKey === undefined || outcome.input === undefined) return undefined;
   const input = decodeJsonString(outcome.input);
   if (inputKey(input) === call.inputKey) return undefined;
-  result.arg = previewOf(input, outcome.arg, call.toolName, call.name, call.toolKind);
+  result.arg = previewOf({ arg: outcome.arg, toolName: call.toolName }, input, { name: call.name, kind: call.toolKind });
   result.input = input === undefined ? null : input;
   return inputChangedNotice(result, call.arg, result.arg);
 }

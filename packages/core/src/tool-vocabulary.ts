@@ -46,6 +46,13 @@ export function toolKindOf(name: string): ToolKind {
 }
 
 const MCP_DOUBLE_UNDERSCORE = /^mcp__(.+?)__(.+)$/;
+/** The display form every source gives an MCP tool, `server.tool` (no canonical or provider name has a dot). */
+const MCP_DISPLAY_NAME = /^[^.\s]+\.[^\s]+$/;
+
+/** Whether a resolved display name is an MCP tool's `server.tool`. */
+export function isMcpDisplayName(name: string): boolean {
+  return MCP_DISPLAY_NAME.test(name);
+}
 
 /**
  * Maps a provider's tool name onto the vocabulary. `aliases` is the provider's

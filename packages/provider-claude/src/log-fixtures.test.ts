@@ -14,7 +14,7 @@ const DIAGNOSTICS: Record<string, [number, string, string][]> = {
 
 describe('Claude session-log fixtures', () => {
   it('has the real transcripts and the synthetic quirks', () => {
-    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud', 'subagent', 'synthetic-blocks', 'synthetic-quirks']);
+    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud', 'subagent', 'synthetic-blocks', 'synthetic-quirks', 'synthetic-resumed']);
   });
 
   describe.each(fixtures)('$scenario', (fixture) => {

@@ -48,6 +48,14 @@ export interface ClaudeLogState {
   pending: DisplayEvent[];
   /** What the session start will say, gathered from the lines before it. */
   start: SessionFields;
+  /**
+   * The `sessionId` of the latest conversation line: the session that wrote
+   * the file. A session resumed into a new file (Claude Code 1.0.x,
+   * anthropics/claude-code#4926) copies the earlier session's lines, with
+   * their `sessionId`, ahead of its own; the start, released at the first
+   * assistant line, may name the earlier one, the end names this one.
+   */
+  sessionId: string | undefined;
   last: LastStep;
   /** The text of the latest main-thread assistant message: the session end's result. */
   answer: FinalText;
@@ -69,6 +77,7 @@ export function createClaudeLogState(): ClaudeLogState {
     blocks: new Map(),
     pending: [],
     start: {},
+    sessionId: undefined,
     last: 'none',
     answer: newFinalText(),
     turns: 0,
@@ -90,6 +99,8 @@ export function noteEnvelope(state: ClaudeLogState, line: JsonObject): void {
     if (start[field] === undefined && value !== undefined && value !== '') start[field] = value;
   };
   set('sessionId', 'sessionId');
+  const sessionId = stringField(line, 'sessionId');
+  if (sessionId !== undefined && sessionId !== '') state.sessionId = sessionId;
   set('cwd', 'cwd');
   set('gitBranch', 'gitBranch');
   set('agentVersion', 'version');
@@ -121,7 +132,8 @@ export function endStatus(state: ClaudeLogState): SessionStatus {
 export function endSession(state: ClaudeLogState): DisplayEvent[] {
   const events = [...releaseStart(state), ...state.usage.events()];
   const fields: SessionFields = {};
-  if (state.start.sessionId !== undefined) fields.sessionId = state.start.sessionId;
+  const sessionId = state.sessionId ?? state.start.sessionId;
+  if (sessionId !== undefined) fields.sessionId = sessionId;
   if (state.turns > 0) fields.turns = state.turns;
   if (!state.answer.empty) fields.result = state.answer.text.text;
   if (state.lastTimestamp !== undefined) fields.timestamp = state.lastTimestamp;

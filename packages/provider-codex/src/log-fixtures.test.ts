@@ -10,7 +10,7 @@ const fixtures = listFixtures('codex-log');
 
 describe('Codex session-log fixtures', () => {
   it('has the real rollouts and the synthetic quirks', () => {
-    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud-0.89', 'session-0.66', 'synthetic-quirks']);
+    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['crud-0.89', 'session-0.66', 'synthetic-denials', 'synthetic-quirks']);
   });
 
   describe.each(fixtures)('$scenario', (fixture) => {

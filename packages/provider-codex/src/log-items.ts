@@ -5,8 +5,8 @@ import {
   objectField,
   ownField,
   stringField,
+  responsesHostedCall,
   type JsonObject,
-  type ToolCallOutcome,
 } from '@x/core/provider-utils';
 import { parseRolloutOutput, patchChanges } from './log-output.js';
 import type { CodexLogState } from './log-state.js';
@@ -68,7 +68,23 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
   return announceTool(state.codex, { id, toolName: name, input, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script });
 }
 
-const CALL_FAILED = /^(?:[a-z_]+ failed: |unsupported call: |`[^`\n]*` rejected: )/;
+/*
+ * Plain-text outputs that say a call failed before or instead of running (the
+ * JSON and headed shapes carry an exit code instead). Codex's own wording:
+ * ≤0.4x `handle_sandbox_error` (codex-rs/core/src/codex.rs) writes "failed in
+ * sandbox <type> with execution error: sandbox denied exec error, ...",
+ * "command timed out after <n> milliseconds", "exec command rejected by
+ * user", "retry failed: ..." and "execution error: ..." (an I/O error such as
+ * "Permission denied (os error 13)"); later `ToolEmitter::finish`
+ * (codex-rs/core/src/tools/events.rs) keeps "execution error: ...", "exec
+ * command rejected by user" and "patch rejected by user"; 0.171's
+ * "exec_command failed: CreateProcess { ... Rejected(...) }", 0.89's
+ * "unsupported call: <tool>" and "`<command>` rejected: blocked by policy" are
+ * recorded (fixtures/codex-log/recorded/). Anchored at the start: a command's
+ * own output that mentions a denial is not a failure of the call.
+ */
+const CALL_FAILED =
+  /^(?:[a-z_]+ failed: |unsupported call: |`[^`\n]*` rejected: |failed in sandbox |sandbox denied exec error|execution error: |retry failed: |command timed out after \d+ milliseconds|(?:exec command|patch) rejected by user)/;
 
 /** A `*_output` item: the output string in either shape (see log-output.ts), joined to its call by `call_id`. */
 function outputItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
@@ -82,14 +98,32 @@ function outputItem(state: CodexLogState, item: JsonObject, context: LineContext
   const text = typeof raw === 'string' ? raw : contentText(Array.isArray(raw) ? raw : [], ['input_text', 'output_text', 'text']);
   const parsed = parseRolloutOutput(text);
   const outcome = withCallDetails(state.codex, id, commandOutcome(undefined, parsed.exitCode, parsed.output));
-  // A call Codex could not start failed, though no exit code says so: 0.171's
-  // "exec_command failed: CreateProcess { ... Rejected(...) }" (refused by its policy or
-  // sandbox), 0.89's "unsupported call: <tool>" (a tool it does not have) and
-  // "`<command>` rejected: blocked by policy" (recorded: fixtures/codex-log/recorded/).
+  // A call Codex could not start, or that its sandbox or the user stopped, failed though no exit code says so.
   if (CALL_FAILED.test(text)) outcome.status = 'error';
   if (parsed.durationMs !== undefined) outcome.durationMs = parsed.durationMs;
   if (state.codex.tracker.has(id)) state.last = 'waiting';
   return finishTool(state.codex, id, outcome);
+}
+
+/**
+ * A tool the Responses API ran on the server (`web_search_call`, `mcp_call`,
+ * ...: the same items as the API's output, read by core): its call, and its
+ * result once its status says it is over. `undefined` for any other item.
+ */
+function hostedItem(state: CodexLogState, item: JsonObject, type: string | undefined): DisplayEvent[] | undefined {
+  // Items without an id (0.89's web_search_call) get one of their own.
+  const fallback = stringField(item, 'id') === undefined ? `${type === 'web_search_call' ? 'web-search' : type}-${state.made + 1}` : '';
+  const hosted = responsesHostedCall(item, fallback);
+  if (hosted === undefined) return undefined;
+  if (fallback !== '') state.made += 1;
+  const id = hosted.start.id ?? fallback;
+  const events = announceTool(state.codex, { ...hosted.start, id });
+  return hosted.outcome === undefined ? events : [...events, ...finishTool(state.codex, id, hosted.outcome)];
+}
+
+function unknownItem(type: string | undefined, context: LineContext): DisplayEvent[] {
+  context.unknown(`unknown response item type "${type ?? '(none)'}"`);
+  return [];
 }
 
 /**
@@ -120,18 +154,10 @@ export function responseItem(state: CodexLogState, item: JsonObject, context: Li
     case 'function_call_output':
     case 'custom_tool_call_output':
       return outputItem(state, item, context);
-    case 'web_search_call': {
-      const action = objectField(item, 'action');
-      const target = stringField(action, 'query') ?? stringField(action, 'url') ?? '';
-      const id = stringField(item, 'id') ?? `web-search-${++state.made}`;
-      const status: ToolCallOutcome['status'] = stringField(item, 'status') === 'failed' ? 'error' : 'success';
-      return [...announceTool(state.codex, { id, toolName: 'web_search', input: action ?? null, arg: target }), ...finishTool(state.codex, id, { status })];
-    }
     case 'ghost_snapshot':
       context.ignore('ghost_snapshot: undo bookkeeping');
       return [];
     default:
-      context.unknown(`unknown response item type "${type ?? '(none)'}"`);
-      return [];
+      return hostedItem(state, item, type) ?? unknownItem(type, context);
   }
 }

@@ -435,7 +435,7 @@ describe('codex.md quirks', () => {
     const changes = [{ path: '/w/a.ts', kind: 'update' }];
     expect(events).toEqual([
       start(),
-      { kind: 'tool-use', id: 'm', name: 's.t', toolName: 's.t', toolKind: 'other', arg: '', input: {} },
+      { kind: 'tool-use', id: 'm', name: 's.t', toolName: 's.t', toolKind: 'other', arg: 'no arguments', input: {} },
       { kind: 'tool-result', id: 'm', name: 's.t', toolKind: 'other', status: 'success', outputState: 'unavailable', details: {} },
       { kind: 'tool-use', id: 'f', name: 'Edit', toolName: 'file_change', toolKind: 'edit', arg: '/w/a.ts', input: { changes } },
       {

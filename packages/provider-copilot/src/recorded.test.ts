@@ -61,7 +61,17 @@ const LOG: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'notice', 'end success', 'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success'],
 };
 
+/** 1.0.62 retries a 400 as well; its shell exit code is only in the call's telemetry (`toolTelemetry.metrics.exit_code`). */
+const STDOUT_1_0_62: Record<string, string[]> = { ...STDOUT, 'api-error-400': RETRIED };
+
+/** 1.0.62 writes no user message for a subagent's task. */
+const LOG_1_0_62: Record<string, string[]> = {
+  ...LOG,
+  subagent: ['start', 'prompt', 'use Task', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'result Task success', 'text The helper counted 2 files.', 'usage', 'notice', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
   '1.0.102': { stdout: STDOUT, log: LOG },
 };
 

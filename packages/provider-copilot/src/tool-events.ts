@@ -94,10 +94,11 @@ export function toolStart(state: CopilotState, data: CopilotData<'tool.execution
 
 /**
  * `tool.execution_complete`: the call's result. `success: false` or an
- * `error` object is a failure, and so is a shell command that exited non-zero:
- * 1.0.102 says `success: true` with `shellExecution.exitCode: 1` (recorded:
- * fixtures/copilot/recorded/1.0.102/failing-command.jsonl), and a failed
- * command looks the same for every agent.
+ * `error` object is a failure. A shell command that exited non-zero says
+ * `success: true` with `shellExecution.exitCode: 1` (1.0.102) or
+ * `toolTelemetry.metrics.exit_code: 1` (1.0.62; recorded in
+ * fixtures/copilot/recorded/<version>/failing-command.jsonl): the exit code
+ * goes to core, which fails such a call as it does for every agent.
  */
 export function toolComplete(state: CopilotState, data: CopilotData<'tool.execution_complete'>, context: LineContext): DisplayEvent[] {
   const id = data.toolCallId;
@@ -106,15 +107,14 @@ export function toolComplete(state: CopilotState, data: CopilotData<'tool.execut
     context.ignore('report_intent result: the intent is no tool call of its own');
     return [];
   }
-  const exitCode = data.shellExecution?.exitCode;
+  const exitCode = data.shellExecution?.exitCode ?? data.toolTelemetry?.metrics?.exit_code;
   const failed = data.success === false || (data.success !== true && data.error !== undefined);
-  const exitedNonZero = typeof exitCode === 'number' && exitCode !== 0;
   // The error message goes to details only: taken as output it would pass
   // for the content of a Read that failed.
   const output = data.result?.content ?? data.result?.detailedContent;
   const shape = state.outputShapes.get(compactKey(id));
   const events = state.tools.finish(id, {
-    status: failed || exitedNonZero ? 'error' : 'success',
+    status: failed ? 'error' : 'success',
     output,
     errorMessage: failed ? data.error?.message : undefined,
     exitCode,

@@ -80,6 +80,9 @@ const toolCompleteData = z.object({
   result: lenient(z.object({ content: text, detailedContent: text })),
   error: lenient(z.object({ message: text })),
   shellExecution: lenient(z.object({ exitCode: count })),
+  // Before `shellExecution` (1.0.62: recorded in fixtures/copilot/recorded/1.0.62/failing-command.jsonl),
+  // a shell's exit code is only in its telemetry.
+  toolTelemetry: lenient(z.object({ metrics: lenient(z.object({ exit_code: count })) })),
   fileEdits: lenient(z.array(z.unknown())),
   ...withParent,
 });

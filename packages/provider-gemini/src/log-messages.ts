@@ -173,10 +173,24 @@ interface RecordInput {
  */
 const SESSION_CONTEXT = '<session_context>';
 
+/**
+ * What the CLI itself sends as a `user` message when the model's reply
+ * stopped short and its next-speaker check says the model should go on
+ * (recorded: fixtures/gemini-log/recorded/0.38.2/interrupted, with the
+ * first prompt as its `displayContent`): the CLI speaking, not the person,
+ * so it starts no turn.
+ */
+const CLI_CONTINUE = 'System: Please continue.';
+
 /** A `user` record: a prompt is shown whole once; any later difference is a rewrite. */
 function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
   if (text.startsWith(SESSION_CONTEXT)) return { events: [], changed: false };
+  // 0.38.2 gives this message the first prompt as its displayContent: what was sent decides.
+  if (partsText(ownField(record, 'content')).trimEnd() === CLI_CONTINUE) {
+    if (assembler.copy(id, text, false).match !== 'new') return { events: [], changed: false };
+    return { events: [withTime({ kind: 'notice', level: 'info', code: 'continue', message: 'Gemini CLI asked the model to continue its reply' }, timestamp)], changed: false };
+  }
   const copy = assembler.copy(id, text, false);
   if (copy.match !== 'new') return { events: [], changed: copy.added !== '' || copy.match === 'differs' };
   return { events: text === '' ? [] : [withTime({ kind: 'prompt', form: 'prompt', text, id }, timestamp)], changed: false };

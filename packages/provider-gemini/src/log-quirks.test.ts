@@ -229,6 +229,14 @@ describe('gemini-log quirks', () => {
     expect(readShellOutput(wrap('(empty)\nProcess Group PGID: 1'))).toEqual({ output: '' });
   });
 
+  // Hand-derived from 0.38.2's chat files (recorded: fixtures/gemini-log/recorded/0.38.2/failing-command/, read-edit-run/).
+  it("0.38's bare report: output then fields, always ending in the process group; plain output stays plain", () => {
+    expect(readShellOutput('Output: FAIL greet.test.ts\nExit Code: 1\nProcess Group PGID: 3955')).toEqual({ output: 'FAIL greet.test.ts', exitCode: 1 });
+    expect(readShellOutput("Output: export function greet() {}\nProcess Group PGID: 3101")).toEqual({ output: 'export function greet() {}' });
+    // Without the process group line, text that starts with `Output: ` is a command's own output, not a report.
+    expect(readShellOutput('Output: 3 files\nExit Code: 2')).toEqual({ output: 'Output: 3 files\nExit Code: 2' });
+  });
+
   it('the older report gives stdout and stderr apart; a field-like line inside the output stays output (#18)', () => {
     const text =
       'Command: make\nDirectory: (root)\nStdout: built\nError: not this one\nStderr: warning: old flag\nError: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 7';
@@ -239,6 +247,17 @@ describe('gemini-log quirks', () => {
     });
     expect(parseShellReport('Command was cancelled by user before it could complete.')).toBeUndefined();
     expect(parseShellReport('Command: ls\nDirectory: (root)\nNot a report')).toBeUndefined();
+  });
+
+  // Hand-derived from 0.38.2's chat file (recorded: fixtures/gemini-log/recorded/0.38.2/interrupted/): the reply stalled, and the CLI asked the model to go on.
+  it('the CLI\'s own "System: Please continue." is a notice, not a prompt of the person', () => {
+    const { events } = run([META, user('u1', 'Write a long essay.'), gemini('g1', 'Here is'), { ...user('u2', 'System: Please continue.'), displayContent: [{ text: 'Write a long essay.' }] }, gemini('g2', 'Here is')]);
+    expect(events.filter((event) => event.kind !== 'session')).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Write a long essay.', id: 'u1', timestamp: T },
+      { kind: 'text', id: 'g1', text: 'Here is', timestamp: T },
+      { kind: 'notice', level: 'info', code: 'continue', message: 'Gemini CLI asked the model to continue its reply', timestamp: T },
+      { kind: 'text', id: 'g2', text: 'Here is', timestamp: T },
+    ]);
   });
 
   it('a message of a type the recording format does not have is reported as unknown, naming the type', () => {

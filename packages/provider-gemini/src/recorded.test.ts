@@ -68,7 +68,30 @@ const LOG: Record<string, string[]> = {
   'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
 };
 
+/** 0.38.2 has no subagent tool (the lab answers that it has none), and retries a stalled stream on its own. */
+const STDOUT_0_38: Record<string, string[]> = {
+  ...STDOUT,
+  subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
+  // The stream stalled; the CLI asked again and printed the second reply after the first, as one message; Ctrl-C came after the end.
+  interrupted: ['start', 'prompt', 'text Here is the first lineHere is the first line', 'usage', 'end success'],
+};
+
+/** 0.38.2 keeps one JSON document per session, rewritten whole: a failed prompt stays in it. */
+const LOG_0_38: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(LOG).filter(([name]) => !name.includes('.'))),
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  // The report `Output: … Exit Code: 1 … Process Group PGID: …` has no Command line in 0.38: the failed command is an error.
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
+  // The CLI's own "System: Please continue." between the two replies; the stalled replies carry no token counts.
+  interrupted: ['start', 'prompt', 'text Here is the first line', 'notice', 'text Here is the first line', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
 
@@ -99,7 +122,8 @@ function logKey(file: string, files: readonly string[]): string {
 
 describe.each(recordedVersions('gemini-log'))('Gemini CLI %s chat recordings, recorded', (version) => {
   const dir = recordedDir('gemini-log', version);
-  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+  // 0.39 on write JSONL; 0.38 and before one JSON document per session.
+  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl') || file.endsWith('.json'));
 
   it.each(logs)('%s replays with every line read', (file) => {
     const replay = replayLines(geminiLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));

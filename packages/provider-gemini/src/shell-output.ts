@@ -63,21 +63,32 @@ export function parseShellReport(text: string): ShellOutput | undefined {
   return report;
 }
 
-// 0.6x's report (recorded: fixtures/gemini-log/recorded/0.61.0/): the output
-// and the fields after it, wrapped as untrusted, with no Command or Directory
-// line and no Exit Code line when the command exited 0:
+// The reports without Command and Directory lines: the output, then the
+// fields that apply, one a line, and no Exit Code line when the command exited 0.
+// 0.38 writes it bare (recorded: fixtures/gemini-log/recorded/0.38.2/failing-command),
+// 0.6x wraps it as untrusted (recorded: fixtures/gemini-log/recorded/0.61.0/):
 //   <untrusted_context>
 //   Output: <output>
 //   Error: <message>, Exit Code: <n>, Signal, Background PIDs, Process Group PGID (each when there is one)
 //   </untrusted_context>
-const UNTRUSTED_HEAD = '<untrusted_context>\nOutput: ';
+const OUTPUT_HEAD = 'Output: ';
+const UNTRUSTED_HEAD = '<untrusted_context>\n';
 const UNTRUSTED_TAIL = '\n</untrusted_context>';
 const TRAILING_FIELD = /^(Error|Exit Code|Signal|Background PIDs|Process Group PGID): (.*)$/;
 
-/** Reads 0.6x's untrusted report; its fields are found from the end, so that output lines that look like fields stay output. */
-function parseUntrustedReport(text: string): ShellOutput | undefined {
-  if (!text.startsWith(UNTRUSTED_HEAD) || !text.endsWith(UNTRUSTED_TAIL)) return undefined;
-  const lines = text.slice(UNTRUSTED_HEAD.length, text.length - UNTRUSTED_TAIL.length).split('\n');
+/** The report's body: inside the untrusted wrapper, or the bare text (which must then end in a field the output cannot fake alone). */
+function reportBody(text: string): { body: string; wrapped: boolean } {
+  if (text.startsWith(UNTRUSTED_HEAD) && text.endsWith(UNTRUSTED_TAIL)) {
+    return { body: text.slice(UNTRUSTED_HEAD.length, text.length - UNTRUSTED_TAIL.length), wrapped: true };
+  }
+  return { body: text, wrapped: false };
+}
+
+/** Reads a report of output then fields; the fields are found from the end, so that output lines that look like fields stay output. */
+function parseFieldsReport(text: string): ShellOutput | undefined {
+  const found = reportBody(text);
+  if (!found.body.startsWith(OUTPUT_HEAD)) return undefined;
+  const lines = found.body.slice(OUTPUT_HEAD.length).split('\n');
   const fields = new Map<string, string>();
   let end = lines.length;
   for (; end > 1; end -= 1) {
@@ -85,6 +96,8 @@ function parseUntrustedReport(text: string): ShellOutput | undefined {
     if (field === null || fields.has(field[1] as string)) break;
     fields.set(field[1] as string, field[2] as string);
   }
+  // Bare, a report always ends with the process group the shell ran in (0.38 writes it even for exit 0).
+  if (!found.wrapped && !fields.has('Process Group PGID')) return undefined;
   const report: ShellOutput = { output: fieldValue(lines.slice(0, end).join('\n')) ?? '' };
   const error = fieldValue(fields.get('Error') ?? '(none)');
   if (error !== undefined) report.error = error;
@@ -94,12 +107,12 @@ function parseUntrustedReport(text: string): ShellOutput | undefined {
 }
 
 /**
- * A shell result as Gemini gives it: the report above (or 0.6x's untrusted one), or the display string
+ * A shell result as Gemini gives it: one of the reports above, or the display string
  * of stream-json (the output itself, or `Command exited with code: N` when
  * the command printed nothing).
  */
 export function readShellOutput(text: string): ShellOutput {
-  const report = parseShellReport(text) ?? parseUntrustedReport(text);
+  const report = parseShellReport(text) ?? parseFieldsReport(text);
   if (report !== undefined) return report;
   const exited = EXITED_WITH.exec(text.trim());
   return exited === null ? { output: text } : { output: text, exitCode: Number(exited[1]) };

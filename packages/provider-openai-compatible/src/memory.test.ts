@@ -67,7 +67,7 @@ describe('bounded per-stream state', () => {
           output_index: 1,
           item: { type: 'function_call', id: 'fc', call_id: `call_${response}`, name: 'f', arguments: '' },
         },
-        { type: 'response.output_item.added', sequence_number: 3, output_index: 2, item: { type: 'web_search_call', id: 'ws' } },
+        { type: 'response.output_item.added', sequence_number: 3, output_index: 2, item: { type: 'computer_call', id: 'cu' } },
         { type: 'response.completed', sequence_number: 4, response: { id, object: 'response', status: 'completed', output: [] } },
       ];
       for (const event of events) onResponsesEvent(state, event, event.type, context);
@@ -88,10 +88,10 @@ describe('bounded per-stream state', () => {
         item: { type: 'function_call', id: `fc_${index}`, call_id: `c_${index}`, name: 'f' },
       };
       onResponsesEvent(state, call, call.type, context);
-      const hosted = { type: 'response.output_item.added', output_index: index, item: { type: 'web_search_call', id: `ws_${index}` } };
-      onResponsesEvent(state, hosted, hosted.type, context);
+      const other = { type: 'response.output_item.added', output_index: 1000 + index, item: { type: 'computer_call', id: `cu_${index}` } };
+      onResponsesEvent(state, other, other.type, context);
     }
     expect(state.turn?.calls.size).toBe(MAX_PENDING_CALLS);
-    expect([state.turn?.reported.has('ws_999'), state.turn?.reported.has(`ws_${999 - MAX_REMEMBERED_KEYS}`)]).toEqual([true, false]);
+    expect([state.turn?.reported.has('cu_999'), state.turn?.reported.has(`cu_${999 - MAX_REMEMBERED_KEYS}`)]).toEqual([true, false]);
   });
 });

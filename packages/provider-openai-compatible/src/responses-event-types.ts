@@ -14,11 +14,23 @@ export const TERMINAL_STATUS: Record<string, string> = {
 };
 
 /** Events that carry nothing to show, with the reason they are ignored. */
-export const QUIET_EVENTS: Record<string, string> = {
+const QUIET_EVENTS: Record<string, string> = {
   'response.content_part.added': 'a content part opens; its text follows in deltas',
   'response.reasoning_summary_part.added': 'a reasoning summary part opens; its text follows in deltas',
   'response.output_text.annotation.added': 'an annotation (citation) of the text, not shown',
 };
+
+/**
+ * Progress events of the tools the server runs (`response.web_search_call.searching`,
+ * `response.mcp_call_arguments.delta`, `response.image_generation_call.partial_image`, ...):
+ * the item's `output_item.added` and `.done` events carry the call and its outcome.
+ */
+const HOSTED_PROGRESS = /^response\.(?:web_search_call|file_search_call|code_interpreter_call(?:_code)?|image_generation_call|mcp_call(?:_arguments)?|mcp_list_tools)\./;
+
+/** Why an event is ignored, or `undefined` for an event that may show something. */
+export function quietReason(type: string): string | undefined {
+  return QUIET_EVENTS[type] ?? (HOSTED_PROGRESS.test(type) ? "progress of a tool the server runs; its item's added and done events show it" : undefined);
+}
 
 /** The events read here besides the text parts, the quiet ones and `error`. */
 export const KNOWN_EVENTS = new Set([

@@ -1,16 +1,16 @@
 import { type DisplayEvent, type LineContext, type SessionStatus } from '@x/core';
 import { numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { errorEvent, responsesUsageEvent } from './outcome-events.js';
-import { KNOWN_EVENTS, PART_EVENTS, QUIET_EVENTS, TERMINAL_STATUS } from './responses-event-types.js';
+import { KNOWN_EVENTS, PART_EVENTS, quietReason, TERMINAL_STATUS } from './responses-event-types.js';
 import { announcePendingResponsesCalls, onArguments, onItemAdded, showItem, showOutput } from './responses-item-events.js';
 import { onPart, startTurn } from './responses-part-events.js';
-import { countResponse, createRememberedKeys, nonEmpty, uniqueKey, type OpenAICompatibleState, type ResponsesTurn } from './state.js';
+import { countResponse, createItemIds, createRememberedKeys, nonEmpty, uniqueKey, type OpenAICompatibleState, type ResponsesTurn } from './state.js';
 
 function openTurn(state: OpenAICompatibleState, response: JsonObject | undefined): ResponsesTurn {
   const count = countResponse(state, state.responsesCount, 'responses');
   const sessionId = nonEmpty(stringField(response, 'id'));
   const key = uniqueKey(state.responsesCount, sessionId ?? `responses-${count}`);
-  const turn: ResponsesTurn = { key, sessionId, model: undefined, calls: new Map(), reported: createRememberedKeys(), errored: false };
+  const turn: ResponsesTurn = { key, sessionId, model: undefined, calls: new Map(), items: createItemIds(), reported: createRememberedKeys(), errored: false };
   state.turn = turn;
   return turn;
 }
@@ -105,7 +105,7 @@ function onTurnEvent(state: OpenAICompatibleState, turn: ResponsesTurn, event: J
 
 /** A Responses API stream event (`type: "response.*"`). */
 export function onResponsesEvent(state: OpenAICompatibleState, event: JsonObject, type: string, context: LineContext): DisplayEvent[] {
-  const quiet = QUIET_EVENTS[type];
+  const quiet = quietReason(type);
   if (quiet !== undefined) {
     context.ignore(quiet);
     return [];

@@ -1,14 +1,14 @@
 import { type DisplayEvent, type LineContext } from '@x/core';
-import { arrayField, isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { arrayField, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
 import { showMessage, showReasoning, startTurn } from './responses-part-events.js';
-import { appendArguments, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
+import { appendArguments, itemKey, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
 
 /** The name shown for a call whose name never arrived. */
 const UNNAMED_TOOL = 'unnamed';
 
-/** The id of an output item: its `id`, else its position. */
-function itemIdOf(item: JsonObject | undefined, outputIndex: number | undefined): string {
-  return nonEmpty(stringField(item, 'id')) ?? `item-${outputIndex ?? 0}`;
+/** The id an output item is shown under (see {@link itemKey}). */
+function itemIdOf(turn: ResponsesTurn, item: JsonObject | undefined, outputIndex: number | undefined): string {
+  return itemKey(turn.items, stringField(item, 'id'), outputIndex);
 }
 
 /** Announces a call once (the tracker drops a second announcement of the same call id) and forgets it. */
@@ -36,11 +36,10 @@ function addPending(state: OpenAICompatibleState, turn: ResponsesTurn, call: Pen
 /** The call an argument event belongs to, by item id, else by output index; a new one when neither is known yet. */
 function pendingCall(state: OpenAICompatibleState, turn: ResponsesTurn, event: JsonObject, events: DisplayEvent[]): PendingResponsesCall {
   const outputIndex = numberField(event, 'output_index');
-  const itemId = nonEmpty(stringField(event, 'item_id'));
-  let call = itemId === undefined ? undefined : turn.calls.get(itemId);
-  call ??= [...turn.calls.values()].find((pending) => outputIndex !== undefined && pending.outputIndex === outputIndex);
+  const itemId = itemKey(turn.items, stringField(event, 'item_id'), outputIndex);
+  const call = turn.calls.get(itemId) ?? [...turn.calls.values()].find((pending) => outputIndex !== undefined && pending.outputIndex === outputIndex);
   if (call !== undefined) return call;
-  return addPending(state, turn, { itemId: itemId ?? `item-${outputIndex ?? 0}`, outputIndex, callId: undefined, name: '', args: '' }, events);
+  return addPending(state, turn, { itemId, outputIndex, callId: undefined, name: '', args: '' }, events);
 }
 
 /** `response.output_item.added`: a tool call opens, a message or reasoning item opens, or another item is reported. */
@@ -51,13 +50,16 @@ export function onItemAdded(state: OpenAICompatibleState, turn: ResponsesTurn, e
   if (item !== undefined && (type === 'function_call' || type === 'custom_tool_call')) {
     const args = appendArguments('', stringField(item, type === 'function_call' ? 'arguments' : 'input') ?? '');
     const callId = nonEmpty(stringField(item, 'call_id'));
-    addPending(state, turn, { itemId: itemIdOf(item, outputIndex), outputIndex, callId, name: stringField(item, 'name') ?? '', args }, events);
+    addPending(state, turn, { itemId: itemIdOf(turn, item, outputIndex), outputIndex, callId, name: stringField(item, 'name') ?? '', args }, events);
     if (events.length === 0) context.ignore(`a ${type} item opens; announced once its arguments are complete`);
   } else if (type === 'message' || type === 'reasoning') {
     context.ignore(`a ${type} item opens; its content follows`);
+  } else if (item !== undefined && responsesHostedCall(item, '') !== undefined) {
+    // It opens empty (no query, code or arguments yet): its done event, or the final `Response`, shows the call and its outcome.
+    context.ignore(`a ${type} item opens; shown with its outcome when it is done`);
   } else {
-    // Hosted tools and other items: reported here once, and not again when they finish.
-    if (item !== undefined) turn.reported.set(itemIdOf(item, outputIndex), true);
+    // Other items: reported here once, and not again when they finish.
+    if (item !== undefined) turn.reported.set(itemIdOf(turn, item, outputIndex), true);
     context.unknown(`output item of type ${type ?? 'missing'}, not shown`);
   }
 }
@@ -106,19 +108,34 @@ function showCall(
 }
 
 /**
+ * A tool the server runs (web search, MCP, ...): its call once, and its
+ * result once its status says it is over. Returns whether the item is one.
+ */
+function showHostedCall(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[], item: JsonObject, outputIndex: number | undefined): boolean {
+  const id = itemIdOf(turn, item, outputIndex);
+  const hosted = responsesHostedCall(item, id);
+  if (hosted === undefined) return false;
+  startTurn(state, turn, events);
+  // Under the item's one id, so that an id that changes between its added and done events announces it once.
+  events.push(...state.tracker.start({ ...hosted.start, id }));
+  if (hosted.outcome !== undefined) events.push(...state.tracker.finish(id, hosted.outcome));
+  return true;
+}
+
+/**
  * Shows what of a finished output item was not shown yet: the text and
  * refusals of a message, the summary and text of a reasoning item, a function
- * or custom tool call. An item of another type (a hosted tool such as
- * `web_search_call`) gives one notice, so that nothing disappears silently.
+ * or custom tool call, a hosted tool's call and result. An item of another
+ * type gives one notice, so that nothing disappears silently.
  */
 export function showItem(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[], item: unknown, outputIndex: number | undefined): void {
   if (!isJsonObject(item)) return;
-  const itemId = itemIdOf(item, outputIndex);
+  const itemId = itemIdOf(turn, item, outputIndex);
   const type = stringField(item, 'type');
   if (type === 'message') return showMessage(state, turn, events, item, itemId);
   if (type === 'reasoning') return showReasoning(state, turn, events, item, itemId);
   if (type === 'function_call' || type === 'custom_tool_call') return showCall(state, turn, events, item, itemId, outputIndex);
-  if (turn.reported.has(itemId)) return;
+  if (showHostedCall(state, turn, events, item, outputIndex) || turn.reported.has(itemId)) return;
   turn.reported.set(itemId, true);
   startTurn(state, turn, events);
   events.push({ kind: 'notice', level: 'info', code: 'unknown-item', message: `Output item of type ${type ?? 'missing'} is not shown.` });

@@ -1,6 +1,6 @@
 import { type DisplayEvent } from '@x/core';
 import { arrayField, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
-import { startSession, type OpenAICompatibleState, type ResponsesTurn } from './state.js';
+import { itemKey, startSession, type OpenAICompatibleState, type ResponsesTurn } from './state.js';
 
 /*
  * Text, refusal and reasoning parts of the Responses API. A part arrives as
@@ -128,7 +128,7 @@ const PART_HANDLERS: ReadonlyMap<string, PartHandler> = new Map<string, PartHand
 export function onPart(state: OpenAICompatibleState, turn: ResponsesTurn, event: JsonObject, type: string, events: DisplayEvent[]): void {
   const content = String(numberField(event, 'content_index') ?? 0);
   const at: PartAt = {
-    itemId: stringField(event, 'item_id') || `item-${numberField(event, 'output_index') ?? 0}`,
+    itemId: itemKey(turn.items, stringField(event, 'item_id'), numberField(event, 'output_index')),
     content,
     summary: `summary-${numberField(event, 'summary_index') ?? 0}`,
     reasoning: `reasoning-${content}`,

@@ -67,6 +67,19 @@ export interface PendingResponsesCall {
   args: string;
 }
 
+/**
+ * The one id each output item of a response is known by. Some servers change
+ * an item's id between its events (the deltas under one id, the `.done` event
+ * or `output_item.done` under another); its `output_index` stays the same, so
+ * the first id seen at an index is the item's, and later ids become aliases.
+ */
+export interface ItemIds {
+  readonly byIndex: RecentMap<number, string>;
+  /** The ids items are shown under, so that an id already known is never taken for another item's alias. */
+  readonly keys: RecentMap<string, true>;
+  readonly aliases: RecentMap<string, string>;
+}
+
 /** One response of the Responses API, a body or a stream of events: one session. */
 export interface ResponsesTurn {
   readonly key: string;
@@ -74,6 +87,7 @@ export interface ResponsesTurn {
   model: string | undefined;
   /** Calls whose arguments are still arriving, by item id. */
   readonly calls: Map<string, PendingResponsesCall>;
+  readonly items: ItemIds;
   /** Output items of an unknown type already reported, so that each is reported once. */
   readonly reported: RecentMap<string, true>;
   /** Whether an `error` event was shown, so that `response.failed` does not show it again. */
@@ -158,6 +172,32 @@ export function appendArguments(args: string, fragment: string): string {
 export function startSession(state: OpenAICompatibleState, sessionId: string | undefined, model: string | undefined, events: DisplayEvent[]): void {
   if (state.lifecycle.open) return;
   events.push(...state.lifecycle.start({ sessionId, model }));
+}
+
+/** How many output items of one response have their id remembered (by index, and as aliases). */
+export const MAX_REMEMBERED_ITEMS = 1024;
+
+/** A fresh {@link ItemIds}. */
+export function createItemIds(): ItemIds {
+  return { byIndex: createRecentMap(MAX_REMEMBERED_ITEMS), keys: createRecentMap(MAX_REMEMBERED_ITEMS), aliases: createRecentMap(MAX_REMEMBERED_ITEMS) };
+}
+
+/**
+ * The id an output item is shown under: an id already shown under stays
+ * itself; else the id first seen at its `output_index`, whatever id this
+ * event gives it; else its own id, else `item-<index>`.
+ */
+export function itemKey(items: ItemIds, rawId: string | undefined, outputIndex: number | undefined): string {
+  const raw = nonEmpty(rawId);
+  if (raw !== undefined && items.keys.has(raw)) return raw;
+  const aliased = raw === undefined ? undefined : items.aliases.get(raw);
+  if (aliased !== undefined) return aliased;
+  const atIndex = outputIndex === undefined ? undefined : items.byIndex.get(outputIndex);
+  const key = atIndex ?? raw ?? `item-${outputIndex ?? 0}`;
+  if (outputIndex !== undefined && atIndex === undefined) items.byIndex.set(outputIndex, key);
+  if (raw !== undefined && raw !== key) items.aliases.set(raw, key);
+  items.keys.set(key, true);
+  return key;
 }
 
 /** A fresh per-response key map for {@link ChatResponse.hiddenChoices} and {@link ResponsesTurn.reported}. */

@@ -163,8 +163,8 @@ describe('unknown and malformed lines', () => {
 });
 
 describe('drift alarm', () => {
-  it('names the newest OpenCode version the fixtures show, for each source', () => {
-    expect(openCodeSource.testedUpTo).toBe('1.18.5');
-    expect(openCodeLogSource.testedUpTo).toBe('1.1.30');
+  it('names the newest OpenCode version recorded from the real CLI, for each source', () => {
+    expect(openCodeSource.testedUpTo).toBe('1.18.33');
+    expect(openCodeLogSource.testedUpTo).toBe('1.18.33');
   });
 });

@@ -24,8 +24,18 @@ function leftOut(walk: DocumentWalk, message: string, code: string, timestamp: s
   walk.events.push(stamp({ kind: 'notice', level: 'warning', message, code }, timestamp));
 }
 
-/** The typed text of a user message, as a prompt; text OpenCode injects (an @-mention's file, reminders) is `synthetic`. */
+/** The notice of a compaction part. */
+function compacted(walk: DocumentWalk, timestamp: string | undefined): void {
+  walk.events.push(stamp({ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction' }, timestamp));
+}
+
+/**
+ * The typed text of a user message, as a prompt; text OpenCode injects (an
+ * @-mention's file, reminders, the note after a compaction) is `synthetic`.
+ * A compaction is a user message of its own whose part says so (L9).
+ */
 export function userMessage(info: ExportMessage['info'], parts: unknown[], walk: DocumentWalk, timestamp: string | undefined): void {
+  if (parts.some((part) => stringField(part, 'type') === 'compaction')) compacted(walk, timestamp);
   const typed = parts.filter((part) => stringField(part, 'type') === 'text' && ownField(part, 'synthetic') !== true && ownField(part, 'ignored') !== true);
   const text = typed
     .map((part) => stringField(part, 'text') ?? '')
@@ -71,7 +81,7 @@ function assistantPart(part: JsonObject, walk: DocumentWalk, timestamp: string |
   if (type === undefined) return leftOut(walk, 'OpenCode part without type left out', 'malformed-part', timestamp);
   if (PARTS_NOT_SHOWN.has(type)) return;
   if (type === 'compaction') {
-    walk.events.push(stamp({ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction' }, timestamp));
+    compacted(walk, timestamp);
   } else if (type === 'retry') {
     const attempt = numberField(part, 'attempt');
     const message = attempt === undefined ? 'Retrying' : `Retrying (attempt ${attempt})`;

@@ -130,3 +130,13 @@ describe('nothing dropped', () => {
     ]);
   });
 });
+
+describe('L9: a compaction is a user message of its own', () => {
+  it('shows the compaction part of a user message as a notice, and the synthetic note after it as no prompt', () => {
+    // The messages 1.18.33 stored after a 400 it took for a context overflow (fixtures/opencode-log/recorded/1.18.33/api-error-400).
+    const compaction = user([{ id: 'prt_c', type: 'compaction', auto: true, overflow: true }], 'msg_u2');
+    const note = user([{ id: 'prt_n', type: 'text', text: 'The conversation was compacted.', synthetic: true, metadata: { compaction_continue: true } }], 'msg_u3');
+    const all = events(doc([compaction, note]));
+    expect(tail(all)).toEqual([{ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction', timestamp: iso(T) }]);
+  });
+});

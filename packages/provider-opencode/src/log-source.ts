@@ -1,9 +1,14 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectOpenCodeLog } from './log-detect.js';
 import { createOpenCodeLogParser } from './log-parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
-/** The newest OpenCode version the session-log fixtures show (`Session.version` of their documents). */
-const TESTED_UP_TO = '1.1.30';
+/**
+ * The newest OpenCode version whose session logs were recorded from the real
+ * CLI (`fixtures/opencode-log/recorded/`, replayed by @x/sessions' recorded
+ * test through this source).
+ */
+const TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the OpenCode session-log source: the `opencode export <id>`

@@ -1,5 +1,5 @@
 import { type DisplayEvent, type LineContext } from '@x/core';
-import { compactKey, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { OpenCodeState, PartKind, Scope } from './state.js';
 import { toolPartEvents } from './tool-events.js';
 import { displayedPartSchema, firstIssue, type StepFinishPart } from './wire-schema.js';
@@ -61,6 +61,32 @@ function stepFinish(state: OpenCodeState, part: StepFinishPart, scope: PartScope
 }
 
 /**
+ * A text part OpenCode wrote itself into the conversation (`synthetic`, such
+ * as the note to the model after an automatic compaction, quirk 16): no
+ * answer of the model's, so a notice, once per part.
+ */
+function syntheticText(state: OpenCodeState, partId: string, text: string | undefined, context: LineContext): DisplayEvent[] {
+  const key = compactKey(partId);
+  if (text === undefined || text === '' || state.partKinds.has(key)) {
+    context.ignore('synthetic text part already shown, or empty');
+    return [];
+  }
+  state.partKinds.set(key, 'text');
+  return [{ kind: 'notice', level: 'info', message: text, code: 'synthetic' }];
+}
+
+/** A text or reasoning part's text: a snapshot, or the inline delta when it has none. */
+function textPart(state: OpenCodeState, kind: PartKind, partId: string, text: string | undefined, isDelta: boolean, context: LineContext): DisplayEvent[] {
+  if (text === undefined) {
+    context.malformed(`${kind} part without text`);
+    return [];
+  }
+  const events = growText(state, kind, partId, text, isDelta);
+  if (events.length === 0) context.ignore(text === '' ? `empty ${kind} part opener` : `${kind} already emitted`);
+  return events;
+}
+
+/**
  * A part from `run --format json` or from `message.part.updated`; `delta` is
  * the SDK-v1 inline increment. Parts of user messages are the prompt, not
  * output (quirk 2); a part type the SDK does not know is reported as unknown.
@@ -90,16 +116,9 @@ export function partEvents(state: OpenCodeState, part: JsonObject, delta: string
   const parentToolUseId = scope.kind === 'child' ? scope.parentToolUseId : undefined;
   switch (shown.type) {
     case 'text':
-    case 'reasoning': {
-      const text = shown.text ?? delta;
-      if (text === undefined) {
-        context.malformed(`${shown.type} part without text`);
-        return [];
-      }
-      const events = growText(state, shown.type, shown.id, text, shown.text === undefined);
-      if (events.length === 0) context.ignore(text === '' ? `empty ${shown.type} part opener` : `${shown.type} already emitted`);
-      return events;
-    }
+    case 'reasoning':
+      if (shown.type === 'text' && ownField(part, 'synthetic') === true) return syntheticText(state, shown.id, shown.text, context);
+      return textPart(state, shown.type, shown.id, shown.text ?? delta, shown.text === undefined, context);
     case 'tool':
       return toolPartEvents(state, shown, parentToolUseId, context);
     case 'step-start':

@@ -313,3 +313,21 @@ describe('quirk 15: a subagent runs in a child session', () => {
     expect(accounting).toEqual({ lines: 5, events: 2, ignored: 3, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
   });
 });
+
+describe('quirk 16: run prints the text OpenCode adds to the conversation itself', () => {
+  // As 1.18.33 prints it after a 400 it takes for a context overflow
+  // (fixtures/opencode/recorded/1.18.33/api-error-400.jsonl): the note of a user message it wrote.
+  const note = 'The conversation was compacted.\n\nContinue if you have next steps.';
+  const synthetic = run('text', { part: part({ id: 'prt_n1', messageID: U, type: 'text', metadata: { compaction_continue: true }, synthetic: true, text: note, time: { start: 1, end: 1 } }) });
+
+  it('shows a synthetic text part as a notice, once, and never as the model’s text', () => {
+    const result = replay([synthetic, synthetic, stepStart(), runText('prt_x1', 'none'), stepFinish('stop')]);
+    expect(result.events).toEqual([
+      RUN_START,
+      { kind: 'notice', level: 'info', message: note, code: 'synthetic' },
+      { kind: 'text', id: 'prt_x1', text: 'none' },
+      usage,
+      end('success', { turns: 1 }),
+    ]);
+  });
+});

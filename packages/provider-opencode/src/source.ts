@@ -1,12 +1,15 @@
 import { defineSource, type DisplayEventSource } from '@x/core';
 import { detectOpenCode } from './detect.js';
 import { createOpenCodeParser } from './parser.js';
+import { RECORDED_UP_TO } from './recorded-version.js';
 
 /**
- * The newest OpenCode version the fixtures show: the `opencode serve` 1.18.5
- * bus captures (`Session.version`). `run --format json` names no version.
+ * The newest OpenCode version recorded from the real CLI
+ * (`fixtures/opencode/recorded/`, `pnpm capture opencode`). `run --format
+ * json` names no version, so only bus streams (`Session.version`) can set
+ * off the drift alarm.
  */
-const TESTED_UP_TO = '1.18.5';
+const TESTED_UP_TO = RECORDED_UP_TO;
 
 /**
  * Creates the OpenCode source: `opencode run --format json` lines and the

@@ -187,11 +187,11 @@ describe('createHtmlFragmentRenderer: tool calls', () => {
 });
 
 describe('createHtmlFragmentRenderer: structure and totals', () => {
-  it('opens a turn when the agent speaks after tool results, and closes every section it opens', () => {
+  it('shows a run without a prompt as one turn, its steps after tool results inside it, and closes every section it opens', () => {
     const html = render(sampleRun());
-    expect(count(html, /<section class="turn">/g)).toBe(4);
-    expect(count(html, /<\/section>/g)).toBe(4);
-    expect([...html.matchAll(/<h2>(Turn \d+)<\/h2>/g)].map((m) => m[1])).toEqual(['Turn 1', 'Turn 2', 'Turn 3', 'Turn 4']);
+    expect(count(html, /<section class="turn">/g)).toBe(1);
+    expect(count(html, /<\/section>/g)).toBe(1);
+    expect([...html.matchAll(/<h2>(Turn \d+)<\/h2>/g)].map((m) => m[1])).toEqual(['Turn 1']);
     expect(count(html, /<details[^>]*>/g)).toBe(count(html, /<\/details>/g));
   });
 
@@ -225,10 +225,13 @@ describe('createHtmlFragmentRenderer: structure and totals', () => {
 
   it('counts in its summary the turns its headings number, whatever the session end reports', () => {
     const renderer = createHtmlFragmentRenderer();
-    let html = renderer.push({ kind: 'text', id: 'a', text: 'hi' });
+    // What comes before the first prompt is in the first turn; the prompt after it opens no other.
+    let html = renderer.push({ kind: 'notice', level: 'info', message: 'banner' });
+    html += renderer.push({ kind: 'prompt', form: 'prompt', text: 'list' });
     html += renderer.push({ kind: 'tool-use', id: 't', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'ls', input: {} });
     html += renderer.push({ kind: 'tool-result', id: 't', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'empty', details: {} });
     html += renderer.push({ kind: 'text', id: 'b', text: 'done' });
+    html += renderer.push({ kind: 'prompt', form: 'prompt', text: 'thanks' });
     html += renderer.push({ kind: 'session', phase: 'end', turns: 7, durationMs: 1500, status: 'success' });
     html += renderer.end();
     expect([...html.matchAll(/<h2>(Turn \d+)<\/h2>/g)].map((m) => m[1])).toEqual(['Turn 1', 'Turn 2']);

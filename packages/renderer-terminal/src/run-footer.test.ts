@@ -52,10 +52,12 @@ describe('run footer', () => {
 
 describe('run footer width', () => {
   const events: DisplayEvent[] = [
+    { kind: 'prompt', form: 'prompt', text: 'List the files.' },
     { kind: 'usage', cumulative: true, inputTokens: 1_234_567, outputTokens: 89_012, cacheReadTokens: 1_000_000, costUsd: 1.2345 },
     { kind: 'tool-use', id: 't', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: 'ls', input: {} },
     { kind: 'tool-result', id: 't', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'empty', details: {} },
     { kind: 'text', id: 'a', text: 'Done.' },
+    { kind: 'prompt', form: 'prompt', text: 'Thanks.' },
     { kind: 'session', phase: 'end', status: 'success', durationMs: 125_000 },
   ];
 

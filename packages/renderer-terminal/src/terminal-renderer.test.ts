@@ -57,8 +57,8 @@ describe('verbose mode', () => {
         '! warning [rate_limit]: Rate limited, retrying',
         '✗ error: Something odd',
         'All done.',
-        // Four turns by the events (the session end's own count says 3): the run's one turn rule.
-        '∎ completed | 12.3 s | 4 turns | 1,200 in / 340 out tokens (5,000 cache read) | $0.0123',
+        // One turn: no prompt, so the whole run is the first (the session end's own count, the model's rounds, says 3).
+        '∎ completed | 12.3 s | 1 turn | 1,200 in / 340 out tokens (5,000 cache read) | $0.0123',
       ),
     );
   });

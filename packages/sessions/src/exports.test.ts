@@ -8,6 +8,7 @@ describe('@x/sessions exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
       'AGENTS',
+      'PageWriteError',
       'VERSION',
       'exportOpenCodeDatabase',
       'exportOpenCodeStorage',
@@ -26,6 +27,8 @@ describe('@x/sessions exports', () => {
       'sessionSignature',
       'sessionSource',
       'sessionTitle',
+      'writeSessionHtml',
+      'writeSessionPage',
       'writeSite',
     ]);
   });

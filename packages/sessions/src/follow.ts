@@ -1,7 +1,8 @@
 import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
 
 /** Options of {@link followFile}. */
 export interface FollowOptions {
@@ -11,42 +12,148 @@ export interface FollowOptions {
   pollIntervalMs?: number;
   /** Where to start reading, in bytes. Default 0: the whole log, then what is appended. */
   start?: number;
+  /**
+   * The longest unfinished line held while it waits for its newline, in bytes
+   * (default 16 MiB, the pipeline's line limit). A longer one is passed on as
+   * it comes, so the reader's line splitter cuts and reports it as it does
+   * any over-long line; give the same limit as the reader's `maxLineBytes`.
+   */
+  maxLineBytes?: number;
+  /** Told in one sentence when the log was truncated, rewritten or replaced and reading starts again from its beginning. */
+  onNotice?: (message: string) => void;
 }
 
-/** The explicit state of one follow: where reading is, and the line not yet finished. */
-interface FollowState {
+/** The explicit state of one follow: the file, where reading is, and the line not yet finished. */
+export interface FollowState {
+  readonly path: string;
+  readonly maxLineBytes: number;
+  file: FileHandle;
+  /** The file's identity: another at the path means the log was replaced (rotated). */
+  dev: number;
+  ino: number;
   position: number;
-  partial: Buffer;
+  /** The last bytes read before `position`: a log rewritten in place past the old end differs here. */
+  tail: Buffer;
+  /** The unfinished last line, in the pieces it arrived in (never copied again while it grows). */
+  partial: Buffer[];
+  partialBytes: number;
+  /** An unfinished line grew past `maxLineBytes`: its bytes are passed on as they come, up to its newline. */
+  passing: boolean;
   /** Resolves the current wait early, on a change notice or on abort. */
   wake: (() => void) | undefined;
 }
 
-const READ_BYTES = 64 * 1024;
-
-/** Reads what the file holds past `state.position`; starts over when the file was truncated or replaced by a shorter one. */
-async function readAvailable(file: FileHandle, state: FollowState): Promise<Buffer> {
-  const { size } = await file.stat();
-  if (size < state.position) {
-    state.position = 0;
-    state.partial = Buffer.alloc(0);
-  }
-  const chunks: Buffer[] = [];
-  while (state.position < size) {
-    const buffer = Buffer.allocUnsafe(Math.min(READ_BYTES, size - state.position));
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, state.position);
-    if (bytesRead === 0) break;
-    state.position += bytesRead;
-    chunks.push(buffer.subarray(0, bytesRead));
-  }
-  return Buffer.concat(chunks);
+/** What one poll found: bytes to pass on, a notice, and whether to poll again at once (more may be there). */
+export interface FollowStep {
+  chunks: Uint8Array[];
+  notice?: string;
+  more: boolean;
 }
 
-/** Splits off the complete lines; the unfinished rest waits in the state for its newline. */
-function takeLines(state: FollowState, chunk: Buffer): Buffer | undefined {
-  const data = state.partial.length > 0 ? Buffer.concat([state.partial, chunk]) : chunk;
-  const end = data.lastIndexOf(0x0a) + 1;
-  state.partial = data.subarray(end);
-  return end > 0 ? data.subarray(0, end) : undefined;
+/** Bytes read per poll: memory per step is bounded whatever the log holds or gains. */
+export const FOLLOW_READ_BYTES = 64 * 1024;
+const TAIL_BYTES = 64;
+const LF = 0x0a;
+
+/** Opens the log for following at `options.start`. */
+export async function openFollow(path: string, options: Pick<FollowOptions, 'start' | 'maxLineBytes'> = {}): Promise<FollowState> {
+  const file = await open(path, 'r');
+  const { dev, ino } = await file.stat();
+  const position = options.start ?? 0;
+  const state: FollowState = {
+    path,
+    maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    file,
+    dev,
+    ino,
+    position,
+    tail: Buffer.alloc(0),
+    partial: [],
+    partialBytes: 0,
+    passing: false,
+    wake: undefined,
+  };
+  if (position > 0) state.tail = await readAt(file, Math.max(0, position - TAIL_BYTES), Math.min(position, TAIL_BYTES));
+  return state;
+}
+
+async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  const { bytesRead } = await file.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+/** Why reading must start again from the top, if it must: the file shrank, its bytes before the offset changed, or another file took its name. */
+async function changeOf(state: FollowState, size: number): Promise<'truncated' | 'rewritten' | 'replaced' | undefined> {
+  if (size < state.position) return 'truncated';
+  if (state.tail.length > 0 && !(await readAt(state.file, state.position - state.tail.length, state.tail.length)).equals(state.tail)) return 'rewritten';
+  // A replaced log is left only once its old file is read to its end: lines written just before the rotation count.
+  if (size > state.position) return undefined;
+  const now = await stat(state.path).catch(() => undefined);
+  return now !== undefined && (now.dev !== state.dev || now.ino !== state.ino) ? 'replaced' : undefined;
+}
+
+/** Starts again from the top of the log (reopened when replaced); an over-long line being passed on is ended, a held one dropped. */
+async function restart(state: FollowState, why: 'truncated' | 'rewritten' | 'replaced'): Promise<FollowStep> {
+  if (why === 'replaced') {
+    const file = await open(state.path, 'r');
+    await state.file.close();
+    state.file = file;
+    ({ dev: state.dev, ino: state.ino } = await file.stat());
+  }
+  const dropped = state.partialBytes;
+  const chunks = state.passing ? [Buffer.from('\n')] : [];
+  Object.assign(state, { position: 0, tail: Buffer.alloc(0), partial: [], partialBytes: 0, passing: false });
+  const lost = dropped > 0 ? `; an unfinished line of ${dropped} bytes was dropped` : '';
+  return { chunks, notice: `${state.path} was ${why === 'replaced' ? 'replaced (rotated)' : why}; reading it again from the start${lost}.`, more: true };
+}
+
+/** The bytes of `chunk` to pass on now: whole lines (after the held start of the first), or an over-long line's bytes as they come. */
+function takeLines(state: FollowState, chunk: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let rest = chunk;
+  if (state.passing) {
+    const lf = rest.indexOf(LF);
+    out.push(lf < 0 ? rest : rest.subarray(0, lf + 1));
+    if (lf < 0) return out;
+    state.passing = false;
+    rest = rest.subarray(lf + 1);
+  }
+  const end = rest.lastIndexOf(LF) + 1;
+  if (end > 0) {
+    // The held start is joined to its line once, when the line completes: a whole line per chunk.
+    out.push(state.partialBytes > 0 ? Buffer.concat([...state.partial, rest.subarray(0, end)]) : rest.subarray(0, end));
+    state.partial = [];
+    state.partialBytes = 0;
+  }
+  const held = rest.subarray(end);
+  if (held.length === 0) return out;
+  state.partial.push(held);
+  state.partialBytes += held.length;
+  if (state.partialBytes > state.maxLineBytes) {
+    out.push(...state.partial);
+    state.partial = [];
+    state.partialBytes = 0;
+    state.passing = true;
+  }
+  return out;
+}
+
+/**
+ * One look at the log: starts over (with a notice) when it was truncated,
+ * rewritten or replaced, else reads at most {@link FOLLOW_READ_BYTES} past
+ * the offset. Never waits; the follower calls it until it finds nothing.
+ */
+export async function pollFollow(state: FollowState): Promise<FollowStep> {
+  const { size } = await state.file.stat();
+  const change = await changeOf(state, size);
+  if (change !== undefined) return restart(state, change);
+  if (size <= state.position) return { chunks: [], more: false };
+  const chunk = await readAt(state.file, state.position, Math.min(FOLLOW_READ_BYTES, size - state.position));
+  if (chunk.length === 0) return { chunks: [], more: false };
+  state.position += chunk.length;
+  state.tail = chunk.length >= TAIL_BYTES ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES)) : Buffer.concat([state.tail, chunk]).subarray(-TAIL_BYTES);
+  return { chunks: takeLines(state, chunk), more: true };
 }
 
 function waitForChange(state: FollowState, ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -76,9 +183,12 @@ function watchQuietly(path: string, state: FollowState): FSWatcher | undefined {
 
 /**
  * Yields a log's bytes as it grows: what is there now, then each append, in
- * whole lines (a half-written last line is held until its newline lands).
- * Wakes on `fs.watch` notices and polls as a fallback. Stops cleanly when
- * `signal` aborts, yielding any unfinished last line first.
+ * whole lines (a half-written last line is held until its newline lands, up
+ * to `maxLineBytes`), read {@link FOLLOW_READ_BYTES} at a time so memory
+ * stays bounded. A log truncated, rewritten in place or replaced (rotated)
+ * is read again from its beginning, told through `onNotice`. Wakes on
+ * `fs.watch` notices and polls as a fallback. Stops cleanly when `signal`
+ * aborts, yielding any unfinished last line first.
  *
  * @example
  * ```ts
@@ -90,21 +200,25 @@ function watchQuietly(path: string, state: FollowState): FSWatcher | undefined {
 export async function* followFile(path: string, options: FollowOptions = {}): AsyncGenerator<Uint8Array> {
   const { signal } = options;
   const pollMs = options.pollIntervalMs ?? 500;
-  const state: FollowState = { position: options.start ?? 0, partial: Buffer.alloc(0), wake: undefined };
-  const file = await open(path, 'r');
-  const watcher = watchQuietly(path, state);
+  const state = await openFollow(path, options);
+  let watcher = watchQuietly(path, state);
+  let watched = state.ino;
   try {
     while (signal?.aborted !== true) {
-      const lines = takeLines(state, await readAvailable(file, state));
-      if (lines !== undefined) {
-        yield new Uint8Array(lines);
-        continue;
+      const step = await pollFollow(state);
+      if (step.notice !== undefined) options.onNotice?.(step.notice);
+      if (state.ino !== watched) {
+        // A notice watch follows the file it was set on: after a rotation, watch the new one.
+        watcher?.close();
+        watcher = watchQuietly(path, state);
+        watched = state.ino;
       }
-      await waitForChange(state, pollMs, signal);
+      for (const chunk of step.chunks) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+      if (!step.more) await waitForChange(state, pollMs, signal);
     }
-    if (state.partial.length > 0) yield new Uint8Array(state.partial);
+    for (const part of state.partial) yield new Uint8Array(part.buffer, part.byteOffset, part.length);
   } finally {
     watcher?.close();
-    await file.close();
+    await state.file.close();
   }
 }

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { countTurns } from '@x/core';
 import { basename, join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, readTailLines, scanHead } from './file-peek.js';
 import type { SessionInfo } from './types.js';
@@ -11,24 +12,47 @@ interface ClaudeHead {
   gitBranch?: string;
   title?: string;
   firstPrompt?: string;
+  /** The first message is a sidechain's (`isSidechain`): a subagent transcript that carries its parent's session id. */
+  sidechain?: boolean;
   prompts: number;
+  /** Whether a user or assistant line was seen: a log with no prompt but some output is one turn. */
+  shown: boolean;
   /** Usage counted once per assistant message id. */
   usage: Map<string, number>;
 }
 
-/** The text of a typed prompt, or `undefined` for tool results, CLI-injected text and slash commands. */
+/*
+ * The same rule as the Claude provider's log source (provider-claude
+ * user-prompt.ts `userTextOf`/`userTextEvent`, log-user.ts, log-threads.ts),
+ * so that a row counts the turns `xview show` counts (docs/turns.md): a typed
+ * prompt is a `user` line, not CLI-injected (`isMeta`) nor a
+ * compaction summary, whose content is text or images with no tool result,
+ * and which is not a slash command, its output or an interruption.
+ */
+const COMMAND_NAME = /<command-name>[\s\S]*?<\/command-name>/;
+const LOCAL_OUTPUT = /^\s*<local-command-(stdout|stderr)>[\s\S]*?<\/local-command-\1>\s*$/;
+const INTERRUPT = /^\[Request interrupted by user[^\]]*\]$/;
+
+/** The text of a user line's content as the provider reads it: `undefined` for tool results and content with no text or image. */
+function userText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts: string[] = [];
+  for (const block of content) {
+    const type = field(block, 'type');
+    if (type === 'tool_result') return undefined;
+    if (type === 'text') parts.push(asString(field(block, 'text')) ?? '');
+    else if (type === 'image') parts.push('[image]');
+  }
+  return parts.length === 0 ? undefined : parts.join('\n');
+}
+
+/** The text of a typed prompt, or `undefined` for anything else a `user` line holds. */
 function promptText(line: Record<string, unknown>): string | undefined {
   if (line.isMeta === true || line.isCompactSummary === true) return undefined;
-  const content = field(line, 'message', 'content');
-  let text: string | undefined;
-  if (typeof content === 'string') text = content;
-  else if (Array.isArray(content)) {
-    if (content.some((block) => field(block, 'type') === 'tool_result')) return undefined;
-    text = content.map((block) => (field(block, 'type') === 'text' ? String(field(block, 'text') ?? '') : '')).join(' ');
-  }
-  if (text === undefined || /^\s*<(command-name|command-message|local-command-stdout)>/.test(text)) return undefined;
-  if (text.startsWith('[Request interrupted by user')) return undefined;
-  return oneLine(text);
+  const text = userText(field(line, 'message', 'content'))?.trim();
+  if (!text || LOCAL_OUTPUT.test(text) || INTERRUPT.test(text) || COMMAND_NAME.test(text)) return undefined;
+  return text;
 }
 
 function titleOf(line: Record<string, unknown>): string | undefined {
@@ -53,26 +77,42 @@ function visitLine(head: ClaudeHead, line: Record<string, unknown>): void {
   const title = titleOf(line);
   if (title !== undefined) head.title ??= title;
   if (line.type !== 'user' && line.type !== 'assistant') return;
+  head.sidechain ??= line.isSidechain === true;
   head.id ??= asString(line.sessionId);
   head.startedAt ??= asString(line.timestamp);
   head.cwd ??= asString(line.cwd);
   head.gitBranch ??= asString(line.gitBranch);
+  head.shown = true;
   if (line.type === 'user') {
     const prompt = promptText(line);
-    if (prompt !== undefined) {
-      head.prompts += 1;
-      head.firstPrompt ??= prompt;
-    }
+    // A subagent's prompt (a sidechain line) titles its own file but is the input of a call, no turn.
+    if (prompt !== undefined && line.isSidechain !== true) head.prompts += 1;
+    if (prompt !== undefined) head.firstPrompt ??= oneLine(prompt);
   } else {
     const key = asString(field(line, 'message', 'id')) ?? asString(line.requestId) ?? asString(line.uuid) ?? '';
     head.usage.set(key, usageTotal(field(line, 'message', 'usage')));
   }
 }
 
+/**
+ * The id a transcript is listed under. Claude Code names a transcript after
+ * the session that writes it, `<sessionId>.jsonl`; a session resumed into a
+ * new file (Claude Code 1.0.x, anthropics/claude-code#4926) starts that file
+ * with the earlier session's lines, `sessionId` and all, so the name, not the
+ * first `sessionId`, says whose file it is. The log source reports the same
+ * id: the last `sessionId` of the file. A subagent file (`agent-*.jsonl`) is
+ * named after its agent, not a session: its lines say which session it is.
+ */
+function claudeSessionId(path: string, head: ClaudeHead, parentId: string | undefined): string {
+  const name = basename(path, '.jsonl');
+  if (parentId === undefined && !name.startsWith('agent-')) return name;
+  return head.id ?? name;
+}
+
 /** Reads the listing fields of one Claude transcript: its head, and its tail for a later title. */
 export async function readClaudeSession(path: string, parentId?: string): Promise<SessionInfo | undefined> {
   const info = await stat(path);
-  const head: ClaudeHead = { prompts: 0, usage: new Map() };
+  const head: ClaudeHead = { prompts: 0, shown: false, usage: new Map() };
   const scan = await scanHead(path, (text) => {
     const line = parseRecord(text);
     if (line) visitLine(head, line);
@@ -82,14 +122,16 @@ export async function readClaudeSession(path: string, parentId?: string): Promis
   if (!scan.complete) await readTailTitle(head, path, info.size);
   const session: SessionInfo = {
     agent: 'claude',
-    id: head.id ?? basename(path, '.jsonl'),
+    id: claudeSessionId(path, head, parentId),
     storage: 'file',
     path,
     updatedAt: info.mtime.toISOString(),
     size: info.size,
   };
   addHeadFields(session, head, scan.complete);
-  if (parentId) session.parentId = parentId;
+  // An older `agent-*.jsonl` beside the main transcripts names no parent folder; its own lines say whose sidechain it is.
+  const parent = parentId ?? (head.sidechain ? head.id : undefined);
+  if (parent) session.parentId = parent;
   return session;
 }
 
@@ -110,7 +152,7 @@ function addHeadFields(session: SessionInfo, head: ClaudeHead, complete: boolean
   const title = head.title ?? head.firstPrompt;
   if (title) session.title = title;
   if (!complete) return;
-  session.turns = head.prompts;
+  session.turns = countTurns(head.prompts, head.shown);
   const tokens = [...head.usage.values()].reduce((a, b) => a + b, 0);
   if (tokens > 0) session.tokens = tokens;
 }

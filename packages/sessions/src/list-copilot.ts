@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { countTurns } from '@x/core';
 import { basename, dirname, join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, readTailLines, scanHead } from './file-peek.js';
 import { readStoreFile } from './store-path.js';
@@ -24,6 +25,8 @@ interface CopilotHead {
   gitBranch?: string;
   firstPrompt?: string;
   prompts: number;
+  /** Whether an event past the session start was seen: a log with no prompt but some output is one turn. */
+  shown: boolean;
   tokens?: number;
   costUsd?: number;
 }
@@ -48,11 +51,14 @@ function visitEvent(head: CopilotHead, event: Record<string, unknown>): void {
     head.startedAt ??= asString(field(data, 'startTime')) ?? asString(event.timestamp);
     head.cwd ??= asString(field(data, 'context', 'cwd'));
     head.gitBranch ??= asString(field(data, 'context', 'branch'));
-  } else if (event.type === 'user.message') {
+  } else if (event.type === 'user.message' && typeof field(data, 'content') === 'string') {
+    // As the Copilot provider's log source: a user.message with content is a prompt (provider-copilot log-events.ts).
     head.prompts += 1;
     head.firstPrompt ??= oneLine(asString(field(data, 'content')));
   } else if (event.type === 'session.shutdown') {
     addShutdown(head, data);
+  } else if (typeof event.type === 'string' && /^(assistant|tool|subagent)\./.test(event.type)) {
+    head.shown = true;
   }
 }
 
@@ -67,7 +73,7 @@ async function workspace(dir: string): Promise<Record<string, string>> {
 /** Reads the listing fields of one Copilot session: workspace.yaml, the first events, and the shutdown totals in the tail. */
 export async function readCopilotSession(path: string): Promise<SessionInfo | undefined> {
   const info = await stat(path);
-  const head: CopilotHead = { prompts: 0 };
+  const head: CopilotHead = { prompts: 0, shown: false };
   const small = info.size <= 256 * 1024;
   const scan = await scanHead(path, (text) => {
     const event = parseRecord(text);
@@ -98,7 +104,7 @@ export async function readCopilotSession(path: string): Promise<SessionInfo | un
   if (branch) session.gitBranch = branch;
   const title = oneLine(ws.summary) ?? head.firstPrompt;
   if (title) session.title = title;
-  if (scan.complete) session.turns = head.prompts;
+  if (scan.complete) session.turns = countTurns(head.prompts, head.shown);
   if (head.tokens !== undefined) session.tokens = head.tokens;
   if (head.costUsd !== undefined) session.costUsd = head.costUsd;
   return session;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { countTurns } from '@x/core';
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, scanHead } from './file-peek.js';
@@ -36,16 +37,51 @@ export async function geminiProjectRoots(geminiDir: string, tmpIds: readonly str
   return roots;
 }
 
-function contentText(content: unknown): string | undefined {
+/** A message's text as the Gemini provider reads it (provider-gemini log-messages.ts `partsText`). */
+function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof field(part, 'text') === 'string' ? String(field(part, 'text')) : '')).join('');
-  return undefined;
+  const parts = Array.isArray(content) ? content : [content];
+  return parts.map((part) => (typeof part === 'string' ? part : (asString(field(part, 'text')) ?? ''))).join('');
+}
+
+/**
+ * The context Gemini CLI 0.61 records as the first user message of a chat
+ * (date, system, folders; recorded: fixtures/gemini-log/recorded/0.61.0/):
+ * no prompt of the person's, and not shown, as the provider's log source does.
+ */
+const SESSION_CONTEXT = '<session_context>';
+
+/** A `user` record's typed text, `undefined` for the injected context; empty text is no prompt. */
+function promptText(message: Record<string, unknown>): string | undefined {
+  const text = contentText(message.displayContent ?? message.content).trimEnd();
+  return text === '' || text.startsWith(SESSION_CONTEXT) ? undefined : text;
 }
 
 interface GeminiState {
   meta: Record<string, unknown>;
   /** Message ids in first-seen order with their latest copy; rewinds cut the list. */
   messages: Map<string, Record<string, unknown>>;
+  /**
+   * The ids of the prompts seen anywhere in the file, the first one's text
+   * kept: the provider shows a message as the file goes, so a prompt a later
+   * rewind or checkpoint drops (0.61 drops one whose request failed,
+   * recorded: fixtures/gemini-log/recorded/0.61.0/api-error-400) was shown
+   * and is counted.
+   */
+  prompts: Set<string>;
+  firstPrompt: string | undefined;
+  /** Whether a message the provider shows (any but the injected context) was seen. */
+  shown: boolean;
+}
+
+/** Counts a message record as the provider would show it (docs/turns.md). */
+function seeMessage(state: GeminiState, id: string, record: Record<string, unknown>): void {
+  const isContext = record.type === 'user' && contentText(record.displayContent ?? record.content).startsWith(SESSION_CONTEXT);
+  if (!isContext) state.shown = true;
+  const prompt = record.type === 'user' ? promptText(record) : undefined;
+  if (prompt === undefined) return;
+  state.prompts.add(id);
+  state.firstPrompt ??= prompt;
 }
 
 function applyRecord(state: GeminiState, record: Record<string, unknown>): void {
@@ -63,6 +99,7 @@ function applyRecord(state: GeminiState, record: Record<string, unknown>): void 
     for (const id of at === -1 ? ids : ids.slice(at)) state.messages.delete(id);
   } else if (typeof record.id === 'string' && typeof record.type === 'string') {
     state.messages.set(record.id, record);
+    seeMessage(state, record.id, record);
   } else if (typeof record.sessionId === 'string') {
     Object.assign(state.meta, record);
   }
@@ -70,7 +107,6 @@ function applyRecord(state: GeminiState, record: Record<string, unknown>): void 
 
 function summarise(state: GeminiState, path: string, complete: boolean, size: number, mtime: Date): SessionInfo {
   const messages = [...state.messages.values()];
-  const users = messages.filter((m) => m.type === 'user');
   const tokens = messages.reduce((sum, m) => sum + (asNumber(field(m, 'tokens', 'total')) ?? 0), 0);
   const session: SessionInfo = {
     agent: 'gemini',
@@ -82,10 +118,10 @@ function summarise(state: GeminiState, path: string, complete: boolean, size: nu
   };
   const startedAt = asString(state.meta.startTime);
   if (startedAt) session.startedAt = startedAt;
-  const title = oneLine(asString(state.meta.summary)) ?? oneLine(contentText(users[0]?.displayContent ?? users[0]?.content));
+  const title = oneLine(asString(state.meta.summary)) ?? oneLine(state.firstPrompt);
   if (title) session.title = title;
   if (complete) {
-    session.turns = users.length;
+    session.turns = countTurns(state.prompts.size, state.shown);
     if (tokens > 0) session.tokens = tokens;
   }
   return session;
@@ -94,14 +130,14 @@ function summarise(state: GeminiState, path: string, complete: boolean, size: nu
 /** Reads the listing fields of one Gemini chat recording, in either encoding. */
 export async function readGeminiSession(path: string, project: string | undefined): Promise<SessionInfo | undefined> {
   const info = await stat(path);
-  const state: GeminiState = { meta: {}, messages: new Map() };
+  const state: GeminiState = { meta: {}, messages: new Map(), prompts: new Set(), firstPrompt: undefined, shown: false };
   let complete = false;
   if (path.endsWith('.jsonl')) {
     const small = info.size <= 256 * 1024;
     const scan = await scanHead(path, (text) => {
       const record = parseRecord(text);
       if (record) applyRecord(state, record);
-      return small || ![...state.messages.values()].some((m) => m.type === 'user');
+      return small || state.firstPrompt === undefined;
     });
     complete = scan.complete;
   } else if (info.size <= WHOLE_DOCUMENT_LIMIT) {

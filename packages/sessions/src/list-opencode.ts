@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { countTurns } from '@x/core';
 import { join } from 'node:path';
 import { asNumber, asRecord, asString, field, listDir, oneLine, parseRecord, toIso } from './file-peek.js';
 import { openSqlite } from './sqlite.js';
@@ -37,19 +38,23 @@ function baseInfo(session: Record<string, unknown>, path: string, storage: Sessi
   return info;
 }
 
-/** Adds turns, tokens and cost over a session's message objects. */
+/**
+ * Adds turns, tokens and cost over a session's message objects. A user
+ * message is a prompt: the listing reads no parts, so one holding only text
+ * OpenCode injected (which the provider does not show) still counts.
+ */
 function addTotals(info: SessionInfo, messages: readonly unknown[]): void {
-  let turns = 0;
+  let prompts = 0;
   let tokens = 0;
   let cost = 0;
   for (const message of messages) {
-    if (field(message, 'role') === 'user') turns += 1;
+    if (field(message, 'role') === 'user') prompts += 1;
     else {
       tokens += tokensOf(message);
       cost += asNumber(field(message, 'cost')) ?? 0;
     }
   }
-  info.turns = turns;
+  info.turns = countTurns(prompts, messages.length > 0);
   if (tokens > 0) info.tokens = tokens;
   if (cost > 0) info.costUsd = cost;
 }

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
 import { writeOpenCodeDb } from '../test/opencode-db.js';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { findSession, listSessions } from './list-sessions.js';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
@@ -88,6 +90,46 @@ describe('listSessions', () => {
     expect((await listSessions({ home })).find((x) => x.id === 't2')?.title).toBe('Named by me');
   });
 
+  it('counts turns by the provider’s prompt rule: commands, their output, interrupts and a subagent’s prompt open none (docs/turns.md)', async () => {
+    const home = tempHome();
+    const s = { id: 't3', cwd: '/p', prompt: 'first', at: at(1) };
+    const user = (content: unknown, extra: object = {}) => ({ type: 'user', sessionId: 't3', timestamp: at(1), message: { role: 'user', content }, ...extra });
+    const others = [
+      // Forms the Claude provider reads as a command, its stderr output and an interruption (provider-claude user-prompt.ts).
+      user('<command-message>review</command-message>\n<command-name>/review</command-name>'),
+      user('<local-command-stderr>Error: no such command</local-command-stderr>'),
+      user([{ type: 'text', text: '[Request interrupted by user for tool use]' }]),
+      user('Look into the flaky test', { isSidechain: true }),
+      user([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: '' } }]),
+    ];
+    writeClaude(join(home, '.claude'), s, others);
+    // The typed prompt and the screenshot: two turns.
+    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'first', turns: 2 });
+  });
+
+  it('counts a Codex 0.171 prompt, written only as an item_completed copy, once per turn id', async () => {
+    const home = tempHome();
+    const copy = (text: string) => ({ timestamp: at(1), type: 'event_msg', payload: { type: 'item_completed', turn_id: 'turn-1', item: { type: 'UserMessage', content: [{ type: 'text', text }] } } });
+    const path = writeCodex(join(home, '.codex'), { id: '019b04ae-b1c6-7c72-a134-a4c2de66058c', cwd: '/w', prompt: 'Add a test', at: at(1) });
+    put(path, `${readFileSync(path, 'utf8')}${[copy('Add a test'), copy('Now the docs')].map((l) => JSON.stringify(l)).join('\n')}\n`);
+    // writeCodex's own user_message has no turn id; the two copies share one: two turns.
+    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'Add a test', turns: 2 });
+  });
+
+  it('skips Gemini’s injected session context, and counts a prompt a checkpoint later drops', async () => {
+    const home = tempHome();
+    const context = { id: 'ctx', timestamp: at(1), type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.' }] };
+    const lines = [
+      { sessionId: 'g1', startTime: at(1), kind: 'main' },
+      { $set: { messages: [context] } },
+      { id: 'u1', timestamp: at(1), type: 'user', content: [{ text: 'Hello' }] },
+      // 0.61 drops a prompt whose request failed (recorded: fixtures/gemini-log/recorded/0.61.0/api-error-400).
+      { $set: { messages: [context] } },
+    ];
+    put(join(home, '.gemini', 'tmp', 'p', 'chats', 'session-2026-03-01T10-00-g1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    expect((await listSessions({ home, env: {} }))[0]).toMatchObject({ id: 'g1', title: 'Hello', turns: 1 });
+  });
+
   it('reads only the head of a large log and leaves uncounted fields out', async () => {
     const home = tempHome();
     const big = { type: 'assistant', sessionId: 'big', timestamp: at(1), message: { id: 'msg_x', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300_000) }] } };
@@ -105,6 +147,20 @@ describe('listSessions', () => {
     expect((await listSessions({ home })).length).toBe(1);
     const all = await listSessions({ home, subagents: true });
     expect(all.find((s) => s.path.endsWith('agent-a1.jsonl'))).toMatchObject({ parentId: 'parent', title: 'sub task' });
+  });
+
+  it('lists a session resumed into a new file under the file name, not the copied first lines\' sessionId (issue #30)', async () => {
+    const home = tempHome();
+    const dir = join(home, '.claude', 'projects', '-home-lab-project');
+    // The recorded session, and the same conversation resumed into a file of its own (fixtures/claude-log/README.md).
+    const earlier = join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.77', 'resumed', '.claude', 'projects', '-home-lab-project', 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl');
+    put(join(dir, 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl'), readFileSync(earlier, 'utf8'), new Date(at(1)));
+    put(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'), readFileSync(join(FIXTURES_DIR, 'claude-log', 'synthetic-resumed.jsonl'), 'utf8'), new Date(at(2)));
+    expect((await listSessions({ home })).map((s) => [s.id, s.title])).toEqual([
+      ['57f6f27a-f714-44de-a160-29f6de7bfd73', 'Remember the number 7.'],
+      ['d9f13780-7086-4846-b30d-966389bbb1d8', 'Remember the number 7.'],
+    ]);
+    expect((await findSession('57f6f27a', { home }))?.path).toBe(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'));
   });
 
   it('finds a session by id or unique prefix, and names the candidates of an ambiguous one', async () => {

@@ -5,6 +5,7 @@ import { listCopilotFiles, readCopilotSession } from './list-copilot.js';
 import { listGeminiFiles, readGeminiSession } from './list-gemini.js';
 import { listOpenCodeDatabase, listOpenCodeStorage } from './list-opencode.js';
 import { sessionLocations } from './locations.js';
+import { pickSession, withKeys } from './session-keys.js';
 import type { AgentId, SessionInfo, SessionLookup } from './types.js';
 import { AGENTS } from './types.js';
 
@@ -93,8 +94,8 @@ export async function listSessions(options: ListSessionsOptions): Promise<Sessio
   const lists = await Promise.all(wanted.map((agent) => listAgent(agent, options)));
   const since = options.since?.getTime();
   const until = options.until?.getTime();
-  return lists
-    .flat()
+  // Keys are given over every log read, before the filters, so a filter never changes a session's key.
+  return withKeys(lists.flat())
     .filter((s) => options.project === undefined || inProject(s, options.project))
     .filter((s) => since === undefined || sortTime(s) >= since)
     .filter((s) => until === undefined || sortTime(s) < until)
@@ -102,17 +103,14 @@ export async function listSessions(options: ListSessionsOptions): Promise<Sessio
 }
 
 /**
- * The session with this id (or the only one whose id starts with it), across
- * agents and including subagent sessions; `undefined` when none matches.
- * Throws a `RangeError` naming the candidates when a prefix matches several.
+ * The session with this key or id (or the only one whose id starts with it),
+ * across agents and including subagent sessions; `undefined` when none
+ * matches. Where several logs share an id, the main session answers to the
+ * plain id when it is the only main one, and each log to its key
+ * (`<id>@<hash>`, as `listSessions` gives it, either part cut short). Throws
+ * a `RangeError` naming the candidates, on one line, when a reference names
+ * several logs.
  */
-export async function findSession(id: string, lookup: SessionLookup & { agent?: AgentId }): Promise<SessionInfo | undefined> {
-  const all = await listSessions({ ...lookup, subagents: true });
-  const exact = all.filter((s) => s.id === id);
-  if (exact.length > 0) return exact[0];
-  const prefixed = all.filter((s) => s.id.startsWith(id));
-  if (prefixed.length > 1) {
-    throw new RangeError(`"${id}" matches ${prefixed.length} sessions (${prefixed.slice(0, 3).map((s) => `${s.agent} ${s.id}`).join(', ')}${prefixed.length > 3 ? ', …' : ''}); give more of the id.`);
-  }
-  return prefixed[0];
+export async function findSession(ref: string, lookup: SessionLookup & { agent?: AgentId }): Promise<SessionInfo | undefined> {
+  return pickSession(await listSessions({ ...lookup, subagents: true }), ref);
 }

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES } from '@x/core';
 import { listDir, parseRecord } from './file-peek.js';
 import { sessionFromRow } from './list-opencode.js';
 import { openSqlite } from './sqlite.js';
@@ -69,4 +70,50 @@ export async function exportOpenCodeDatabase(dbPath: string, sessionId: string):
   } finally {
     db.close();
   }
+}
+
+/** What the pipeline reads an export within: each line, and the document the log source's reader gathers. */
+export interface ExportBounds {
+  maxLineBytes: number;
+  maxDocumentChars: number;
+}
+
+const READER_BOUNDS: ExportBounds = { maxLineBytes: DEFAULT_MAX_LINE_BYTES, maxDocumentChars: DEFAULT_MAX_DOCUMENT_CHARS };
+
+/** The UTF-8 size of the longest line of `text`; only lines long enough to matter are measured. */
+function longestLineBytes(text: string, limit: number): number {
+  let longest = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    // A line's UTF-8 size is at most three bytes a character.
+    if ((end - start) * 3 > limit) longest = Math.max(longest, Buffer.byteLength(text.slice(start, end)));
+    start = end + 1;
+  }
+  return longest;
+}
+
+/**
+ * The export document as `opencode export` prints it: pretty-printed with two
+ * spaces, which the OpenCode log source reads as one document over many lines
+ * (bounded by the pipeline's document limit), not as one line that would pass
+ * the line limit and be skipped, leaving the session's page empty. A document
+ * past either bound is refused with a `RangeError` that says so: a session
+ * is never rendered as nothing without a word.
+ */
+export function exportText(doc: OpenCodeExport, bounds: ExportBounds = READER_BOUNDS): string {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const id = String(doc.info.id ?? '');
+  if (text.length > bounds.maxDocumentChars) {
+    throw new RangeError(
+      `OpenCode session ${id} exports to ${text.length} characters of JSON, more than the ${bounds.maxDocumentChars} a session document may hold; not rendered.`,
+    );
+  }
+  const longest = longestLineBytes(text, bounds.maxLineBytes);
+  if (longest > bounds.maxLineBytes) {
+    throw new RangeError(
+      `OpenCode session ${id} holds a value of ${longest} bytes on one line, more than the line limit of ${bounds.maxLineBytes} bytes; not rendered.`,
+    );
+  }
+  return text;
 }

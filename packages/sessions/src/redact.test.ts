@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEAR_MISSES, SECRETS } from '../test/secret-corpus.js';
+import { NEAR_MISSES, SECRETS, SECRET_VALUES, VALUE_NEAR_MISSES } from '../test/secret-corpus.js';
 import { redactSecrets, redactValue } from './redact.js';
 
 describe('redactSecrets', () => {
@@ -18,6 +18,15 @@ describe('redactSecrets', () => {
     expect(redactSecrets('Authorization: Bearer abcdef123456 ok')).toBe('Authorization: Bearer [REDACTED:authorization] ok');
     expect(redactSecrets('DB_PASSWORD=hunter2x # prod')).toBe('DB_PASSWORD=[REDACTED:env-secret] # prod');
     expect(redactSecrets('a\n-----BEGIN EC PRIVATE KEY-----\nAAAA\nBBBB\n-----END EC PRIVATE KEY-----\nb')).toBe('a\n[REDACTED:private-key]\nb');
+  });
+
+  it.each(SECRET_VALUES)('replaces the string under a key that names a secret: %j', ({ value, secret, redacted }) => {
+    expect(JSON.stringify(redactValue(value))).not.toContain(secret);
+    expect(redactValue(value)).toEqual(redacted);
+  });
+
+  it.each(VALUE_NEAR_MISSES)('leaves the value %j alone', (value) => {
+    expect(redactValue(value)).toEqual(value);
   });
 
   it('redacts every string of an event, keys and other values untouched', () => {

@@ -11,6 +11,19 @@ const START = '(?<![A-Za-z0-9_\\-])';
 const END = '(?![A-Za-z0-9_\\-])';
 
 /**
+ * A value that stands for a secret rather than being one: a reference (`$TOKEN`,
+ * `${TOKEN}`, `{{ token }}`), a placeholder (`<your-key>`, `sk-...`, `xxxx`, `***`),
+ * or a marker a rule placed already.
+ */
+const PLACEHOLDER = '(?![$<{]|\\[REDACTED:|[^\\s"\'`]*(?:\\.\\.\\.|\u2026|\\*\\*\\*|xxxx|XXXX))';
+
+/** The end of a field name that names a secret: `api_key`, `x-api-key`, `SessionToken`, `client_secret`, `password`. */
+const SECRET_NAME = '(?:token|secret|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|authorization|credentials?)';
+
+/** A quoted value of such a field: an authorization scheme kept (and not skipped, so `Bearer <token>` stays), then a value that is no placeholder and holds no marker yet. */
+const FIELD_VALUE = `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Token|Bot)\\s))${PLACEHOLDER}(?![^"'\\n]*\\[REDACTED:)([^"'\\n]{4,})`;
+
+/**
  * The rules, most specific first: a PEM block before anything inside it, a
  * provider's key before the generic assignment that may hold it.
  */
@@ -30,12 +43,33 @@ const RULES: readonly SecretRule[] = [
   { kind: 'aws-access-key', pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])/g },
   {
     kind: 'aws-secret-key',
-    pattern: /(aws_?secret_?access_?key["']?\s*[:=]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    // aws_secret_access_key in a credentials file, SecretAccessKey in the JSON of `aws iam create-access-key` and `aws sts`.
+    pattern: /((?:aws_?)?secret_?access_?key["']?\s*[:=]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
   { kind: 'google-api-key', pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`, 'g') },
-  { kind: 'slack-token', pattern: new RegExp(`${START}xox[abposr]-[A-Za-z0-9-]{10,}${END}`, 'g') },
-  { kind: 'stripe-key', pattern: new RegExp(`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}${END}`, 'g') },
+  { kind: 'slack-token', pattern: new RegExp(`${START}(?:xox[abposr]-|xapp-\\d-)[A-Za-z0-9-]{10,}${END}`, 'g') },
+  { kind: 'stripe-key', pattern: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})${END}`, 'g') },
+  // Twilio's account and API key SIDs: AC or SK and 32 lower-case hex digits.
+  { kind: 'twilio-sid', pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g },
+  {
+    kind: 'azure-key',
+    // The key of an Azure Storage or Service Bus connection string; SharedAccessKeyName is a name and stays.
+    pattern: /(?<![A-Za-z0-9_])((?:AccountKey|SharedAccessKey)\s*=\s*)([A-Za-z0-9+/]{20,}={0,2})/g,
+    replace: (marker, prefix) => `${prefix}${marker}`,
+  },
+  {
+    kind: 'azure-sas',
+    // The signature of a shared access signature URL (`?sv=...&sig=...`).
+    pattern: /([?&]sig=)([A-Za-z0-9%+/=]{16,})/g,
+    replace: (marker, prefix) => `${prefix}${marker}`,
+  },
+  {
+    kind: 'connection-string',
+    // `;Password=...;` of an ADO.NET or ODBC connection string (Azure SQL, SQL Server).
+    pattern: /(;\s*(?:Password|Pwd)\s*=\s*)(?![$<{])([^;"'\n]+)/gi,
+    replace: (marker, prefix) => `${prefix}${marker}`,
+  },
   { kind: 'gitlab-token', pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`, 'g') },
   { kind: 'pypi-token', pattern: new RegExp(`${START}pypi-AgE[A-Za-z0-9_-]{50,}${END}`, 'g') },
   { kind: 'sendgrid-key', pattern: new RegExp(`${START}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${END}`, 'g') },
@@ -44,7 +78,7 @@ const RULES: readonly SecretRule[] = [
     kind: 'url-credentials',
     // scheme://user:password@host keeps the scheme, user and host; a URL without a password stays whole,
     // and so does a marker placed above (its brackets are no part of a user or password here).
-    pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`[\]]+:)(?!\$)([^\s@/"'`[\]]+)(?=@)/g,
+    pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`[\]]*:)(?!\$)([^\s@/"'`[\]]+)(?=@)/g,
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
   { kind: 'npm-token', pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`, 'g') },
@@ -53,21 +87,44 @@ const RULES: readonly SecretRule[] = [
     // NAME=value or NAME: value where NAME is an upper-case variable naming a secret. Keeps the
     // name; leaves references ($VAR, ${VAR}), numbers (MAX_TOKENS=4096), booleans, empty values
     // and markers placed by a rule above.
-    pattern: /(?<![A-Za-z0-9_])((?:export\s+)?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\s*(?:=|:\s)\s*["']?)(?![$\s"'[]|\{\{|(?:true|false|null|none|undefined)(?![^\s"'`,;]))(?=[^\s"'`,;]*[^\d\s"'`,;])([^\s"'`,;]{4,})/g,
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9_])((?:export\\s+)?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?)${PLACEHOLDER}(?![\\s"'[]|(?:true|false|null|none|undefined)(?![^\\s"'\`,;]))(?=[^\\s"'\`,;]*[^\\d\\s"'\`,;])([^\\s"'\`,;]{4,})`,
+      'g',
+    ),
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
+  {
+    kind: 'secret-field',
+    // A quoted field naming a secret, as JSON and YAML write it ("client_secret": "...", 'x-api-key': '...').
+    pattern: new RegExp(`(["'])([A-Za-z0-9_.-]*${SECRET_NAME})\\1(\\s*:\\s*)(["'])${FIELD_VALUE}\\4`, 'gi'),
+    replace: (marker, quote, name, colon, open, scheme) => `${quote}${name}${quote}${colon}${open}${scheme ?? ''}${marker}${open}`,
+  },
+  {
+    kind: 'secret-field',
+    // A string literal given to a variable naming a secret in code (auth_token = '...', apiKey: "...").
+    pattern: new RegExp(`(?<![A-Za-z0-9_])([a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*)(["'])${FIELD_VALUE}\\2`, 'gi'),
+    replace: (marker, prefix, quote, scheme) => `${prefix}${quote}${scheme ?? ''}${marker}${quote}`,
+  },
 ];
+
+const SHORTEST_MATCH = 8;
 
 /**
  * Replaces the secrets in a text with a marker naming their kind, such as
  * `[REDACTED:openai-key]`: API keys and tokens of common providers (OpenAI,
- * Anthropic, GitHub, GitLab, AWS, Google, Slack, Stripe, npm, PyPI, SendGrid),
- * Slack and Discord webhook URLs, passwords in URLs, `Authorization`
- * header credentials, PEM private keys, JWTs, and the values of `.env`-style
- * assignments whose upper-case name contains KEY, TOKEN, SECRET or PASSWORD.
- * What it does not catch is listed in the package README.
+ * Anthropic, GitHub, GitLab, AWS, Google, Slack, Stripe, Twilio, npm, PyPI,
+ * SendGrid), Azure connection-string keys and SAS signatures, Slack and
+ * Discord webhook URLs, passwords in URLs and connection strings,
+ * `Authorization` header credentials, PEM private keys, JWTs, the values of
+ * `.env`-style assignments whose upper-case name contains KEY, TOKEN, SECRET
+ * or PASSWORD, and quoted values of fields and variables whose name ends in
+ * token, secret, password, api_key, access_key, private_key or authorization.
+ * It is best effort on known formats: what it does not catch is listed in the
+ * package README.
  */
 export function redactSecrets(text: string): string {
+  // No rule matches fewer characters (the shortest is an assignment such as `A_KEY=abcd`): ids and kinds skip the rules.
+  if (text.length < SHORTEST_MATCH) return text;
   let out = text;
   for (const rule of RULES) {
     const marker = `[REDACTED:${rule.kind}]`;
@@ -77,13 +134,34 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
-/** Every string inside a JSON-like value, redacted; objects and arrays are copied, other values kept. */
+const SECRET_KEY = new RegExp(`${SECRET_NAME}$`, 'i');
+const SHOWN_VALUE = new RegExp(`^${PLACEHOLDER}`);
+const SCHEME = /^((?:Bearer|Basic|Token|Bot)\s+)/i;
+
+/**
+ * The string under a key that names a secret (`{"Authorization": "Bearer ..."}`,
+ * `{"headers": {"x-api-key": "..."}}`, `{"password": "..."}`) is replaced whole,
+ * keeping an authorization scheme; a reference or placeholder stays.
+ */
+function redactField(key: string, value: string): string {
+  if (!SECRET_KEY.test(key) || value.length < 4 || !SHOWN_VALUE.test(value)) return redactSecrets(value);
+  const scheme = SCHEME.exec(value)?.[1];
+  if (scheme === undefined) return '[REDACTED:secret-field]';
+  return SHOWN_VALUE.test(value.slice(scheme.length)) ? `${scheme}[REDACTED:authorization]` : value;
+}
+
+/**
+ * Every string inside a JSON-like value, redacted with {@link redactSecrets};
+ * the string under a key that names a secret (`authorization`, `api_key`,
+ * `x-api-key`, `password`, `client_secret`, `SessionToken`, ...) is replaced
+ * whole. Objects and arrays are copied, other values kept.
+ */
 export function redactValue<T>(value: T): T {
   if (typeof value === 'string') return redactSecrets(value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item)) as T;
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = redactValue(item);
+    for (const [key, item] of Object.entries(value)) copy[key] = typeof item === 'string' ? redactField(key, item) : redactValue(item);
     return copy as T;
   }
   return value;

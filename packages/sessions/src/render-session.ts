@@ -1,8 +1,9 @@
-import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer } from '@x/core';
+import type { Diagnostic, DisplayEvent, DisplayEventSource, Renderer, TextSink } from '@x/core';
 import { defineRenderer, streamEvents } from '@x/core';
-import { renderHtmlDocument } from '@x/renderer-html';
+import { createHtmlRenderer } from '@x/renderer-html';
 import { openSession } from './open-session.js';
 import { redactValue } from './redact.js';
+import { createRedactingStream } from './redact-stream.js';
 import type { AgentId, SessionInfo } from './types.js';
 
 /**
@@ -31,15 +32,36 @@ export function sessionSource(session: Pick<SessionInfo, 'agent'>, sources: Sess
 export async function* sessionEvents(session: SessionInfo, options: SessionEventsOptions): AsyncGenerator<DisplayEvent> {
   const source = sessionSource(session, options.sources);
   const events = streamEvents(await openSession(session), { source, onDiagnostic: options.onDiagnostic });
-  for await (const event of events) yield options.redact ? redactValue(event) : event;
+  if (!options.redact) {
+    yield* events;
+    return;
+  }
+  const redacting = createRedactingStream();
+  for await (const event of events) yield* redacting.write(event);
+  yield* redacting.end();
 }
 
-/** A renderer that hands the wrapped one every event with its secrets replaced, whatever it renders to. */
+/**
+ * A renderer that hands the wrapped one every event with its secrets replaced,
+ * whatever it renders to; a secret cut across text increments is caught too
+ * (see `createRedactingStream`).
+ */
 export function redactingRenderer(renderer: Renderer): Renderer {
+  const redacting = createRedactingStream();
+  // Synchronous while the wrapped renderer is: a promise only where it returns one.
+  const pass = (events: readonly DisplayEvent[], from = 0): void | Promise<void> => {
+    for (let i = from; i < events.length; i++) {
+      const written = renderer.write(events[i] as DisplayEvent);
+      if (written) return written.then(() => pass(events, i + 1));
+    }
+  };
   return defineRenderer({
     specificationVersion: 'v1',
-    write: (event: DisplayEvent) => renderer.write(redactValue(event)),
-    end: () => renderer.end(),
+    write: (event: DisplayEvent) => pass(redacting.write(event)),
+    end: () => {
+      const written = pass(redacting.end());
+      return written ? written.then(() => renderer.end()) : renderer.end();
+    },
   });
 }
 
@@ -49,13 +71,22 @@ export function sessionTitle(session: SessionInfo): string {
 }
 
 /**
- * One session as a self-contained HTML document, by `@x/renderer-html`'s
- * whole-document renderer (inline style, a CSP that allows no script and no
- * remote load).
+ * Streams one session as a self-contained HTML document to `sink`, by
+ * `@x/renderer-html`'s streaming renderer (inline style, a CSP that allows no
+ * script and no remote load): events are read, rendered and written one at a
+ * time, with the sink's backpressure, so a log of any size renders in flat
+ * memory.
  */
-export async function renderSessionHtml(session: SessionInfo, options: SessionEventsOptions): Promise<string> {
-  const events: DisplayEvent[] = [];
-  for await (const event of sessionEvents(session, options)) events.push(event);
+export async function writeSessionHtml(session: SessionInfo, sink: TextSink, options: SessionEventsOptions): Promise<void> {
   const title = options.redact ? redactValue(sessionTitle(session)) : sessionTitle(session);
-  return renderHtmlDocument(events, { title, provider: session.agent, ...(session.startedAt ? { startedAt: session.startedAt } : {}) });
+  const renderer = createHtmlRenderer({ sink, title, provider: session.agent, ...(session.startedAt ? { startedAt: session.startedAt } : {}) });
+  for await (const event of sessionEvents(session, options)) await renderer.write(event);
+  await renderer.end();
+}
+
+/** One session as a self-contained HTML document in a string, as {@link writeSessionHtml} streams it; for short sessions. */
+export async function renderSessionHtml(session: SessionInfo, options: SessionEventsOptions): Promise<string> {
+  const chunks: string[] = [];
+  await writeSessionHtml(session, (chunk: string) => void chunks.push(chunk), options);
+  return chunks.join('');
 }

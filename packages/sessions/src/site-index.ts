@@ -30,7 +30,7 @@ function row(entry: IndexEntry): string {
     `<td>${s.turns === undefined ? '' : escapeHtml(String(s.turns))}</td>`,
     `<td>${s.tokens === undefined ? '' : escapeHtml(s.tokens.toLocaleString('en-US'))}</td>`,
   ];
-  return `<tr id="${escapeHtml(`s-${s.agent}-${s.id}`)}">${cells.join('')}</tr>`;
+  return `<tr id="${escapeHtml(`s-${s.agent}-${s.key ?? s.id}`)}">${cells.join('')}</tr>`;
 }
 
 /**

@@ -1,8 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { SessionInfo } from './types.js';
 
-/** Renders one session to a whole HTML document. */
-export type RenderPage = (session: SessionInfo) => Promise<string>;
+/**
+ * Renders one session's whole HTML document into `file`, a temporary file
+ * that `writeSite` moves into place once the render resolves (see
+ * `writeSessionPage`, which streams it). A failure to write the file should
+ * reject with a `PageWriteError`: it stops the site, where any other
+ * rejection fails that page only.
+ */
+export type RenderPage = (session: SessionInfo, file: string) => Promise<void>;
 
 /**
  * A module that worker threads can import: plain JavaScript (built, not
@@ -14,17 +20,27 @@ export interface WorkerRenderModule {
   data?: unknown;
 }
 
-/** The answer of a render, from a worker or in process. */
-export type RenderResult = { html: string } | { error: string };
+/** The answer of a render, from a worker or in process; `code` is set (maybe to `undefined`) when the page's file could not be written. */
+export type RenderResult = { ok: true } | { error: string; writeFailed?: boolean; code?: string | undefined };
+
+/** A page to render: the session, and the temporary file its page goes to. */
+export interface PageJob {
+  session: SessionInfo;
+  file: string;
+}
 
 /** The worker's code: import the render module, then render each session posted to it. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.module).then(async (mod) => {
   const render = await mod.createRender(workerData.data);
-  parentPort.on('message', async (session) => {
-    try { parentPort.postMessage({ html: await render(session) }); }
-    catch (error) { parentPort.postMessage({ error: error && error.message ? error.message : String(error) }); }
+  parentPort.on('message', async (job) => {
+    try { await render(job.session, job.file); parentPort.postMessage({ ok: true }); }
+    catch (error) {
+      const message = error && error.message ? error.message : String(error);
+      const write = error && error.name === 'PageWriteError' ? { writeFailed: true, code: error.code } : {};
+      parentPort.postMessage({ error: message, ...write });
+    }
   });
   parentPort.postMessage({ ready: true });
 }, (error) => parentPort.postMessage({ failed: String(error && error.message ? error.message : error) }));
@@ -61,12 +77,12 @@ class PageWorker {
     pending?.(result);
   }
 
-  async render(session: SessionInfo): Promise<RenderResult> {
+  async render(job: PageJob): Promise<RenderResult> {
     await this.ready;
     if (this.deadReason !== undefined) return { error: `the render thread stopped: ${this.deadReason}` };
     return new Promise<RenderResult>((resolve) => {
       this.pending = resolve;
-      this.worker.postMessage(session);
+      this.worker.postMessage(job);
     });
   }
 
@@ -76,24 +92,24 @@ class PageWorker {
 }
 
 /**
- * Renders sessions on `threads` worker threads (one session per worker at a
+ * Renders pages on `threads` worker threads (one page per worker at a
  * time), calling `done` as each finishes. Resolves once all are done; a
  * worker that fails to start rejects with its reason.
  */
 export async function renderInWorkers(
-  sessions: readonly SessionInfo[],
+  jobs: readonly PageJob[],
   spec: WorkerRenderModule,
   threads: number,
-  done: (session: SessionInfo, result: RenderResult) => Promise<void>,
+  done: (job: PageJob, result: RenderResult) => Promise<void>,
 ): Promise<void> {
-  const workers = Array.from({ length: Math.max(1, Math.min(threads, sessions.length)) }, () => new PageWorker(spec));
+  const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new PageWorker(spec));
   let next = 0;
   try {
     await Promise.all(
       workers.map(async (worker) => {
-        while (next < sessions.length) {
-          const session = sessions[next++] as SessionInfo;
-          await done(session, await worker.render(session));
+        while (next < jobs.length) {
+          const job = jobs[next++] as PageJob;
+          await done(job, await worker.render(job));
         }
       }),
     );

@@ -1,8 +1,13 @@
 import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tempHome, writeClaude, writeCodex } from '../test/fake-home.js';
+import { createHash } from 'node:crypto';
+import { copilotSource } from '@x/provider-copilot';
+import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot } from '../test/fake-home.js';
+import { PageWriteError, writeSessionPage } from './page-file.js';
+import { renderSessionHtml } from './render-session.js';
 import { listSessions } from './list-sessions.js';
 import { pagePath, writeSite } from './site.js';
 import type { SessionInfo } from './types.js';
@@ -16,7 +21,7 @@ async function twoSessions(): Promise<{ home: string; sessions: SessionInfo[] }>
   return { home, sessions: await listSessions({ home }) };
 }
 
-const page = (s: SessionInfo) => Promise.resolve(`<!DOCTYPE html><title>${s.id}</title>${s.size}`);
+const page = (s: SessionInfo, file: string) => writeFile(file, `<!DOCTYPE html><title>${s.id}</title>${s.size}`);
 
 describe('writeSite', () => {
   it('writes an index grouped by project and one page per session', async () => {
@@ -50,7 +55,7 @@ describe('writeSite', () => {
   it('lists a session whose page failed without a link, and retries it next run', async () => {
     const { sessions } = await twoSessions();
     const out = tempHome();
-    const failing = (s: SessionInfo) => (s.agent === 'codex' ? Promise.reject(new Error('no source reads codex session logs')) : page(s));
+    const failing = (s: SessionInfo, file: string) => (s.agent === 'codex' ? Promise.reject(new Error('no source reads codex session logs')) : page(s, file));
     const report = await writeSite(out, sessions, { render: failing });
     expect(report.failed.map((f) => [f.session.agent, f.error])).toEqual([['codex', 'no source reads codex session logs']]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Add a test (not rendered)</td>');
@@ -61,7 +66,8 @@ describe('writeSite', () => {
     const { sessions } = await twoSessions();
     const dir = tempHome();
     const module = join(dir, 'render.mjs');
-    writeFileSync(module, 'export function createRender(data) { return async (s) => `<p>${data.prefix}${s.agent}:${s.id}</p>`; }\n');
+    const body = "return (s, file) => writeFile(file, '<p>' + data.prefix + s.agent + ':' + s.id + '</p>');";
+    writeFileSync(module, `import { writeFile } from 'node:fs/promises';\nexport function createRender(data) { ${body} }\n`);
     const out = tempHome();
     const report = await writeSite(out, sessions, { render: page, worker: { module: pathToFileURL(module), data: { prefix: 'w:' } }, threads: 2 });
     expect(report.written).toBe(2);
@@ -88,5 +94,54 @@ describe('writeSite with redact', () => {
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain('use [REDACTED:github-token]');
     expect(index).not.toContain('ghp_1a2B');
+  });
+});
+
+describe('writeSite with logs that share an id (a hostile home)', () => {
+  it('writes one page per log, each under a name of its own', async () => {
+    const home = tempHome();
+    const first = writeClaude(join(home, '.claude'), { id: 'dup', cwd: '/work/app', prompt: 'first', at: at(1) });
+    const second = put(join(home, '.claude', 'projects', '-copy', 'dup.jsonl'), readFileSync(first, 'utf8'));
+    // Ids that differ only in characters a file name cannot hold come to one safe name
+    // (a Claude transcript's id is its file name's, as a resumed session's is).
+    const colon = claudeLines({ id: 'a:b', cwd: '/w', prompt: 'colon', at: at(2) });
+    put(join(home, '.claude', 'projects', '-w', 'a:b.jsonl'), `${colon.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    writeClaude(join(home, '.claude'), { id: 'a_b', cwd: '/w', prompt: 'underscore', at: at(3) });
+    const sessions = await listSessions({ home });
+    const out = tempHome();
+    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 4, failed: [] });
+    const names = readdirSync(join(out, 'sessions')).sort();
+    const hash = (path: string) => createHash('sha256').update(path).digest('hex').slice(0, 8);
+    expect(names).toEqual([`claude-a_b-2.html`, 'claude-a_b.html', `claude-dup_${hash(first)}.html`, `claude-dup_${hash(second)}.html`].sort());
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    for (const name of names) expect(index).toContain(`href="sessions/${name}"`);
+    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 0, unchanged: 4 });
+  });
+});
+
+describe('writeSite page files', () => {
+  it('stops on a page whose file cannot be written, keeping the file system’s code, and leaves no temporary file', async () => {
+    const { sessions } = await twoSessions();
+    const out = tempHome();
+    const full = async (_s: SessionInfo, file: string) => {
+      await writeFile(file, 'half a page');
+      throw new PageWriteError(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    };
+    await expect(writeSite(out, sessions, { render: full })).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(join(out, 'sessions'))).toEqual([]);
+  });
+
+  it('streams a session into its page as renderSessionHtml renders it whole', async () => {
+    const home = tempHome();
+    writeCopilot(join(home, '.copilot'), { id: 'cp1', cwd: '/p', prompt: 'Count the lines', at: at(1) });
+    const [session] = await listSessions({ home });
+    if (session === undefined) throw new Error('not listed');
+    const file = join(tempHome(), 'page.html');
+    await writeSessionPage(session, file, { sources: { copilot: copilotSource } });
+    const whole = await renderSessionHtml(session, { sources: { copilot: copilotSource } });
+    // The header says when the page was rendered; the rest is the same document.
+    const stamp = (html: string) => html.replace(/<time[^>]*>[^<]*<\/time>/g, '');
+    expect(stamp(readFileSync(file, 'utf8'))).toBe(stamp(whole));
+    expect(whole).toContain('Count the lines');
   });
 });

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderIndexHtml, type IndexEntry } from './site-index.js';
-import type { RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
+import type { PageJob, RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
 import { sessionTitle } from './render-session.js';
@@ -16,7 +16,7 @@ export interface ProgressStream {
 
 /** Options of {@link writeSite}. */
 export interface WriteSiteOptions {
-  /** Renders a session's page in this thread: used when no worker module is given, or for a single page. */
+  /** Renders a session's page into a file in this thread: used when no worker module is given, or for a single page. */
   render: RenderPage;
   /** Renders pages on worker threads by importing this module (see {@link WorkerRenderModule}). */
   worker?: WorkerRenderModule;
@@ -67,9 +67,28 @@ export function sessionSignature(session: SessionInfo, variant = ''): string {
   return `${size}:${session.updatedAt}:${variant}`;
 }
 
-/** The page of a session, relative to the site root: a file name made of safe characters only. */
+/**
+ * The page of a session, relative to the site root: a file name made of safe
+ * characters only, from the session's key (its id, or where several logs
+ * share the id, the id and a hash of the path). `writeSite` adds a number
+ * where two keys still come to one name.
+ */
 export function pagePath(session: SessionInfo): string {
-  return `sessions/${session.agent}-${session.id.replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
+  return `sessions/${session.agent}-${(session.key ?? session.id).replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
+}
+
+/** One page per session: where two sessions come to one file name (ids that differ only in unsafe characters), the later gets `-2`, `-3`, … */
+function pagePaths(sessions: readonly SessionInfo[]): Map<SessionInfo, string> {
+  const pages = new Map<SessionInfo, string>();
+  const used = new Set<string>();
+  for (const session of sessions) {
+    const base = pagePath(session);
+    let page = base;
+    for (let n = 2; used.has(page); n += 1) page = base.replace(/\.html$/, `-${n}.html`);
+    used.add(page);
+    pages.set(session, page);
+  }
+  return pages;
 }
 
 async function readManifest(outDir: string): Promise<Manifest> {
@@ -82,11 +101,15 @@ async function readManifest(outDir: string): Promise<Manifest> {
   return { version: 1, pages: {} };
 }
 
-/** Writes a file whole or not at all: a reader never sees a half-written page. */
+/** Where a file (a page, the index, the manifest) is written before it is renamed into place. */
+function temporaryOf(path: string): string {
+  return `${path}.${process.pid}.tmp`;
+}
+
+/** Writes a file whole or not at all: a reader never sees half of it. Pages are rendered into their {@link temporaryOf} file by `render`, then renamed the same way. */
 async function writeAtomic(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  await writeFile(temporaryOf(path), text);
+  await rename(temporaryOf(path), path);
 }
 
 function createProgressBar(stream: ProgressStream | undefined, total: number) {
@@ -105,49 +128,69 @@ function createProgressBar(stream: ProgressStream | undefined, total: number) {
   };
 }
 
-async function renderAll(stale: readonly SessionInfo[], options: WriteSiteOptions, done: (s: SessionInfo, r: RenderResult) => Promise<void>): Promise<void> {
+async function renderOne(job: PageJob, render: RenderPage): Promise<RenderResult> {
+  try {
+    await render(job.session, job.file);
+    return { ok: true };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return error instanceof Error && error.name === 'PageWriteError'
+      ? { error: message, writeFailed: true, code: (error as NodeJS.ErrnoException).code }
+      : { error: message };
+  }
+}
+
+async function renderAll(jobs: readonly PageJob[], options: WriteSiteOptions, done: (job: PageJob, r: RenderResult) => Promise<void>): Promise<void> {
   const threads = options.threads ?? availableParallelism();
-  if (options.worker !== undefined && threads > 1 && stale.length > 1) {
-    await renderInWorkers(stale, options.worker, threads, done);
+  if (options.worker !== undefined && threads > 1 && jobs.length > 1) {
+    await renderInWorkers(jobs, options.worker, threads, done);
     return;
   }
-  for (const session of stale) {
-    let result: RenderResult;
-    try {
-      result = { html: await options.render(session) };
-    } catch (error) {
-      result = { error: error instanceof Error ? error.message : String(error) };
-    }
-    await done(session, result);
-  }
+  for (const job of jobs) await done(job, await renderOne(job, options.render));
+}
+
+/**
+ * A page's file could not be written: the site stops with the file system's
+ * error, its `code` kept so the caller reports a failed write (one without a
+ * code is still a failed write: `EIO`).
+ */
+function writeFailure(result: { error: string; code?: string | undefined }): Error {
+  return Object.assign(new Error(result.error), { code: result.code ?? 'EIO' });
 }
 
 /**
  * Writes a static site of sessions to `outDir`: `index.html` (sessions grouped
- * by project, plain linkable HTML) and one self-contained page per session
- * under `sessions/`. Incremental: `manifest.json` records each page's log
- * path, size and time, and a re-run rewrites only the pages whose log changed.
- * Pages are rendered on worker threads when `worker` is given.
+ * by project, plain linkable HTML) and one self-contained page per log under
+ * `sessions/` (logs that share an id get a page each, see {@link pagePath}).
+ * Each page is rendered into a temporary file and renamed into place when
+ * complete, so a reader never sees half a page. Incremental: `manifest.json`
+ * records each page's log path, size and time, and a re-run rewrites only the
+ * pages whose log changed. Pages are rendered on worker threads when `worker`
+ * is given.
  */
 export async function writeSite(outDir: string, sessions: readonly SessionInfo[], options: WriteSiteOptions): Promise<SiteReport> {
   await mkdir(join(outDir, 'sessions'), { recursive: true });
   const manifest = await readManifest(outDir);
   const variant = options.variant ?? '';
-  const stale = sessions.filter((s) => manifest.pages[pagePath(s)]?.signature !== sessionSignature(s, variant));
+  const pages = pagePaths(sessions);
+  const stale = sessions.filter((s) => manifest.pages[pages.get(s) as string]?.signature !== sessionSignature(s, variant));
   const report: SiteReport = { indexPath: join(outDir, 'index.html'), written: 0, unchanged: sessions.length - stale.length, failed: [] };
   const failed = new Set<SessionInfo>();
   const progress = createProgressBar(options.progress, stale.length);
+  const jobs = stale.map((session) => ({ session, file: temporaryOf(join(outDir, pages.get(session) as string)) }));
   try {
-    await renderAll(stale, options, async (session, result) => {
+    await renderAll(jobs, options, async ({ session, file }, result) => {
       progress.tick();
-      const page = pagePath(session);
+      const page = pages.get(session) as string;
       if ('error' in result) {
+        await unlink(file).catch(() => undefined);
+        if (result.writeFailed) throw writeFailure(result);
         failed.add(session);
         report.failed.push({ session, error: result.error });
         delete manifest.pages[page];
         return;
       }
-      await writeAtomic(join(outDir, page), result.html);
+      await rename(file, join(outDir, page));
       manifest.pages[page] = { source: session.path, signature: sessionSignature(session, variant) };
       report.written += 1;
     });
@@ -157,7 +200,7 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
   }
   const entries: IndexEntry[] = sessions.map((session) => {
     const shown = options.redact ? redactValue(session) : session;
-    return { session: shown, href: failed.has(session) ? '' : pagePath(session), title: sessionTitle(shown) };
+    return { session: shown, href: failed.has(session) ? '' : (pages.get(session) as string), title: sessionTitle(shown) };
   });
   await writeAtomic(report.indexPath, renderIndexHtml(entries, options.title));
   return report;

@@ -1,4 +1,6 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { applyWal } from './sqlite-wal.js';
 import { assertRegularFile } from './store-path.js';
 
 /** The largest database sql.js loads: it cannot page from disk, so it holds the whole file in memory. */
@@ -40,8 +42,11 @@ let sqlJs: Promise<SqlJsStatic> | undefined;
 async function openWithSqlJs(path: string): Promise<SqliteReader> {
   sqlJs ??= import('sql.js').then((module) => module.default());
   const SQL = await sqlJs;
-  // sql.js reads the database file into memory; pages still only in the WAL file are not seen.
-  const db = new SQL.Database(await readDatabaseBytes(path));
+  // sql.js holds one file image and has no WAL: the committed pages still in `<db>-wal` are applied to it first.
+  const image = await readBounded(path);
+  if (image === undefined) throw new RangeError(`${path} is not a regular file; not read.`);
+  const wal = await readBounded(`${path}-wal`);
+  const db = new SQL.Database(wal === undefined ? image : applyWal(image, wal));
   return {
     all(sql, params = []) {
       const statement = db.prepare(sql);
@@ -58,13 +63,23 @@ async function openWithSqlJs(path: string): Promise<SqliteReader> {
   };
 }
 
-/** The database file's bytes, refused in one line when it is larger than {@link SQLJS_DATABASE_LIMIT}. */
-async function readDatabaseBytes(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
+/**
+ * A file's bytes, refused in one line when it is larger than
+ * {@link SQLJS_DATABASE_LIMIT}; `undefined` when it does not exist or is no
+ * regular file (opened non-blocking, so a FIFO is never waited on).
+ */
+async function readBounded(path: string): Promise<Uint8Array | undefined> {
+  let file: Awaited<ReturnType<typeof open>>;
   try {
-    const size = (await file.stat()).size;
-    if (size > SQLJS_DATABASE_LIMIT) {
-      throw new RangeError(`${path} is ${size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`);
+    file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await file.stat();
+    if (!info.isFile()) return undefined;
+    if (info.size > SQLJS_DATABASE_LIMIT) {
+      throw new RangeError(`${path} is ${info.size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`);
     }
     return await file.readFile();
   } finally {

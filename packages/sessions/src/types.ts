@@ -15,8 +15,15 @@ export type SessionStorage = 'file' | 'opencode-storage' | 'opencode-sqlite';
 /** One session found on disk, with what a listing shows. Fields a log does not record are left out. */
 export interface SessionInfo {
   agent: AgentId;
-  /** The agent's own session id. */
+  /** The agent's own session id. Several logs can share one: a Claude sidechain carries its parent's, a copied log keeps it. */
   id: string;
+  /**
+   * What names this log among the listed sessions, set by `listSessions`:
+   * the id, or where several logs share it, `<id>@<hash>` with a short hash
+   * of the log's path (a main session among subagents sharing its id keeps
+   * the plain id). `findSession`, `xview show` and site page names use it.
+   */
+  key?: string;
   storage: SessionStorage;
   /** The log file, OpenCode's session info file, or OpenCode's database. */
   path: string;

@@ -1,7 +1,15 @@
 /**
  * Fake secrets in the shapes real ones have (prefix, alphabet, length), each
  * with the kind its marker must name. None is a live credential: the random
- * parts were typed for this corpus.
+ * parts were typed for this corpus. The shapes follow the providers' published
+ * formats: AWS IAM "Understanding unique ID prefixes" and the JSON of
+ * `aws iam create-access-key` / `aws sts get-session-token`; Google Cloud's
+ * service-account key file; Azure Storage, Service Bus and SQL connection
+ * strings and SAS URLs (Microsoft Learn); GitHub's "About authentication"
+ * token prefixes; GitLab's token prefixes; Slack's token types; Stripe's API
+ * keys and webhook secrets; Twilio's SIDs (AC/SK and 32 hex digits) and auth
+ * token; npm's and PyPI's token formats; SendGrid's API key format; RFC 7519
+ * JWTs; RFC 7468 PEM.
  */
 export const SECRETS: readonly { kind: string; text: string; secret: string }[] = [
   { kind: 'openai-key', text: 'export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx', secret: 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx' },
@@ -47,6 +55,73 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
   { kind: 'env-secret', text: 'export MY_SERVICE_TOKEN="tok-live-93kd83jd"', secret: 'tok-live-93kd83jd' },
   { kind: 'env-secret', text: 'JWT_SECRET: s3cr3t-value-here', secret: 's3cr3t-value-here' },
   { kind: 'env-secret', text: 'STRIPE_WEBHOOK_KEY=whsec_abc123', secret: 'whsec_abc123' },
+  // Found through --redact whole before the rules of #28's second pass.
+  {
+    kind: 'aws-secret-key',
+    text: '{"AccessKey": {"UserName": "ci", "AccessKeyId": "AKIAQ3EXAMPLEZ7KD2LM", "Status": "Active", "SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY"}}',
+    secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY',
+  },
+  { kind: 'secret-field', text: '"SessionToken": "IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake"', secret: 'IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake' },
+  {
+    kind: 'private-key',
+    // A service-account key file as a tool prints it: the PEM's line breaks are JSON escapes.
+    text: '{"type": "service_account", "project_id": "demo", "private_key_id": "3f1c9a7e", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\nfakeFakeLines==\\n-----END PRIVATE KEY-----\\n"}',
+    secret: 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+  },
+  {
+    kind: 'azure-key',
+    text: 'DefaultEndpointsProtocol=https;AccountName=demoacct;AccountKey=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYg==;EndpointSuffix=core.windows.net',
+    secret: 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYg==',
+  },
+  {
+    kind: 'azure-key',
+    text: 'Endpoint=sb://demo.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=q8Zp3Lm7Kn2Jb5Hv9Gc1FxWt4Rd6Ys0Ua2Ei8Oo5Pl=',
+    secret: 'q8Zp3Lm7Kn2Jb5Hv9Gc1FxWt4Rd6Ys0Ua2Ei8Oo5Pl=',
+  },
+  { kind: 'connection-string', text: 'Server=tcp:demo.database.windows.net,1433;Initial Catalog=app;User ID=admin;Password=Tr0ub4dor&3x;Encrypt=True;', secret: 'Tr0ub4dor&3x' },
+  {
+    kind: 'azure-sas',
+    text: 'https://demo.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx%2BWt4Rd6Ys0Ua%3D',
+    secret: 'Xy7Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx%2BWt4Rd6Ys0Ua%3D',
+  },
+  { kind: 'slack-token', text: 'app token xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  { kind: 'stripe-key', text: 'endpoint secret whsec_5f4e3d2c1b0a99887766554433221100ffee', secret: 'whsec_5f4e3d2c1b0a99887766554433221100ffee' },
+  { kind: 'twilio-sid', text: "account_sid = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9'", secret: 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  { kind: 'twilio-sid', text: 'twilio api:core:keys:create gave SK0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'SK0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  { kind: 'secret-field', text: "auth_token = 'f1e2d3c4b5a697887766554433221100'", secret: 'f1e2d3c4b5a697887766554433221100' },
+  { kind: 'secret-field', text: '{"headers": {"x-api-key": "k3y-9f8e7d6c5b4a39281706"}}', secret: 'k3y-9f8e7d6c5b4a39281706' },
+  { kind: 'secret-field', text: '"password": "hunter2-Prod!"', secret: 'hunter2-Prod!' },
+  { kind: 'url-credentials', text: 'REDIS_URL=redis://:p4ssw0rdR3dis@cache.internal:6379/0', secret: 'p4ssw0rdR3dis' },
+  // Shapes the rules above caught already, kept so that every published format is in the corpus.
+  { kind: 'stripe-key', text: 'restricted key rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz', secret: 'rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz' },
+  { kind: 'slack-token', text: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  { kind: 'anthropic-key', text: 'admin key sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv', secret: 'sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv' },
+  { kind: 'env-secret', text: 'TWILIO_AUTH_TOKEN=f1e2d3c4b5a697887766554433221100', secret: 'f1e2d3c4b5a697887766554433221100' },
+  { kind: 'env-secret', text: 'GITHUB_CLIENT_SECRET=0a1b2c3d4e5f60718293a4b5c6d7e8f901234567', secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567' },
+  { kind: 'env-secret', text: 'SMTP_PASSWORD="correct-horse-battery"', secret: 'correct-horse-battery' },
+];
+
+/**
+ * Secrets in JSON values as a tool's input holds them, where the string alone
+ * (`"Bearer ..."`) says nothing and the key names the secret.
+ */
+export const SECRET_VALUES: readonly { value: unknown; secret: string; redacted: unknown }[] = [
+  { value: { Authorization: 'Bearer 9f8e7d6c5b4a39281706aa' }, secret: '9f8e7d6c5b4a39281706aa', redacted: { Authorization: 'Bearer [REDACTED:authorization]' } },
+  {
+    value: { url: 'https://api.example.com', headers: { authorization: 'token 1b2c3d4e5f60718293a4' } },
+    secret: '1b2c3d4e5f60718293a4',
+    redacted: { url: 'https://api.example.com', headers: { authorization: 'token [REDACTED:authorization]' } },
+  },
+  { value: { headers: { 'X-Api-Key': 'k3y-9f8e7d6c5b4a39281706' } }, secret: 'k3y-9f8e7d6c5b4a39281706', redacted: { headers: { 'X-Api-Key': '[REDACTED:secret-field]' } } },
+  { value: { username: 'deploy', password: 'hunter2-Prod!' }, secret: 'hunter2-Prod!', redacted: { username: 'deploy', password: '[REDACTED:secret-field]' } },
+];
+
+/** JSON values with keys that name a secret but hold none: they come through unchanged. */
+export const VALUE_NEAR_MISSES: readonly unknown[] = [
+  { headers: { Authorization: 'Bearer $TOKEN' } },
+  { headers: { Authorization: 'Bearer <token>' } },
+  { api_key: 'sk-...' },
+  { max_tokens: 4096, tokenizer: 'cl100k_base', secretName: 'db' },
 ];
 
 /** Text that looks a little like a secret and must come through unchanged. */
@@ -72,4 +147,15 @@ export const NEAR_MISSES: readonly string[] = [
   'PRIMARY_KEY: id',
   'see https://example.com:8080/path and git@github.com:o/r.git',
   'https://hooks.slack.com/services is where webhooks live',
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'Count every token the model reads; a token is about four characters.',
+  'the server listens on http://localhost:3000/api',
+  'Set OPENAI_API_KEY to your key (it looks like sk-...).',
+  'export OPENAI_API_KEY=<your-key>',
+  '"api_key": "sk-..."',
+  '"Authorization": "Bearer <token>"',
+  'AccountName=demoacct;SharedAccessKeyName=RootManageSharedAccessKey;EndpointSuffix=core.windows.net',
+  'PWD=/home/me/app',
+  'password = getpass()',
+  '"max_tokens": 4096, "tokenizer": "cl100k_base"',
 ];

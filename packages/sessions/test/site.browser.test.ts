@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../renderer-html/test/xss-corpus.js';
 import { listSessions } from '../src/list-sessions.js';
-import { renderSessionHtml } from '../src/render-session.js';
+import { writeSessionPage } from '../src/page-file.js';
 import { writeSite } from '../src/site.js';
 import { tempHome, writeClaude, writeCopilot } from './fake-home.js';
 import { standInClaudeLogSource } from './stand-in-source.js';
@@ -43,7 +43,7 @@ async function hostileSite(): Promise<string> {
   const sessions = await listSessions({ home });
   const out = tempHome();
   const sources = { claude: standInClaudeLogSource, copilot: copilotSource };
-  const report = await writeSite(out, sessions, { render: (s) => renderSessionHtml(s, { sources }) });
+  const report = await writeSite(out, sessions, { render: (s, file) => writeSessionPage(s, file, { sources }) });
   expect(report.failed).toEqual([]);
   return out;
 }

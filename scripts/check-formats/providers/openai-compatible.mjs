@@ -107,6 +107,8 @@ const FIXTURE_EXCEPTIONS = {
   'responses-refusal-bare': ['sdk-output-text'],
   'responses-several': ['sdk-output-text'],
   'responses-stream-tool-calls': ['sdk-output-text'],
+  'responses-hosted-tools': ['sdk-output-text'],
+  'responses-item-id-changes': ['sdk-output-text'],
 };
 
 /** The exceptions used, by name, for the driver's summary line. */

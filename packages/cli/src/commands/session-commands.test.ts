@@ -1,7 +1,7 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempHome, writeCodex, writeCopilot } from '../../../sessions/test/fake-home.js';
+import { tempHome, writeCodex, writeCopilot, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
@@ -130,6 +130,25 @@ describe('xview show', () => {
   });
 });
 
+describe('xview show --follow, when the log starts over', () => {
+  it('says so on standard error and renders the new log from its start', async () => {
+    const dir = home();
+    const path = join(dir, '.copilot', 'session-state', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', 'events.jsonl');
+    const controller = new AbortController();
+    const follow = run(['show', path, '--events', '--follow'], dir, { signal: controller.signal });
+    await follow.stdout.contains('"Done."');
+    // Rewritten in place, longer than before: what was read is gone, and the new log is read whole.
+    const first = readFileSync(path, 'utf8').split('\n')[0];
+    const line = { type: 'assistant.message', id: 'e9', parentId: 'e1', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'Rewritten turn.', toolRequests: [] } };
+    writeFileSync(path, `${first}\n${JSON.stringify(line)}\n${' '.repeat(4096)}\n`);
+    await follow.stdout.contains('Rewritten turn.');
+    await follow.stderr.contains('reading it again from the start');
+    expect(follow.stderr.text).toMatch(/^xview: .*events\.jsonl was (rewritten|truncated); reading it again from the start\.\n/);
+    controller.abort();
+    expect(await follow.done).toBe(ExitCode.ok);
+  });
+});
+
 describe('xview site', () => {
   it('writes an index and a page per session, redacted when asked', async () => {
     const dir = home();
@@ -141,5 +160,21 @@ describe('xview site', () => {
     expect(existsSync(page)).toBe(true);
     expect(readFileSync(page, 'utf8')).not.toContain(secret);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(secret);
+  });
+
+  it('renders an OpenCode session whose export is longer than a line may be, as the document opencode export prints', async () => {
+    const dir = tempHome();
+    const data = join(dir, '.local', 'share', 'opencode');
+    writeOpenCodeStorage(data, { id: 'ses_long', cwd: '/work/long', prompt: 'Read the big files', at: '2026-03-04T10:00:00.000Z' });
+    // Three tool-sized text parts of 6 MiB: 18 MiB on one line, past the 16 MiB line limit; each part file is under the store's 16 MiB.
+    for (const n of [3, 4, 5]) {
+      const part = { id: `prt_000${n}`, sessionID: 'ses_long', messageID: 'msg_0002', type: 'text', text: `part ${n} ${'x'.repeat(6 * 1024 * 1024)}` };
+      writeFileSync(join(data, 'storage', 'part', 'msg_0002', `prt_000${n}.json`), JSON.stringify(part));
+    }
+    const out = join(tempHome(), 'site');
+    const site = run(['site', out, '--agent', 'opencode'], dir);
+    expect(await site.done).toBe(ExitCode.ok);
+    const page = readFileSync(join(out, 'sessions', 'opencode-ses_long.html'), 'utf8');
+    for (const n of [3, 4, 5]) expect(page).toContain(`part ${n} xxx`);
   });
 });

@@ -14,20 +14,33 @@ function cut(text: string, width: number): string {
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
+/**
+ * The id column: the id's first 8 characters, and for one of several logs
+ * that share the id, the hash its key adds (`c1a2b3c4@1f2e3d4c`), which
+ * `xview show` takes as it is.
+ */
+function shortKey(s: SessionInfo): string {
+  const key = s.key ?? s.id;
+  return s.id.slice(0, 8) + key.slice(s.id.length);
+}
+
 /** The columns of a row, each made safe for a terminal first: every one of them comes from a log. */
-function cells(s: SessionInfo): string[] {
+function cells(s: SessionInfo, idWidth: number): string[] {
   const gate = (text: string) => neutralizeForTerminal(text);
   const when = gate((s.startedAt ?? s.updatedAt).slice(0, 16).replace('T', ' '));
   const tokens = s.tokens === undefined ? '' : s.tokens.toLocaleString('en-US');
   const cost = s.costUsd === undefined ? '' : `$${s.costUsd.toFixed(2)}`;
-  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(s.id).slice(0, 8).padEnd(8), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
+  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(shortKey(s)).padEnd(idWidth), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
 }
 
-const HEADER = ['when'.padEnd(16), 'agent'.padEnd(8), 'id'.padEnd(8), 'turns'.padStart(5), 'tokens'.padStart(11), 'cost'.padStart(8), 'title'];
+function header(idWidth: number): string[] {
+  return ['when'.padEnd(16), 'agent'.padEnd(8), 'id'.padEnd(idWidth), 'turns'.padStart(5), 'tokens'.padStart(11), 'cost'.padStart(8), 'title'];
+}
 
 function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
   const indent = allProjects ? '  ' : '';
-  const lines: string[] = [`${indent}${HEADER.join('  ')}`];
+  const idWidth = Math.max(8, ...sessions.map((s) => neutralizeForTerminal(shortKey(s)).length));
+  const lines: string[] = [`${indent}${header(idWidth).join('  ')}`];
   let project: string | undefined;
   for (const s of sessions) {
     // Across projects, each session says its project on a line of its own above it when it changes.
@@ -35,7 +48,7 @@ function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
       project = s.project;
       lines.push(neutralizeForTerminal(project ?? '(no project recorded)'));
     }
-    lines.push(`${indent}${cells(s).join('  ').trimEnd()}`);
+    lines.push(`${indent}${cells(s, idWidth).join('  ').trimEnd()}`);
   }
   return `${lines.join('\n')}\n`;
 }

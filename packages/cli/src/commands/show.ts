@@ -1,14 +1,16 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import type { AgentId, SessionInfo } from '@x/sessions';
-import { AGENTS, findSession, followFile, openSession, redactSecrets, redactValue, redactingRenderer, sessionLocations } from '@x/sessions';
+import { AGENTS, findSession, followFile, openSession, redactSecrets, sessionLocations } from '@x/sessions';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import type { CliInput } from '../input.js';
 import type { GuardedStream } from '../output.js';
-import type { Redaction, RunExtras } from '../session.js';
+import { REDACTION } from '../redaction.js';
+import type { RunExtras } from '../session.js';
 import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, printHelp } from './session-common.js';
@@ -49,16 +51,26 @@ function followSignal(io: SessionCommandIo): { signal: AbortSignal; release: () 
   return { signal: controller.signal, release: () => process.off('SIGINT', stop) };
 }
 
+/** How a follow reads: stopped by `signal`, lines bounded as the run bounds them, and its notices (the log started over) told on standard error. */
+interface FollowRead {
+  signal: AbortSignal;
+  maxLineBytes: number | undefined;
+  notice: (message: string) => void;
+}
+
 /** The session as the run's one input: read with its agent's log source, or detected when its agent is not known. */
-function inputOf(target: ShowTarget, follow: AbortSignal | undefined): CliInput {
+function inputOf(target: ShowTarget, follow: FollowRead | undefined): CliInput {
   const size = target.storage === 'file' ? statSync(target.path).size : undefined;
   async function* open(): AsyncGenerator<Uint8Array> {
-    yield* follow ? followFile(target.path, { signal: follow }) : await openSession(target);
+    if (follow === undefined) {
+      yield* await openSession(target);
+      return;
+    }
+    const limit = follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes };
+    yield* followFile(target.path, { signal: follow.signal, onNotice: follow.notice, ...limit });
   }
   return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: `${target.agent}-log` } : {}) };
 }
-
-const REDACTION: Redaction = { text: redactSecrets, value: redactValue, renderer: redactingRenderer };
 
 /** The options, checked: those of xview that make no sense for one session are refused, not ignored. */
 function showOptions(argv: readonly string[]): CliOptions {
@@ -87,8 +99,9 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   if (follow && target.storage !== 'file') throw new CliError('--follow reads a log file as it grows; OpenCode keeps its sessions in a database or a folder of files.', ExitCode.usage);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
+  const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const extras: RunExtras = {
-    inputs: [inputOf(target, following?.signal)],
+    inputs: [inputOf(target, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
     ...(redact ? { redact: REDACTION } : {}),
     ...(follow ? { follow } : {}),
     ...(title === undefined ? {} : { title: redact ? redactSecrets(title) : title }),

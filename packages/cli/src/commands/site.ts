@@ -3,7 +3,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionInfo, SiteReport, WriteSiteOptions } from '@x/sessions';
-import { listSessions, redactSecrets, renderSessionHtml, writeSite } from '@x/sessions';
+import { listSessions, redactSecrets, writeSessionPage, writeSite } from '@x/sessions';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
@@ -85,7 +85,7 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
   const sources = sessionSourcesFrom(builtInRegistry());
   const worker = workerModule();
   const done = await writeOrExplain(outDir, sessions, {
-    render: (session) => renderSessionHtml(session, { sources, redact }),
+    render: (session, file) => writeSessionPage(session, file, { sources, redact }),
     ...(worker ? { worker: { module: worker, data: { redact } } } : {}),
     progress: io.stderr as { write(chunk: string): unknown; isTTY?: boolean },
     redact,

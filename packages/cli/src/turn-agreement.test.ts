@@ -1,0 +1,138 @@
+// One meaning of a turn (docs/turns.md, issue #29), checked over every
+// session log in fixtures/*-log: the listing's row, the RunOutcome
+// (`--summary --json`), the `--summary` table, the terminal footer
+// (`--verbose`) and the HTML page's turn headings give the same count.
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { listSessions, type SessionInfo } from '@x/sessions';
+import { describe, expect, it } from 'vitest';
+import { put, tempHome } from '../../sessions/test/fake-home.js';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import type { CliStream } from './run-cli.js';
+import { runCli } from './run-cli.js';
+
+class Capture implements CliStream {
+  text = '';
+  isTTY = false;
+  write(chunk: string | Uint8Array): boolean {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }
+  once(): this {
+    return this;
+  }
+}
+
+async function* none(): AsyncGenerator<Uint8Array> {}
+
+async function stdoutOf(argv: string[], home: string): Promise<string> {
+  const stdout = new Capture();
+  await runCli(argv, { stdin: none(), stdout, stderr: new Capture(), env: {}, home } as Parameters<typeof runCli>[1]);
+  return stdout.text;
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+}
+
+/** The recorded homes (fixtures/<agent>-log/recorded/<version>/<scenario>/), each laid out as the agent keeps its logs. */
+function recordedHomes(): string[] {
+  const homes: string[] = [];
+  for (const agent of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('-log'))) {
+    const recorded = join(FIXTURES_DIR, agent, 'recorded');
+    if (!readdirSync(join(FIXTURES_DIR, agent)).includes('recorded')) continue;
+    for (const version of readdirSync(recorded)) for (const scenario of readdirSync(join(recorded, version))) homes.push(join(recorded, version, scenario));
+  }
+  return homes;
+}
+
+/** Where each agent keeps a log file like the loose fixture `name` (fixture READMEs: what each one records). */
+function placeOf(agent: string, name: string): string | undefined {
+  const stem = name.replace(/\.jsonl?$/, '');
+  switch (agent) {
+    case 'claude':
+      return join('.claude', 'projects', '-work', name);
+    case 'codex':
+      return join('.codex', 'sessions', '2026', '01', '01', `rollout-2026-01-01T00-00-00-${stem}.jsonl`);
+    case 'copilot':
+      return join('.copilot', 'session-state', name);
+    case 'gemini':
+      return join('.gemini', 'tmp', 'project', 'chats', `session-${name}`);
+    default:
+      return undefined;
+  }
+}
+
+/** The loose fixture logs (not the goldens beside them), copied into one home where the listing finds them. */
+function looseLogsHome(): string {
+  const home = tempHome();
+  for (const dir of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('-log'))) {
+    const agent = dir.replace(/-log$/, '');
+    for (const name of readdirSync(join(FIXTURES_DIR, dir))) {
+      if (!/\.jsonl?$/.test(name) || name.endsWith('.events.json')) continue;
+      const place = placeOf(agent, name);
+      if (place !== undefined) put(join(home, place), readFileSync(join(FIXTURES_DIR, dir, name), 'utf8'));
+    }
+  }
+  cpSync(join(FIXTURES_DIR, 'opencode-log', 'synthetic-storage', 'storage'), join(home, '.local', 'share', 'opencode', 'storage'), { recursive: true });
+  return home;
+}
+
+interface Counts {
+  listing: number | undefined;
+  outcome: number;
+  summary: number;
+  footer: number;
+  html: number;
+}
+
+async function countsOf(row: SessionInfo, home: string): Promise<Counts> {
+  const outcome = JSON.parse(await stdoutOf(['show', row.path, '--summary', '--json'], home)) as { turns: number };
+  const table = /^Turns\s+(\d+)$/m.exec(await stdoutOf(['show', row.path, '--summary'], home));
+  const footer = /^∎ .*?(?:\| (\d+) turns?\b|$)/m.exec(await stdoutOf(['show', row.path, '--verbose'], home));
+  const html = await stdoutOf(['show', row.path, '--html', '-'], home);
+  return {
+    listing: row.turns,
+    outcome: outcome.turns,
+    summary: Number(table?.[1]),
+    // The footer leaves out a count of 0; a run with no footer at all reported nothing to put in it.
+    footer: footer === null ? 0 : Number(footer[1] ?? 0),
+    html: [...html.matchAll(/<h2>Turn \d+<\/h2>/g)].length,
+  };
+}
+
+async function rowsOf(home: string): Promise<SessionInfo[]> {
+  return listSessions({ home, env: {}, subagents: true });
+}
+
+/** Each listed log's counts, beside what they must be: all equal to the RunOutcome's. */
+async function checkHome(home: string, rows: readonly SessionInfo[]): Promise<void> {
+  const seen: [string, Counts][] = [];
+  for (const row of rows) seen.push([basename(row.path), await countsOf(row, home)]);
+  const agreeing = seen.map(([name, { outcome }]): [string, Counts] => [name, { listing: outcome, outcome, summary: outcome, footer: outcome, html: outcome }]);
+  expect(seen).toEqual(agreeing);
+}
+
+describe('one count of turns on every surface, for every session log in fixtures/*-log', () => {
+  it('lists every log file of the fixtures, so that none is left unchecked', async () => {
+    const logs = recordedHomes().flatMap((home) => filesUnder(home).filter((path) => path.endsWith('.jsonl') && !path.includes('rewind-file-snapshots')));
+    const listed = (await Promise.all(recordedHomes().map(rowsOf))).flat().map((row) => row.path);
+    expect(logs.filter((path) => !listed.includes(path)).map((path) => relative(FIXTURES_DIR, path))).toEqual([]);
+  });
+
+  it.each(recordedHomes().map((home) => [relative(FIXTURES_DIR, home), home]))('%s', async (_name, home) => {
+    await checkHome(home, await rowsOf(home));
+  });
+
+  it('the loose fixture logs', async () => {
+    const home = looseLogsHome();
+    const rows = await rowsOf(home);
+    // Twelve loose logs (4 Claude, 3 Codex, 3 Copilot, 2 Gemini) and one OpenCode storage session;
+    // OpenCode's exports are what `opencode export` prints, not logs where a listing looks.
+    expect(rows.length).toBe(13);
+    await checkHome(home, rows);
+  });
+});

@@ -1,0 +1,85 @@
+// The real OpenCode, recorded by the capture lab (lab/, `pnpm capture
+// opencode`): `opencode run --format json --thinking` of every recorded
+// version replays with no line unknown, malformed or cut off, and shows what
+// the CLI did. The expected sequences were derived by hand from the
+// recordings (read line by line against lab/src/scenarios.ts and
+// lab/src/agents/opencode.ts). The session logs (JSON files of 1.1, the
+// SQLite database of 1.2+) are read by @x/sessions and replayed there
+// (packages/sessions/src/opencode-recorded.test.ts): this package reads no
+// database.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { openCodeSource } from './source.js';
+
+/** `run` prints a part when it is done: text as one line, each tool call once, in its final state. */
+const COMMON: Record<string, string[]> = {
+  'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'use Write', 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  // The bash part's `metadata.exit` is 1: a failed call.
+  'failing-command': ['start', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  // `--thinking` prints the reasoning parts.
+  'thinking-todo': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  'web-fetch': ['start', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // `run` prints only its own session's parts: the subagent's call is not there, its answer is the Task's output.
+  subagent: ['start', 'use Task', 'result Task success', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  // The auto-rejected call is an error (quirk 6) and the run stops there: nothing says the turn ended.
+  'permission-denied': ['start', 'use Bash', 'result Bash error', 'usage', 'end incomplete'],
+  resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
+  'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/** A request refused for good: the error line alone (its retries print nothing). */
+const REFUSED = ['start', 'error', 'end error'];
+
+const EXPECTED: Record<string, Record<string, string[]>> = {
+  '1.1.65': {
+    ...COMMON,
+    // 1.1 prints no part of a call it auto-rejected: the step, its usage, and the run stops.
+    'permission-denied': ['start', 'usage', 'end incomplete'],
+    // The ContextOverflowError alone: 1.1 does not compact, and exits 0.
+    'api-error-400': ['start', 'error', 'end error'],
+    // 1.1 retries a 429 or a 500 without end and prints nothing meanwhile: the lab's timeout cuts an empty stdout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // The in-stream error is not retried: one step, then the error.
+    'overloaded-cut': REFUSED,
+    interrupted: ['start', 'end incomplete'],
+  },
+  '1.18.33': {
+    ...COMMON,
+    // "prompt is too long" is taken for a context overflow (ContextOverflowError): the session is
+    // compacted (the summary is the lab's side answer, `none`), the synthetic note to go on is a
+    // notice (quirk 16), and the model answers again; the run still exits 1.
+    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
+    'api-error-429': REFUSED,
+    'api-error-500': REFUSED,
+    // Each retry starts a step (six `step_start` lines), then the error of the last attempt; the cut-off text is never printed.
+    'overloaded-cut': REFUSED,
+    // Ctrl-C while the stream stalls: `run` prints a part only when it is done, so nothing at all.
+    interrupted: [],
+  },
+};
+
+it('has expectations for every recorded version', () => {
+  expect(recordedVersions('opencode')).toEqual(Object.keys(EXPECTED));
+});
+
+describe.each(recordedVersions('opencode'))('OpenCode %s run --format json, recorded', (version) => {
+  const dir = recordedDir('opencode', version);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+
+  it('has an expectation for every recorded scenario', () => {
+    expect(files.map((file) => file.replace(/\.jsonl$/, '')).sort()).toEqual(Object.keys(EXPECTED[version] ?? {}).sort());
+  });
+
+  it.each(files)('%s replays with every line read', (file) => {
+    const replay = replayLines(openCodeSource, readFileSync(join(dir, file), 'utf8').split('\n'));
+    expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.[file.replace(/\.jsonl$/, '')]);
+  });
+});

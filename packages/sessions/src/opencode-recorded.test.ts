@@ -1,0 +1,123 @@
+// The session logs the real OpenCode wrote in the capture lab (lab/,
+// `pnpm capture opencode`): the JSON files of 1.1
+// (`storage/session|message|part/`) and the SQLite database of 1.2+
+// (`opencode.db`, most of it still in `opencode.db-wal` when the CLI exits).
+// Every recorded session is listed, exported and replayed by the OpenCode log
+// source; the sequences were derived by hand from the recorded rows and files.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayLines } from '@x/core';
+import { openCodeLogSource } from '@x/provider-opencode';
+import { describe, expect, it } from 'vitest';
+import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { listOpenCodeDatabase, listOpenCodeStorage } from './list-opencode.js';
+import { exportOpenCodeDatabase, exportOpenCodeStorage } from './opencode-export.js';
+import type { SessionInfo } from './types.js';
+
+/** What a reader tells apart in one session: main or child, its user messages (turns), its events. */
+type Expected = [role: 'main' | 'child', turns: number, events: string[]];
+
+const COMMON: Record<string, Expected[]> = {
+  'plain-answer': [['main', 1, ['start', 'prompt', 'text It is **42**.', 'usage', 'end success']]],
+  'read-edit-run': [['main', 1, ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success']]],
+  'write-search': [['main', 1, ['start', 'prompt', 'use Write', 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success']]],
+  'failing-command': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success']]],
+  'thinking-todo': [['main', 1, ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success']]],
+  'web-fetch': [['main', 1, ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success']]],
+  // The child session starts with a notice naming its parent (L6), its prompt is the task's.
+  subagent: [
+    ['main', 1, ['start', 'prompt', 'use Task', 'result Task success', 'usage', 'text The helper counted 2 files.', 'usage', 'end success']],
+    ['child', 1, ['start', 'notice', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'end success']],
+  ],
+  // The last assistant message finished with `tool-calls`: the session never finished its work (L5).
+  'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'end incomplete']]],
+  // Both runs in one session.
+  resumed: [['main', 2, ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success']]],
+};
+
+const EXPECTED: Record<string, Record<string, Expected[]>> = {
+  '1.1.65': {
+    ...COMMON,
+    // No compaction in 1.1: the ContextOverflowError stays on the assistant message (L5).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // 1.1 stores the text streamed before Ctrl-C.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+  },
+  '1.18.33': {
+    ...COMMON,
+    // The overflowing request's message keeps no error; the compaction (a user message, L9), its summary
+    // (the lab's side answer `none`), the synthetic note (no prompt) and the answer after it. Three user messages.
+    'api-error-400': [['main', 3, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // The last attempt's error is the assistant message's `error`.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // The stored text part keeps what streamed before the cut, then the error.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: the assistant message has no finish and no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
+};
+
+const dataDir = (version: string, scenario: string) => join(recordedDir('opencode-log', version), scenario, '.local', 'share', 'opencode');
+
+/** A recorded scenario's sessions, main first, each exported and replayed. */
+async function replayed(version: string, scenario: string): Promise<{ sessions: SessionInfo[]; seen: Expected[]; unread: string[] }> {
+  const data = dataDir(version, scenario);
+  const db = join(data, 'opencode.db');
+  const inDatabase = existsSync(db);
+  const sessions = (inDatabase ? await listOpenCodeDatabase(db) : await listOpenCodeStorage(data)).sort((a, b) => Number(a.parentId !== undefined) - Number(b.parentId !== undefined));
+  const seen: Expected[] = [];
+  const unread: string[] = [];
+  for (const session of sessions) {
+    const doc = inDatabase ? await exportOpenCodeDatabase(db, session.id) : await exportOpenCodeStorage(session.path);
+    const replay = replayLines(openCodeLogSource, [JSON.stringify(doc)]);
+    unread.push(...replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason));
+    seen.push([session.parentId === undefined ? 'main' : 'child', session.turns ?? 0, briefs(replay.events)]);
+  }
+  return { sessions, seen, unread };
+}
+
+it('has expectations for every recorded version', () => {
+  expect(recordedVersions('opencode-log')).toEqual(Object.keys(EXPECTED));
+});
+
+describe.each(recordedVersions('opencode-log'))('OpenCode %s session logs, recorded', (version) => {
+  const scenarios = readdirSync(recordedDir('opencode-log', version));
+
+  it('has an expectation for every recorded scenario', () => {
+    expect([...scenarios].sort()).toEqual(Object.keys(EXPECTED[version] ?? {}).sort());
+  });
+
+  it.each(scenarios)('%s: every session is listed and replays with every part read', async (scenario) => {
+    const { seen, unread } = await replayed(version, scenario);
+    expect(unread).toEqual([]);
+    expect(seen).toEqual(EXPECTED[version]?.[scenario]);
+  });
+});
+
+describe('the newest OpenCode database, most of it in its write-ahead log', () => {
+  it('lists the session with its totals (1.18.33 plain-answer: the database file holds one page, the WAL 201 frames)', async () => {
+    const db = join(dataDir('1.18.33', 'plain-answer'), 'opencode.db');
+    const sessions = await listOpenCodeDatabase(db);
+    expect(sessions.map(({ path, ...rest }) => rest)).toEqual([
+      {
+        agent: 'opencode',
+        id: 'ses_ddd94a04fffeJ7oyl17JS3UJ5h',
+        storage: 'opencode-sqlite',
+        updatedAt: '2026-11-28T13:50:11.271Z',
+        size: 4096,
+        startedAt: '2026-11-28T13:49:51.921Z',
+        // The database is copied as it is (lab/src/write-recording.ts): the throwaway home is not rewritten in it.
+        project: '/tmp/x-lab-BJ4oy6/project',
+        title: 'none',
+        turns: 1,
+        // input 602 + output 22 + reasoning 10 + cache read 1200 (the lab's usage chunk, lab/src/protocols/chat.ts).
+        tokens: 1834,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { SessionInfo } from './types.js';
+
+/** How many hex digits of a path's hash tell apart logs that share an id. */
+const HASH_DIGITS = 8;
+
+/** A reference of the form `<id or its start>@<hash or its start>`: how a listing names one of several logs with one id. */
+const HASHED_REF = /^(.+)@([0-9a-f]{1,8})$/;
+
+/** A short, stable hash of a log's path. */
+function pathHash(path: string): string {
+  return createHash('sha256').update(path).digest('hex').slice(0, HASH_DIGITS);
+}
+
+/**
+ * The sessions with their {@link SessionInfo.key}: the id where no other log
+ * has it, else the id and a hash of the path (`<id>@<hash>`). Several logs
+ * share an id when a Claude sidechain carries its parent's id or a log was
+ * copied. When exactly one of them is a main session (no `parentId`), it
+ * keeps the plain id, so its key is the same whether or not subagent
+ * sessions are listed.
+ */
+export function withKeys(sessions: readonly SessionInfo[]): SessionInfo[] {
+  const byId = new Map<string, SessionInfo[]>();
+  for (const session of sessions) byId.set(session.id, [...(byId.get(session.id) ?? []), session]);
+  return sessions.map((session) => {
+    const group = byId.get(session.id) ?? [];
+    const mains = group.filter((s) => s.parentId === undefined);
+    const plain = group.length === 1 || (mains.length === 1 && mains[0] === session);
+    return { ...session, key: plain ? session.id : `${session.id}@${pathHash(session.path)}` };
+  });
+}
+
+function keyOf(session: SessionInfo): string {
+  return session.key ?? session.id;
+}
+
+function candidateName(session: SessionInfo): string {
+  return `${session.agent} ${keyOf(session)} (${session.path})`;
+}
+
+/** The one candidate, or a `RangeError` naming them all on one line with how to pick one. */
+function onlyOne(ref: string, candidates: readonly SessionInfo[]): SessionInfo {
+  if (candidates.length === 1) return candidates[0] as SessionInfo;
+  const shown = candidates.slice(0, 10).map(candidateName).join(', ');
+  const more = candidates.length > 10 ? `, and ${candidates.length - 10} more` : '';
+  throw new RangeError(`"${ref}" names ${candidates.length} logs with one session id: ${shown}${more}; give one of these keys or a log's path.`);
+}
+
+/** The sessions a `<id>@<hash>` reference names (each part may be cut short). */
+function byHashedRef(sessions: readonly SessionInfo[], ref: string): SessionInfo[] {
+  const parts = HASHED_REF.exec(ref);
+  if (parts === null) return [];
+  const [, id = '', hash = ''] = parts;
+  return sessions.filter(
+    (s) =>
+      keyOf(s) !== s.id &&
+      s.id.startsWith(id) &&
+      keyOf(s)
+        .slice(s.id.length + 1)
+        .startsWith(hash),
+  );
+}
+
+/**
+ * The session `ref` names among keyed sessions: its key; else a key cut
+ * short (`<id>@<hash>`, either part a prefix); else its id, or the start of
+ * one id. An id several logs share names the main session when exactly one
+ * keeps the plain id; otherwise the candidates are refused with a
+ * `RangeError`, as is a prefix of several ids.
+ */
+export function pickSession(sessions: readonly SessionInfo[], ref: string): SessionInfo | undefined {
+  const keyed = sessions.find((s) => keyOf(s) === ref);
+  if (keyed !== undefined) return keyed;
+  const hashed = byHashedRef(sessions, ref);
+  if (hashed.length > 0) return onlyOne(ref, hashed);
+  const exact = sessions.filter((s) => s.id === ref);
+  if (exact.length > 0) return onlyOne(ref, exact);
+  const prefixed = sessions.filter((s) => s.id.startsWith(ref));
+  const ids = [...new Set(prefixed.map((s) => s.id))];
+  if (ids.length > 1) {
+    const shown = prefixed
+      .slice(0, 3)
+      .map((s) => `${s.agent} ${keyOf(s)}`)
+      .join(', ');
+    throw new RangeError(`"${ref}" matches ${prefixed.length} sessions (${shown}${prefixed.length > 3 ? ', …' : ''}); give more of the id.`);
+  }
+  const main = prefixed.find((s) => keyOf(s) === s.id);
+  return main ?? (prefixed.length > 0 ? onlyOne(ref, prefixed) : undefined);
+}
