@@ -20,9 +20,9 @@ export function toolRequest(state: GooseState, item: JsonObject, events: Display
     events.push({ kind: 'error', message: call.error === '' ? 'goose could not read a tool call' : call.error, fatal: false });
     return;
   }
-  const use = state.tracker.start({ id, toolName: call.name, input: call.arguments ?? {} });
-  if (use === undefined) skipped.ignored ??= 'tool request of a call already announced';
-  else events.push(use);
+  const announced = state.tracker.start({ id, toolName: call.name, input: call.arguments ?? {} });
+  if (announced.length === 0) skipped.ignored ??= 'tool request of a call already announced';
+  events.push(...announced);
 }
 
 /** A `toolResponse` item: the `tool-result` of its call, once. */
@@ -38,7 +38,7 @@ export function toolResponse(state: GooseState, item: JsonObject, events: Displa
     skipped.ignored ??= 'response to a tool call goose could not read';
     return;
   }
-  const finished = state.tracker.finish(id, toolCallOutcome(result));
+  const [finished, ...notices] = state.tracker.finish(id, toolCallOutcome(result));
   if (finished === undefined) {
     skipped.ignored ??= 'tool response of a call already finished';
     return;
@@ -49,5 +49,5 @@ export function toolResponse(state: GooseState, item: JsonObject, events: Displa
     delete finished.details.matchCount;
     delete finished.details.fileCount;
   }
-  events.push(finished);
+  events.push(finished, ...notices);
 }

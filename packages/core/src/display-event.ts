@@ -112,7 +112,8 @@ export const toolResultDetailsSchema = z.object({
 /**
  * The end of a tool call, correlated to its `tool-use` by `id`. `name` and
  * `toolKind` repeat the call's canonical name and kind so that a result can be
- * summarised on its own.
+ * summarised on its own; `arg` and `input` say what ran when it is not what
+ * the `tool-use` announced.
  */
 export const toolResultEventSchema = z.object({
   kind: z.literal('tool-result'),
@@ -123,6 +124,17 @@ export const toolResultEventSchema = z.object({
   outputState: toolOutputStateSchema,
   output: z.string().optional(),
   details: toolResultDetailsSchema,
+  /**
+   * What the call ran, where its completion reported an input different from
+   * the one its `tool-use` announced (Codex `item.completed`, OpenCode's
+   * completed tool part): that input's one-line preview (at most 40
+   * characters). A renderer shows it in place of the `tool-use`'s `arg`. A
+   * warning notice (`tool_input_changed`) follows such a result. Absent when
+   * nothing changed.
+   */
+  arg: z.string().optional(),
+  /** The input the call completed with, decoded, alongside `arg`; absent when nothing changed. */
+  input: z.unknown().optional(),
   ...eventBase,
 });
 

@@ -103,13 +103,18 @@ function plainValue(value: unknown, depth: number, plain: Plain): unknown {
  * Returns the event with every string field plain (see {@link toPlainText}),
  * and tool input cut at {@link MAX_INPUT_DEPTH} levels. A `tool-use` event
  * keeps even its colour sequences, visibly: its name, preview and input say
- * what ran, and a preview must not hide any part of a command. The same
+ * what ran, and a preview must not hide any part of a command (so do the
+ * `arg` and `input` of a `tool-result` that restates what ran). The same
  * object comes back when nothing needed changing, so the common case
  * allocates nothing.
  */
 export function toPlainEvent(event: DisplayEvent): DisplayEvent {
   if ((event.kind === 'text' || event.kind === 'reasoning') && isPlainIncrement(event)) return event;
-  return plainValue(event, -1, event.kind === 'tool-use' ? toVisibleText : toPlainText) as DisplayEvent;
+  const plain = plainValue(event, -1, event.kind === 'tool-use' ? toVisibleText : toPlainText) as DisplayEvent;
+  if (plain.kind !== 'tool-result' || (plain.arg === undefined && plain.input === undefined)) return plain;
+  // What a call ran, where its result restates it, keeps its sequences visibly, as the tool-use's preview and input do.
+  const ran = event as typeof plain;
+  return { ...plain, ...(ran.arg === undefined ? {} : { arg: plainValue(ran.arg, 0, toVisibleText) as string }), ...(ran.input === undefined ? {} : { input: plainValue(ran.input, 0, toVisibleText) }) };
 }
 
 /**

@@ -61,6 +61,7 @@ describe('@x/core/provider-utils exports', () => {
       'TextAssemblerOptions',
       'TextCopy',
       'TextCopyMatch',
+      'ToolCallEvents',
       'ToolCallOutcome',
       'ToolCallStart',
       'ToolCallTracker',

@@ -10,7 +10,7 @@
 export { resolveToolName, toolAliases, type ResolvedTool } from './tool-vocabulary.js';
 export { previewToolInput } from './arg-preview.js';
 export { extractToolOutput, type ExtractedOutput } from './tool-output.js';
-export { createToolCallTracker, type ToolCallOutcome, type ToolCallStart, type ToolCallTracker } from './tool-calls.js';
+export { createToolCallTracker, type ToolCallEvents, type ToolCallOutcome, type ToolCallStart, type ToolCallTracker } from './tool-calls.js';
 export { countSearchOutput } from './tool-result-details.js';
 export { responsesHostedCall, type HostedToolCall } from './responses-hosted-items.js';
 

@@ -19,8 +19,8 @@ describe('responsesHostedCall', () => {
     const events = items.flatMap((item) => {
       const call = responsesHostedCall(item, 'fallback');
       if (call === undefined) return [];
-      const use = tracker.start(call.start);
-      const result = call.outcome === undefined ? undefined : tracker.finish(call.start.id ?? '', call.outcome);
+      const [use] = tracker.start(call.start);
+      const [result] = call.outcome === undefined ? [] : tracker.finish(call.start.id ?? '', call.outcome);
       return [use, result].map((event) => event && { kind: event.kind, name: event.name, toolKind: event.toolKind, ...('arg' in event ? { arg: event.arg } : { status: event.status, output: event.output }) });
     });
     expect(events).toEqual([

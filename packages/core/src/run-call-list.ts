@@ -14,6 +14,7 @@ export const RUN_OUTCOME_MAX_ID_CHARS = 256;
 export interface ToolCallOutcomeSummary {
   id: string;
   name: string;
+  /** The call's preview: what its result says ran, where that is not what its `tool-use` announced. */
   arg: string;
   /** `unfinished` when the run ended before the call's result arrived. */
   status: 'success' | 'error' | 'unfinished';
@@ -97,6 +98,7 @@ export class RunCallList {
     if (call !== undefined) {
       call.status = event.status;
       call.summary = summarizeToolResult(event);
+      if (typeof event.arg === 'string') call.arg = event.arg;
       if (event.details.durationMs !== undefined) call.durationMs = event.details.durationMs;
     } else {
       if (this.overflowOpen.get(key) === true) {

@@ -77,6 +77,14 @@ describe('aggregateRun', () => {
     expect(outcome.omitted.toolCalls).toBe(0);
   });
 
+  it('lists a call by what its result says ran, where that is not what it announced', () => {
+    const outcome = aggregateRun([
+      { kind: 'tool-use', id: 'c', name: 'Bash', toolName: 'Bash', toolKind: 'execute', arg: 'npm test', input: { command: 'npm test' } },
+      { kind: 'tool-result', id: 'c', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'unavailable', details: {}, arg: 'make', input: { command: 'make' } },
+    ]);
+    expect(outcome.toolCalls).toEqual([{ id: 'c', name: 'Bash', arg: 'make', status: 'success', summary: 'Completed Bash' }]);
+  });
+
   it('summarises a run, marking calls without a result unfinished', () => {
     const outcome = aggregateRun(run);
     expect(outcome).toMatchObject({

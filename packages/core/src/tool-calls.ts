@@ -1,85 +1,15 @@
-import type { FileChange, ToolResultDisplayEvent, ToolUseDisplayEvent } from './display-event.js';
+import type { NoticeDisplayEvent, ToolResultDisplayEvent, ToolUseDisplayEvent } from './display-event.js';
+import type { ToolCallEvents, ToolCallOutcome, ToolCallStart, ToolCallTracker } from './tool-call-types.js';
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
+import { idReusedNotice, inputChangedNotice, inputKey } from './tool-call-changes.js';
 import { resultDetails } from './tool-result-details.js';
 import { compactKey, createRecentMap } from './recent-keys.js';
 import { isMcpDisplayName, resolveToolName, type ResolvedTool } from './tool-vocabulary.js';
 import { PREVIEW_MAX_CHARS, toOneLine } from './text-limits.js';
 
-/** A tool call as a provider first sees it. */
-export interface ToolCallStart {
-  /** The provider's call id; one is made up (`call-1`, ...) when missing. */
-  id?: string | undefined;
-  /** The provider's own tool name. */
-  toolName: string;
-  /**
-   * The display name when the provider's name alone does not tell it (a
-   * generic editor tool whose `command` says what it does); its kind is the
-   * canonical kind of that name.
-   */
-  displayName?: string | undefined;
-  /** The preview, when the provider knows a better one than the input's known fields (at most 40 characters, one line). */
-  arg?: string | undefined;
-  /** The raw input; a JSON-encoded string is decoded. */
-  input: unknown;
-  parentToolUseId?: string | undefined;
-  /**
-   * What an id of a call already finished means: `repeat` (the default), a
-   * restatement that announces nothing; `new-call`, another call that reuses
-   * the id: it is announced as `<id>#<n>`, and a result for the id then
-   * reaches it. For providers whose calls are never restated after their result.
-   */
-  idReuse?: 'repeat' | 'new-call' | undefined;
-}
-
-/** How a tool call ended, as a provider reports it. */
-export interface ToolCallOutcome {
-  status: 'success' | 'error';
-  /** The output in whatever shape the provider uses; see `extractToolOutput`. */
-  output?: unknown;
-  errorMessage?: string | undefined;
-  exitCode?: number | undefined;
-  stderr?: string | undefined;
-  /** Overrides the path taken from the call's input. */
-  path?: string | undefined;
-  /** Files the call changed, when the provider says so. */
-  changes?: FileChange[] | undefined;
-  durationMs?: number | undefined;
-  /** How many characters the read returned, where the provider knows its output is the content read. */
-  contentLength?: number | undefined;
-  /** Search counts, where the provider reports them or knows its output is one match per line (see `countSearchOutput`). */
-  matchCount?: number | undefined;
-  fileCount?: number | undefined;
-  /** The provider's tool name, for a result whose call was never seen. */
-  toolName?: string | undefined;
-  parentToolUseId?: string | undefined;
-}
-
-/** Keeps the state that makes tool calls come out right: one `tool-use` per id, results correlated. */
-export interface ToolCallTracker {
-  /** The `tool-use` event for a new call, or `undefined` when this id was already announced. */
-  start(call: ToolCallStart): ToolUseDisplayEvent | undefined;
-  /** Whether a call with this id was announced. */
-  has(id: string): boolean;
-  /** The `tool-result` for a call, or `undefined` when this id already has one. */
-  finish(id: string, outcome: ToolCallOutcome): ToolResultDisplayEvent | undefined;
-  /**
-   * Calls announced and not yet finished (at most the latest thousand, within
-   * {@link OPEN_CALLS_MAX_BYTES}), in the order they started. Their `input` is
-   * `null`: the event that carried it is out, and keeping every open call's
-   * input let a stream of large unfinished calls exhaust memory.
-   */
-  unfinished(): ToolUseDisplayEvent[];
-  /**
-   * Starts a new session or turn whose call ids may repeat earlier ones (a
-   * second run concatenated onto the first, a counter that restarts). Ids
-   * used before are then renamed `<id>#<n>` for start and finish alike, so
-   * tool-use ids stay unique across the whole stream. `idPrefix` replaces the
-   * prefix of made-up ids from here on.
-   */
-  newScope(idPrefix?: string): void;
-}
+export type { ToolCallEvents, ToolCallOutcome, ToolCallStart, ToolCallTracker } from './tool-call-types.js';
 
 const PATH_FIELDS = ['file_path', 'filePath', 'absolute_path', 'notebook_path', 'path', 'dir_path'] as const;
 
@@ -110,6 +40,8 @@ interface OpenCall {
   arg: string;
   path: string | undefined;
   parentToolUseId: string | undefined;
+  /** A key of the input announced, for a call whose completion may restate it (`inputMayChange`). */
+  inputKey: string | undefined;
   /** Estimated bytes held (UTF-16: two per unit). */
   bytes: number;
 }
@@ -156,17 +88,21 @@ function rename(state: TrackerState, raw: string, rawKey: string): string {
   return id;
 }
 
-/** The event id for a new announcement of `raw`, or `undefined` when it repeats a call of this scope. */
-function announcementId(state: TrackerState, raw: string, reuse: ToolCallStart['idReuse']): string | undefined {
+/**
+ * The event id for a new announcement of `raw` (and the open call whose id a
+ * call that `opens` reuses), or `undefined` when it repeats a call of this scope.
+ */
+function announcementId(state: TrackerState, raw: string, call: ToolCallStart): { id: string; reused?: OpenCall } | undefined {
   const rawKey = compactKey(raw);
   const current = state.renamed.get(rawKey) ?? raw;
   const key = compactKey(current);
-  if (!known(state, key)) return current;
-  if (state.announced.has(key)) {
-    // Announced in this scope: a restatement, unless the call is over and the provider says ids are reused.
-    if (reuse !== 'new-call' || state.open.has(key)) return undefined;
-  }
-  return rename(state, raw, rawKey);
+  if (!known(state, key)) return { id: current };
+  const open = state.open.get(key);
+  // A call that opens under an open id is another call: shown, never dropped as a restatement.
+  if (open !== undefined && call.opens === true) return { id: rename(state, raw, rawKey), reused: open };
+  // Announced in this scope: a restatement, unless the call is over and the provider says ids are reused.
+  if (state.announced.has(key) && ((call.idReuse !== 'new-call' && call.opens !== true) || open !== undefined)) return undefined;
+  return { id: rename(state, raw, rawKey) };
 }
 
 /** The preview of an MCP call that has no arguments: without it the call would show its name alone, like a call whose input is lost. */
@@ -176,16 +112,17 @@ const isEmptyInput = (input: unknown): boolean =>
   input === undefined || input === null || (typeof input === 'string' && input.trim() === '') || (isJsonObject(input) && Object.keys(input).length === 0);
 
 /** The provider's preview, else one from the input; an MCP call with empty input (`{}`, `""`) says it has none. */
-function previewOf(call: ToolCallStart, input: unknown, resolved: ResolvedTool): string {
+function previewOf(call: Pick<ToolCallStart, 'arg' | 'toolName'>, input: unknown, resolved: Pick<ResolvedTool, 'name' | 'kind'>): string {
   if (call.arg !== undefined) return toOneLine(call.arg, PREVIEW_MAX_CHARS);
   const preview = previewToolInput(input, resolved.kind === 'search' ? SEARCH_PREVIEW_FIELDS : undefined, [call.toolName, resolved.name]);
   return preview === '' && isMcpDisplayName(resolved.name) && isEmptyInput(input) ? NO_ARGUMENTS_PREVIEW : preview;
 }
 
-function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEvent | undefined {
+function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<ToolUseDisplayEvent> {
   const raw = call.id !== undefined && call.id !== '' ? call.id : `${state.idPrefix}-${++state.made}`;
-  const id = announcementId(state, raw, call.idReuse);
-  if (id === undefined) return undefined;
+  const announced = announcementId(state, raw, call);
+  if (announced === undefined) return [];
+  const { id, reused } = announced;
   const input = decodeJsonString(call.input);
   const resolved = resolveToolName(call.displayName ?? call.toolName, state.aliases);
   const event: ToolUseDisplayEvent = {
@@ -202,7 +139,8 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEven
   const kept = path !== undefined && path.length <= MAX_KEPT_PATH_CHARS ? path : undefined;
   const key = compactKey(id);
   state.announced.set(key, true);
-  const bytes = 2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0)) + 200;
+  const keyOfInput = call.inputMayChange === true ? inputKey(input) : undefined;
+  const bytes = 2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0) + (keyOfInput?.length ?? 0)) + 200;
   keepOpen(state, key, {
     id,
     name: event.name,
@@ -211,15 +149,26 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolUseDisplayEven
     arg: event.arg,
     path: kept,
     parentToolUseId: call.parentToolUseId,
+    inputKey: keyOfInput,
     bytes,
   });
-  return event;
+  return reused === undefined ? [event] : [event, idReusedNotice(event, raw, reused)];
 }
 
-function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolResultDisplayEvent | undefined {
+/** The input a call completed with and its notice, when it differs from the one announced (see `tool-call-changes.ts`). */
+function inputChange(call: OpenCall | undefined, outcome: ToolCallOutcome, result: ToolResultDisplayEvent): NoticeDisplayEvent | undefined {
+  if (call?.inputKey === undefined || outcome.input === undefined) return undefined;
+  const input = decodeJsonString(outcome.input);
+  if (inputKey(input) === call.inputKey) return undefined;
+  result.arg = previewOf({ arg: outcome.arg, toolName: call.toolName }, input, { name: call.name, kind: call.toolKind });
+  result.input = input === undefined ? null : input;
+  return inputChangedNotice(result, call.arg, result.arg);
+}
+
+function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolCallEvents<ToolResultDisplayEvent> {
   const id = state.renamed.get(compactKey(raw)) ?? raw;
   const key = compactKey(id);
-  if (state.finished.has(key)) return undefined;
+  if (state.finished.has(key)) return [];
   const call = closeCall(state, key);
   state.finished.set(key, true);
   const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', state.aliases);
@@ -239,7 +188,8 @@ function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome):
   if (extracted.state !== 'unavailable') result.output = extracted.text;
   const parent = outcome.parentToolUseId ?? call?.parentToolUseId;
   if (parent !== undefined) result.parentToolUseId = parent;
-  return result;
+  const changed = inputChange(call, outcome, result);
+  return changed === undefined ? [result] : [result, changed];
 }
 
 /**

@@ -1,19 +1,19 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext, TextDisplayEvent } from '@x/core';
 import { objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
+import { appendFinalText, newFinalText } from './final-text.js';
 import { releaseStart, type ClaudeLogState } from './log-state.js';
 import { stamp, threadOf } from './log-threads.js';
-import { setBounded } from './stream-blocks.js';
+import { MAX_THREADS, setBounded } from './stream-blocks.js';
 import { openCallOf } from './tool-results.js';
 
 /** How many calls without a result yet are remembered for their `toolUseResult`. */
 const MAX_OPEN_CALLS = 1_000;
 
 /** The text of an assistant message so far, joined the way DisplayOutput joins blocks. */
-function noteAnswer(state: ClaudeLogState, messageId: string, text: string): void {
-  if (state.answer.messageId !== messageId) state.answer = { messageId, text: '' };
-  const before = state.answer.text;
-  state.answer.text = before === '' || before.endsWith('\n') ? before + text : `${before}\n${text}`;
+function noteAnswer(state: ClaudeLogState, messageId: string, event: TextDisplayEvent): void {
+  if (state.answer.messageId !== messageId) state.answer = newFinalText(messageId);
+  appendFinalText(state.answer, event.id, event.text);
 }
 
 /** A CLI-made assistant turn (`<synthetic>` model, `isApiErrorMessage`): an error or a notice, never text. */
@@ -31,25 +31,26 @@ function syntheticTurn(state: ClaudeLogState, line: JsonObject, content: unknown
 }
 
 /** A call block announced: remembered for its result, and a Task's prompt for the sidechain it starts. */
-function callEvent(state: ClaudeLogState, id: string | undefined, name: string, input: unknown, parent: string | undefined): DisplayEvent | undefined {
-  const event = state.tools.start({ id, toolName: name, input, parentToolUseId: parent });
-  if (event === undefined) return undefined;
+function callEvents(state: ClaudeLogState, id: string | undefined, name: string, input: unknown, parent: string | undefined): DisplayEvent[] {
+  const events = state.tools.start({ id, toolName: name, input, parentToolUseId: parent });
+  const event = events[0];
+  if (event === undefined) return events;
   setBounded(state.openCalls, event.id, openCallOf(event, input), MAX_OPEN_CALLS);
   const prompt = stringField(input, 'prompt');
   if (event.name === 'Task' && prompt !== undefined) state.taskPrompts.set(prompt.trim(), event.id);
-  return event;
+  return events;
 }
 
-/** One content block of an assistant line, as an event; a block that shows nothing says why on the context. */
-function blockEvent(state: ClaudeLogState, raw: unknown, id: string, parent: string | undefined, context: LineContext): DisplayEvent | undefined {
+/** One content block of an assistant line, as events; a block that shows nothing says why on the context. */
+function blockEvents(state: ClaudeLogState, raw: unknown, id: string, parent: string | undefined, context: LineContext): DisplayEvent[] {
   const block = readContentBlock(raw);
   switch (block.kind) {
     case 'text':
-      return block.text === '' ? undefined : { kind: block.type === 'text' ? 'text' : 'reasoning', id, text: block.text };
+      return block.text === '' ? [] : [{ kind: block.type === 'text' ? 'text' : 'reasoning', id, text: block.text }];
     case 'call':
-      if (typeof block.name === 'string') return callEvent(state, block.id, block.name, block.input, parent);
+      if (typeof block.name === 'string') return callEvents(state, block.id, block.name, block.input, parent);
       context.malformed(`${block.type} block without a tool name`);
-      return undefined;
+      return [];
     case 'result': {
       if (!state.tools.has(block.id) && parent !== undefined) block.outcome.parentToolUseId = parent;
       state.openCalls.delete(block.id);
@@ -57,13 +58,13 @@ function blockEvent(state: ClaudeLogState, raw: unknown, id: string, parent: str
     }
     case 'hidden':
       context.ignore(block.reason);
-      return undefined;
+      return [];
     case 'unknown':
       context.unknown(block.reason);
-      return undefined;
+      return [];
     case 'malformed':
       context.malformed(block.reason);
-      return undefined;
+      return [];
   }
 }
 
@@ -83,15 +84,19 @@ function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, 
   state.usage.record(messageId, ownField(message, 'usage'), model, parent);
   const thread = parent ?? '';
   let counter = state.blocks.get(thread);
-  if (counter?.messageId !== messageId) state.blocks.set(thread, (counter = { messageId, next: 0 }));
+  if (counter?.messageId !== messageId) {
+    counter = { messageId, next: 0 };
+    // One counter per subagent thread: bounded, as the stream parser's are, since subagent ids come from the file.
+    setBounded(state.blocks, thread, counter, MAX_THREADS);
+  }
   const events: DisplayEvent[] = [];
   for (const block of content) {
-    const event = blockEvent(state, block, `${messageId}:${counter.next++}`, parent, context);
-    if (event === undefined) continue;
-    events.push(event);
-    if (!main) continue;
-    if (event.kind === 'text') noteAnswer(state, messageId, event.text);
-    state.last = event.kind === 'text' ? 'answer' : 'waiting';
+    for (const event of blockEvents(state, block, `${messageId}:${counter.next++}`, parent, context)) {
+      events.push(event);
+      if (!main) continue;
+      if (event.kind === 'text') noteAnswer(state, messageId, event);
+      state.last = event.kind === 'text' ? 'answer' : 'waiting';
+    }
   }
   const stop = stringField(message, 'stop_reason');
   if (main && stop === 'end_turn') state.last = 'answer';

@@ -10,6 +10,7 @@ import {
   type SessionLifecycle,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import { newFinalText, type FinalText } from './final-text.js';
 import { CLAUDE_TOOL_ALIASES } from './tool-names.js';
 import type { OpenCall } from './tool-results.js';
 import { createUsageCollector, type UsageCollector } from './usage.js';
@@ -57,7 +58,7 @@ export interface ClaudeLogState {
   sessionId: string | undefined;
   last: LastStep;
   /** The text of the latest main-thread assistant message: the session end's result. */
-  answer: { messageId: string; text: string };
+  answer: FinalText;
   turns: number;
   lastTimestamp: string | undefined;
   /** A conversation line was seen: the transcript owes a session start and end. */
@@ -78,7 +79,7 @@ export function createClaudeLogState(): ClaudeLogState {
     start: {},
     sessionId: undefined,
     last: 'none',
-    answer: { messageId: '', text: '' },
+    answer: newFinalText(),
     turns: 0,
     lastTimestamp: undefined,
     seen: false,
@@ -134,7 +135,7 @@ export function endSession(state: ClaudeLogState): DisplayEvent[] {
   const sessionId = state.sessionId ?? state.start.sessionId;
   if (sessionId !== undefined) fields.sessionId = sessionId;
   if (state.turns > 0) fields.turns = state.turns;
-  if (state.answer.text !== '') fields.result = state.answer.text;
+  if (!state.answer.empty) fields.result = state.answer.text.text;
   if (state.lastTimestamp !== undefined) fields.timestamp = state.lastTimestamp;
   events.push(...state.lifecycle.end(endStatus(state), fields));
   return events;

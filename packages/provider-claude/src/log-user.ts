@@ -16,10 +16,9 @@ function toolResults(state: ClaudeLogState, line: JsonObject, content: unknown[]
     if (id === undefined) continue;
     const outcome = toolResultOutcome(block, state.openCalls.get(id), rich);
     if (!state.tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
-    const event = state.tools.finish(id, outcome);
+    events.push(...state.tools.finish(id, outcome));
     state.openCalls.delete(id);
     state.blocks.delete(id);
-    if (event !== undefined) events.push(event);
   }
   if (parent === undefined && events.length > 0) state.last = 'waiting';
   return events;

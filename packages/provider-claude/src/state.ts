@@ -1,23 +1,17 @@
+import type { DisplayEvent, ReasoningDisplayEvent, TextDisplayEvent } from '@x/core';
 import {
-  RUN_OUTCOME_MAX_MESSAGE_CHARS,
-  type DisplayEvent,
-  type ReasoningDisplayEvent,
-  type TextDisplayEvent,
-} from '@x/core';
-import {
-  createBoundedText,
   createJsonDocumentReader,
   createRecentMap,
   createSessionLifecycle,
   createTextAssembler,
   createToolCallTracker,
-  type BoundedText,
   type JsonDocumentReader,
   type RecentMap,
   type SessionLifecycle,
   type TextAssembler,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import { appendFinalText, newFinalText, type FinalText } from './final-text.js';
 import type { StreamedMessage } from './stream-blocks.js';
 import { CLAUDE_TOOL_ALIASES } from './tool-names.js';
 import type { OpenCall } from './tool-results.js';
@@ -31,14 +25,6 @@ export interface ClaudeSourceOptions {
    * `DEFAULT_MAX_DOCUMENT_CHARS`.
    */
   maxDocumentChars?: number;
-}
-
-/** The text of the turn's latest main-thread message, rebuilt from its blocks (claude.md quirks 4 and 5). */
-export interface FinalText {
-  messageId: string;
-  /** The block the last text came from, to join blocks the way DisplayOutput does. */
-  blockId: string;
-  text: BoundedText;
 }
 
 /** How many error messages of a turn are remembered, so that a result restating one does not show it twice. */
@@ -78,8 +64,6 @@ export interface ClaudeState {
   made: number;
 }
 
-const newFinalText = (): FinalText => ({ messageId: '', blockId: '', text: createBoundedText(RUN_OUTCOME_MAX_MESSAGE_CHARS) });
-
 /** A fresh {@link ClaudeState}. */
 export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeState {
   return {
@@ -117,12 +101,8 @@ export function ensureStarted(state: ClaudeState): DisplayEvent[] {
 export function noteText(state: ClaudeState, event: TextDisplayEvent, messageId: string): void {
   if (event.parentToolUseId !== undefined) return;
   state.turnHadText = true;
-  if (state.finalText.messageId !== messageId) state.finalText = { ...newFinalText(), messageId };
-  const final = state.finalText;
-  const kept = final.text.text;
-  const separator = kept !== '' && final.blockId !== event.id && !kept.endsWith('\n') ? '\n' : '';
-  final.text.append(separator + event.text);
-  final.blockId = event.id;
+  if (state.finalText.messageId !== messageId) state.finalText = newFinalText(messageId);
+  appendFinalText(state.finalText, event.id, event.text);
 }
 
 /** A text or reasoning event of message `messageId`, noted in the final text when it is main-thread text. */

@@ -17,7 +17,8 @@ const describeName = (name: unknown) => (name === undefined ? 'missing' : name =
  * `Tool` after a warning that says why.
  */
 export function startCall(state: ClaudeState, id: string | undefined, name: unknown, input: unknown, parent: string | undefined): DisplayEvent[] {
-  const event = state.tools.start({ id, toolName: typeof name === 'string' ? name : 'Tool', input, parentToolUseId: parent, idReuse: 'new-call' });
+  const announced = state.tools.start({ id, toolName: typeof name === 'string' ? name : 'Tool', input, parentToolUseId: parent, idReuse: 'new-call' });
+  const event = announced[0];
   if (event === undefined) return [];
   const events: DisplayEvent[] = [];
   if (typeof name !== 'string') {
@@ -26,7 +27,7 @@ export function startCall(state: ClaudeState, id: string | undefined, name: unkn
     events.push(notice);
   }
   setBounded(state.openCalls, compactKey(event.id), openCallOf(event, input), MAX_OPEN_CALLS);
-  events.push(event);
+  events.push(...announced);
   return events;
 }
 
@@ -37,9 +38,9 @@ export function startCall(state: ClaudeState, id: string | undefined, name: unkn
  */
 export function finishCall(state: ClaudeState, id: string, outcome: ToolCallOutcome, parent: string | undefined): DisplayEvent[] {
   if (!state.tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
-  const event = state.tools.finish(id, outcome);
+  const events = state.tools.finish(id, outcome);
   state.openCalls.delete(compactKey(id));
   state.streams.delete(id);
   state.lineBlocks.delete(id);
-  return event === undefined ? [] : [event];
+  return events;
 }

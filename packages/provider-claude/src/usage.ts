@@ -1,5 +1,5 @@
-import { type UsageDisplayEvent } from '@x/core';
-import { isJsonObject, numberField, objectField, type JsonObject } from '@x/core/provider-utils';
+import type { DisplayEvent, UsageDisplayEvent } from '@x/core';
+import { compactKey, isJsonObject, numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeResult } from './wire-schema.js';
 
 type Counts = Pick<UsageDisplayEvent, 'inputTokens' | 'outputTokens' | 'reasoningTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>;
@@ -116,13 +116,44 @@ interface MessageUsage {
   counts: Counts;
 }
 
+/** A thread's (or the overflow's) total for one model. */
+interface UsageTotal {
+  model: string | undefined;
+  parentToolUseId: string | undefined;
+  counts: Counts;
+}
+
+/**
+ * How many threads' messages in progress, and how many totals per model and
+ * thread, a collector keeps (docs/memory.md). Model names and subagent ids
+ * come from the stream, so without a bound a stream of distinct ones grew
+ * memory without end. A thread past the first is settled early (its counts
+ * are folded in, not lost); a total past the limit is summed into one total
+ * without model or thread, and a notice says how many were.
+ */
+export const MAX_USAGE_THREADS = 64;
+export const MAX_USAGE_TOTALS = 256;
+/** A model name and subagent id longer than this together (no real one comes near) are not kept: their usage goes to the summed total. */
+const MAX_USAGE_KEY_CHARS = 1024;
+
+/** The collector's state, one object. */
+interface UsageState {
+  /** Per thread, the latest usage of the message in progress. */
+  current: Map<string, MessageUsage>;
+  /** Per thread and model, the settled totals. */
+  totals: Map<string, UsageTotal>;
+  /** The sum of the messages whose thread and model came past {@link MAX_USAGE_TOTALS} others, and how many it holds. */
+  overflow: UsageTotal | undefined;
+  overflowMessages: number;
+}
+
 /**
  * Per-message usage for a stream that ends without its `result`. Claude Code
  * repeats a message's usage on every line of that message (one line per
  * content block, claude.md quirk 7), so it keeps the latest usage of the
  * message in progress on each thread and folds it into the totals once, when
- * the thread's next message starts. Memory stays flat: one entry per thread
- * and one total per model and thread.
+ * the thread's next message starts. Memory stays flat: at most
+ * {@link MAX_USAGE_THREADS} threads and {@link MAX_USAGE_TOTALS} totals.
  */
 export interface UsageCollector {
   /** The usage of a message's line (`message.usage`); replaces the message's earlier figures. */
@@ -131,8 +162,8 @@ export interface UsageCollector {
   recordDelta(messageId: string, usage: unknown, parentToolUseId: string | undefined): void;
   /** Forgets everything: a `result` restates the totals. */
   reset(): void;
-  /** One increment per model and thread, for `flush`. */
-  events(): UsageDisplayEvent[];
+  /** One increment per model and thread, for `flush`; a notice when some were summed into one. */
+  events(): DisplayEvent[];
 }
 
 const threadKey = (parentToolUseId: string | undefined) => parentToolUseId ?? '';
@@ -141,49 +172,75 @@ function addCounts(into: Counts, from: Counts): void {
   for (const key of Object.keys(from) as (keyof Counts)[]) into[key] = (into[key] ?? 0) + (from[key] ?? 0);
 }
 
+function settle(state: UsageState, entry: MessageUsage): void {
+  const key = `${compactKey(threadKey(entry.parentToolUseId))}\u0000${compactKey(entry.model ?? '')}`;
+  let total = state.totals.get(key);
+  const oversized = (entry.model?.length ?? 0) + (entry.parentToolUseId?.length ?? 0) > MAX_USAGE_KEY_CHARS;
+  if (total === undefined && (state.totals.size >= MAX_USAGE_TOTALS || oversized)) {
+    state.overflow ??= { model: undefined, parentToolUseId: undefined, counts: {} };
+    state.overflowMessages += 1;
+    total = state.overflow;
+  } else if (total === undefined) {
+    total = { model: entry.model, parentToolUseId: entry.parentToolUseId, counts: {} };
+    state.totals.set(key, total);
+  }
+  addCounts(total.counts, entry.counts);
+}
+
+function usageEventOf(total: UsageTotal): UsageDisplayEvent {
+  const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
+  if (total.model !== undefined) event.model = total.model;
+  Object.assign(event, total.counts);
+  if (total.parentToolUseId !== undefined) event.parentToolUseId = total.parentToolUseId;
+  return event;
+}
+
+function resetUsage(state: UsageState): void {
+  state.current.clear();
+  state.totals.clear();
+  state.overflow = undefined;
+  state.overflowMessages = 0;
+}
+
 /** Creates a {@link UsageCollector}. */
 export function createUsageCollector(): UsageCollector {
-  const current = new Map<string, MessageUsage>();
-  const totals = new Map<string, { model: string | undefined; parentToolUseId: string | undefined; counts: Counts }>();
-
-  const settle = (entry: MessageUsage) => {
-    const key = `${threadKey(entry.parentToolUseId)}\u0000${entry.model ?? ''}`;
-    const total = totals.get(key) ?? { model: entry.model, parentToolUseId: entry.parentToolUseId, counts: {} };
-    addCounts(total.counts, entry.counts);
-    totals.set(key, total);
-  };
-
+  const state: UsageState = { current: new Map(), totals: new Map(), overflow: undefined, overflowMessages: 0 };
   return {
     record(messageId, usage, model, parentToolUseId) {
       if (!isJsonObject(usage)) return;
-      const key = threadKey(parentToolUseId);
-      const entry = current.get(key);
-      if (entry !== undefined && entry.messageId !== messageId) settle(entry);
+      const key = compactKey(threadKey(parentToolUseId));
+      const entry = state.current.get(key);
+      if (entry !== undefined && entry.messageId !== messageId) settle(state, entry);
       const sameMessage = entry?.messageId === messageId;
-      current.set(key, { messageId, model: model ?? (sameMessage ? entry?.model : undefined), parentToolUseId, counts: apiUsageCounts(usage) });
+      state.current.delete(key);
+      state.current.set(key, { messageId, model: model ?? (sameMessage ? entry?.model : undefined), parentToolUseId, counts: apiUsageCounts(usage) });
+      if (state.current.size > MAX_USAGE_THREADS) {
+        const oldest = state.current.keys().next().value as string;
+        settle(state, state.current.get(oldest) as MessageUsage);
+        state.current.delete(oldest);
+      }
     },
     recordDelta(messageId, usage, parentToolUseId) {
-      const entry = current.get(threadKey(parentToolUseId));
+      const entry = state.current.get(compactKey(threadKey(parentToolUseId)));
       if (entry === undefined || entry.messageId !== messageId) return;
       // message_delta usage is cumulative for the message; its null fields mean "unchanged".
       Object.assign(entry.counts, apiUsageCounts(usage));
     },
-    reset() {
-      current.clear();
-      totals.clear();
-    },
+    reset: () => resetUsage(state),
     events() {
-      for (const entry of current.values()) settle(entry);
-      current.clear();
-      const events: UsageDisplayEvent[] = [];
-      for (const total of totals.values()) {
-        const event: UsageDisplayEvent = { kind: 'usage', cumulative: false };
-        if (total.model !== undefined) event.model = total.model;
-        Object.assign(event, total.counts);
-        if (total.parentToolUseId !== undefined) event.parentToolUseId = total.parentToolUseId;
-        events.push(event);
+      for (const entry of state.current.values()) settle(state, entry);
+      state.current.clear();
+      const events: DisplayEvent[] = [...state.totals.values()].map(usageEventOf);
+      if (state.overflow !== undefined) {
+        const count = state.overflowMessages;
+        events.push(usageEventOf(state.overflow), {
+          kind: 'notice',
+          level: 'warning',
+          message: `The usage of ${count} ${count === 1 ? 'message' : 'messages'} is summed into one total without a model or subagent: a run keeps apart the first ${MAX_USAGE_TOTALS} distinct models and subagents`,
+          code: 'usage_totals_capped',
+        });
       }
-      totals.clear();
+      resetUsage(state);
       return events;
     },
   };

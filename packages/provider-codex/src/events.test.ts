@@ -54,6 +54,79 @@ describe('tool calls', () => {
     ]);
   });
 
+  // Hand-derived from the `ThreadEvent` / `CommandExecutionItem` shapes of docs/formats/codex.md
+  // (item.started, then item.completed with the same id): the completion restates `command`.
+  it('a command whose completion reports another command shows the one that ran, and warns', () => {
+    const { events } = run(
+      thread(),
+      turn,
+      item('started', command('item_0', 'bash -lc "npm test"')),
+      item('completed', command('item_0', 'bash -lc "rm -rf build"', { aggregated_output: '', exit_code: 0, status: 'completed' })),
+    );
+    expect(events.slice(1)).toEqual([
+      { kind: 'tool-use', id: 'item_0', name: 'Bash', toolName: 'command_execution', toolKind: 'execute', arg: 'npm test', input: { command: 'bash -lc "npm test"' } },
+      {
+        kind: 'tool-result',
+        id: 'item_0',
+        name: 'Bash',
+        toolKind: 'execute',
+        status: 'success',
+        outputState: 'empty',
+        output: '',
+        details: { exitCode: 0 },
+        arg: 'rm -rf build',
+        input: { command: 'bash -lc "rm -rf build"' },
+      },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'tool_input_changed',
+        message: 'The input of Bash call item_0 changed between its start and its completion (started as "npm test", completed as "rm -rf build"); its result shows the input it completed with',
+      },
+      expect.objectContaining({ kind: 'session', phase: 'end' }),
+    ]);
+  });
+
+  it('an item.started under the id of a command still running is a second call, shown and said', () => {
+    const { events } = run(
+      thread(),
+      turn,
+      item('started', command('item_0', 'bash -lc "npm test"')),
+      item('started', command('item_0', 'bash -lc make')),
+      item('completed', command('item_0', 'bash -lc make', { aggregated_output: 'ok\n', exit_code: 0, status: 'completed' })),
+    );
+    expect(events.slice(1, 5)).toEqual([
+      { kind: 'tool-use', id: 'item_0', name: 'Bash', toolName: 'command_execution', toolKind: 'execute', arg: 'npm test', input: { command: 'bash -lc "npm test"' } },
+      { kind: 'tool-use', id: 'item_0#2', name: 'Bash', toolName: 'command_execution', toolKind: 'execute', arg: 'make', input: { command: 'bash -lc make' } },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'tool_id_reused',
+        message: 'A second call started under id item_0 while Bash "npm test" was still running; it is shown as item_0#2, and results for item_0 go to it',
+      },
+      { kind: 'tool-result', id: 'item_0#2', name: 'Bash', toolKind: 'execute', status: 'success', outputState: 'text', output: 'ok\n', details: { exitCode: 0 } },
+    ]);
+  });
+
+  it('an MCP call and a patch whose completion restates the same input show no change', () => {
+    const mcp = { id: 'item_1', type: 'mcp_tool_call', server: 'docs', tool: 'lookup', arguments: { q: 'x' }, status: 'in_progress' };
+    const patch = { id: 'item_2', type: 'file_change', changes: [{ path: 'a.ts', kind: 'update' }], status: 'in_progress' };
+    const { events } = run(
+      thread(),
+      turn,
+      item('started', mcp),
+      item('completed', { ...mcp, status: 'completed', result: { content: [] } }),
+      item('started', patch),
+      item('completed', { ...patch, status: 'completed' }),
+    );
+    expect(events.filter((e) => e.kind !== 'session').map((e) => [e.kind, 'arg' in e ? e.arg : undefined])).toEqual([
+      ['tool-use', '{"q":"x"}'],
+      ['tool-result', undefined],
+      ['tool-use', 'a.ts'],
+      ['tool-result', undefined],
+    ]);
+  });
+
   it('`cat FILE` is a Read of that file; anything more is a command', () => {
     const { events } = run(
       thread(),

@@ -10,27 +10,29 @@ import {
 } from '@x/core/provider-utils';
 import { errorEvent } from './provider-error.js';
 import { scopedId, type CodexState } from './state.js';
-import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
+import { announceTool, finishTool, keepCallDetails, toolItemEvents, withCallDetails, type ItemPhase } from './tool-calls.js';
 import { commandOutcome, fileChangesOf, resultText, todoListText } from './tool-outcomes.js';
 import { fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
 
-type ItemHandler = (state: CodexState, item: JsonObject, id: string, final: boolean) => DisplayEvent[];
+type ItemHandler = (state: CodexState, item: JsonObject, id: string, phase: ItemPhase) => DisplayEvent[];
 
 /** The handler of each item type; `assistant_message` is the 0.42 name of `agent_message`. */
 const ITEM_HANDLERS: ReadonlyMap<string, ItemHandler> = new Map<string, ItemHandler>([
-  ['agent_message', (state, item, id, final) => textItem(state, item, id, final, 'text')],
-  ['assistant_message', (state, item, id, final) => textItem(state, item, id, final, 'text')],
-  ['plan', (state, item, id, final) => textItem(state, item, id, final, 'text')],
-  ['reasoning', (state, item, id, final) => textItem(state, item, id, final, 'reasoning')],
+  ['agent_message', (state, item, id, phase) => textItem(state, item, id, phase === 'completed', 'text')],
+  ['assistant_message', (state, item, id, phase) => textItem(state, item, id, phase === 'completed', 'text')],
+  ['plan', (state, item, id, phase) => textItem(state, item, id, phase === 'completed', 'text')],
+  ['reasoning', (state, item, id, phase) => textItem(state, item, id, phase === 'completed', 'reasoning')],
   ['command_execution', commandItem],
   ['file_change', fileChangeItem],
   ['mcp_tool_call', mcpItem],
-  ['web_search', webSearchItem],
-  ['todo_list', todoItem],
-  ['collab_tool_call', collabItem],
+  ['web_search', (state, item, id, phase) => webSearchItem(state, item, id, phase === 'completed')],
+  ['todo_list', (state, item, id, phase) => todoItem(state, item, id, phase === 'completed')],
+  ['collab_tool_call', (state, item, id, phase) => collabItem(state, item, id, phase === 'completed')],
   // Error items are warnings that do not end the turn (quirk 4); shown once, when complete.
-  ['error', (_state, item, _id, final) => (final ? [errorEvent(stringField(item, 'message'), 'Error', false)] : [])],
+  ['error', (_state, item, _id, phase) => (phase === 'completed' ? [errorEvent(stringField(item, 'message'), 'Error', false)] : [])],
 ]);
+
+const PHASES = { 'item.started': 'started', 'item.updated': 'updated', 'item.completed': 'completed' } as const;
 
 /** An `item.started`, `item.updated` (a full snapshot) or `item.completed` line. */
 export function itemEvents(
@@ -51,7 +53,7 @@ export function itemEvents(
     context.unknown(`unknown item type "${itemType}"`);
     return [];
   }
-  const events = handler(state, item, scopedId(state, rawId), lineType === 'item.completed');
+  const events = handler(state, item, scopedId(state, rawId), PHASES[lineType]);
   if (events.length === 0) context.ignore(`${lineType} of ${itemType} adds nothing new`);
   return events;
 }
@@ -64,57 +66,46 @@ function textItem(state: CodexState, item: JsonObject, id: string, final: boolea
   return text === '' ? [] : [{ kind, id, text }];
 }
 
-function commandItem(state: CodexState, item: JsonObject, id: string, final: boolean): DisplayEvent[] {
-  let events: DisplayEvent[] = [];
-  // Snapshots of a running command repeat the command: it is read once, when the call is announced.
-  if (!state.tracker.has(id)) {
-    const command = stringField(item, 'command') ?? '';
-    const script = unwrapShellCommand(command);
-    const readPath = fileReadTarget(script);
-    if (readPath !== undefined) keepCallDetails(state, id, { path: readPath, read: true });
-    events = announceTool(state, {
-      id,
-      toolName: 'command_execution',
-      input: { command },
-      displayName: readPath === undefined ? undefined : 'Read',
-      arg: readPath ?? script,
-    });
-  }
-  if (!final) return events;
-  const outcome = commandOutcome(stringField(item, 'status'), numberField(item, 'exit_code'), stringField(item, 'aggregated_output'));
-  return [...events, ...finishTool(state, id, withCallDetails(state, id, outcome))];
+function commandItem(state: CodexState, item: JsonObject, id: string, phase: ItemPhase): DisplayEvent[] {
+  // Snapshots of a running command repeat the command: it is read when the call starts and when it completes.
+  if (phase === 'updated' && state.tracker.has(id)) return [];
+  const command = stringField(item, 'command') ?? '';
+  const script = unwrapShellCommand(command);
+  const readPath = fileReadTarget(script);
+  // What the end needs is what the command that ran tells: the completion's, where it differs.
+  if (readPath !== undefined) keepCallDetails(state, id, { path: readPath, read: true });
+  else state.callDetails.delete(id);
+  const call = { id, toolName: 'command_execution', input: { command }, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script };
+  return toolItemEvents(state, call, phase, () =>
+    withCallDetails(state, id, commandOutcome(stringField(item, 'status'), numberField(item, 'exit_code'), stringField(item, 'aggregated_output'))),
+  );
 }
 
-function fileChangeItem(state: CodexState, item: JsonObject, id: string, final: boolean): DisplayEvent[] {
+function fileChangeItem(state: CodexState, item: JsonObject, id: string, phase: ItemPhase): DisplayEvent[] {
   const raw = arrayField(item, 'changes');
   const changes = fileChangesOf(raw);
-  const events = announceTool(state, {
-    id,
-    toolName: 'file_change',
-    input: { changes: raw ?? [] },
-    displayName: fileChangeToolName(changes),
-    arg: changes[0]?.path ?? '',
+  const call = { id, toolName: 'file_change', input: { changes: raw ?? [] }, displayName: fileChangeToolName(changes), arg: changes[0]?.path ?? '' };
+  return toolItemEvents(state, call, phase, () => {
+    const outcome: ToolCallOutcome = { status: stringField(item, 'status') === 'failed' ? 'error' : 'success', changes };
+    if (changes[0] !== undefined) outcome.path = changes[0].path;
+    return outcome;
   });
-  if (!final) return events;
-  const outcome: ToolCallOutcome = { status: stringField(item, 'status') === 'failed' ? 'error' : 'success', changes };
-  if (changes[0] !== undefined) outcome.path = changes[0].path;
-  return [...events, ...finishTool(state, id, outcome)];
 }
 
-function mcpItem(state: CodexState, item: JsonObject, id: string, final: boolean): DisplayEvent[] {
+function mcpItem(state: CodexState, item: JsonObject, id: string, phase: ItemPhase): DisplayEvent[] {
   const server = stringField(item, 'server') ?? '';
   const tool = stringField(item, 'tool') ?? '';
   const toolName = server === '' ? tool || 'mcp_tool_call' : `${server}.${tool}`;
-  const events = announceTool(state, { id, toolName, input: ownField(item, 'arguments') ?? null });
-  if (!final) return events;
-  const result = ownField(item, 'result');
-  const errorMessage = stringField(objectField(item, 'error'), 'message');
-  const failed = stringField(item, 'status') === 'failed' || errorMessage !== undefined;
-  // A failure may carry its message inside `result` with `error: null` (quirk 3).
-  const outcome: ToolCallOutcome = { status: failed ? 'error' : 'success', output: result };
-  const message = errorMessage ?? (failed ? resultText(result) : undefined);
-  if (message !== undefined) outcome.errorMessage = message;
-  return [...events, ...finishTool(state, id, outcome)];
+  return toolItemEvents(state, { id, toolName, input: ownField(item, 'arguments') ?? null }, phase, () => {
+    const result = ownField(item, 'result');
+    const errorMessage = stringField(objectField(item, 'error'), 'message');
+    const failed = stringField(item, 'status') === 'failed' || errorMessage !== undefined;
+    // A failure may carry its message inside `result` with `error: null` (quirk 3).
+    const outcome: ToolCallOutcome = { status: failed ? 'error' : 'success', output: result };
+    const message = errorMessage ?? (failed ? resultText(result) : undefined);
+    if (message !== undefined) outcome.errorMessage = message;
+    return outcome;
+  });
 }
 
 function webSearchItem(state: CodexState, item: JsonObject, id: string, final: boolean): DisplayEvent[] {

@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import type { ToolCallOutcome } from '@x/core/provider-utils';
+import type { ToolCallOutcome, ToolCallStart } from '@x/core/provider-utils';
 import type { CodexState } from './state.js';
 
 /** What a call's start knew that its end does not repeat: a read's path, a patch's changes. */
@@ -20,20 +20,36 @@ export interface ToolAnnouncement {
   arg?: string | undefined;
 }
 
+/** Which line of an item a handler reads: `item.started`, `item.updated` (a snapshot) or `item.completed`. */
+export type ItemPhase = 'started' | 'updated' | 'completed';
+
 /**
  * Announces a call once. `@x/core`'s tracker previews a call from known input
  * fields; Codex's previews come from inside the command (the script of a
  * shell wrapper) or the change list, so they are passed as the call's `arg`.
  */
-export function announceTool(state: CodexState, call: ToolAnnouncement): DisplayEvent[] {
-  const use = state.tracker.start({ id: call.id, toolName: call.toolName, displayName: call.displayName, arg: call.arg, input: call.input });
-  return use === undefined ? [] : [use];
+export function announceTool(state: CodexState, call: ToolAnnouncement, flags: Pick<ToolCallStart, 'opens' | 'inputMayChange'> = {}): DisplayEvent[] {
+  return state.tracker.start({ id: call.id, toolName: call.toolName, displayName: call.displayName, arg: call.arg, input: call.input, ...flags });
 }
 
 /** The result of a call announced with {@link announceTool}; empty when it already has one. */
 export function finishTool(state: CodexState, id: string, outcome: ToolCallOutcome): DisplayEvent[] {
-  const result = state.tracker.finish(id, outcome);
-  return result === undefined ? [] : [result];
+  return state.tracker.finish(id, outcome);
+}
+
+/**
+ * The events of one line of a tool item (a command, a patch, an MCP call).
+ * `item.started` opens the call: an id still open is another call, shown
+ * and not dropped. A snapshot restates it. `item.completed` ends it with the
+ * input it reports, which core's tracker compares with the one announced:
+ * when the command that ran is not the one shown, its result shows it and
+ * a warning says so. `outcome` is read only on completion.
+ */
+export function toolItemEvents(state: CodexState, call: ToolAnnouncement, phase: ItemPhase, outcome: () => ToolCallOutcome): DisplayEvent[] {
+  const announced = phase === 'completed' && state.tracker.has(call.id);
+  const events = announced ? [] : announceTool(state, call, { opens: phase === 'started', inputMayChange: true });
+  if (phase !== 'completed') return events;
+  return [...events, ...finishTool(state, call.id, { ...outcome(), input: call.input, arg: call.arg })];
 }
 
 /**

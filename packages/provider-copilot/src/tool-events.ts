@@ -49,15 +49,18 @@ function intentNotice(state: CopilotState, call: CopilotCall): DisplayEvent | un
   return withParent({ kind: 'notice', level: 'info', code: 'intent', message: intent }, call.parent);
 }
 
-/** The `tool-use` of a call not announced yet (or the notice of an intent), else `undefined`. */
-function announce(state: CopilotState, call: CopilotCall): DisplayEvent | undefined {
-  if (call.toolName === REPORT_INTENT) return intentNotice(state, call);
+/** The `tool-use` of a call not announced yet (or the notice of an intent), else nothing. */
+function announce(state: CopilotState, call: CopilotCall): DisplayEvent[] {
+  if (call.toolName === REPORT_INTENT) {
+    const intent = intentNotice(state, call);
+    return intent === undefined ? [] : [intent];
+  }
   // MCP calls and `str_replace_editor` are named from other fields than the tool name.
   const resolved = resolveCopilotTool({ toolName: call.toolName, input: call.input, mcpServerName: call.mcpServerName, mcpToolName: call.mcpToolName });
-  const event = state.tools.start({ id: call.id, toolName: call.toolName, displayName: resolved.name, input: call.input, parentToolUseId: call.parent });
+  const events = state.tools.start({ id: call.id, toolName: call.toolName, displayName: resolved.name, input: call.input, parentToolUseId: call.parent });
   const shape = outputShape(resolved.name, call.input);
-  if (event !== undefined && shape !== undefined) state.outputShapes.set(compactKey(call.id), shape);
-  return event;
+  if (events.length > 0 && shape !== undefined) state.outputShapes.set(compactKey(call.id), shape);
+  return events;
 }
 
 /** The calls of `assistant.message.toolRequests`, and how many entries had no id or name. */
@@ -71,8 +74,7 @@ export function toolRequestEvents(state: CopilotState, requests: readonly unknow
       continue;
     }
     const { toolCallId, name, arguments: input, mcpServerName, mcpToolName } = request.data;
-    const event = announce(state, { id: toolCallId, toolName: name, input, mcpServerName, mcpToolName, parent });
-    if (event !== undefined) events.push(event);
+    events.push(...announce(state, { id: toolCallId, toolName: name, input, mcpServerName, mcpToolName, parent }));
   }
   return { events, unusable };
 }
@@ -80,14 +82,14 @@ export function toolRequestEvents(state: CopilotState, requests: readonly unknow
 /** `tool.execution_start`: the call, unless its tool request announced it already. */
 export function toolStart(state: CopilotState, data: CopilotData<'tool.execution_start'>, context: LineContext): DisplayEvent[] {
   const call = { id: data.toolCallId, toolName: data.toolName, input: data.arguments, mcpServerName: data.mcpServerName, mcpToolName: data.mcpToolName };
-  const event = announce(state, { ...call, parent: data.parentToolCallId });
-  if (event === undefined) {
+  const events = announce(state, { ...call, parent: data.parentToolCallId });
+  if (events.length === 0) {
     context.ignore(
       data.toolName === REPORT_INTENT ? 'report_intent call already shown, or without an intent to show' : 'tool call already announced by its tool request',
     );
     return [];
   }
-  return [event];
+  return events;
 }
 
 /**
@@ -111,7 +113,7 @@ export function toolComplete(state: CopilotState, data: CopilotData<'tool.execut
   // for the content of a Read that failed.
   const output = data.result?.content ?? data.result?.detailedContent;
   const shape = state.outputShapes.get(compactKey(id));
-  const event = state.tools.finish(id, {
+  const events = state.tools.finish(id, {
     status: failed ? 'error' : 'success',
     output,
     errorMessage: failed ? data.error?.message : undefined,
@@ -120,9 +122,6 @@ export function toolComplete(state: CopilotState, data: CopilotData<'tool.execut
     parentToolUseId: data.parentToolCallId,
     ...(failed || output === undefined || shape === undefined ? {} : outputDetails(shape, output)),
   });
-  if (event === undefined) {
-    context.ignore('tool result already reported');
-    return [];
-  }
-  return [event];
+  if (events.length === 0) context.ignore('tool result already reported');
+  return events;
 }

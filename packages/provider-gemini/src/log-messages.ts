@@ -120,15 +120,13 @@ function toolEvents(calls: unknown[], tracker: ToolCallTracker, fallbackTime: st
     if (id === undefined || toolName === undefined) continue;
     const input = ownField(call, 'args') ?? {};
     const time = stringField(call, 'timestamp') ?? fallbackTime;
-    const use = tracker.start({ id, toolName, input, arg: previewOverride(toolName, input) });
-    if (use !== undefined) out.push(withTime(use, fallbackTime));
+    for (const use of tracker.start({ id, toolName, input, arg: previewOverride(toolName, input) })) out.push(withTime(use, fallbackTime));
     const status = stringField(call, 'status') ?? '';
     if (!FINAL_STATUSES.has(status)) {
       settled = false;
       continue;
     }
-    const result = tracker.finish(id, toolOutcome(call, toolName, status));
-    if (result !== undefined) out.push(withTime(result, time));
+    for (const result of tracker.finish(id, toolOutcome(call, toolName, status))) out.push(withTime(result, time));
   }
   return settled;
 }

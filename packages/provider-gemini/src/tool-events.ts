@@ -20,13 +20,13 @@ export function toolUseEvents(state: GeminiState, event: ToolUseWireEvent, conte
   closeMessage(state);
   const toolName = event.tool_name;
   const input = event.parameters ?? {};
-  const use = state.tracker.start({ id: event.tool_id, toolName, input, arg: previewOverride(toolName, input) });
-  if (use === undefined) {
+  const events = state.tracker.start({ id: event.tool_id, toolName, input, arg: previewOverride(toolName, input) });
+  if (events.length === 0) {
     context.ignore('tool_use of a call already announced');
-    return [];
+    return events;
   }
   rememberCall(state, event.tool_id, toolName);
-  return [use];
+  return events;
 }
 
 /**
@@ -53,10 +53,7 @@ export function toolResultEvents(state: GeminiState, event: ToolResultWireEvent,
   // A one-string array is one text block: core takes it as it is, where a
   // bare string that looks like JSON (shell output) would be decoded.
   const shown = output === null || output === undefined ? {} : displayOutcome(toolName, output);
-  const result = state.tracker.finish(event.tool_id, { status: event.status, ...shown, errorMessage: error.message ?? shown.errorMessage });
-  if (result === undefined) {
-    context.ignore('tool_result of a call already finished');
-    return [];
-  }
-  return [result];
+  const events = state.tracker.finish(event.tool_id, { status: event.status, ...shown, errorMessage: error.message ?? shown.errorMessage });
+  if (events.length === 0) context.ignore('tool_result of a call already finished');
+  return events;
 }

@@ -28,8 +28,7 @@ export function announceChatCall(
   call: { id: string | undefined; name: string | undefined; input: unknown },
 ): void {
   startChat(state, response, events);
-  const event = state.tracker.start({ id: nonEmpty(call.id), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.input });
-  if (event !== undefined) events.push(event);
+  events.push(...state.tracker.start({ id: nonEmpty(call.id), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.input }));
 }
 
 /** Announces the calls whose fragments arrived, in order, and forgets them. */

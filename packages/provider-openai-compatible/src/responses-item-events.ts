@@ -15,8 +15,7 @@ function itemIdOf(turn: ResponsesTurn, item: JsonObject | undefined, outputIndex
 export function announceResponsesCall(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[], call: PendingResponsesCall): void {
   turn.calls.delete(call.itemId);
   startTurn(state, turn, events);
-  const event = state.tracker.start({ id: nonEmpty(call.callId), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.args });
-  if (event !== undefined) events.push(event);
+  events.push(...state.tracker.start({ id: nonEmpty(call.callId), toolName: nonEmpty(call.name) ?? UNNAMED_TOOL, input: call.args }));
 }
 
 /** Announces every call still pending, in the order they opened. */
@@ -118,10 +117,8 @@ function showHostedCall(state: OpenAICompatibleState, turn: ResponsesTurn, event
   if (hosted === undefined) return false;
   startTurn(state, turn, events);
   // Under the item's one id, so that an id that changes between its added and done events announces it once.
-  const use = state.tracker.start({ ...hosted.start, id });
-  if (use !== undefined) events.push(use);
-  const result = hosted.outcome === undefined ? undefined : state.tracker.finish(id, hosted.outcome);
-  if (result !== undefined) events.push(result);
+  events.push(...state.tracker.start({ ...hosted.start, id }));
+  if (hosted.outcome !== undefined) events.push(...state.tracker.finish(id, hosted.outcome));
   return true;
 }
 

@@ -51,13 +51,11 @@ function toolPart(part: ToolPart, walk: DocumentWalk, timestamp: string | undefi
   const { state } = part;
   const callId = part.callID || part.id;
   if (callId === undefined || callId === '') return leftOut(walk, `OpenCode tool part ${part.tool} without callID or id left out`, 'malformed-part', timestamp);
-  const use = walk.tools.start({ id: callId, toolName: part.tool, input: state.input ?? {} });
   const time = objectField(state, 'time');
-  if (use !== undefined) walk.events.push(stamp(use, isoTime(numberField(time, 'start')) ?? timestamp));
+  for (const use of walk.tools.start({ id: callId, toolName: part.tool, input: state.input ?? {} })) walk.events.push(stamp(use, isoTime(numberField(time, 'start')) ?? timestamp));
   // `pending` and `running` calls of a session that stopped stay unfinished.
   if (state.status !== 'completed' && state.status !== 'error') return;
-  const result = walk.tools.finish(callId, toolPartOutcome(part.tool, state, state.status));
-  if (result !== undefined) walk.events.push(stamp(result, isoTime(numberField(time, 'end')) ?? timestamp));
+  for (const result of walk.tools.finish(callId, toolPartOutcome(part.tool, state, state.status))) walk.events.push(stamp(result, isoTime(numberField(time, 'end')) ?? timestamp));
 }
 
 function shownPart(part: JsonObject, type: string, walk: DocumentWalk, timestamp: string | undefined): void {

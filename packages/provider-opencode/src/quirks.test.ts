@@ -178,6 +178,24 @@ describe('quirk 8: tool states', () => {
     expect(events).toEqual([START, bashUse, bashResult, end('incomplete')]);
     expect(accounting).toEqual({ lines: 6, events: 3, ignored: 3, malformed: 0, unknown: 0, unexplained: 0, atEnd: 0, partial: 0 });
   });
+
+  // Hand-derived from the SDK's ToolStateRunning / ToolStateCompleted (docs/formats/opencode.md): both carry `input`.
+  it('shows the input a completed part reports when it differs from the running one, and warns', () => {
+    const tool = (state: object) => partUpdated({ id: 'prt_t1', type: 'tool', callID: 'call_1', tool: 'bash', state });
+    const { events } = replay([assistantMessage(), tool({ status: 'running', input: { command: 'npm test' }, time: { start: 1 } }), tool(completedBash)]);
+    expect(events).toEqual([
+      START,
+      { ...bashUse, arg: 'npm test', input: { command: 'npm test' } },
+      { ...bashResult, arg: 'ls', input: { command: 'ls' } },
+      {
+        kind: 'notice',
+        level: 'warning',
+        code: 'tool_input_changed',
+        message: 'The input of Bash call call_1 changed between its start and its completion (started as "npm test", completed as "ls"); its result shows the input it completed with',
+      },
+      end('incomplete'),
+    ]);
+  });
 });
 
 describe('quirk 9: optional step_finish fields', () => {

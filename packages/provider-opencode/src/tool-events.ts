@@ -22,7 +22,8 @@ function linkSubagent(state: OpenCodeState, part: ToolPart, callId: string): voi
 /**
  * A tool part, from a `tool_use` line (its final state only) or a bus
  * snapshot (every state, quirk 8). The call is announced once, as soon as its
- * input is known, and finished once, on `completed` or `error`.
+ * input is known, and finished once, on `completed` or `error`, with the
+ * input the finished part reports.
  * `parentToolUseId` names the Task call of a subagent's part.
  */
 export function toolPartEvents(state: OpenCodeState, part: ToolPart, parentToolUseId: string | undefined, context: LineContext): DisplayEvent[] {
@@ -42,15 +43,14 @@ export function toolPartEvents(state: OpenCodeState, part: ToolPart, parentToolU
     context.ignore('tool call pending, announced once its input is known');
     return [];
   }
-  const events: DisplayEvent[] = [];
-  const use = state.tools.start({ id: callId, toolName: part.tool, input: input ?? {}, parentToolUseId });
-  if (use !== undefined) events.push(use);
+  // A part's input may change between snapshots: the tracker keeps a key of the one announced, and
+  // the completed part's input is what ran (shown, with a warning, where it differs).
+  const events: DisplayEvent[] = state.tools.start({ id: callId, toolName: part.tool, input: input ?? {}, parentToolUseId, inputMayChange: true });
   if (status !== 'completed' && status !== 'error') {
     if (events.length === 0) context.ignore(`state update (${status}) of a call already announced`);
     return events;
   }
-  const result = state.tools.finish(callId, toolPartOutcome(part.tool, part.state, status));
-  if (result !== undefined) events.push(result);
-  else if (events.length === 0) context.ignore('result of a call already finished');
-  return events;
+  const results = state.tools.finish(callId, { ...toolPartOutcome(part.tool, part.state, status), input: input ?? {} });
+  if (results.length === 0 && events.length === 0) context.ignore('result of a call already finished');
+  return [...events, ...results];
 }

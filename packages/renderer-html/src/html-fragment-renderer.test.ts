@@ -66,6 +66,18 @@ describe('createHtmlFragmentRenderer: text', () => {
 });
 
 describe('createHtmlFragmentRenderer: tool calls', () => {
+  it('shows in its summary the command a result says ran, and both inputs', () => {
+    const bash = { name: 'Bash', toolName: 'command_execution', toolKind: 'execute' } as const;
+    const ran = result('c', { ...bash, outputState: 'empty', output: '', details: { exitCode: 0 }, arg: 'rm -rf build', input: { command: 'rm -rf build' } });
+    const html = render([use('c', { ...bash, arg: 'npm test', input: { command: 'npm test' } }), ran]);
+    expect(html).toContain('<summary><span class="tool-name">Bash</span> <code class="tool-arg">rm -rf build</code> <span class="tool-status">');
+    expect(html).not.toContain('<code class="tool-arg">npm test</code>');
+    expect(html).toContain(
+      '<p class="label">Input it completed with</p><pre class="tool-input"><code class="language-json">{\n  "command": "rm -rf build"\n}</code></pre>' +
+        '<p class="label">Input announced at its start</p><pre class="tool-input"><code class="language-json">{\n  "command": "npm test"\n}</code></pre>',
+    );
+  });
+
   it('writes one details per call, with the result in its summary, once the result arrives', () => {
     const renderer = createHtmlFragmentRenderer();
     expect(renderer.push(use('a'))).toContain('<h2>Turn 1</h2>');

@@ -48,14 +48,28 @@ function useRows(use: ToolUseDisplayEvent): [string, string][] {
   return rows;
 }
 
-function inputHtml(use: ToolUseDisplayEvent, edits: readonly FileEdit[], highlight: Highlighter): string {
+function jsonInputHtml(label: string, input: unknown): string {
+  const json = prettyJson(input);
+  if (json === undefined) return '';
+  const language = typeof input === 'string' ? 'plaintext' : 'json';
+  const { shown, omitted } = clipText(json);
+  return `<p class="label">${label}</p><pre class="tool-input"><code class="language-${language}">${escapeHtmlText(shown)}</code></pre>${omittedHtml(omitted)}`;
+}
+
+/**
+ * The call's input. Where its result says another input ran (`result.input`),
+ * both are shown, the one that ran first: what ran is what is shown.
+ */
+function inputHtml(use: ToolUseDisplayEvent, result: ToolResultDisplayEvent | undefined, edits: readonly FileEdit[], highlight: Highlighter): string {
+  if (result?.input !== undefined) return jsonInputHtml('Input it completed with', result.input) + jsonInputHtml('Input announced at its start', use.input);
   // An edit reads as its diff or the file it wrote; its input as JSON only says the same thing less clearly.
   if (edits.length > 0) return fileEditsHtml(edits, highlight);
-  const json = prettyJson(use.input);
-  if (json === undefined) return '';
-  const language = typeof use.input === 'string' ? 'plaintext' : 'json';
-  const { shown, omitted } = clipText(json);
-  return `<p class="label">Input</p><pre class="tool-input"><code class="language-${language}">${escapeHtmlText(shown)}</code></pre>${omittedHtml(omitted)}`;
+  return jsonInputHtml('Input', use.input);
+}
+
+/** The preview of what ran: the result's, where it says another input ran than the call announced. */
+function ranArg(use: ToolUseDisplayEvent | undefined, result: ToolResultDisplayEvent | undefined): string | undefined {
+  return typeof result?.arg === 'string' ? result.arg : use?.arg;
 }
 
 function isObject<T>(value: T): value is T & object {
@@ -141,10 +155,10 @@ export function toolCallHtml(
   const classes = ['tool', result === undefined ? state : statusClass(result)];
   const status = result === undefined ? STATUS_TEXT[state === 'done' ? 'unfinished' : state] : summarizeToolResult(result);
   const edits = editsOfCall(use);
-  const summary = `<summary>${marker(use?.name ?? source.name, use?.arg, edits)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
+  const summary = `<summary>${marker(use?.name ?? source.name, ranArg(use, result), edits)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
   const rows = [...(use === undefined ? [] : useRows(use)), ...(result === undefined ? [] : resultRows(result))];
   const subagent = subagentHtml === '' ? '' : `<div class="subagent" role="group" aria-label="Subagent">\n${subagentHtml}</div>`;
-  const body = meta(rows) + (use === undefined ? '' : inputHtml(use, edits, highlight)) + subagent + (result === undefined ? '' : outputHtml(result, status, highlight));
+  const body = meta(rows) + (use === undefined ? '' : inputHtml(use, result, edits, highlight)) + subagent + (result === undefined ? '' : outputHtml(result, status, highlight));
   return `<details class="${classes.join(' ')}"${subagentAttributes(source.parentToolUseId)}>${summary}${body}</details>`;
 }
 
@@ -166,6 +180,8 @@ export function lateToolResultHtml(
     return `<p class="tool-late unfinished"${attributes}>Result of ${marker(name, arg)} <span class="tool-status">— ${STATUS_TEXT.unfinished}</span></p>`;
   }
   const status = summarizeToolResult(result);
-  const summary = `<summary>Result of ${marker(name, arg)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
-  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${outputHtml(result, status, highlight)}</details>`;
+  const ran = typeof result.arg === 'string' ? result.arg : arg;
+  const summary = `<summary>Result of ${marker(name, ran)} <span class="tool-status">— ${escapeHtml(status)}</span></summary>`;
+  const input = result.input === undefined ? '' : jsonInputHtml('Input it completed with', result.input);
+  return `<details class="tool-late ${statusClass(result)}"${attributes}>${summary}${meta(resultRows(result))}${input}${outputHtml(result, status, highlight)}</details>`;
 }

@@ -70,6 +70,13 @@ describe('verbose mode', () => {
     expect(output).toBe(lines('$ Bash', '⟐ frobnicate x', '  ✓ $ Completed Bash', '  ✓ ⟐ x: Completed frobnicate'));
   });
 
+  it('names the input a result says ran when it is not the one its marker showed', async () => {
+    const changed = toolResult('a', 'Bash', { arg: 'rm -rf build', input: { command: 'rm -rf build' }, details: { exitCode: 0 } });
+    const notice: DisplayEvent = { kind: 'notice', level: 'warning', code: 'tool_input_changed', message: 'input changed' };
+    const output = await render([toolUse('a', 'Bash', 'npm test'), changed, notice], { mode: 'verbose' });
+    expect(output).toBe(lines('$ Bash npm test', '  ✓ $ ran rm -rf build: Completed Bash (exit 0)', '! warning [tool_input_changed]: input changed'));
+  });
+
   it('tells success from error without colour', async () => {
     const ok = await render([toolUse('a', 'Grep', 'todo'), toolResult('a', 'Grep', { details: { matchCount: 2, fileCount: 1 } })], { mode: 'verbose' });
     const failed = await render([toolUse('a', 'Grep', 'todo'), toolResult('a', 'Grep', { status: 'error', details: { errorMessage: 'bad regex' } })], {

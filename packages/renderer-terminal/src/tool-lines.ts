@@ -67,10 +67,15 @@ function contentPreview(state: RenderState, depth: number, event: ToolResultDisp
 // Parallel calls finish out of order: a result that does not follow its own
 // marker names its call, once: by its glyph alone when the summary already
 // names what it worked on (`✓ » Read a.ts (12 chars)`), else by its argument.
+// A result that says another input ran than its marker shows (`arg`) names
+// that input, even right under the marker: what ran is what is shown.
 function resultLabel(state: RenderState, id: string, call: OpenCall | undefined, event: ToolResultDisplayEvent, summary: string): Segment[] {
-  if (state.lastMarkerId === id) return [];
+  const ran = typeof event.arg === 'string' ? field(event.arg) : undefined;
+  const changed = ran !== undefined && ran !== call?.arg;
+  if (state.lastMarkerId === id && !changed) return [];
   const { colors } = state;
   const glyph: Segment = [call?.glyph ?? toolGlyph(str(event.name), event.toolKind), colors.cyan];
+  if (changed) return [glyph, [' ran '], [ran === '' ? '(no preview)' : ran, colors.bold], [': ']];
   const arg = call?.arg ?? '';
   if (arg === '' || summary.includes(arg)) return [glyph, [' ']];
   return [glyph, [' '], [arg, colors.bold], [': ']];
