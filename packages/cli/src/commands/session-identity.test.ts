@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { ExitCode } from '../exit-codes.js';
@@ -15,7 +15,8 @@ import { CLAUDE_ID, Capture, firstRaw, hostileHome } from './hostile-home.js';
 async function* none(): AsyncGenerator<Uint8Array> {}
 
 const { home, claudeLog } = hostileHome();
-const copy = join(home, '.claude', 'projects', '-backup', 'copy.jsonl');
+// A copy under its own name in another project folder: a transcript's id is its file name's.
+const copy = join(home, '.claude', 'projects', '-backup', basename(claudeLog));
 mkdirSync(join(home, '.claude', 'projects', '-backup'), { recursive: true });
 copyFileSync(claudeLog, copy);
 const hash = (path: string) => createHash('sha256').update(path).digest('hex').slice(0, 8);
