@@ -601,6 +601,7 @@ export const used = [badMode, future, broken, sources, conformance, cliOptions, 
 } catch (error) {
   fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a developer's switch to keep the temporary folder, named in the header
   if (process.env.KEEP_PACK_INSTALL) console.log(`\nkept ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }

@@ -256,6 +256,7 @@ try {
 } catch (error) {
   check(false, error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a developer's switch to keep the temporary folder, named in the header
   if (process.env.KEEP_PLUGIN_STANDALONE) console.log(`\nkept ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }

@@ -73,6 +73,7 @@ const readEditRun: CorpusScenario = {
     use('r1', 'Read', 'read', 'src/greet.ts', { file_path: 'src/greet.ts' }),
     result('r1', 'Read', 'read', { output: GREET_BEFORE, details: { path: 'src/greet.ts', contentLength: GREET_BEFORE.length } }),
     reasoning('th1', 'The typo is on line 2: `Helo`.'),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is the content under test, not a template
     use('e1', 'Edit', 'edit', 'src/greet.ts', { file_path: 'src/greet.ts', old_string: "  return 'Helo, ' + name;", new_string: '  return `Hello, ${name}!`;' }),
     result('e1', 'Edit', 'edit', { output: 'The file src/greet.ts has been updated.', details: { path: 'src/greet.ts' } }),
     use('w1', 'Write', 'edit', 'test/greet.test.ts', { file_path: 'test/greet.test.ts', content: "import { greet } from '../src/greet';\n\ntest('greets', () => expect(greet('Ada')).toBe('Hello, Ada!'));\n" }),

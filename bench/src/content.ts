@@ -23,11 +23,13 @@ const CODE_LINES = [
   '  }',
   '  // Keep the order stable: callers rely on it.',
   '  const sorted = [...entries].sort((a, b) => a.key.localeCompare(b.key));',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} in source text a tool printed, not a template
   "  throw new TypeError(`expected a string, got ${typeof value}`);",
   '  return { ...state, status: "done", finishedAt: Date.now() };',
   '',
   '/** Cuts `text` to `max` characters, ending with an ellipsis. */',
   'export const DEFAULT_TIMEOUT_MS = 30_000;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} in source text a tool printed, not a template
   "  const greeting = `Grüße, ${name}! — 你好`;",
   '    case "tool_use":',
   '      return handleToolUse(block, context);',

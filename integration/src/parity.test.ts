@@ -40,6 +40,7 @@ it('every provider shows the parity task the same way', () => {
   for (const [provider, source] of STREAM_SOURCES) {
     const fixture = listFixtures(provider).find((f) => f.scenario === 'parity-read-readme');
     expect(fixture, `${provider} has a parity-read-readme fixture`).toBeDefined();
+    // biome-ignore lint/style/noNonNullAssertion: the fixture is found above; a missing one fails the test here
     const { events } = replayLines(source, readFileSync(fixture!.streamPath, 'utf8').split(/\r?\n/));
     shapes[provider] = shape(events);
     previews[provider] = events.flatMap((e) => (e.kind === 'tool-use' ? [e.arg.replace(/^.*\//, '')] : []));

@@ -10,9 +10,7 @@ import { hostname, userInfo } from 'node:os';
  * changes: timestamps, ids and durations stay as the CLI wrote them, since no
  * test depends on them being any other.
  */
-export interface Normaliser {
-  (text: string): string;
-}
+export type Normaliser = (text: string) => string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

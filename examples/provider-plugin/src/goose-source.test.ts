@@ -114,6 +114,7 @@ describe('tool calls', () => {
       output: 'not ok 1 - greet\n\nCommand exited with code 1',
       details: { exitCode: 1, stderr: 'npm ERR! Test failed.', errorMessage: 'Command exited with code 1' },
     });
+    // biome-ignore lint/style/noNonNullAssertion: the fixture has this result; a missing one fails the test here
     expect(summarizeToolResult(result!)).toBe('Error (exit 1): Command exited with code 1');
   });
 

@@ -34,6 +34,7 @@ function buildBrowserModulesIfMissing(): void {
 function shownBlocks(): { kind: 'text' | 'tool'; text: string; name?: string; arg?: string; status?: string }[] {
   const blocks = document.querySelectorAll('#transcript div.text:not(details.reasoning div.text), #transcript details.tool');
   return [...blocks].map((element) => {
+    // biome-ignore lint/performance/useDomNodeTextContent: what a reader sees: innerText leaves out hidden content, textContent would not
     if (element.tagName !== 'DETAILS') return { kind: 'text', text: (element as HTMLElement).innerText.trim() };
     return {
       kind: 'tool',

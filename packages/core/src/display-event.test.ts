@@ -6,7 +6,7 @@ import {
   type DisplayEvent,
   type DisplayEventKind,
   type ToolUseDisplayEvent,
-  toolUseEventSchema,
+  type toolUseEventSchema,
 } from './display-event.js';
 
 describe('DisplayEvent schema', () => {

@@ -35,6 +35,7 @@ describe('toWriteText', () => {
 
   it('accepts any object with write()', () => {
     const seen: string[] = [];
+    // biome-ignore lint/complexity/noCommaOperator: the chunk is kept and the write acknowledged in one callback
     const writable = new Writable({ write: (chunk, _enc, cb) => (seen.push(String(chunk)), cb()) });
     void toWriteText(writable)('z');
     expect(seen).toEqual(['z']);

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type ErrorDisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, ErrorDisplayEvent, LineContext } from '@x/core';
 import { compactKey, stringField } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
 import { textEvent, threadOf, type ClaudeState } from './state.js';

@@ -31,6 +31,7 @@ describe('Claude provider behaviours', () => {
   it('reads tool_use_result: Write create vs update, Read file content, Bash stderr, search counts', () => {
     const { events } = replay(fixtureLines('read-edit-run'));
     const byId = new Map(ofKind(events, 'tool-result').map((event) => [event.id, event]));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} in source text the agent read, not a template
     expect(byId.get('toolu_rer_read')?.output).toBe("export function greet(name: string): string {\n  return `Helo, ${name}!`;\n}\n");
     expect(byId.get('toolu_rer_write')?.details.changes).toEqual([{ path: '/work/demo/CHANGELOG.md', change: 'created' }]);
     expect(byId.get('toolu_rer_edit')?.details.changes).toEqual([{ path: '/work/demo/src/greet.ts', change: 'modified' }]);

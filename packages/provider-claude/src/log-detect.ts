@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code transcript line' };

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import { assistantLine } from './log-assistant.js';
 import { createClaudeLogState, endSession, noteEnvelope, type ClaudeLogState } from './log-state.js';

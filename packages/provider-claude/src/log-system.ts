@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeLogState } from './log-state.js';
 import { compactionMessage } from './system-events.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeLogState } from './log-state.js';
 

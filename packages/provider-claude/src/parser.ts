@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, stringField, type JsonObject, type SessionFields } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { assistantEvents } from './assistant-events.js';

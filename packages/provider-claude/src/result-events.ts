@@ -1,4 +1,4 @@
-import { type DisplayEvent, type NoticeDisplayEvent, type SessionStatus } from '@x/core';
+import type { DisplayEvent, NoticeDisplayEvent, SessionStatus } from '@x/core';
 import { compactKey, ownField, previewToolInput, stringField, type SessionFields } from '@x/core/provider-utils';
 import { endTurn, ensureStarted, noteText, type ClaudeState } from './state.js';
 import { resultUsage } from './usage.js';

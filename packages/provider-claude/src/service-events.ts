@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
 import { objectField, ownField, previewToolInput, stringField } from '@x/core/provider-utils';
 import type { ClaudeControlRequest, ClaudeRateLimitEvent } from './wire-schema.js';
 

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { isCallType, readContentBlock } from './content-blocks.js';
 import { textEvent, threadOf, type ClaudeState } from './state.js';

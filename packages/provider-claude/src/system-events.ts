@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
 import { arrayField, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeState } from './state.js';
 import type { ClaudeSystemLine } from './wire-schema.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, NoticeDisplayEvent } from '@x/core';
 import { compactKey, type ToolCallOutcome } from '@x/core/provider-utils';
 import type { ClaudeState } from './state.js';
 import { setBounded } from './stream-blocks.js';

@@ -1,4 +1,4 @@
-import { type ToolUseDisplayEvent } from '@x/core';
+import type { ToolUseDisplayEvent } from '@x/core';
 import {
   countSearchOutput,
   extractToolOutput,

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeState } from './state.js';
 import { finishCall } from './tool-events.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type NoticeDisplayEvent, type PromptDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent, PromptDisplayEvent } from '@x/core';
 import { stringField } from '@x/core/provider-utils';
 
 /*

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Codex exec --json line' };

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
 import { objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { command, commandText, mcpCall, patch, planUpdate, webSearch } from './legacy-tool-events.js';
 import { readableError } from './provider-error.js';

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, objectField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Codex rollout line' };

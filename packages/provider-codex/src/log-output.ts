@@ -1,4 +1,4 @@
-import { type FileChange } from '@x/core';
+import type { FileChange } from '@x/core';
 import { isJsonObject, numberField, objectField, parseJson, stringField } from '@x/core/provider-utils';
 
 /** What a tool's output string in a rollout says: the output proper, and the exit code and duration where given. */

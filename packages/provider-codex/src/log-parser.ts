@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';

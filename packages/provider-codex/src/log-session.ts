@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { releaseStart, type CodexLogState } from './log-state.js';
 

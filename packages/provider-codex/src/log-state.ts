@@ -1,4 +1,4 @@
-import { type DisplayEvent, type SessionStatus } from '@x/core';
+import type { DisplayEvent, SessionStatus } from '@x/core';
 import { createSessionLifecycle, type SessionFields, type SessionLifecycle } from '@x/core/provider-utils';
 import { createCodexState, type CodexState } from './state.js';
 

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { legacyEvents } from './legacy-events.js';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';

@@ -1,4 +1,4 @@
-import { type ErrorDisplayEvent } from '@x/core';
+import type { ErrorDisplayEvent } from '@x/core';
 import { decodeJsonString, isJsonObject, numberField, objectField, stringField } from '@x/core/provider-utils';
 
 /** An error message fit to show, and the provider's code for it when there is one. */

@@ -1,8 +1,8 @@
-import {
-  type DisplayEvent,
-  type SessionDisplayEvent,
-  type SessionStatus,
-  type UsageDisplayEvent,
+import type {
+  DisplayEvent,
+  SessionDisplayEvent,
+  SessionStatus,
+  UsageDisplayEvent,
 } from '@x/core';
 import {
   createTextAssembler,

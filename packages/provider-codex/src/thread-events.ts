@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
 import { arrayField, objectField, stringField } from '@x/core/provider-utils';
 import { itemEvents } from './item-events.js';
 import { errorEvent, readableError } from './provider-error.js';

@@ -1,4 +1,4 @@
-import { type CanonicalToolName, type FileChange } from '@x/core';
+import type { CanonicalToolName, FileChange } from '@x/core';
 import { toolAliases } from '@x/core/provider-utils';
 
 /**

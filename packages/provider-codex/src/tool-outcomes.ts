@@ -1,4 +1,4 @@
-import { type FileChange } from '@x/core';
+import type { FileChange } from '@x/core';
 import { extractToolOutput, ownField, stringField, type ToolCallOutcome } from '@x/core/provider-utils';
 import { fileUpdateChangeSchema, legacyDurationSchema, todoItemSchema } from './wire-schema.js';
 

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, numberField, objectField, ownField, stringField } from '@x/core/provider-utils';
 import { classifyCopilotLines } from './log-detect.js';
 

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
 
 /**

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type FileChange, type LineContext } from '@x/core';
+import type { DisplayEvent, FileChange, LineContext } from '@x/core';
 import { compactKey, stringField } from '@x/core/provider-utils';
 import { nonEmpty, withParent } from './fields.js';
 import { MAX_INTENT_CALLS, noteModel, type CopilotState } from './state.js';

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, objectField, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no Gemini CLI event or JSON output document' };

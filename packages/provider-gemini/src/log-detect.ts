@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, ownField, parseJson, type JsonObject } from '@x/core/provider-utils';
 
 /**

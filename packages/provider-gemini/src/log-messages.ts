@@ -1,4 +1,4 @@
-import { type DisplayEvent, type UsageDisplayEvent } from '@x/core';
+import type { DisplayEvent, UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
   isJsonObject,

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, ownField, readJsonLine, type JsonObject } from '@x/core/provider-utils';
 import { MESSAGE_TYPES } from './log-detect.js';
 import { appendMessage, checkpoint, flushHeld, releaseHeld, rewind } from './log-rewrites.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent } from '@x/core';
+import type { DisplayEvent } from '@x/core';
 import { isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
 import { messageEvents, newShown } from './log-messages.js';
 import { MAX_SHOWN, type GeminiLogState } from './log-state.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { cutText } from '@x/core/provider-utils';
 import { closeMessage, nextMessageId, type GeminiState } from './state.js';
 import type { MessageEvent } from './wire-schema.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, ownField, type JsonObject } from '@x/core/provider-utils';
 import { messageEvents, quoted } from './message-events.js';
 import { errorEvents, initEvents, jsonOutputEvents, resultEvents } from './session-events.js';

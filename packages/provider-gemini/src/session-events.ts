@@ -1,4 +1,4 @@
-import { type DisplayEvent, type ErrorDisplayEvent, type SessionStatus } from '@x/core';
+import type { DisplayEvent, ErrorDisplayEvent, SessionStatus } from '@x/core';
 import { isJsonObject, numberField, type SessionFields } from '@x/core/provider-utils';
 import { closeMessage, ensureSession, nextMessageId, openSession, type GeminiState } from './state.js';
 import { errorOf } from './tool-events.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent } from '@x/core';
+import type { DisplayEvent } from '@x/core';
 import {
   compactKey,
   createJsonDocumentReader,

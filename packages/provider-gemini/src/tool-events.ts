@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { stringField, type ToolCallOutcome } from '@x/core/provider-utils';
 import { readShellOutput } from './shell-output.js';
 import { closeMessage, rememberCall, takeCallName, type GeminiState } from './state.js';

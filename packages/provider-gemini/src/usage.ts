@@ -1,4 +1,4 @@
-import { type UsageDisplayEvent } from '@x/core';
+import type { UsageDisplayEvent } from '@x/core';
 import { numberField, objectField, type JsonObject } from '@x/core/provider-utils';
 
 /**

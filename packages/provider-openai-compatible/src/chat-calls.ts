@@ -1,4 +1,4 @@
-import { type DisplayEvent } from '@x/core';
+import type { DisplayEvent } from '@x/core';
 import { arrayField, isJsonObject, numberField, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import {
   appendArguments,

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SessionStatus } from '@x/core';
+import type { DisplayEvent, LineContext, SessionStatus } from '@x/core';
 import { arrayField, isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { addFragment, announceMessageCalls, announcePendingCalls, startChat } from './chat-calls.js';
 import { chatUsageEvent, errorEvent } from './outcome-events.js';

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { arrayField, detectFromLines, isJsonObject, numberField, objectField, ownField, parseJson, stringField, unframeSseLine } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no chat completion, Response, stream event or error body' };

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { onChatChunk } from './chat-events.js';
 import { onResponsesEvent } from './responses-events.js';

@@ -1,4 +1,4 @@
-import { type ErrorDisplayEvent, type UsageDisplayEvent } from '@x/core';
+import type { ErrorDisplayEvent, UsageDisplayEvent } from '@x/core';
 import { nonEmpty } from './state.js';
 import { completionUsageSchema, errorObjectSchema, responseUsageSchema } from './wire-schema.js';
 

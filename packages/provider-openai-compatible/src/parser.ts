@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, objectField, ownField, readJsonLine, sseLineData, stringField, type JsonObject } from '@x/core/provider-utils';
 import { endChat, onChatBody, onChatChunk, onChatError } from './chat-events.js';
 import { isResponsesValue } from './responses-event-types.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SessionStatus } from '@x/core';
+import type { DisplayEvent, LineContext, SessionStatus } from '@x/core';
 import { numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { errorEvent, responsesUsageEvent } from './outcome-events.js';
 import { KNOWN_EVENTS, PART_EVENTS, quietReason, TERMINAL_STATUS } from './responses-event-types.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { arrayField, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
 import { showMessage, showReasoning, startTurn } from './responses-part-events.js';
 import { appendArguments, itemKey, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent } from '@x/core';
+import type { DisplayEvent } from '@x/core';
 import { arrayField, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { itemKey, startSession, type OpenAICompatibleState, type ResponsesTurn } from './state.js';
 

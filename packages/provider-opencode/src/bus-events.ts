@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { messageUpdated, partDelta, partUpdated } from './message-events.js';
 import { commandNotice, permissionNotice, questionNotice } from './notice-events.js';

@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { detectFromLines, isJsonObject, objectField, stringField, unframeSseLine } from '@x/core/provider-utils';
 
 /**

@@ -90,6 +90,7 @@ describe('OpenCode fixtures', () => {
   it('the long run gives at least 200 events', () => {
     const long = fixtures.find((f) => f.scenario === 'run-long-run');
     expect(long).toBeDefined();
+    // biome-ignore lint/style/noNonNullAssertion: the fixture is found above; a missing one fails the test here
     expect(replayLines(openCodeSource, readFixtureLines(long!)).events.length).toBeGreaterThanOrEqual(200);
   });
 });

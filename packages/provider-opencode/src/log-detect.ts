@@ -1,4 +1,4 @@
-import { type Detection } from '@x/core';
+import type { Detection } from '@x/core';
 import { arrayField, isJsonObject, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 
 const NONE: Detection = { confidence: 0, evidence: 'no OpenCode export document' };

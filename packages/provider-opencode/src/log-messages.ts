@@ -1,4 +1,4 @@
-import { type DisplayEvent } from '@x/core';
+import type { DisplayEvent } from '@x/core';
 import { isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { DocumentWalk } from './log-state.js';
 import type { ExportMessage } from './log-wire-schema.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext, type SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, readJsonLine } from '@x/core/provider-utils';
 import { exportEvents } from './log-session.js';
 import { createOpenCodeLogState, type OpenCodeLogState } from './log-state.js';

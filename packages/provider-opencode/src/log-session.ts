@@ -1,4 +1,4 @@
-import { type DisplayEvent, type SessionStatus } from '@x/core';
+import type { DisplayEvent, SessionStatus } from '@x/core';
 import { objectField, type SessionFields } from '@x/core/provider-utils';
 import { assistantMessage, stamp, userMessage } from './log-messages.js';
 import type { DocumentWalk, OpenCodeLogState } from './log-state.js';

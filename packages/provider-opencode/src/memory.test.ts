@@ -1,7 +1,7 @@
 // Flat memory (#17): every per-stream map of the parser is bounded, so a long
 // stream (a server bus left open for days) keeps what it can still refer to and
 // forgets the rest.
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey, type RecentMap } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { S, assistantMessage, bus, partUpdated, sessionCreated, tokens, userMessage } from '../test/lines.js';

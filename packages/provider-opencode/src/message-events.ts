@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey } from '@x/core/provider-utils';
 import { growText, partEvents, type PartScope } from './part-events.js';
 import { nest, newTurn, reportChildError, reportError, seeTime, type OpenCodeState } from './state.js';

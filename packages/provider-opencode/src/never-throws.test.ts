@@ -32,6 +32,7 @@ function replaceAt(root: Json, path: (string | number)[], replacement: Json): Js
   const copy = structuredClone(root) as Record<string | number, Json>;
   let node: Record<string | number, Json> = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, Json>;
+  // biome-ignore lint/style/noNonNullAssertion: the empty path returned above, so this one has a last step
   node[path[path.length - 1]!] = replacement;
   return copy as Json;
 }
@@ -53,6 +54,7 @@ const mutatedLine = fc
     try {
       const value = JSON.parse(text) as Json;
       const all = paths(value);
+      // biome-ignore lint/style/noNonNullAssertion: paths() always holds the root's own path, so the list is never empty
       const mutated = replaceAt(value, all[pick % all.length]!, replacement);
       return (data ? 'data: ' : '') + JSON.stringify(mutated);
     } catch {

@@ -1,4 +1,4 @@
-import { type NoticeDisplayEvent } from '@x/core';
+import type { NoticeDisplayEvent } from '@x/core';
 import { stringField } from '@x/core/provider-utils';
 import type { BusEventOf } from './wire-schema.js';
 

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { OpenCodeState, PartKind, Scope } from './state.js';
 import { toolPartEvents } from './tool-events.js';

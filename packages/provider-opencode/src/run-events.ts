@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { stringField } from '@x/core/provider-utils';
 import { rejectedNotice } from './notice-events.js';
 import { partEvents } from './part-events.js';

@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey } from '@x/core/provider-utils';
 import { compactedNotice, retryNotice } from './notice-events.js';
 import type { PartScope } from './part-events.js';

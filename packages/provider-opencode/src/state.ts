@@ -1,4 +1,4 @@
-import { type DisplayEvent, type SessionStatus } from '@x/core';
+import type { DisplayEvent, SessionStatus } from '@x/core';
 import {
   compactKey,
   createRecentMap,

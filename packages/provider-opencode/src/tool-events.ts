@@ -1,4 +1,4 @@
-import { type DisplayEvent, type LineContext } from '@x/core';
+import type { DisplayEvent, LineContext } from '@x/core';
 import { isJsonObject, stringField } from '@x/core/provider-utils';
 import { childSession, type OpenCodeState } from './state.js';
 import { toolPartOutcome } from './tool-outcome.js';

@@ -1,4 +1,4 @@
-import { type UsageDisplayEvent } from '@x/core';
+import type { UsageDisplayEvent } from '@x/core';
 import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 
 /** The message and error name of an OpenCode `error` (a string, or `{ name, data: { message } }`). */

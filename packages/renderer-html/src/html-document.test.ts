@@ -73,6 +73,7 @@ describe('createHtmlRenderer: streaming', () => {
   it('writes exactly the whole document to a callback, a Node writable and a Web stream', async () => {
     expect(await stream(sampleRun(), (chunks) => (chunk: string) => void chunks.push(chunk))).toBe(whole);
     expect(
+      // biome-ignore lint/complexity/noCommaOperator: the chunk is kept and the write acknowledged in one callback
       await stream(sampleRun(), (chunks) => new Writable({ highWaterMark: 16, write: (chunk: Buffer, _encoding, done) => (chunks.push(chunk.toString()), setTimeout(done, 0)) })),
     ).toBe(whole);
     expect(await stream(sampleRun(), (chunks) => new WritableStream<string>({ write: (chunk) => void chunks.push(chunk) }, { highWaterMark: 1 }))).toBe(whole);

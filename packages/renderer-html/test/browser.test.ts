@@ -85,6 +85,7 @@ function readTranscript(rootSelector: string) {
     lateResults: root.querySelectorAll('.tool-late').length,
     text: [...root.querySelectorAll('.text')]
       .filter((el) => el.closest('.reasoning') === null)
+      // biome-ignore lint/performance/useDomNodeTextContent: what a reader sees: innerText leaves out hidden content, textContent would not
       .map((el) => (el as HTMLElement).innerText)
       .join('\n'),
     turnHeadings: [...root.querySelectorAll('section.turn > h2')].map((h) => h.textContent),

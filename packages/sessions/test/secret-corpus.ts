@@ -131,6 +131,7 @@ export const NEAR_MISSES: readonly string[] = [
   'The AKIA prefix marks an AWS access key id.',
   'const apiKey = process.env.OPENAI_API_KEY;',
   'OPENAI_API_KEY=$OPENAI_API_KEY',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} is the near-miss under test (a reference, not a secret)
   'API_KEY=${API_KEY}',
   'MAX_TOKENS=4096',
   'USE_CACHE_KEY=true',

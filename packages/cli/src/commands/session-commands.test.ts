@@ -14,6 +14,7 @@ class Capture implements CliStream {
   private waiters: { needle: string; resolve: () => void }[] = [];
   write(chunk: string | Uint8Array): boolean {
     this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    // biome-ignore lint/complexity/noCommaOperator: a waiter is resolved and dropped in one filter step
     this.waiters = this.waiters.filter((w) => !(this.text.includes(w.needle) && (w.resolve(), true)));
     return true;
   }
