@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATORS } from './generators/index.js';
+import { RECORDED_GENERATORS } from './generators/recorded.js';
 import { HOSTILE_SHAPES } from './hostile.js';
 import { MB } from './report.js';
 
 const PROVIDER_STREAMS = ['claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible'];
+/** The end-to-end part's streams: every provider's synthetic stream, then every real shape. */
+const E2E_STREAMS = [...PROVIDER_STREAMS, ...RECORDED_GENERATORS.map((g) => g.id)];
 
 const OPTIONS = {
   smoke: { type: 'boolean', default: false },
@@ -46,7 +49,7 @@ function printHelp(): void {
   --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
   --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.01)
   --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,1)
-  --e2e-streams <a,b>      streams of the end-to-end part (default every provider; smoke claude)
+  --e2e-streams <a,b>      streams of the end-to-end part (default every provider and every real shape; smoke claude,claude-recorded)
   --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 5)
   --no-memory, --no-hostile, --no-site, --no-throughput, --no-e2e   skip a part
   --cli <bin.cjs>          the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.cjs)
@@ -93,7 +96,7 @@ function endToEndOptions(values: Values, smoke: boolean) {
   return {
     e2e: !values['no-e2e'],
     e2eSizes: list(values['e2e-sizes-mb'], smoke ? ['0.01', '1'] : ['0.01', '1', '100']).map((s) => Math.round(Number(s) * MB)),
-    e2eStreams: list(values['e2e-streams'], smoke ? ['claude'] : PROVIDER_STREAMS),
+    e2eStreams: list(values['e2e-streams'], smoke ? ['claude', 'claude-recorded'] : E2E_STREAMS),
     e2eRuns: Number(values['e2e-runs'] ?? (smoke ? 5 : 20)),
   };
 }

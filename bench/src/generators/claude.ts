@@ -1,6 +1,6 @@
 import { deltas, numbered, type Content } from '../content.js';
-import { ROUNDS_PER_TURN, type PlannedCall, type Round } from './plan.js';
-import type { StreamGenerator, WireWriter } from './types.js';
+import { planned, ROUNDS_PER_TURN, type PlannedCall, type Round } from './plan.js';
+import type { PlannedWriter, StreamGenerator } from './types.js';
 
 /*
  * `claude -p --output-format stream-json --verbose`, with and without
@@ -11,7 +11,7 @@ import type { StreamGenerator, WireWriter } from './types.js';
 const MODEL = 'claude-sonnet-4-5-20250929';
 const TOOL_NAMES: Record<PlannedCall['type'], string> = { read: 'Read', bash: 'Bash', grep: 'Grep', glob: 'Glob', edit: 'Edit', write: 'Write' };
 
-function writer(content: Content, partial: boolean): WireWriter {
+function writer(content: Content, partial: boolean): PlannedWriter {
   const { random } = content;
   const session = random.uuid();
   let turnRounds = 0;
@@ -248,12 +248,12 @@ export const claudeGenerator: StreamGenerator = {
   id: 'claude',
   provider: 'claude',
   description: 'Claude Code stream-json --verbose: one assistant line per block, tool results with `tool_use_result`',
-  create: (content) => writer(content, false),
+  create: (content) => planned(content, writer(content, false)),
 };
 
 export const claudePartialGenerator: StreamGenerator = {
   id: 'claude-partial',
   provider: 'claude',
   description: 'Claude Code stream-json --verbose --include-partial-messages: text, thinking and tool input as deltas',
-  create: (content) => writer(content, true),
+  create: (content) => planned(content, writer(content, true)),
 };

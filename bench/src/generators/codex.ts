@@ -1,4 +1,4 @@
-import { ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
+import { planned, ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
 import type { StreamGenerator } from './types.js';
 
 /*
@@ -36,7 +36,7 @@ export const codexGenerator: StreamGenerator = {
         type: 'turn.completed',
         usage: { input_tokens: random.int(20_000, 900_000), cached_input_tokens: random.int(10_000, 800_000), cache_write_input_tokens: 0, output_tokens: random.int(500, 30_000), reasoning_output_tokens: random.int(0, 9000) },
       });
-    return {
+    return planned(content, {
       start: () => [line({ type: 'thread.started', thread_id: `019b${random.hex(4)}-${random.hex(4)}-7${random.hex(3)}-8${random.hex(3)}-${random.hex(12)}` }), line({ type: 'turn.started' })],
       round(round) {
         const lines: string[] = [];
@@ -68,6 +68,6 @@ export const codexGenerator: StreamGenerator = {
         return lines;
       },
       end: () => [turnCompleted()],
-    };
+    });
   },
 };

@@ -1,5 +1,5 @@
 import { deltas } from '../content.js';
-import { ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
+import { planned, ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
 import type { StreamGenerator } from './types.js';
 
 /*
@@ -89,7 +89,7 @@ export const copilotGenerator: StreamGenerator = {
           return { success: true, model: 'claude-sonnet-4.5', result: { content: `Created file ${call.path} with ${call.file.length} characters` }, fileEdits: [{ path: call.path, kind: 'create' }] };
       }
     };
-    return {
+    return planned(content, {
       start: opening,
       round(round) {
         const lines: string[] = [];
@@ -133,6 +133,6 @@ export const copilotGenerator: StreamGenerator = {
         return lines;
       },
       end: () => [result()],
-    };
+    });
   },
 };

@@ -1,5 +1,5 @@
 import { deltas } from '../content.js';
-import { ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
+import { planned, ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
 import type { StreamGenerator } from './types.js';
 
 /*
@@ -81,7 +81,7 @@ export const geminiGenerator: StreamGenerator = {
           return undefined;
       }
     };
-    return {
+    return planned(content, {
       start: opening,
       round(round) {
         const lines: string[] = [];
@@ -104,6 +104,6 @@ export const geminiGenerator: StreamGenerator = {
         return lines;
       },
       end: () => [result()],
-    };
+    });
   },
 };

@@ -4,11 +4,12 @@ import { copilotGenerator } from './copilot.js';
 import { geminiGenerator } from './gemini.js';
 import { openaiCompatibleGenerator } from './openai-compatible.js';
 import { opencodeGenerator } from './opencode.js';
+import { RECORDED_GENERATORS } from './recorded.js';
 import type { StreamGenerator } from './types.js';
 
 export type { StreamGenerator } from './types.js';
 
-/** Every stream the bench generates, in the order tables list them. */
+/** Every stream the bench generates, in the order tables list them: the synthetic ones, then the real shapes (recorded.ts). */
 export const GENERATORS: readonly StreamGenerator[] = [
   claudeGenerator,
   claudePartialGenerator,
@@ -17,4 +18,5 @@ export const GENERATORS: readonly StreamGenerator[] = [
   opencodeGenerator,
   copilotGenerator,
   openaiCompatibleGenerator,
+  ...RECORDED_GENERATORS,
 ];

@@ -1,5 +1,5 @@
 import { deltas } from '../content.js';
-import type { PlannedCall } from './plan.js';
+import { planned, type PlannedCall } from './plan.js';
 import type { StreamGenerator } from './types.js';
 
 /*
@@ -38,7 +38,7 @@ export const openaiCompatibleGenerator: StreamGenerator = {
   create(content) {
     const { random } = content;
     let created = 1767225600;
-    return {
+    return planned(content, {
       start: () => [],
       round(round) {
         const id = `chatcmpl-${random.token(29)}`;
@@ -77,6 +77,6 @@ export const openaiCompatibleGenerator: StreamGenerator = {
         return lines;
       },
       end: () => [],
-    };
+    });
   },
 };

@@ -1,4 +1,4 @@
-import { ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
+import { planned, ROUNDS_PER_TURN, type PlannedCall } from './plan.js';
 import type { StreamGenerator } from './types.js';
 
 /*
@@ -80,7 +80,7 @@ export const opencodeGenerator: StreamGenerator = {
       }
     };
 
-    return {
+    return planned(content, {
       start: () => [],
       round(round) {
         const lines: string[] = [];
@@ -113,6 +113,6 @@ export const opencodeGenerator: StreamGenerator = {
       },
       // `done`: the newest run.ts ends every run with it, once the session is idle.
       end: () => [JSON.stringify({ type: 'done', timestamp: now(), sessionID: session, reason: 'idle', rejected: [] })],
-    };
+    });
   },
 };

@@ -1,4 +1,5 @@
 import type { Content } from '../content.js';
+import type { PlannedWriter, WireWriter } from './types.js';
 
 /**
  * One round of an agent's work, provider-neutral: what it thought, said and
@@ -80,4 +81,9 @@ export function planRound(content: Content): Round {
     text: content.prose(content.size('text')),
     calls,
   };
+}
+
+/** The writer of a synthetic stream: each round is planned here, then written in the provider's format. */
+export function planned(content: Content, writer: PlannedWriter): WireWriter {
+  return { start: () => writer.start(), round: (n) => writer.round(planRound(content), n), end: () => writer.end() };
 }

@@ -6,8 +6,15 @@ export interface WireWriter {
   /** The lines a stream opens with. */
   start(): string[];
   /** The lines of one round of work; `n` counts rounds from 0. */
-  round(round: Round, n: number): string[];
+  round(n: number): string[];
   /** The lines a stream closes with. */
+  end(): string[];
+}
+
+/** A {@link WireWriter} of the synthetic streams, which writes a provider-neutral plan of each round (`planned` in plan.ts makes the plan). */
+export interface PlannedWriter {
+  start(): string[];
+  round(round: Round, n: number): string[];
   end(): string[];
 }
 
