@@ -28,8 +28,12 @@ fi
 
 start=$SECONDS
 
-log "pnpm build (cached by turbo when the tests already built)"
-pnpm build --output-logs=errors-only
+# --no-build: the caller has just built, and other checks read dist/ while this
+# script runs (a turbo cache hit still rewrites every output it restores).
+if [ "${1:-}" != "--no-build" ]; then
+  log "pnpm build (cached by turbo when the tests already built)"
+  pnpm build --output-logs=errors-only
+fi
 
 log "publint + attw for every package"
 pnpm -r --filter './packages/*' lint

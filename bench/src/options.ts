@@ -47,10 +47,10 @@ function printHelp(): void {
   --site-sizes-mb <a,b>    log sizes of the xview site memory check (default 300,1000)
   --memory-streams <a,b>   streams of the memory check (default every provider: ${PROVIDER_STREAMS.join(',')})
   --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
-  --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.01)
+  --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.002)
   --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,1)
   --e2e-streams <a,b>      streams of the end-to-end part (default every provider and every real shape; smoke claude,claude-recorded)
-  --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 5)
+  --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 3)
   --no-memory, --no-hostile, --no-site, --no-throughput, --no-e2e   skip a part
   --cli <bin.cjs>          the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.cjs)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
@@ -77,7 +77,7 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'
 function memoryOptions(values: Values, smoke: boolean) {
   return {
     memory: !values['no-memory'],
-    memorySizes: list(values['memory-sizes-mb'], smoke ? ['2', '8'] : ['100', '1000']).map((s) => Math.round(Number(s) * MB)),
+    memorySizes: list(values['memory-sizes-mb'], smoke ? ['2'] : ['100', '1000']).map((s) => Math.round(Number(s) * MB)),
     memoryStreams: list(values['memory-streams'], smoke ? ['claude'] : PROVIDER_STREAMS),
     memoryReps: Number(values['memory-reps'] ?? (smoke ? 1 : 3)),
     hostile: !values['no-hostile'],
@@ -85,7 +85,7 @@ function memoryOptions(values: Values, smoke: boolean) {
       values['hostile-shapes'],
       HOSTILE_SHAPES.map((h) => h.id),
     ),
-    hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.01 : 1)),
+    hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.002 : 1)),
     site: !values['no-site'],
     siteSizes: list(values['site-sizes-mb'], smoke ? ['2'] : ['300', '1000']).map((s) => Math.round(Number(s) * MB)),
   };
@@ -97,7 +97,7 @@ function endToEndOptions(values: Values, smoke: boolean) {
     e2e: !values['no-e2e'],
     e2eSizes: list(values['e2e-sizes-mb'], smoke ? ['0.01', '1'] : ['0.01', '1', '100']).map((s) => Math.round(Number(s) * MB)),
     e2eStreams: list(values['e2e-streams'], smoke ? ['claude', 'claude-recorded'] : E2E_STREAMS),
-    e2eRuns: Number(values['e2e-runs'] ?? (smoke ? 5 : 20)),
+    e2eRuns: Number(values['e2e-runs'] ?? (smoke ? 3 : 20)),
   };
 }
 
