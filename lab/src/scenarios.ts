@@ -151,10 +151,13 @@ export const SCENARIOS: readonly Scenario[] = [
 export const SIDE_ANSWER: Step = { kind: 'answer', text: 'none' };
 
 /** The step that answers a conversation: the scenario's, a subagent's when its first user message holds a task's prompt, or {@link SIDE_ANSWER}. */
-export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number }): Step {
+export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number; followUpText?: string }): Step {
   const taskPrompts = scenario.steps.flatMap((step) => (step.kind === 'answer' ? (step.calls ?? []) : [])).flatMap((call) => (call.kind === 'task' ? [call.prompt] : []));
   const isSubagent = scenario.subagentSteps !== undefined && taskPrompts.some((prompt) => conversation.firstUserText.includes(prompt));
   if (!isSubagent && !conversation.firstUserText.includes(scenario.prompt)) return SIDE_ANSWER;
+  // A copy of the conversation that ends in a new question of the agent's own, not the resumed session's prompt, is a side request.
+  const prompts = [scenario.prompt, scenario.run?.resume].filter((prompt) => prompt !== undefined);
+  if (conversation.followUpText !== undefined && !prompts.some((prompt) => conversation.followUpText?.includes(prompt))) return SIDE_ANSWER;
   const steps = isSubagent ? (scenario.subagentSteps ?? []) : scenario.steps;
   const last = steps[steps.length - 1];
   const step = steps[Math.min(conversation.priorAnswers, steps.length - 1)];

@@ -60,7 +60,7 @@ const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: 
  */
 export function writeRecordedVersion(agent: AgentProfile): void {
   const newest = readdirSync(join(FIXTURES, agent.id, 'recorded')).sort(byVersion).at(-1);
-  const file = join(FIXTURES, '..', 'packages', `provider-${agent.id}`, 'src', 'recorded-version.ts');
+  const file = join(FIXTURES, '..', agent.recordedVersionFile ?? join('packages', `provider-${agent.id}`, 'src', 'recorded-version.ts'));
   const text = `// Written by \`pnpm capture ${agent.id}\` (lab/src/write-recording.ts): the newest ${agent.displayName} version recorded in fixtures/${agent.id}/recorded/.\nexport const RECORDED_UP_TO = '${newest}';\n`;
   writeFileSync(file, text);
 }

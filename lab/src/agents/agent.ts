@@ -40,4 +40,9 @@ export interface AgentProfile {
   logDirs: readonly string[];
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */
   hasPartialMessages: boolean;
+  /**
+   * The provider's `recorded-version.ts`, relative to the repository, where it
+   * is not a built-in provider's (`packages/provider-<id>/src/recorded-version.ts`).
+   */
+  recordedVersionFile?: string;
 }

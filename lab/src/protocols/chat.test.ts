@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opencode } from '../agents/opencode.js';
+import { qwen } from '../agents/qwen.js';
 import { startLabServer } from '../lab-server.js';
 import { SCENARIOS, type Scenario } from '../scenarios.js';
 
@@ -50,6 +51,33 @@ describe('the lab server (OpenAI Chat Completions)', () => {
     try {
       const title = await post(server.url, { model: 'lab-model', stream: false, messages: [{ role: 'user', content: `Generate a title for this conversation:\n${run.prompt}` }] });
       expect(await title.json()).toMatchObject({ object: 'chat.completion', choices: [{ message: { role: 'assistant', content: 'none' }, finish_reason: 'stop' }] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a copy of the conversation that ends in a question of its own with the side answer, and a resumed prompt with the next step', async () => {
+    // Qwen Code 0.24's memory extractor sends the finished conversation again, with tools, and a last user message of its own.
+    const run = scenario('resumed');
+    const server = await startLabServer({ protocol: qwen.protocol, scenario: run, makeCall: qwen.makeCall, work: '/w' });
+    try {
+      const answered = [{ role: 'user', content: [{ type: 'text', text: run.prompt }] }, { role: 'assistant', content: 'I will remember 7.' }];
+      const extractor = await post(server.url, { model: 'lab-model', stream: false, tools: TOOLS, messages: [...answered, { role: 'user', content: 'Managed memory has TWO directories.' }] });
+      expect(await extractor.json()).toMatchObject({ choices: [{ message: { content: 'none' } }] });
+      const resumed = await post(server.url, { model: 'lab-model', stream: false, tools: TOOLS, messages: [...answered, { role: 'user', content: run.run?.resume }] });
+      expect(await resumed.json()).toMatchObject({ choices: [{ message: { content: 'You gave me 7.' } }] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads past the startup exchange Qwen Code 0.15 opens with: the environment, and its own fixed acknowledgement', async () => {
+    const run = scenario('read-edit-run');
+    const server = await startLabServer({ protocol: qwen.protocol, scenario: run, makeCall: qwen.makeCall, work: '/w' });
+    try {
+      const startup = [{ role: 'system', content: 'You are Qwen Code.' }, { role: 'user', content: 'This is the Qwen Code. We are setting up the context for our chat.' }, { role: 'assistant', content: 'Got it. Thanks for the context!' }];
+      const first = await post(server.url, { model: 'lab-model', stream: false, tools: TOOLS, messages: [...startup, { role: 'user', content: [{ type: 'text', text: run.prompt }] }] });
+      expect(await first.json()).toMatchObject({ choices: [{ message: { tool_calls: [{ function: { name: 'read_file' } }] } }] });
     } finally {
       await server.close();
     }

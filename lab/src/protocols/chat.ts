@@ -27,13 +27,30 @@ function countAnswers(messages: readonly Message[]): number {
   return answers;
 }
 
+/**
+ * The acknowledgement Gemini CLI's forks write themselves after the startup
+ * context (Qwen Code ≤0.15: `STARTUP_CONTEXT_MODEL_ACK` in its bundle), as an
+ * assistant message before the prompt: no answer of the model's.
+ */
+const STARTUP_ACK = 'Got it. Thanks for the context!';
+
+/** The messages after a startup exchange (the environment as a user message, and its fixed acknowledgement), or all of them. */
+function afterStartup(messages: readonly Message[]): readonly Message[] {
+  const ack = messages.findIndex((message) => message.role === 'assistant');
+  const startup = ack >= 0 && ack <= 2 && textOf(messages[ack]?.content) === STARTUP_ACK;
+  return startup ? [...messages.slice(0, ack).filter((message) => message.role !== 'user'), ...messages.slice(ack + 1)] : messages;
+}
+
 function read(body: unknown): Conversation {
   const request = (body ?? {}) as { messages?: Message[]; tools?: { function?: { name?: string } }[]; stream?: boolean; model?: string };
-  const messages = Array.isArray(request.messages) ? request.messages : [];
+  const messages = afterStartup(Array.isArray(request.messages) ? request.messages : []);
   const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? '');
   const firstAnswer = messages.findIndex((message) => message.role === 'assistant');
   const opening = firstAnswer < 0 ? messages : messages.slice(0, firstAnswer);
+  const last = messages[messages.length - 1];
+  const followsAnswer = firstAnswer >= 0 && last?.role === 'user';
   return {
+    ...(followsAnswer ? { followUpText: textOf(last.content) } : {}),
     // A request that offers no tools is a title or a summary, which quotes the prompt: it gets the side answer, never the scenario's calls.
     firstUserText: tools.length === 0 ? '' : opening.filter((message) => message.role === 'user').map((message) => textOf(message.content)).join('\n'),
     priorAnswers: countAnswers(messages),

@@ -7,6 +7,13 @@ export interface Conversation {
   firstUserText: string;
   /** How many answers of the model the request already carries: the index of the step to answer with. */
   priorAnswers: number;
+  /**
+   * The text of a user message that ends a request after the model's answers
+   * (a new prompt, not a tool result), where the protocol reads it: a resumed
+   * session's second prompt, or a side conversation that copies the main one
+   * and asks something else (Qwen Code's memory extractor).
+   */
+  followUpText?: string;
   /** The names of the tools the agent offers. */
   tools: string[];
   /** Whether the agent asked for a stream. */
