@@ -50,13 +50,32 @@ function scorePretty(lines: readonly string[], best: Detection): Detection {
   return best;
 }
 
+/** Claude Code's own fields of its init line. */
+const CLAUDE_INIT_FIELDS = ['claude_code_version', 'apiKeySource', 'permissionMode'] as const;
+
+/**
+ * Another agent's init line: `system/init` without Claude Code's fields and
+ * with another agent's version (Qwen Code's `qwen_code_version`). Qwen Code
+ * copies Claude Code's stream-json messages, so its other lines look like
+ * Claude Code's; its init line names the agent that wrote the stream.
+ */
+function othersInit(value: unknown): Detection {
+  if (!isJsonObject(value) || stringField(value, 'type') !== 'system' || stringField(value, 'subtype') !== 'init') return NO;
+  if (CLAUDE_INIT_FIELDS.some((key) => Object.hasOwn(value, key))) return NO;
+  const version = Object.keys(value).find((key) => key.endsWith('_version') && key !== 'claude_code_version');
+  return version === undefined ? NO : { confidence: 1, evidence: `system/init line with ${version}` };
+}
+
 /**
  * Says whether the first lines of a stream are Claude Code's `stream-json` or
  * `json` output: `1` for a line only Claude Code writes (`system/init` with its
  * fields, `assistant`/`user` lines with `parent_tool_use_id`, `stream_event`, a
  * `result` with `total_cost_usd`), lower for hook and rate-limit lines and for a
- * pretty-printed document, `0` otherwise. Never throws.
+ * pretty-printed document, `0` otherwise, and `0` for a stream whose init line
+ * names another agent (Qwen Code's, in Claude Code's shapes). Never throws.
  */
 export function detectClaude(lines: readonly string[]): Detection {
+  const other = detectFromLines(lines, othersInit, { none: NO });
+  if (other.confidence > 0) return { confidence: 0, evidence: `another agent's stream: ${other.evidence}` };
   return scorePretty(lines, detectFromLines(lines, scoreMessage, { none: NO, arrayElements: true }));
 }

@@ -1,5 +1,5 @@
 import type { Detection } from '@x/core';
-import { detectFromLines, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
+import { detectFromLines, isJsonObject, objectField, stringField } from '@x/core/provider-utils';
 
 const NO: Detection = { confidence: 0, evidence: 'no Claude Code transcript line' };
 
@@ -18,8 +18,11 @@ function scoreLine(value: unknown): Detection {
   if (type === undefined) return NO;
   const has = (key: string) => Object.hasOwn(value, key);
   // The envelope of a transcript line; stream-json lines carry `session_id` and `parent_tool_use_id` instead.
+  // Qwen Code writes the same envelope around a Gemini message (`message.parts`, no `content`) and its
+  // system records with a `systemPayload`: a Claude Code message has `content`, a system line no payload.
   if ((type === 'user' || type === 'assistant' || type === 'system') && has('parentUuid') && stringField(value, 'sessionId') !== undefined) {
-    if (type === 'system' || isJsonObject(ownField(value, 'message'))) return { confidence: 1, evidence: `${type} line with parentUuid and sessionId` };
+    if (type === 'system' && !has('systemPayload')) return { confidence: 1, evidence: 'system line with parentUuid and sessionId' };
+    if (type !== 'system' && Object.hasOwn(objectField(value, 'message') ?? {}, 'content')) return { confidence: 1, evidence: `${type} line with parentUuid, sessionId and message.content` };
   }
   const field = LOG_ONLY_TYPES.get(type);
   if (field !== undefined && has(field)) return { confidence: 0.9, evidence: `${type} line with ${field}` };
@@ -28,9 +31,10 @@ function scoreLine(value: unknown): Detection {
 
 /**
  * Says whether the first lines of a file are a Claude Code session transcript
- * (`~/.claude/projects/<key>/<session>.jsonl`): `1` for a `user`, `assistant`
- * or `system` line with the transcript envelope (`parentUuid`, `sessionId`),
- * which stream-json lines never have; `0.9` for a line type only transcripts
+ * (`~/.claude/projects/<key>/<session>.jsonl`): `1` for a `user` or
+ * `assistant` line with the transcript envelope (`parentUuid`, `sessionId`)
+ * around a `message.content`, or a `system` line with that envelope and no
+ * Qwen Code `systemPayload` (stream-json lines never have the envelope); `0.9` for a line type only transcripts
  * write (`summary`, `file-history-snapshot`, titles); `0` otherwise. Never throws.
  */
 export function detectClaudeLog(lines: readonly string[]): Detection {
