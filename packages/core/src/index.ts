@@ -54,6 +54,10 @@ export { defineSource } from './source.js';
 export type { Detection, Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceCadence, SourceParser, SpecificationVersion } from './source.js';
 export { defineRenderer, type Renderer } from './renderer.js';
 export { SPECIFICATION_VERSION, SUPPORTED_SPECIFICATION_VERSIONS, checkSpecificationVersion } from './specification-version.js';
+// Session stores: where an agent's logs live, how to list them, how to read one back for its log source.
+export { defineSessionStore } from './session-store.js';
+export type { SessionContent, SessionListContext, SessionRow, SessionStore, SessionStoreContext, SessionStoreLookup } from './session-store.js';
+export type { StoreDatabase, StoreDirEntry, StoreFile, StoreFileStat, StoreFileSystem } from './store-file-system.js';
 export { toWriteText, type TextSink, type WriteText } from './text-sink.js';
 // What every renderer shows the same way: result summaries, file edits as
 // diffs, usage totals (renderers are plugins too, so these are contract).

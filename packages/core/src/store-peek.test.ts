@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStoreFs } from '../test/memory-store-fs.js';
+import { readEach, readTailLines, readWholeText, scanHead, toIsoDate } from './store-peek.js';
+
+describe('scanHead', () => {
+  it('hands each non-blank line over until the file ends, and says the read was complete', async () => {
+    const fs = memoryStoreFs({ '/a.jsonl': 'one\n\ntwo\nthree' });
+    const lines: string[] = [];
+    expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) > 0)).toEqual({ complete: true });
+    expect(lines).toEqual(['one', 'two', 'three']);
+  });
+
+  it('stops where the visitor asks, reading no more than the chunk it was in', async () => {
+    const fs = memoryStoreFs({ '/a.jsonl': `first\n${'x'.repeat(200_000)}\n` });
+    const lines: string[] = [];
+    expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) < 1)).toEqual({ complete: false });
+    expect(lines).toEqual(['first']);
+    expect(fs.reads.bytes).toBe(64 * 1024);
+  });
+
+  it('stops at the byte limit and says the read was not complete', async () => {
+    const fs = memoryStoreFs({ '/a.jsonl': 'line\n'.repeat(100_000) });
+    const lines: string[] = [];
+    expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) > 0, 64 * 1024)).toEqual({ complete: false });
+    expect(fs.reads.bytes).toBe(64 * 1024);
+    expect(lines.length).toBe(Math.floor((64 * 1024) / 5));
+  });
+
+  it('decodes a character split across chunks', async () => {
+    const text = `${'a'.repeat(64 * 1024 - 1)}é\n`;
+    const lines: string[] = [];
+    await scanHead(memoryStoreFs({ '/a': text }), '/a', (line) => lines.push(line) > 0);
+    expect(lines).toEqual([text.trimEnd()]);
+  });
+});
+
+describe('readTailLines', () => {
+  it('drops the first, cut line when the read did not reach the start', async () => {
+    const text = 'first line\nsecond\nthird\n';
+    const fs = memoryStoreFs({ '/a': text });
+    expect(await readTailLines(fs, '/a', text.length, 12)).toEqual(['third']);
+    expect(await readTailLines(fs, '/a', text.length)).toEqual(['first line', 'second', 'third']);
+  });
+});
+
+describe('readWholeText', () => {
+  it('reads a file within the limit and refuses a larger one', async () => {
+    const fs = memoryStoreFs({ '/a.json': '{"a":1}' });
+    expect(await readWholeText(fs, '/a.json', 7)).toBe('{"a":1}');
+    expect(await readWholeText(fs, '/a.json', 6)).toBeUndefined();
+    expect(await readWholeText(fs, '/missing', 100)).toBeUndefined();
+  });
+});
+
+describe('readEach', () => {
+  it('keeps results in order and leaves out the ones that failed or gave nothing', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => i);
+    const results = await readEach(items, async (i) => {
+      if (i % 10 === 0) throw new Error('gone');
+      return i % 10 === 1 ? undefined : i * 2;
+    });
+    expect(results).toEqual(items.filter((i) => i % 10 > 1).map((i) => i * 2));
+  });
+});
+
+describe('toIsoDate', () => {
+  it('reads epoch milliseconds and date strings, and nothing else', () => {
+    expect(toIsoDate(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(toIsoDate('2025-01-02T03:04:05Z')).toBe('2025-01-02T03:04:05.000Z');
+    expect(toIsoDate('not a date')).toBeUndefined();
+    expect(toIsoDate({})).toBeUndefined();
+  });
+});

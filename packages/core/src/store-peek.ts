@@ -1,0 +1,130 @@
+import type { StoreFile, StoreFileSystem } from './store-file-system.js';
+
+/** How much of a log's head a listing reads at most: enough for a long first line (Codex's instructions). */
+export const STORE_HEAD_LIMIT_BYTES = 1024 * 1024;
+/** How much of a log's tail a listing reads for its last totals. */
+export const STORE_TAIL_LIMIT_BYTES = 64 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+/** What {@link scanHead} saw. */
+export interface HeadScan {
+  /** Whether the whole file was read, so counts taken over its lines are exact. */
+  complete: boolean;
+}
+
+/** The position and text of a head scan in progress, held in one object rather than in closure variables. */
+interface ScanState {
+  position: number;
+  pending: string;
+}
+
+/**
+ * Reads a file's lines from the start, in chunks, and hands each non-blank
+ * line to `visit` until it returns `false`, the file ends, or `limit` bytes
+ * were read. Only the chunks needed are read, never the whole of a large
+ * file, so a listing stays cheap however long a log grows.
+ */
+export async function scanHead(fs: StoreFileSystem, path: string, visit: (line: string) => boolean, limit = STORE_HEAD_LIMIT_BYTES): Promise<HeadScan> {
+  const file = await fs.open(path);
+  try {
+    return await scanOpen(file, visit, limit);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Hands the complete lines of `state.pending` to `visit`; `false` when it asked to stop. */
+function visitLines(state: ScanState, visit: (line: string) => boolean): boolean {
+  let newline = state.pending.indexOf('\n');
+  while (newline !== -1) {
+    const line = state.pending.slice(0, newline);
+    state.pending = state.pending.slice(newline + 1);
+    if (line.trim() !== '' && !visit(line)) return false;
+    newline = state.pending.indexOf('\n');
+  }
+  return true;
+}
+
+async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit: number): Promise<HeadScan> {
+  const decoder = new TextDecoder('utf-8');
+  const state: ScanState = { position: 0, pending: '' };
+  while (state.position < limit) {
+    const chunk = await file.read(state.position, CHUNK_BYTES);
+    if (chunk.length === 0) {
+      const last = state.pending + decoder.decode();
+      if (last.trim() !== '') visit(last);
+      return { complete: true };
+    }
+    state.position += chunk.length;
+    state.pending += decoder.decode(chunk, { stream: true });
+    if (!visitLines(state, visit)) return { complete: false };
+  }
+  return { complete: false };
+}
+
+/**
+ * The complete lines in the last `limit` bytes of a file of `size` bytes,
+ * oldest first. The first line, probably cut, is dropped unless the read
+ * reached the file's start.
+ */
+export async function readTailLines(fs: StoreFileSystem, path: string, size: number, limit = STORE_TAIL_LIMIT_BYTES): Promise<string[]> {
+  const start = Math.max(0, size - limit);
+  const file = await fs.open(path);
+  try {
+    const bytes = await file.read(start, size - start);
+    const lines = new TextDecoder('utf-8').decode(bytes).split('\n');
+    if (start > 0) lines.shift();
+    return lines.filter((line) => line.trim() !== '');
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A whole file as text when it holds at most `limit` bytes, else `undefined`:
+ * for a log written as one JSON document, which a listing can only read
+ * whole, with the bound the caller names.
+ */
+export async function readWholeText(fs: StoreFileSystem, path: string, limit: number): Promise<string | undefined> {
+  const stat = await fs.stat(path);
+  if (stat === undefined || stat.size > limit) return undefined;
+  const file = await fs.open(path);
+  try {
+    return new TextDecoder('utf-8').decode(await file.read(0, stat.size));
+  } finally {
+    await file.close();
+  }
+}
+
+/** How many logs a store reads at once: enough to overlap I/O without running out of file handles. */
+const PARALLEL_READS = 32;
+
+/** The next item to hand out, shared by the workers of one {@link readEach} call. */
+interface Cursor {
+  next: number;
+}
+
+/**
+ * Runs `task` over every item with at most 32 at once and keeps the results
+ * in order. An item whose task rejects or returns `undefined` is left out: a
+ * log removed or unreadable between listing and reading is not fatal.
+ */
+export async function readEach<T, R>(items: readonly T[], task: (item: T) => Promise<R | undefined>): Promise<R[]> {
+  const results: (R | undefined)[] = new Array(items.length);
+  const cursor: Cursor = { next: 0 };
+  const worker = async () => {
+    while (cursor.next < items.length) {
+      const index = cursor.next++;
+      results[index] = await task(items[index] as T).catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, items.length) }, worker));
+  return results.filter((result): result is R => result !== undefined);
+}
+
+/** An epoch-milliseconds number or a date string as ISO 8601, or `undefined` when it is no date. */
+export function toIsoDate(value: unknown): string | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
