@@ -50,6 +50,7 @@ function blockEvents(state: QwenState, block: JsonObject, id: string, parent: { 
       const failure = whole.indexOf(API_ERROR);
       const read = blockText(state, 'text', id, failure < 0 ? whole : whole.slice(0, failure));
       const events: DisplayEvent[] = read.text === '' ? [] : [{ kind: 'text', id: read.id, text: read.text, ...parent }];
+      if (failure >= 0) state.requestFailed = true;
       if (failure >= 0) events.push(...state.lifecycle.error({ kind: 'error', message: whole.slice(failure), fatal: true, ...parent }));
       return events;
     }
@@ -85,7 +86,8 @@ export function assistantEvents(state: QwenState, line: JsonObject, context: Lin
     if (isJsonObject(block)) events.push(...blockEvents(state, block, index === 0 ? messageId : `${messageId}:${index}`, parent));
   });
   const usage = usageOf(objectField(message, 'usage'), false);
-  if (usage !== undefined) events.push({ ...usage, ...parent, ...(stringField(message, 'model') === undefined ? {} : { model: stringField(message, 'model') }) });
+  if (usage !== undefined)
+    events.push({ ...usage, ...parent, ...(stringField(message, 'model') === undefined ? {} : { model: stringField(message, 'model') }) });
   if (events.length === 0) context.ignore('assistant line with nothing to show');
   return events;
 }

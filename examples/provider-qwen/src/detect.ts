@@ -16,7 +16,8 @@ function scoreLine(value: unknown): Detection {
   }
   if (type === 'assistant' && Object.hasOwn(value, 'parent_tool_use_id')) {
     const uuid = stringField(value, 'uuid');
-    if (uuid !== undefined && stringField(objectField(value, 'message'), 'id') === uuid) return { confidence: 0.8, evidence: 'assistant line whose message id is its uuid' };
+    if (uuid !== undefined && stringField(objectField(value, 'message'), 'id') === uuid)
+      return { confidence: 0.8, evidence: 'assistant line whose message id is its uuid' };
   }
   return NONE;
 }

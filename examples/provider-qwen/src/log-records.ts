@@ -15,11 +15,12 @@ export function userRecord(state: QwenLogState, record: JsonObject, context: Lin
     return [];
   }
   const text = promptOf(record);
+  // Either way the model was asked something: until it answers, the turn is open.
+  state.last = 'prompt';
   if (text === undefined) {
     context.ignore(`Qwen Code's own message to the model (${stringField(record, 'provenance') ?? stringField(record, 'subtype') ?? 'system'})`);
     return [];
   }
-  state.last = 'prompt';
   const id = stringField(record, 'uuid');
   const timestamp = stringField(record, 'timestamp');
   return [{ kind: 'prompt', form: 'prompt', text, ...(id === undefined ? {} : { id }), ...(timestamp === undefined ? {} : { timestamp }) }];
@@ -53,6 +54,8 @@ export function assistantRecord(state: QwenLogState, record: JsonObject, context
   const events = parts.flatMap((part, index) => (isJsonObject(part) ? partEvents(state, part, index === 0 ? messageId : `${messageId}:${index}`) : []));
   const usage = recordUsage(record);
   if (usage !== undefined) events.push(usage);
+  // A response the stream broke off (an interrupted run) is written without its usage: the turn did not finish.
+  else if (state.last === 'answer') state.last = 'cut';
   if (events.length === 0) context.ignore('assistant record with nothing to show');
   return events;
 }
@@ -71,7 +74,13 @@ function responseEvents(state: QwenLogState, response: JsonObject, result: JsonO
     const failed = status === 'error' || (exitCode !== undefined && exitCode !== 0);
     // A command that ran and failed says so by its exit code; its record is no error message.
     const errorMessage = shell.exitCode === undefined ? error : undefined;
-    return state.tracker.finish(id, { status: failed ? 'error' : 'success', output: shell.output, exitCode, errorMessage, durationMs: numberField(result, 'durationMs') });
+    return state.tracker.finish(id, {
+      status: failed ? 'error' : 'success',
+      output: shell.output,
+      exitCode,
+      errorMessage,
+      durationMs: numberField(result, 'durationMs'),
+    });
   }
   return state.tracker.finish(id, { status, output, errorMessage: error, durationMs: numberField(result, 'durationMs') });
 }

@@ -35,7 +35,12 @@ export function promptOf(record: JsonObject): string | undefined {
 export function recordUsage(record: JsonObject): UsageDisplayEvent | undefined {
   const metadata = objectField(record, 'usageMetadata');
   if (ownField(record, 'type') !== 'assistant' || metadata === undefined) return undefined;
-  const usage: UsageDisplayEvent = { kind: 'usage', cumulative: false, inputTokens: numberField(metadata, 'promptTokenCount') ?? 0, outputTokens: numberField(metadata, 'candidatesTokenCount') ?? 0 };
+  const usage: UsageDisplayEvent = {
+    kind: 'usage',
+    cumulative: false,
+    inputTokens: numberField(metadata, 'promptTokenCount') ?? 0,
+    outputTokens: numberField(metadata, 'candidatesTokenCount') ?? 0,
+  };
   const thoughts = numberField(metadata, 'thoughtsTokenCount');
   const cached = numberField(metadata, 'cachedContentTokenCount');
   const model = stringField(record, 'model');

@@ -11,7 +11,7 @@ import type { SessionStatus } from '@x/core';
 import { qwenToolAliases } from './tool-names.js';
 
 /** What the last record that counts for the session's end was. */
-export type LastRecord = 'none' | 'prompt' | 'answer' | 'calls' | 'result' | 'error';
+export type LastRecord = 'none' | 'prompt' | 'answer' | 'cut' | 'calls' | 'result' | 'error';
 
 /** Everything a Qwen Code session log parser knows between two records. */
 export interface QwenLogState {
@@ -52,9 +52,10 @@ export function isLogShellCall(state: QwenLogState, id: string): boolean {
 }
 
 /**
- * How a session whose log ends here ended: an answer with no call after it is
- * a finished turn; a failed request ends it in error; anything else (a prompt
- * or a call still waiting, a log still being written) is incomplete.
+ * How a session whose log ends here ended: a whole answer (with its usage)
+ * with no call after it is a finished turn; a failed request ends it in
+ * error; anything else (a prompt or a call still waiting, an answer cut off,
+ * a log still being written) is incomplete.
  */
 function endStatus(state: QwenLogState): SessionStatus {
   if (state.last === 'answer') return 'success';

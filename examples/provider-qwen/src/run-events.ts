@@ -26,11 +26,26 @@ export function systemEvents(state: QwenState, line: JsonObject, context: LineCo
     const data = objectField(line, 'data');
     const status = stringField(data, 'status') ?? 'finished';
     const call = stringField(data, 'tool_use_id');
-    return [{ kind: 'notice', level: status === 'completed' ? 'info' : 'warning', message: `Background agent ${status}`, code: 'task_notification', ...(call === undefined ? {} : { parentToolUseId: call }) }];
+    return [
+      {
+        kind: 'notice',
+        level: status === 'completed' ? 'info' : 'warning',
+        message: `Background agent ${status}`,
+        code: 'task_notification',
+        ...(call === undefined ? {} : { parentToolUseId: call }),
+      },
+    ];
   }
   if (subtype === 'model_fallback') {
     const to = stringField(line, 'to_model') ?? stringField(line, 'model');
-    return [{ kind: 'notice', level: 'warning', message: to === undefined ? 'Qwen Code fell back to another model' : `Qwen Code fell back to ${to}`, code: 'model_fallback' }];
+    return [
+      {
+        kind: 'notice',
+        level: 'warning',
+        message: to === undefined ? 'Qwen Code fell back to another model' : `Qwen Code fell back to ${to}`,
+        code: 'model_fallback',
+      },
+    ];
   }
   context.unknown(`unknown system subtype ${JSON.stringify(subtype ?? null)}`);
   return [];
@@ -40,15 +55,20 @@ export function systemEvents(state: QwenState, line: JsonObject, context: LineCo
  * The `result` line that ends a run: the run's usage (the total of every
  * request, side requests included), and how it ended. A failed run
  * (`is_error`, subtype `error_during_execution` or `error_max_turns`) says
- * why in `error.message`.
+ * why in `error.message`. 0.15 ends a run whose request failed with subtype
+ * `success` and the `[API Error: …]` text as its `result`: it ends in error
+ * all the same.
  */
 export function resultEvents(state: QwenState, line: JsonObject): DisplayEvent[] {
   const events: DisplayEvent[] = [];
   const usage = usageOf(objectField(line, 'usage'), true);
   if (usage !== undefined) events.push(usage);
   const fields = { durationMs: numberField(line, 'duration_ms'), turns: numberField(line, 'num_turns') };
-  if (ownField(line, 'is_error') === true) {
-    const message = stringField(objectField(line, 'error'), 'message') ?? stringField(line, 'result') ?? `Qwen Code ended the run with ${stringField(line, 'subtype') ?? 'an error'}`;
+  if (ownField(line, 'is_error') === true || state.requestFailed) {
+    const message =
+      stringField(objectField(line, 'error'), 'message') ??
+      stringField(line, 'result') ??
+      `Qwen Code ended the run with ${stringField(line, 'subtype') ?? 'an error'}`;
     events.push(...state.lifecycle.error({ kind: 'error', message, fatal: true }));
     events.push(...state.lifecycle.end('error', fields));
     return events;

@@ -49,7 +49,14 @@ export async function sessionRow(fs: StoreFileSystem, path: string, name: string
     visitRecord(scan, line);
     return true;
   });
-  const row: SessionRow = { agent: 'qwen', id: name.replace(/\.jsonl$/, ''), storage: 'file', path, updatedAt: new Date(stat.mtimeMs).toISOString(), size: stat.size };
+  const row: SessionRow = {
+    agent: 'qwen',
+    id: name.replace(/\.jsonl$/, ''),
+    storage: 'file',
+    path,
+    updatedAt: new Date(stat.mtimeMs).toISOString(),
+    size: stat.size,
+  };
   if (scan.startedAt !== undefined) row.startedAt = scan.startedAt;
   if (scan.project !== undefined) row.project = scan.project;
   if (scan.gitBranch !== undefined) row.gitBranch = scan.gitBranch;

@@ -14,7 +14,9 @@ const HOME = '/home/lab';
 /** Every file the lab recorded under one scenario's home, as a memory file system rooted at /home/lab. */
 function scenarioFs(version: string, scenario: string) {
   const dir = join(FIXTURES, 'qwen-log', version, scenario);
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl') || file.endsWith('.json') || file.endsWith('.md'));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.jsonl') || file.endsWith('.json') || file.endsWith('.md'),
+  );
   return memoryFs(Object.fromEntries(files.map((file) => [`${HOME}/${file}`, readFileSync(join(dir, file), 'utf8')])), Date.UTC(2026, 10, 29));
 }
 

@@ -38,6 +38,8 @@ export interface QwenState {
   streamed: { kind: 'text' | 'reasoning'; id: string }[];
   /** The ids of recent shell calls (compacted), whose results are read as Qwen Code's shell record. */
   shellCalls: RecentMap<string, true>;
+  /** Whether a model request failed (`[API Error: …]`): the run failed, whatever its `result` line says (0.15 says success). */
+  requestFailed: boolean;
 }
 
 /** How many shell calls are remembered for their results: far more than are ever open at once. */
@@ -64,5 +66,6 @@ export function createQwenState(): QwenState {
     streaming: [],
     streamed: [],
     shellCalls: createRecentMap(SHELL_CALLS_KEPT),
+    requestFailed: false,
   };
 }

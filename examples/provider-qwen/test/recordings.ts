@@ -14,7 +14,9 @@ const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: 
 
 /** The recorded versions, oldest first. */
 export function versions(): string[] {
-  return readdirSync(join(FIXTURES, 'qwen')).filter((name) => /^\d/.test(name)).sort(byVersion);
+  return readdirSync(join(FIXTURES, 'qwen'))
+    .filter((name) => /^\d/.test(name))
+    .sort(byVersion);
 }
 
 /** One recorded file: its name under its version, and its text. */

@@ -37,10 +37,16 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     }
     case 'todo':
       return tools.includes('todo_write')
-        ? { id, name: 'todo_write', input: { todos: intent.items.map((content, index) => ({ id: String(index + 1), content, status: index === 0 ? 'in_progress' : 'pending' })) } }
+        ? {
+            id,
+            name: 'todo_write',
+            input: { todos: intent.items.map((content, index) => ({ id: String(index + 1), content, status: index === 0 ? 'in_progress' : 'pending' })) },
+          }
         : undefined;
     case 'task':
-      return tools.includes('agent') ? { id, name: 'agent', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } } : undefined;
+      return tools.includes('agent')
+        ? { id, name: 'agent', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } }
+        : undefined;
   }
 }
 
