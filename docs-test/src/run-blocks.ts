@@ -22,6 +22,7 @@ export const AGENT_RECORDINGS: Readonly<Record<string, string>> = {
   copilot: 'fixtures/copilot/read-edit-run.jsonl',
   gemini: 'fixtures/gemini/read-edit-run.jsonl',
   goose: 'examples/provider-plugin/test/fixtures/tool-run.jsonl',
+  qwen: 'fixtures/qwen/recorded/0.24.4/read-edit-run.jsonl',
 };
 
 /** The result of running a block. */
