@@ -68,3 +68,8 @@ declare var TransformStream: {
   prototype: TransformStream;
   new <I = unknown, O = unknown>(transformer?: Transformer<I, O>): TransformStream<I, O>;
 };
+
+/** Web Crypto's digest, for a SHA-256 a store matches a folder name against (Gemini CLI names project folders by one). */
+declare var crypto: {
+  subtle: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
+};

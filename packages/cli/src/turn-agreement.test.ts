@@ -10,6 +10,7 @@ import { put, tempHome } from '../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
+import { BUILT_IN_STORES } from './session-stores.js';
 
 class Capture implements CliStream {
   text = '';
@@ -107,7 +108,7 @@ async function countsOf(row: SessionInfo, home: string): Promise<Counts> {
 }
 
 async function rowsOf(home: string): Promise<SessionInfo[]> {
-  return listSessions({ home, env: {}, subagents: true });
+  return listSessions({ stores: BUILT_IN_STORES, home, env: {}, subagents: true });
 }
 
 /** Each listed log's counts, beside what they must be: all equal to the RunOutcome's. */

@@ -38,6 +38,8 @@ describe('@x/core/provider-utils exports', () => {
       'responsesHostedCall',
       'scanHead',
       'sseLineData',
+      'storeBaseName',
+      'storeParent',
       'stringField',
       'toIsoDate',
       'toOneLine',

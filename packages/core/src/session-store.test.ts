@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStoreFs } from '../test/memory-store-fs.js';
 import { type SessionStore, defineSessionStore } from './session-store.js';
 
 const valid: SessionStore = {
@@ -7,7 +8,7 @@ const valid: SessionStore = {
   displayName: 'My Agent',
   logSource: 'my-agent-log',
   envVariables: ['MY_AGENT_HOME'],
-  roots: ({ home, env }) => [env.MY_AGENT_HOME || `${home}/.my-agent`],
+  roots: ({ home, env, fs }) => [env.MY_AGENT_HOME || fs.join(home, '.my-agent')],
   list: async () => [],
   open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
 };
@@ -18,8 +19,8 @@ describe('defineSessionStore', () => {
     expect(store.id).toBe('my-agent');
     expect(Object.isFrozen(store)).toBe(true);
     expect(Object.isFrozen(store.envVariables)).toBe(true);
-    expect(store.roots({ home: '/h', env: {} })).toEqual(['/h/.my-agent']);
-    expect(store.roots({ home: '/h', env: { MY_AGENT_HOME: '/x' } })).toEqual(['/x']);
+    expect(store.roots({ home: '/h', env: {}, fs: memoryStoreFs({}) })).toEqual(['/h/.my-agent']);
+    expect(store.roots({ home: '/h', env: { MY_AGENT_HOME: '/x' }, fs: memoryStoreFs({}) })).toEqual(['/x']);
   });
 
   it('refuses a store of another contract version, naming both', () => {

@@ -101,8 +101,8 @@ export interface SessionStore {
   readonly logSource: string;
   /** The agent's own variables that move its logs (`"CLAUDE_CONFIG_DIR"`), for help text. */
   readonly envVariables: readonly string[];
-  /** The folders (or files) the store reads, computed from the lookup alone. */
-  roots(lookup: SessionStoreLookup): readonly string[];
+  /** The folders (or files) the store reads, computed from the lookup alone (the file system only joins paths here). */
+  roots(context: SessionStoreContext): readonly string[];
   /** Every session found under the roots. Never throws for one unreadable log. */
   list(context: SessionListContext): Promise<readonly SessionRow[]>;
   /** A listed session's content, for the source named by {@link logSource}. */
@@ -134,7 +134,7 @@ function checkFunctions(label: string, store: SessionStore): void {
  *   displayName: 'My Agent',
  *   logSource: 'my-agent-log',
  *   envVariables: ['MY_AGENT_HOME'],
- *   roots: ({ home, env }) => [env.MY_AGENT_HOME || `${home}/.my-agent`],
+ *   roots: ({ home, env, fs }) => [env.MY_AGENT_HOME || fs.join(home, '.my-agent')],
  *   list: async () => [],
  *   open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
  * });

@@ -10,6 +10,7 @@ describe('@x/provider-claude exports', () => {
       'CLAUDE_TOOL_ALIASES',
       'VERSION',
       'claudeLogSource',
+      'claudeSessionStore',
       'claudeSource',
       'createClaudeLogParser',
       'createClaudeLogSource',

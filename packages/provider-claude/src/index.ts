@@ -6,4 +6,5 @@ export { claudeLogSource, createClaudeLogSource } from './log-source.js';
 export { createClaudeLogParser } from './log-parser.js';
 export { detectClaudeLog } from './log-detect.js';
 export { CLAUDE_TOOL_ALIASES } from './tool-names.js';
+export { claudeSessionStore } from './session-store.js';
 export { VERSION } from './version.js';

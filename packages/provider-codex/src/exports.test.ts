@@ -11,6 +11,7 @@ describe('@x/provider-codex exports', () => {
       'CODEX_TOOL_ALIASES',
       'VERSION',
       'codexLogSource',
+      'codexSessionStore',
       'codexSource',
       'createCodexLogParser',
       'createCodexLogSource',

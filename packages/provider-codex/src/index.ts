@@ -5,4 +5,5 @@ export { codexLogSource, createCodexLogSource } from './log-source.js';
 export { createCodexLogParser } from './log-parser.js';
 export { detectCodexLog } from './log-detect.js';
 export { CODEX_TOOL_ALIASES } from './tool-names.js';
+export { codexSessionStore } from './session-store.js';
 export { VERSION } from './version.js';

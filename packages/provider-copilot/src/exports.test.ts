@@ -10,6 +10,7 @@ describe('@x/provider-copilot exports', () => {
       'COPILOT_TOOL_ALIASES',
       'VERSION',
       'copilotLogSource',
+      'copilotSessionStore',
       'copilotSource',
       'createCopilotLogParser',
       'createCopilotLogSource',

@@ -6,4 +6,5 @@ export { copilotLogSource, createCopilotLogSource } from './log-source.js';
 export { createCopilotLogParser } from './log-parser.js';
 export { detectCopilotLog } from './log-detect.js';
 export { COPILOT_TOOL_ALIASES } from './tool-names.js';
+export { copilotSessionStore } from './session-store.js';
 export { VERSION } from './version.js';

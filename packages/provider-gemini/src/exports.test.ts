@@ -14,6 +14,7 @@ describe('public API', () => {
       'detectGemini',
       'detectGeminiLog',
       'geminiLogSource',
+      'geminiSessionStore',
       'geminiSource',
     ]);
   });

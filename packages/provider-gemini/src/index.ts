@@ -5,4 +5,5 @@ export { createGeminiLogSource, geminiLogSource, type GeminiLogSourceOptions } f
 export { createGeminiLogParser } from './log-parser.js';
 export { detectGeminiLog } from './log-detect.js';
 export { GEMINI_TOOL_ALIASES } from './tool-names.js';
+export { geminiSessionStore } from './session-store.js';
 export { VERSION } from './version.js';

@@ -13,6 +13,7 @@ import {
 } from '@x/core/provider-utils';
 import { readShellOutput } from './shell-output.js';
 import { previewOverride } from './tool-names.js';
+import { userRecordText } from './user-record.js';
 
 /**
  * What was already shown of one message, so that a later copy of it (same
@@ -166,28 +167,12 @@ interface RecordInput {
   text: TextAssembler;
 }
 
-/**
- * The context Gemini CLI 0.61 records as the first user message of a chat
- * (date, system, folders; recorded: fixtures/gemini-log/recorded/0.61.0/): no
- * prompt of the user's.
- */
-const SESSION_CONTEXT = '<session_context>';
-
-/**
- * What the CLI itself sends as a `user` message when the model's reply
- * stopped short and its next-speaker check says the model should go on
- * (recorded: fixtures/gemini-log/recorded/0.38.2/interrupted, with the
- * first prompt as its `displayContent`): the CLI speaking, not the person,
- * so it starts no turn.
- */
-const CLI_CONTINUE = 'System: Please continue.';
-
 /** A `user` record: a prompt is shown whole once; any later difference is a rewrite. */
 function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
-  const text = partsText(ownField(record, 'displayContent') ?? ownField(record, 'content')).trimEnd();
-  if (text.startsWith(SESSION_CONTEXT)) return { events: [], changed: false };
-  // 0.38.2 gives this message the first prompt as its displayContent: what was sent decides.
-  if (partsText(ownField(record, 'content')).trimEnd() === CLI_CONTINUE) {
+  const user = userRecordText(record);
+  if (user.kind === 'context') return { events: [], changed: false };
+  const text = user.text;
+  if (user.kind === 'continue') {
     if (assembler.copy(id, text, false).match !== 'new') return { events: [], changed: false };
     return { events: [withTime({ kind: 'notice', level: 'info', code: 'continue', message: 'Gemini CLI asked the model to continue its reply' }, timestamp)], changed: false };
   }

@@ -16,6 +16,7 @@ describe('@x/provider-opencode exports', () => {
       'detectOpenCode',
       'detectOpenCodeLog',
       'openCodeLogSource',
+      'openCodeSessionStore',
       'openCodeSource',
       'storageToExport',
     ]);

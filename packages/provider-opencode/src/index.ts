@@ -6,4 +6,5 @@ export { createOpenCodeLogParser } from './log-parser.js';
 export { detectOpenCodeLog } from './log-detect.js';
 export { OPENCODE_TOOL_ALIASES } from './tool-names.js';
 export { storageToExport, type OpenCodeExport, type OpenCodeExportMessage } from './storage-export.js';
+export { openCodeSessionStore } from './session-store.js';
 export { VERSION } from './version.js';

@@ -7,14 +7,13 @@ import * as api from './index.js';
 describe('@x/sessions exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'AGENTS',
       'PageWriteError',
       'VERSION',
-      'exportOpenCodeDatabase',
-      'exportOpenCodeStorage',
+      'createSessionStoreRegistry',
       'findSession',
       'followFile',
       'listSessions',
+      'nodeStoreFileSystem',
       'openSession',
       'pagePath',
       'redactSecrets',
@@ -23,10 +22,10 @@ describe('@x/sessions exports', () => {
       'renderIndexHtml',
       'renderSessionHtml',
       'sessionEvents',
-      'sessionLocations',
       'sessionSignature',
       'sessionSource',
       'sessionTitle',
+      'storeContext',
       'writeSessionHtml',
       'writeSessionPage',
       'writeSite',

@@ -1,8 +1,8 @@
-export { AGENTS, type AgentId, type SessionInfo, type SessionLookup, type SessionStorage } from './types.js';
-export { sessionLocations, type SessionLocations } from './locations.js';
-export { listSessions, findSession, type ListSessionsOptions } from './list-sessions.js';
+export type { AgentId, SessionInfo, SessionLookup, SessionStorage } from './types.js';
+export { createSessionStoreRegistry, type SessionStoreRegistry } from './store-registry.js';
+export { nodeStoreFileSystem } from './node-store-fs.js';
+export { listSessions, findSession, storeContext, type ListSessionsOptions } from './list-sessions.js';
 export { openSession } from './open-session.js';
-export { exportOpenCodeDatabase, exportOpenCodeStorage, type OpenCodeExport } from './opencode-export.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
 export {

@@ -5,6 +5,7 @@ import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writ
 import { writeOpenCodeDb } from '../test/opencode-db.js';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { findSession, listSessions } from './list-sessions.js';
+import { STORES } from '../test/stores.js';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
 
@@ -21,7 +22,7 @@ async function homeWithAll(): Promise<string> {
 
 describe('listSessions', () => {
   it('lists every agent newest first with the fields each log records', async () => {
-    const sessions = await listSessions({ home: await homeWithAll(), env: {} });
+    const sessions = await listSessions({ stores: STORES, home: await homeWithAll(), env: {} });
     expect(sessions.map((s) => [s.agent, s.id, s.project, s.title, s.turns, s.tokens])).toEqual([
       ['copilot', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', '/work/app', 'Count lines', 1, 320],
       ['opencode', 'ses_new', '/work/lib', 'Write docs', 1, 100],
@@ -40,11 +41,11 @@ describe('listSessions', () => {
 
   it('filters by agent, project and date', async () => {
     const home = await homeWithAll();
-    expect((await listSessions({ home, agent: 'codex' })).map((s) => s.agent)).toEqual(['codex']);
-    expect((await listSessions({ home, agent: ['claude', 'gemini'] })).map((s) => s.agent)).toEqual(['gemini', 'claude']);
-    expect((await listSessions({ home, project: '/work/app' })).map((s) => s.agent)).toEqual(['copilot', 'gemini', 'codex', 'claude']);
-    expect((await listSessions({ home, project: '/work/ap' })).length).toBe(0);
-    const mid = await listSessions({ home, since: new Date(at(3)), until: new Date(at(5)) });
+    expect((await listSessions({ stores: STORES, home, agent: 'codex' })).map((s) => s.agent)).toEqual(['codex']);
+    expect((await listSessions({ stores: STORES, home, agent: ['claude', 'gemini'] })).map((s) => s.agent)).toEqual(['gemini', 'claude']);
+    expect((await listSessions({ stores: STORES, home, project: '/work/app' })).map((s) => s.agent)).toEqual(['copilot', 'gemini', 'codex', 'claude']);
+    expect((await listSessions({ stores: STORES, home, project: '/work/ap' })).length).toBe(0);
+    const mid = await listSessions({ stores: STORES, home, since: new Date(at(3)), until: new Date(at(5)) });
     expect(mid.map((s) => s.id)).toEqual(['ses_old', '5b0c9e8e-3f6a-4c1e-9d1e-0a1b2c3d4e5f']);
   });
 
@@ -63,11 +64,11 @@ describe('listSessions', () => {
       XDG_DATA_HOME: join(elsewhere, 'xdg'),
       COPILOT_HOME: join(elsewhere, 'copilot-home'),
     };
-    expect((await listSessions({ home, env })).map((s) => s.id).sort()).toEqual(['11111111-2222-3333-4444-555555555555', 'cp-moved', 'g-moved', 'moved', 'ses_moved']);
-    expect(await listSessions({ home, env: {} })).toEqual([]);
+    expect((await listSessions({ stores: STORES, home, env })).map((s) => s.id).sort()).toEqual(['11111111-2222-3333-4444-555555555555', 'cp-moved', 'g-moved', 'moved', 'ses_moved']);
+    expect(await listSessions({ stores: STORES, home, env: {} })).toEqual([]);
     const db = join(elsewhere, 'custom.db');
     await writeOpenCodeDb(db, [{ id: 'ses_db', cwd: '/w', prompt: 'p', at: at(1) }]);
-    expect((await listSessions({ home, env: { OPENCODE_DB: db }, agent: 'opencode' })).map((s) => s.id)).toEqual(['ses_db']);
+    expect((await listSessions({ stores: STORES, home, env: { OPENCODE_DB: db }, agent: 'opencode' })).map((s) => s.id)).toEqual(['ses_db']);
   });
 
   it('leaves out an OpenCode database SQLite cannot read, and lists the rest', async () => {
@@ -75,7 +76,7 @@ describe('listSessions', () => {
     writeClaude(join(home, '.claude'), { id: 'kept', cwd: '/w', prompt: 'p', at: at(1) });
     const db = join(tempHome(), 'opencode.db');
     put(db, 'not a database\n');
-    expect((await listSessions({ home, env: { OPENCODE_DB: db } })).map((s) => s.id)).toEqual(['kept']);
+    expect((await listSessions({ stores: STORES, home, env: { OPENCODE_DB: db } })).map((s) => s.id)).toEqual(['kept']);
   });
 
   it('takes a Claude title from summary and custom-title lines, and skips injected user lines', async () => {
@@ -85,9 +86,9 @@ describe('listSessions', () => {
     const command = { type: 'user', sessionId: 't1', timestamp: at(1), message: { role: 'user', content: '<command-name>/clear</command-name>' } };
     const lines = claudeLines(s);
     put(join(home, '.claude', 'projects', '-p', 't1.jsonl'), `${[meta, command, ...lines].map((l) => JSON.stringify(l)).join('\n')}\n`);
-    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'the real prompt', turns: 1 });
+    expect((await listSessions({ stores: STORES, home }))[0]).toMatchObject({ title: 'the real prompt', turns: 1 });
     writeClaude(join(home, '.claude'), { ...s, id: 't2' }, [{ type: 'custom-title', customTitle: 'Named by me', sessionId: 't2' }]);
-    expect((await listSessions({ home })).find((x) => x.id === 't2')?.title).toBe('Named by me');
+    expect((await listSessions({ stores: STORES, home })).find((x) => x.id === 't2')?.title).toBe('Named by me');
   });
 
   it('counts turns by the provider’s prompt rule: commands, their output, interrupts and a subagent’s prompt open none (docs/turns.md)', async () => {
@@ -104,7 +105,7 @@ describe('listSessions', () => {
     ];
     writeClaude(join(home, '.claude'), s, others);
     // The typed prompt and the screenshot: two turns.
-    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'first', turns: 2 });
+    expect((await listSessions({ stores: STORES, home }))[0]).toMatchObject({ title: 'first', turns: 2 });
   });
 
   it('counts a Codex 0.171 prompt, written only as an item_completed copy, once per turn id', async () => {
@@ -113,7 +114,7 @@ describe('listSessions', () => {
     const path = writeCodex(join(home, '.codex'), { id: '019b04ae-b1c6-7c72-a134-a4c2de66058c', cwd: '/w', prompt: 'Add a test', at: at(1) });
     put(path, `${readFileSync(path, 'utf8')}${[copy('Add a test'), copy('Now the docs')].map((l) => JSON.stringify(l)).join('\n')}\n`);
     // writeCodex's own user_message has no turn id; the two copies share one: two turns.
-    expect((await listSessions({ home }))[0]).toMatchObject({ title: 'Add a test', turns: 2 });
+    expect((await listSessions({ stores: STORES, home }))[0]).toMatchObject({ title: 'Add a test', turns: 2 });
   });
 
   it('skips Gemini’s injected session context, and counts a prompt a checkpoint later drops', async () => {
@@ -127,14 +128,14 @@ describe('listSessions', () => {
       { $set: { messages: [context] } },
     ];
     put(join(home, '.gemini', 'tmp', 'p', 'chats', 'session-2026-03-01T10-00-g1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-    expect((await listSessions({ home, env: {} }))[0]).toMatchObject({ id: 'g1', title: 'Hello', turns: 1 });
+    expect((await listSessions({ stores: STORES, home, env: {} }))[0]).toMatchObject({ id: 'g1', title: 'Hello', turns: 1 });
   });
 
   it('reads only the head of a large log and leaves uncounted fields out', async () => {
     const home = tempHome();
     const big = { type: 'assistant', sessionId: 'big', timestamp: at(1), message: { id: 'msg_x', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300_000) }] } };
     writeClaude(join(home, '.claude'), { id: 'big', cwd: '/p', prompt: 'first', at: at(1) }, [big]);
-    const [session] = await listSessions({ home });
+    const [session] = await listSessions({ stores: STORES, home });
     expect(session).toMatchObject({ id: 'big', title: 'first' });
     expect(session?.turns).toBeUndefined();
     expect(session?.tokens).toBeUndefined();
@@ -144,8 +145,8 @@ describe('listSessions', () => {
     const home = tempHome();
     writeClaude(join(home, '.claude'), { id: 'parent', cwd: '/p', prompt: 'main', at: at(1) });
     put(join(home, '.claude', 'projects', '-p', 'parent', 'subagents', 'agent-a1.jsonl'), `${JSON.stringify({ type: 'user', sessionId: 'parent', isSidechain: true, timestamp: at(1), message: { role: 'user', content: 'sub task' } })}\n`);
-    expect((await listSessions({ home })).length).toBe(1);
-    const all = await listSessions({ home, subagents: true });
+    expect((await listSessions({ stores: STORES, home })).length).toBe(1);
+    const all = await listSessions({ stores: STORES, home, subagents: true });
     expect(all.find((s) => s.path.endsWith('agent-a1.jsonl'))).toMatchObject({ parentId: 'parent', title: 'sub task' });
   });
 
@@ -156,18 +157,18 @@ describe('listSessions', () => {
     const earlier = join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.77', 'resumed', '.claude', 'projects', '-home-lab-project', 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl');
     put(join(dir, 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl'), readFileSync(earlier, 'utf8'), new Date(at(1)));
     put(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'), readFileSync(join(FIXTURES_DIR, 'claude-log', 'synthetic-resumed.jsonl'), 'utf8'), new Date(at(2)));
-    expect((await listSessions({ home })).map((s) => [s.id, s.title])).toEqual([
+    expect((await listSessions({ stores: STORES, home })).map((s) => [s.id, s.title])).toEqual([
       ['57f6f27a-f714-44de-a160-29f6de7bfd73', 'Remember the number 7.'],
       ['d9f13780-7086-4846-b30d-966389bbb1d8', 'Remember the number 7.'],
     ]);
-    expect((await findSession('57f6f27a', { home }))?.path).toBe(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'));
+    expect((await findSession('57f6f27a', { stores: STORES, home }))?.path).toBe(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'));
   });
 
   it('finds a session by id or unique prefix, and names the candidates of an ambiguous one', async () => {
     const home = await homeWithAll();
-    expect((await findSession('ses_new', { home }))?.agent).toBe('opencode');
-    expect((await findSession('019b04ae', { home }))?.agent).toBe('codex');
-    expect(await findSession('nope', { home })).toBeUndefined();
-    await expect(findSession('ses_', { home })).rejects.toThrow(/matches 2 sessions/);
+    expect((await findSession('ses_new', { stores: STORES, home }))?.agent).toBe('opencode');
+    expect((await findSession('019b04ae', { stores: STORES, home }))?.agent).toBe('codex');
+    expect(await findSession('nope', { stores: STORES, home })).toBeUndefined();
+    await expect(findSession('ses_', { stores: STORES, home })).rejects.toThrow(/matches 2 sessions/);
   });
 });

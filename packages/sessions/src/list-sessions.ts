@@ -1,13 +1,9 @@
 import { resolve, sep } from 'node:path';
-import { readClaudeSession, listClaudeFiles } from './list-claude.js';
-import { listCodexFiles, readCodexSession } from './list-codex.js';
-import { listCopilotFiles, readCopilotSession } from './list-copilot.js';
-import { listGeminiFiles, readGeminiSession } from './list-gemini.js';
-import { listOpenCodeDatabase, listOpenCodeStorage } from './list-opencode.js';
-import { sessionLocations } from './locations.js';
+import type { SessionStore, SessionStoreContext } from '@x/core';
+import { nodeStoreFileSystem } from './node-store-fs.js';
 import { pickSession, withKeys } from './session-keys.js';
+import { toStoreRegistry } from './store-registry.js';
 import type { AgentId, SessionInfo, SessionLookup } from './types.js';
-import { AGENTS } from './types.js';
 
 /** Options of {@link listSessions}. */
 export interface ListSessionsOptions extends SessionLookup {
@@ -23,45 +19,24 @@ export interface ListSessionsOptions extends SessionLookup {
   subagents?: boolean;
 }
 
-/** How many logs are read at once: enough to overlap I/O without running out of file handles. */
-const PARALLEL_READS = 32;
-
-async function mapLimited<T, R>(items: readonly T[], task: (item: T) => Promise<R | undefined>): Promise<R[]> {
-  const results: (R | undefined)[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await task(items[index] as T);
-      } catch {
-        // A log removed or unreadable between listing and reading is left out, not fatal.
-        results[index] = undefined;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, items.length) }, worker));
-  return results.filter((r): r is R => r !== undefined);
+/**
+ * What a store reads through: Node's file system confined to the roots the
+ * store computed, with the home and environment it was given.
+ */
+export function storeContext(store: SessionStore, lookup: Pick<SessionLookup, 'home' | 'env'>): SessionStoreContext {
+  const env = lookup.env ?? {};
+  const roots = store.roots({ home: lookup.home, env, fs: nodeStoreFileSystem([]) });
+  return { home: lookup.home, env, fs: nodeStoreFileSystem(roots) };
 }
 
-async function listAgent(agent: AgentId, options: ListSessionsOptions): Promise<SessionInfo[]> {
-  const where = sessionLocations(options);
-  const subagents = options.subagents === true;
-  switch (agent) {
-    case 'claude':
-      return mapLimited(await listClaudeFiles(where.claude, subagents), (f) => readClaudeSession(f.path, f.parentId));
-    case 'codex':
-      return mapLimited(await listCodexFiles(where.codex), readCodexSession);
-    case 'gemini':
-      return mapLimited(await listGeminiFiles(where.gemini, subagents), (f) => readGeminiSession(f.path, f.project));
-    case 'opencode': {
-      const all = [...(await listOpenCodeStorage(where.opencode)), ...(await listOpenCodeDatabase(where.opencodeDb))];
-      // After the 1.2 migration a session is in both; the database is newer.
-      const byId = new Map(all.map((s) => [s.id, s]));
-      return [...byId.values()].filter((s) => subagents || s.parentId === undefined);
-    }
-    case 'copilot':
-      return mapLimited(await listCopilotFiles(where.copilot), readCopilotSession);
+async function listStore(store: SessionStore, options: ListSessionsOptions): Promise<SessionInfo[]> {
+  const context = { ...storeContext(store, options), subagents: options.subagents === true };
+  try {
+    // A row names its store's id as its agent whatever the store wrote, so a plugin cannot pass its sessions off as another agent's.
+    return (await store.list(context)).map((row) => ({ ...row, agent: store.id }));
+  } catch {
+    // A store that fails as a whole (a plugin's bug, a database that will not open) leaves the other agents' sessions listed.
+    return [];
   }
 }
 
@@ -85,13 +60,16 @@ function sortTime(session: SessionInfo): number {
  *
  * @example
  * ```ts
- * const sessions = await listSessions({ home: os.homedir(), env: process.env, project: process.cwd() });
+ * const sessions = await listSessions({ home: os.homedir(), env: process.env, stores: [claudeSessionStore], project: process.cwd() });
  * for (const s of sessions) console.log(s.agent, s.startedAt, s.title);
  * ```
  */
 export async function listSessions(options: ListSessionsOptions): Promise<SessionInfo[]> {
-  const wanted = options.agent === undefined ? AGENTS : typeof options.agent === 'string' ? [options.agent] : options.agent;
-  const lists = await Promise.all(wanted.map((agent) => listAgent(agent, options)));
+  const wanted = options.agent === undefined ? undefined : typeof options.agent === 'string' ? [options.agent] : options.agent;
+  const stores = toStoreRegistry(options.stores)
+    .list()
+    .filter((store) => wanted === undefined || wanted.includes(store.id));
+  const lists = await Promise.all(stores.map((store) => listStore(store, options)));
   const since = options.since?.getTime();
   const until = options.until?.getTime();
   // Keys are given over every log read, before the filters, so a filter never changes a session's key.

@@ -1,26 +1,23 @@
-import { createReadStream } from 'node:fs';
-import { assertRegularFile } from './store-path.js';
-import { exportOpenCodeDatabase, exportOpenCodeStorage, exportText } from './opencode-export.js';
-import type { SessionInfo } from './types.js';
+import type { SessionContent } from '@x/core';
+import { storeContext } from './list-sessions.js';
+import { toStoreRegistry } from './store-registry.js';
+import type { SessionInfo, SessionLookup } from './types.js';
 
 /**
- * The bytes of a session as its agent's log source reads them: a log file as
- * it is on disk (streamed, never loaded whole), and an OpenCode session from
- * its JSON tree or SQLite database as the document `opencode export` prints,
- * `{info, messages: [{info, parts}]}` pretty-printed (see `exportText`: one
- * past the pipeline's bounds is refused with a `RangeError`).
+ * The bytes of a session as its agent's log source reads them, from the
+ * agent's store: a log file as it is on disk (streamed, never loaded whole,
+ * only inside the store's folders and only a regular file), or the document
+ * the store builds (OpenCode's export). Throws a `RangeError` when no store
+ * is registered for the session's agent.
  */
-export async function openSession(session: Pick<SessionInfo, 'storage' | 'path' | 'id'>): Promise<AsyncIterable<Uint8Array>> {
-  switch (session.storage) {
-    case 'file':
-      // A FIFO or device in a log's place would block the read forever.
-      await assertRegularFile(session.path);
-      return createReadStream(session.path);
-    case 'opencode-storage':
-      return once(exportText(await exportOpenCodeStorage(session.path)));
-    case 'opencode-sqlite':
-      return once(exportText(await exportOpenCodeDatabase(session.path, session.id)));
-  }
+export async function openSession(session: Pick<SessionInfo, 'agent' | 'storage' | 'path' | 'id'>, lookup: SessionLookup): Promise<AsyncIterable<Uint8Array>> {
+  const store = toStoreRegistry(lookup.stores).get(session.agent);
+  if (store === undefined) throw new RangeError(`no session store reads ${session.agent} sessions; register one.`);
+  return contentBytes(await store.open(session, storeContext(store, lookup)));
+}
+
+function contentBytes(content: SessionContent): AsyncIterable<Uint8Array> {
+  return content.kind === 'bytes' ? content.bytes : once(content.text);
 }
 
 async function* once(text: string): AsyncGenerator<Uint8Array> {

@@ -4,14 +4,15 @@
 // (`opencode.db`, most of it still in `opencode.db-wal` when the CLI exits).
 // Every recorded session is listed, exported and replayed by the OpenCode log
 // source; the sequences were derived by hand from the recorded rows and files.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { replayLines } from '@x/core';
 import { openCodeLogSource } from '@x/provider-opencode';
 import { describe, expect, it } from 'vitest';
 import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
-import { listOpenCodeDatabase, listOpenCodeStorage } from './list-opencode.js';
-import { exportOpenCodeDatabase, exportOpenCodeStorage } from './opencode-export.js';
+import { STORES } from '../test/stores.js';
+import { listSessions } from './list-sessions.js';
+import { openSession } from './open-session.js';
 import type { SessionInfo } from './types.js';
 
 /** What a reader tells apart in one session: main or child, its user messages (turns), its events. */
@@ -62,18 +63,23 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   },
 };
 
-const dataDir = (version: string, scenario: string) => join(recordedDir('opencode-log', version), scenario, '.local', 'share', 'opencode');
+const homeDir = (version: string, scenario: string) => join(recordedDir('opencode-log', version), scenario);
+
+async function textOf(stream: AsyncIterable<Uint8Array>): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += Buffer.from(chunk).toString('utf8');
+  return out;
+}
 
 /** A recorded scenario's sessions, main first, each exported and replayed. */
 async function replayed(version: string, scenario: string): Promise<{ sessions: SessionInfo[]; seen: Expected[]; unread: string[] }> {
-  const data = dataDir(version, scenario);
-  const db = join(data, 'opencode.db');
-  const inDatabase = existsSync(db);
-  const sessions = (inDatabase ? await listOpenCodeDatabase(db) : await listOpenCodeStorage(data)).sort((a, b) => Number(a.parentId !== undefined) - Number(b.parentId !== undefined));
+  const lookup = { stores: STORES, home: homeDir(version, scenario), env: {} };
+  const listed = await listSessions({ ...lookup, agent: 'opencode', subagents: true });
+  const sessions = listed.sort((a, b) => Number(a.parentId !== undefined) - Number(b.parentId !== undefined));
   const seen: Expected[] = [];
   const unread: string[] = [];
   for (const session of sessions) {
-    const doc = inDatabase ? await exportOpenCodeDatabase(db, session.id) : await exportOpenCodeStorage(session.path);
+    const doc = JSON.parse(await textOf(await openSession(session, lookup))) as unknown;
     const replay = replayLines(openCodeLogSource, [JSON.stringify(doc)]);
     unread.push(...replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason));
     seen.push([session.parentId === undefined ? 'main' : 'child', session.turns ?? 0, briefs(replay.events)]);
@@ -101,12 +107,12 @@ describe.each(recordedVersions('opencode-log'))('OpenCode %s session logs, recor
 
 describe('the newest OpenCode database, most of it in its write-ahead log', () => {
   it('lists the session with its totals (1.18.33 plain-answer: the database file holds one page, the WAL 201 frames)', async () => {
-    const db = join(dataDir('1.18.33', 'plain-answer'), 'opencode.db');
-    const sessions = await listOpenCodeDatabase(db);
+    const sessions = await listSessions({ stores: STORES, home: homeDir('1.18.33', 'plain-answer'), env: {}, agent: 'opencode' });
     expect(sessions.map(({ path, ...rest }) => rest)).toEqual([
       {
         agent: 'opencode',
         id: 'ses_ddd94a04fffeJ7oyl17JS3UJ5h',
+        key: 'ses_ddd94a04fffeJ7oyl17JS3UJ5h',
         storage: 'opencode-sqlite',
         updatedAt: '2026-11-28T13:50:11.271Z',
         size: 4096,

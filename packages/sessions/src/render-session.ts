@@ -4,7 +4,7 @@ import { createHtmlRenderer } from '@x/renderer-html';
 import { openSession } from './open-session.js';
 import { redactValue } from './redact.js';
 import { createRedactingStream } from './redact-stream.js';
-import type { AgentId, SessionInfo } from './types.js';
+import type { AgentId, SessionInfo, SessionLookup } from './types.js';
 
 /**
  * The source that reads each agent's session logs, by agent: for example
@@ -13,8 +13,8 @@ import type { AgentId, SessionInfo } from './types.js';
  */
 export type SessionSources = Partial<Record<AgentId, DisplayEventSource>>;
 
-/** Options of {@link sessionEvents}. */
-export interface SessionEventsOptions {
+/** Options of {@link sessionEvents}: where the stores read (home, env), the stores, and the sources. */
+export interface SessionEventsOptions extends SessionLookup {
   sources: SessionSources;
   /** Replace secrets in every string of every event (see `redactSecrets`). */
   redact?: boolean;
@@ -31,7 +31,7 @@ export function sessionSource(session: Pick<SessionInfo, 'agent'>, sources: Sess
 /** A session's display events, read with its agent's source and redacted when asked. */
 export async function* sessionEvents(session: SessionInfo, options: SessionEventsOptions): AsyncGenerator<DisplayEvent> {
   const source = sessionSource(session, options.sources);
-  const events = streamEvents(await openSession(session), { source, onDiagnostic: options.onDiagnostic });
+  const events = streamEvents(await openSession(session, options), { source, onDiagnostic: options.onDiagnostic });
   if (!options.redact) {
     yield* events;
     return;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { put, tempHome, writeClaude } from '../test/fake-home.js';
 import { findSession, listSessions } from './list-sessions.js';
+import { STORES } from '../test/stores.js';
 
 const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
 const hash = (path: string) => createHash('sha256').update(path).digest('hex').slice(0, 8);
@@ -29,24 +30,24 @@ function collidingHome(): { home: string; main: string; copy: string; sidechain:
 describe('session keys', () => {
   it('gives a main session and its sidechain one key each; the main one keeps the plain id', async () => {
     const { home, main, sidechain } = collidingHome();
-    const all = await listSessions({ home, subagents: true });
+    const all = await listSessions({ stores: STORES, home, subagents: true });
     expect(all.map((s) => [s.path, s.key])).toEqual([
       [sidechain, `shared@${hash(sidechain)}`],
       [main, 'shared'],
     ]);
-    expect((await listSessions({ home })).map((s) => s.key)).toEqual(['shared']);
-    expect((await findSession('shared', { home }))?.path).toBe(main);
-    expect((await findSession('sha', { home }))?.path).toBe(main);
-    expect((await findSession(`shared@${hash(sidechain)}`, { home }))?.path).toBe(sidechain);
-    expect((await findSession(`sh@${hash(sidechain).slice(0, 4)}`, { home }))?.path).toBe(sidechain);
+    expect((await listSessions({ stores: STORES, home })).map((s) => s.key)).toEqual(['shared']);
+    expect((await findSession('shared', { stores: STORES, home }))?.path).toBe(main);
+    expect((await findSession('sha', { stores: STORES, home }))?.path).toBe(main);
+    expect((await findSession(`shared@${hash(sidechain)}`, { stores: STORES, home }))?.path).toBe(sidechain);
+    expect((await findSession(`sh@${hash(sidechain).slice(0, 4)}`, { stores: STORES, home }))?.path).toBe(sidechain);
   });
 
   it('refuses an id two main logs share, naming each key and path on one line', async () => {
     const { home, main, sidechain, copy } = collidingHome();
     copyFileSync(main, copy);
-    const keys = (await listSessions({ home })).map((s) => s.key).sort();
+    const keys = (await listSessions({ stores: STORES, home })).map((s) => s.key).sort();
     expect(keys).toEqual([`shared@${hash(copy)}`, `shared@${hash(main)}`].sort());
-    const refused = findSession('shared', { home });
+    const refused = findSession('shared', { stores: STORES, home });
     await expect(refused).rejects.toThrow(RangeError);
     const message = await refused.then(
       () => '',
@@ -55,6 +56,6 @@ describe('session keys', () => {
     expect(message.split('\n')).toHaveLength(1);
     for (const path of [main, copy, sidechain]) expect(message).toContain(`claude shared@${hash(path)} (${path})`);
     expect(message).toMatch(/"shared" names 3 logs with one session id: .*; give one of these keys or a log's path\.$/);
-    expect((await findSession(`shared@${hash(copy)}`, { home }))?.path).toBe(copy);
+    expect((await findSession(`shared@${hash(copy)}`, { stores: STORES, home }))?.path).toBe(copy);
   });
 });

@@ -11,6 +11,7 @@ import { renderSessionHtml } from './render-session.js';
 import { listSessions } from './list-sessions.js';
 import { pagePath, writeSite } from './site.js';
 import type { SessionInfo } from './types.js';
+import { STORES } from '../test/stores.js';
 
 const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
 
@@ -18,7 +19,7 @@ async function twoSessions(): Promise<{ home: string; sessions: SessionInfo[] }>
   const home = tempHome();
   writeClaude(join(home, '.claude'), { id: 'c1', cwd: '/work/app', prompt: 'Fix <b>the</b> bug', at: at(1) });
   writeCodex(join(home, '.codex'), { id: '11111111-2222-3333-4444-555555555555', cwd: '/work/lib', prompt: 'Add a test', at: at(2) });
-  return { home, sessions: await listSessions({ home }) };
+  return { home, sessions: await listSessions({ stores: STORES, home }) };
 }
 
 const page = (s: SessionInfo, file: string) => writeFile(file, `<!DOCTYPE html><title>${s.id}</title>${s.size}`);
@@ -46,7 +47,7 @@ describe('writeSite', () => {
     expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 0, unchanged: 2 });
     const claude = sessions.find((s) => s.agent === 'claude') as SessionInfo;
     appendFileSync(claude.path, `${JSON.stringify({ type: 'user', sessionId: 'c1', message: { role: 'user', content: 'more' } })}\n`);
-    const again = await listSessions({ home });
+    const again = await listSessions({ stores: STORES, home });
     expect(await writeSite(out, again, { render: page })).toMatchObject({ written: 1, unchanged: 1 });
     expect(statSync(codexPage).mtimeMs).toBe(before);
     expect(await writeSite(out, again, { render: page, variant: 'redact' })).toMatchObject({ written: 2, unchanged: 0 });
@@ -90,7 +91,7 @@ describe('writeSite with redact', () => {
     const home = tempHome();
     writeClaude(join(home, '.claude'), { id: 'c1', cwd: '/work/app', prompt: 'use ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R', at: at(1) });
     const out = tempHome();
-    await writeSite(out, await listSessions({ home }), { render: page, redact: true });
+    await writeSite(out, await listSessions({ stores: STORES, home }), { render: page, redact: true });
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain('use [REDACTED:github-token]');
     expect(index).not.toContain('ghp_1a2B');
@@ -107,7 +108,7 @@ describe('writeSite with logs that share an id (a hostile home)', () => {
     const colon = claudeLines({ id: 'a:b', cwd: '/w', prompt: 'colon', at: at(2) });
     put(join(home, '.claude', 'projects', '-w', 'a:b.jsonl'), `${colon.map((l) => JSON.stringify(l)).join('\n')}\n`);
     writeClaude(join(home, '.claude'), { id: 'a_b', cwd: '/w', prompt: 'underscore', at: at(3) });
-    const sessions = await listSessions({ home });
+    const sessions = await listSessions({ stores: STORES, home });
     const out = tempHome();
     expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 4, failed: [] });
     const names = readdirSync(join(out, 'sessions')).sort();
@@ -134,11 +135,11 @@ describe('writeSite page files', () => {
   it('streams a session into its page as renderSessionHtml renders it whole', async () => {
     const home = tempHome();
     writeCopilot(join(home, '.copilot'), { id: 'cp1', cwd: '/p', prompt: 'Count the lines', at: at(1) });
-    const [session] = await listSessions({ home });
+    const [session] = await listSessions({ stores: STORES, home });
     if (session === undefined) throw new Error('not listed');
     const file = join(tempHome(), 'page.html');
-    await writeSessionPage(session, file, { sources: { copilot: copilotSource } });
-    const whole = await renderSessionHtml(session, { sources: { copilot: copilotSource } });
+    await writeSessionPage(session, file, { stores: STORES, home, sources: { copilot: copilotSource } });
+    const whole = await renderSessionHtml(session, { stores: STORES, home, sources: { copilot: copilotSource } });
     // The header says when the page was rendered; the rest is the same document.
     const stamp = (html: string) => html.replace(/<time[^>]*>[^<]*<\/time>/g, '');
     expect(stamp(readFileSync(file, 'utf8'))).toBe(stamp(whole));

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { put, tempHome, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
 import { listSessions } from './list-sessions.js';
 import { openSession } from './open-session.js';
-import { exportOpenCodeStorage } from './opencode-export.js';
 import { isStoreId, storePath } from './store-path.js';
+import { STORES } from '../test/stores.js';
 
 const s = { id: 'ses_abc', cwd: '/w', prompt: 'p', at: '2026-03-01T10:00:00.000Z' };
 
@@ -22,8 +22,8 @@ describe('store paths stay inside the store', () => {
     const path = writeOpenCodeStorage(data, s);
     put(path, JSON.stringify({ id: '../../../secret', time: { created: 1 } }));
     put(join(home, '.local', 'secret', 'm.json'), JSON.stringify({ id: 'x', role: 'user' }));
-    await expect(exportOpenCodeStorage(path)).rejects.toThrow(RangeError);
-    expect((await listSessions({ home, env: {}, agent: 'opencode' })).filter((x) => x.turns === 1)).toEqual([]);
+    await expect(openSession({ agent: 'opencode', storage: 'opencode-storage', path, id: 'ses_abc' }, { stores: STORES, home, env: {} })).rejects.toThrow(RangeError);
+    expect((await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' })).filter((x) => x.turns === 1)).toEqual([]);
   });
 
   it('refuses a message folder that is a symlink out of the store', async () => {
@@ -34,7 +34,7 @@ describe('store paths stay inside the store', () => {
     put(join(outside, 'a.json'), JSON.stringify({ id: 'a', role: 'user' }));
     execFileSync('rm', ['-r', join(data, 'storage', 'message', 'ses_link')]);
     symlinkSync(outside, join(data, 'storage', 'message', 'ses_link'));
-    expect(await listSessions({ home, env: {}, agent: 'opencode' })).toEqual([]);
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' })).toEqual([]);
   });
 
   it('a FIFO as Gemini .project_root or as a log does not hang', async () => {
@@ -42,11 +42,16 @@ describe('store paths stay inside the store', () => {
     writeGemini(home, 'slug', s);
     put(join(home, '.gemini', 'projects.json'), '{}');
     execFileSync('mkfifo', [join(home, '.gemini', 'tmp', 'slug', '.project_root')]);
-    const found = await listSessions({ home, env: {}, agent: 'gemini' });
+    const found = await listSessions({ stores: STORES, home, env: {}, agent: 'gemini' });
     expect(found.map((x) => x.project)).toEqual([undefined]);
     const fifo = join(home, 'fifo.jsonl');
     execFileSync('mkfifo', [fifo]);
-    await expect(openSession({ storage: 'file', path: fifo, id: 'x' })).rejects.toThrow(/not a regular file/);
+    // A FIFO inside the store's folder, as a log would be: refused without blocking.
+    const inStore = join(home, '.gemini', 'tmp', 'slug', 'chats', 'session-fifo.jsonl');
+    execFileSync('mkfifo', [inStore]);
+    await expect(openSession({ agent: 'gemini', storage: 'file', path: inStore, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(/not a regular file/);
+    // A file outside every folder of the session's store: refused before it is opened.
+    await expect(openSession({ agent: 'gemini', storage: 'file', path: fifo, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(/outside the session store's folders/);
   }, 5000);
 
   it('an out-of-range OpenCode time costs that field only', async () => {
@@ -55,7 +60,7 @@ describe('store paths stay inside the store', () => {
     const path = writeOpenCodeStorage(data, s);
     put(path, JSON.stringify({ id: 'ses_abc', directory: '/w', time: { created: 1e20, updated: 1e20 } }));
     writeOpenCodeStorage(data, { ...s, id: 'ses_ok' });
-    const found = await listSessions({ home, env: {}, agent: 'opencode' });
+    const found = await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' });
     expect(found.map((x) => [x.id, x.startedAt])).toEqual([['ses_ok', s.at], ['ses_abc', undefined]]);
   });
 });

@@ -32,7 +32,7 @@ export function storePath(root: string, ...segments: string[]): string {
 }
 
 /** Whether `path` (after following symlinks) is `root` or inside it (after following symlinks). */
-async function insideRoot(root: string, path: string): Promise<boolean> {
+export async function insideRoot(root: string, path: string): Promise<boolean> {
   const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(path)]);
   return realTarget === realRoot || realTarget.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }

@@ -11,6 +11,7 @@ import { writeSessionPage } from '../src/page-file.js';
 import { writeSite } from '../src/site.js';
 import { tempHome, writeClaude, writeCopilot } from './fake-home.js';
 import { standInClaudeLogSource } from './stand-in-source.js';
+import { STORES } from './stores.js';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -40,10 +41,10 @@ async function hostileSite(): Promise<string> {
     writeClaude(join(home, '.claude'), { id: `x${n}`, cwd: `/work/${payload}`, prompt: payload, at: `2026-03-01T10:${String(n % 60).padStart(2, '0')}:00.000Z` });
   });
   writeCopilot(join(home, '.copilot'), { id: 'cp1', cwd: '/work/plain', prompt: 'Count the lines', at: '2026-03-02T10:00:00.000Z' });
-  const sessions = await listSessions({ home });
+  const sessions = await listSessions({ stores: STORES, home });
   const out = tempHome();
   const sources = { claude: standInClaudeLogSource, copilot: copilotSource };
-  const report = await writeSite(out, sessions, { render: (s, file) => writeSessionPage(s, file, { sources }) });
+  const report = await writeSite(out, sessions, { render: (s, file) => writeSessionPage(s, file, { stores: STORES, home, sources }) });
   expect(report.failed).toEqual([]);
   return out;
 }

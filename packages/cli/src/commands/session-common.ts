@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import type { SourceRegistry } from '@x/core';
-import type { AgentId, SessionSources } from '@x/sessions';
-import { AGENTS } from '@x/sessions';
+import type { AgentId, SessionSources, SessionStoreRegistry } from '@x/sessions';
 import { parseArgs } from 'node:util';
 import { parseError } from '../args.js';
 import type { ExitCodeValue } from '../exit-codes.js';
@@ -27,23 +26,24 @@ export function homeOf(io: SessionCommandIo): string {
 }
 
 /**
- * The source for each agent's logs from the registry: the agent's session-log
- * source (`<agent>-log`) where one is registered, else its stdout source.
+ * The source for each store's sessions from the registry: the log source the
+ * store names (`logSource`) where one is registered, else the agent's stdout source.
  */
-export function sessionSourcesFrom(registry: SourceRegistry): SessionSources {
+export function sessionSourcesFrom(registry: SourceRegistry, stores: SessionStoreRegistry): SessionSources {
   const sources: SessionSources = {};
-  for (const agent of AGENTS) {
-    const source = registry.get(`${agent}-log`) ?? registry.get(agent);
-    if (source !== undefined) sources[agent] = source;
+  for (const store of stores.list()) {
+    const source = registry.get(store.logSource) ?? registry.get(store.id);
+    if (source !== undefined) sources[store.id] = source;
   }
   return sources;
 }
 
-/** The value of `--agent`, checked. */
-export function parseAgent(value: string | undefined): AgentId | undefined {
+/** The value of `--agent`, checked against the registered stores. */
+export function parseAgent(value: string | undefined, stores: SessionStoreRegistry): AgentId | undefined {
   if (value === undefined) return undefined;
-  if (!(AGENTS as readonly string[]).includes(value)) throw new CliError(`unknown agent "${value}". Choose one of: ${AGENTS.join(', ')}.`, ExitCode.usage);
-  return value as AgentId;
+  const ids = stores.list().map((store) => store.id);
+  if (!ids.includes(value)) throw new CliError(`unknown agent "${value}". Choose one of: ${ids.join(', ')}.`, ExitCode.usage);
+  return value;
 }
 
 /** A `--since`/`--until` date, checked. */

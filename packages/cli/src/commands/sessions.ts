@@ -5,6 +5,7 @@ import type { ExitCodeValue } from '../exit-codes.js';
 import { ExitCode } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { jsonForTerminal, write } from '../output.js';
+import { builtInStoreRegistry } from '../session-stores.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, parseAgent, parseCommand, parseDate, printHelp } from './session-common.js';
 
@@ -62,10 +63,12 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
   const { values } = parseCommand('sessions', argv);
   if (values.help === true) return printHelp('sessions', out);
   const allProjects = values['all-projects'] === true;
-  const agent = parseAgent(values.agent as string | undefined);
+  const stores = builtInStoreRegistry();
+  const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
   const until = parseDate('--until', values.until as string | undefined);
   const found = await listSessions({
+    stores,
     home: homeOf(io),
     env: io.env,
     ...(agent ? { agent } : {}),

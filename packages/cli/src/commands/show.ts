@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, resolve, sep } from 'node:path';
-import type { AgentId, SessionInfo } from '@x/sessions';
-import { AGENTS, findSession, followFile, openSession, redactSecrets, sessionLocations } from '@x/sessions';
+import { basename, dirname, resolve, sep } from 'node:path';
+import type { AgentId, SessionInfo, SessionLookup, SessionStoreRegistry } from '@x/sessions';
+import { findSession, followFile, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
@@ -11,6 +11,7 @@ import type { CliInput } from '../input.js';
 import type { GuardedStream } from '../output.js';
 import { REDACTION } from '../redaction.js';
 import type { RunExtras } from '../session.js';
+import { builtInStoreRegistry } from '../session-stores.js';
 import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, printHelp } from './session-common.js';
@@ -22,20 +23,26 @@ function under(path: string, dir: string): boolean {
   return path.startsWith(resolve(dir) + sep);
 }
 
-function targetOfPath(path: string, io: SessionCommandIo): ShowTarget {
-  const where = sessionLocations({ home: homeOf(io), env: io.env });
+/**
+ * A log file named by path: the session its store lists at that path (so an
+ * OpenCode info file opens as its export), else the file as it is, with the
+ * agent whose store's folders hold it, when one does.
+ */
+async function targetOfPath(path: string, lookup: SessionLookup & { stores: SessionStoreRegistry }): Promise<ShowTarget> {
   const full = resolve(path);
-  if (under(full, `${where.opencode}/storage/session`)) return { agent: 'opencode', storage: 'opencode-storage', path: full, id: basename(full, '.json') };
-  const dirs: Record<AgentId, string> = { claude: where.claude, codex: where.codex, gemini: `${where.gemini}/tmp`, opencode: where.opencode, copilot: where.copilot };
-  const agent = AGENTS.find((a) => under(full, dirs[a]));
-  return { ...(agent ? { agent } : {}), storage: 'file', path: full, id: basename(full) };
+  const env = lookup.env ?? {};
+  const store = lookup.stores.list().find((s) => s.roots({ home: lookup.home, env, fs: nodeStoreFileSystem([]) }).some((root) => under(full, root)));
+  if (store === undefined) return { storage: 'file', path: full, id: basename(full) };
+  const rows = await listSessions({ ...lookup, agent: store.id, subagents: true });
+  return rows.find((row) => resolve(row.path) === full) ?? { agent: store.id, storage: 'file', path: full, id: basename(full) };
 }
 
-async function resolveTarget(ref: string, io: SessionCommandIo): Promise<ShowTarget> {
-  if (existsSync(ref) && statSync(ref).isFile()) return targetOfPath(ref, io);
+async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionStoreRegistry): Promise<ShowTarget> {
+  const lookup = { home: homeOf(io), env: io.env, stores };
+  if (existsSync(ref) && statSync(ref).isFile()) return targetOfPath(ref, lookup);
   let found: SessionInfo | undefined;
   try {
-    found = await findSession(ref, { home: homeOf(io), env: io.env });
+    found = await findSession(ref, lookup);
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.usage);
   }
@@ -59,17 +66,18 @@ interface FollowRead {
 }
 
 /** The session as the run's one input: read with its agent's log source, or detected when its agent is not known. */
-function inputOf(target: ShowTarget, follow: FollowRead | undefined): CliInput {
+function inputOf(target: ShowTarget, lookup: SessionLookup & { stores: SessionStoreRegistry }, follow: FollowRead | undefined): CliInput {
   const size = target.storage === 'file' ? statSync(target.path).size : undefined;
   async function* open(): AsyncGenerator<Uint8Array> {
     if (follow === undefined) {
-      yield* await openSession(target);
+      // A file no store holds is read through a file system confined to its own folder: a regular file, streamed.
+      yield* target.agent === undefined ? await nodeStoreFileSystem([dirname(target.path)]).stream(target.path) : await openSession({ ...target, agent: target.agent }, lookup);
       return;
     }
     const limit = follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes };
     yield* followFile(target.path, { signal: follow.signal, onNotice: follow.notice, ...limit });
   }
-  return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: `${target.agent}-log` } : {}) };
+  return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: lookup.stores.get(target.agent)?.logSource ?? `${target.agent}-log` } : {}) };
 }
 
 /** The options, checked: those of xview that make no sense for one session are refused, not ignored. */
@@ -95,13 +103,15 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   const options = showOptions(argv.filter((a) => a !== '--follow' && a !== '--redact'));
   if (options.help) return printHelp('show', out);
   if (options.files.length !== 1) throw new CliError('show needs one session id or log path: xview show <session-id | path>', ExitCode.usage);
-  const target = await resolveTarget(options.files[0] as string, io);
-  if (follow && target.storage !== 'file') throw new CliError('--follow reads a log file as it grows; OpenCode keeps its sessions in a database or a folder of files.', ExitCode.usage);
+  const stores = builtInStoreRegistry();
+  const lookup = { home: homeOf(io), env: io.env, stores };
+  const target = await resolveTarget(options.files[0] as string, io, stores);
+  if (follow && target.storage !== 'file') throw new CliError(`--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`, ExitCode.usage);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const extras: RunExtras = {
-    inputs: [inputOf(target, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
+    inputs: [inputOf(target, lookup, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
     ...(redact ? { redact: REDACTION } : {}),
     ...(follow ? { follow } : {}),
     ...(title === undefined ? {} : { title: redact ? redactSecrets(title) : title }),

@@ -9,6 +9,7 @@ import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { builtInRegistry } from '../providers.js';
+import { builtInStoreRegistry } from '../session-stores.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, parseAgent, parseCommand, parseDate, printHelp, sessionSourcesFrom } from './session-common.js';
 
@@ -69,11 +70,13 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
   if (values.help === true) return printHelp('site', out);
   if (positionals.length !== 1) throw new CliError('site needs one output folder: xview site <out-dir>', ExitCode.usage);
   const outDir = positionals[0] as string;
-  const agent = parseAgent(values.agent as string | undefined);
+  const stores = builtInStoreRegistry();
+  const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
   const until = parseDate('--until', values.until as string | undefined);
   const project = values.project as string | undefined;
   const sessions = await listSessions({
+    stores,
     home: homeOf(io),
     env: io.env,
     ...(agent ? { agent } : {}),
@@ -82,11 +85,12 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
     ...(until ? { until } : {}),
   });
   const redact = values.redact === true;
-  const sources = sessionSourcesFrom(builtInRegistry());
+  const sources = sessionSourcesFrom(builtInRegistry(), stores);
+  const lookup = { home: homeOf(io), env: io.env };
   const worker = workerModule();
   const done = await writeOrExplain(outDir, sessions, {
-    render: (session, file) => writeSessionPage(session, file, { sources, redact }),
-    ...(worker ? { worker: { module: worker, data: { redact } } } : {}),
+    render: (session, file) => writeSessionPage(session, file, { ...lookup, stores, sources, redact }),
+    ...(worker ? { worker: { module: worker, data: { ...lookup, redact } } } : {}),
     progress: io.stderr as { write(chunk: string): unknown; isTTY?: boolean },
     redact,
     variant: redact ? 'redact' : '',

@@ -1,0 +1,82 @@
+import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
+import { isJsonObject, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
+import { type CodexHead, visitCodexLine } from './session-head.js';
+
+/** A rollout up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the last token count. */
+const READ_WHOLE_BYTES = 256 * 1024;
+
+function record(text: string): Record<string, unknown> | undefined {
+  const value = parseJson(text)?.value;
+  return isJsonObject(value) ? value : undefined;
+}
+
+/** Codex's home, moved by `CODEX_HOME`. */
+function codexHome(home: string, env: Readonly<Record<string, string | undefined>>, fs: Pick<StoreFileSystem, 'join'>): string {
+  return env.CODEX_HOME || fs.join(home, '.codex');
+}
+
+async function rolloutsUnder(fs: StoreFileSystem, dir: string, depth: number, found: string[]): Promise<void> {
+  for (const entry of await fs.list(dir)) {
+    const path = fs.join(dir, entry.name);
+    if (entry.kind === 'directory' && depth > 0) await rolloutsUnder(fs, path, depth - 1, found);
+    else if (entry.kind === 'file' && entry.name.startsWith('rollout-') && entry.name.endsWith('.jsonl')) found.push(path);
+  }
+}
+
+function rowOf(path: string, head: CodexHead, size: number, mtimeMs: number, complete: boolean): SessionRow {
+  // rollout-<date>-<uuid>.jsonl: the uuid is the last five dash-separated groups.
+  const fromName = storeBaseName(path, '.jsonl').split('-').slice(-5).join('-');
+  const row: SessionRow = { agent: 'codex', id: head.id ?? fromName, storage: 'file', path, updatedAt: new Date(mtimeMs).toISOString(), size };
+  if (head.startedAt) row.startedAt = head.startedAt;
+  if (head.cwd) row.project = head.cwd;
+  if (head.gitBranch) row.gitBranch = head.gitBranch;
+  if (head.firstPrompt) row.title = head.firstPrompt;
+  if (complete) row.turns = countTurns(head.prompts, head.shown);
+  if (head.tokens !== undefined) row.tokens = head.tokens;
+  return row;
+}
+
+/** The listing row of one rollout: line 1, the first prompt, and the last token count in the tail. */
+async function readRollout(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
+  const info = await fs.stat(path);
+  if (info === undefined) return undefined;
+  const head: CodexHead = { prompts: 0, shown: false };
+  const small = info.size <= READ_WHOLE_BYTES;
+  const scan = await scanHead(fs, path, (text) => {
+    const line = record(text);
+    if (line) visitCodexLine(head, line);
+    return small || head.firstPrompt === undefined;
+  });
+  if (!scan.complete) {
+    for (const text of await readTailLines(fs, path, info.size)) {
+      const line = record(text);
+      if (line && ownField(ownField(line, 'payload'), 'type') === 'token_count') visitCodexLine(head, line);
+    }
+  }
+  return rowOf(path, head, info.size, info.mtimeMs, scan.complete);
+}
+
+async function listRollouts(context: SessionListContext): Promise<SessionRow[]> {
+  const { fs } = context;
+  const root = codexHome(context.home, context.env, fs);
+  const found: string[] = [];
+  await rolloutsUnder(fs, fs.join(root, 'sessions'), 3, found);
+  await rolloutsUnder(fs, fs.join(root, 'archived_sessions'), 3, found);
+  return readEach(found, (path) => readRollout(fs, path));
+}
+
+/**
+ * Codex's rollouts: `sessions/YYYY/MM/DD/rollout-*.jsonl` and
+ * `archived_sessions/` under `~/.codex` or `CODEX_HOME`, read by the log
+ * source's own prompt rule (session-head.ts), read back as bytes for `codex-log`.
+ */
+export const codexSessionStore: SessionStore = defineSessionStore({
+  specificationVersion: 'v1',
+  id: 'codex',
+  displayName: 'Codex',
+  logSource: 'codex-log',
+  envVariables: ['CODEX_HOME'],
+  roots: ({ home, env, fs }) => [codexHome(home, env, fs)],
+  list: listRollouts,
+  open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
+});

@@ -1,0 +1,72 @@
+import { numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+
+/** What the events of a Copilot session read so far tell a listing. */
+export interface CopilotHead {
+  id?: string;
+  startedAt?: string;
+  cwd?: string;
+  gitBranch?: string;
+  firstPrompt?: string;
+  prompts: number;
+  /** Whether an event past the session start was seen: a log with no prompt but some output is one turn. */
+  shown: boolean;
+  tokens?: number;
+  costUsd?: number;
+}
+
+/** How long a listing's title or first prompt may be. */
+export const TITLE_MAX_CHARS = 200;
+
+const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'];
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === '' ? undefined : value;
+}
+
+/** Sums the per-model usage and cost of a `session.shutdown` event. */
+export function addShutdown(head: CopilotHead, data: unknown): void {
+  let tokens = 0;
+  let cost = 0;
+  for (const metrics of Object.values(objectField(data, 'modelMetrics') ?? {})) {
+    const usage = objectField(metrics, 'usage');
+    tokens += USAGE_FIELDS.reduce((sum, key) => sum + (numberField(usage, key) ?? 0), 0);
+    cost += numberField(objectField(metrics, 'requests'), 'cost') ?? 0;
+  }
+  if (tokens > 0) head.tokens = tokens;
+  if (cost > 0) head.costUsd = cost;
+}
+
+function visitStart(head: CopilotHead, event: Record<string, unknown>, data: unknown): void {
+  const context = objectField(data, 'context');
+  head.id ??= nonEmpty(stringField(data, 'sessionId'));
+  head.startedAt ??= nonEmpty(stringField(data, 'startTime')) ?? nonEmpty(stringField(event, 'timestamp'));
+  head.cwd ??= nonEmpty(stringField(context, 'cwd'));
+  head.gitBranch ??= nonEmpty(stringField(context, 'branch'));
+}
+
+/** Folds one event into the head. */
+export function visitCopilotEvent(head: CopilotHead, event: Record<string, unknown>): void {
+  const data = ownField(event, 'data');
+  const type = ownField(event, 'type');
+  const content = stringField(data, 'content');
+  if (type === 'session.start') visitStart(head, event, data);
+  else if (type === 'user.message' && content !== undefined) {
+    // As the log source: a user.message with content is a prompt (log-events.ts).
+    head.prompts += 1;
+    head.firstPrompt ??= nonEmpty(toOneLine(content, TITLE_MAX_CHARS));
+  } else if (type === 'session.shutdown') addShutdown(head, data);
+  else if (typeof type === 'string' && /^(assistant|tool|subagent)\./.test(type)) head.shown = true;
+}
+
+/** The top-level `key: value` scalars of a small YAML file (Copilot's workspace.yaml); nested keys are skipped. */
+export function readYamlScalars(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^([A-Za-z_][\w-]*):\s*(.*?)\s*$/.exec(line);
+    if (!match || match[2] === undefined || match[2] === '' || match[1] === undefined) continue;
+    let value = match[2];
+    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
+    out[match[1]] = value;
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { isJsonObject, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { userRecordText } from './user-record.js';
+
+/** What the records of a Gemini chat recording read so far tell a listing. */
+export interface GeminiHead {
+  meta: Record<string, unknown>;
+  /** Message ids in first-seen order with their latest copy; rewinds cut the list. */
+  messages: Map<string, Record<string, unknown>>;
+  /**
+   * The ids of the prompts seen anywhere in the file, the first one's text
+   * kept: the log source shows a message as the file goes, so a prompt a
+   * later rewind or checkpoint drops (0.61 drops one whose request failed,
+   * recorded: fixtures/gemini-log/recorded/0.61.0/api-error-400) was shown
+   * and is counted.
+   */
+  prompts: Set<string>;
+  firstPrompt: string | undefined;
+  /** Whether a message the log source shows (any but the injected context) was seen. */
+  shown: boolean;
+}
+
+/** A head at the start of a recording. */
+export function createGeminiHead(): GeminiHead {
+  return { meta: {}, messages: new Map(), prompts: new Set(), firstPrompt: undefined, shown: false };
+}
+
+/** How long a listing's title or first prompt may be. */
+const TITLE_MAX_CHARS = 200;
+
+/** Counts a message record as the log source would show it (docs/turns.md), by its rule for user records (user-record.ts). */
+function seeMessage(head: GeminiHead, id: string, record: Record<string, unknown>): void {
+  const user = record.type === 'user' ? userRecordText(record) : undefined;
+  if (user?.kind !== 'context') head.shown = true;
+  if (user?.kind !== 'typed' || user.text === '') return;
+  head.prompts.add(id);
+  head.firstPrompt ??= user.text;
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return isJsonObject(value) ? value : {};
+}
+
+/** Folds one record (a message, a `$set`, a `$rewindTo`, or the metadata line) into the head. */
+export function applyGeminiRecord(head: GeminiHead, record: Record<string, unknown>): void {
+  const set = objectField(record, '$set');
+  if (set) {
+    const { messages, ...meta } = set;
+    Object.assign(head.meta, meta);
+    if (Array.isArray(messages)) {
+      head.messages.clear();
+      for (const m of messages) applyGeminiRecord(head, asObject(m));
+    }
+  } else if (typeof record.$rewindTo === 'string') {
+    const ids = [...head.messages.keys()];
+    const at = ids.indexOf(record.$rewindTo);
+    for (const id of at === -1 ? ids : ids.slice(at)) head.messages.delete(id);
+  } else if (typeof record.id === 'string' && typeof record.type === 'string') {
+    head.messages.set(record.id, record);
+    seeMessage(head, record.id, record);
+  } else if (typeof record.sessionId === 'string') {
+    Object.assign(head.meta, record);
+  }
+}
+
+/** Reads a legacy recording, one JSON document with its messages inside. */
+export function applyGeminiDocument(head: GeminiHead, document: Record<string, unknown>): void {
+  const { messages, ...meta } = document;
+  head.meta = meta;
+  if (Array.isArray(messages)) for (const m of messages) applyGeminiRecord(head, asObject(m));
+}
+
+/** The listing's title: the recording's summary, else its first prompt, on one line. */
+export function geminiTitle(head: GeminiHead): string | undefined {
+  const text = stringField(head.meta, 'summary') || head.firstPrompt;
+  return (text && toOneLine(text, TITLE_MAX_CHARS)) || undefined;
+}
+
+/** The tokens of the messages left after rewinds. */
+export function geminiTokens(head: GeminiHead): number {
+  return [...head.messages.values()].reduce((sum, m) => sum + (numberField(ownField(m, 'tokens'), 'total') ?? 0), 0);
+}

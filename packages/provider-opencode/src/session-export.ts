@@ -1,0 +1,130 @@
+import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreFileSystem } from '@x/core';
+import { storeBaseName, storeParent } from '@x/core/provider-utils';
+import { jsonObjectOf, sessionFromRow } from './session-rows.js';
+import type { OpenCodeExport } from './storage-export.js';
+
+/** The largest stored object read (a message or part file): far past any real one, bounded so a crafted file costs little. */
+export const STORE_OBJECT_LIMIT = 16 * 1024 * 1024;
+/** The longest id used as one path segment. */
+const SEGMENT_MAX = 200;
+
+/** Whether an id from the store's own data is safe as one path segment: no separator, no `..`, no NUL, bounded. */
+export function isPlainSegment(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && value.length <= SEGMENT_MAX && !/[/\\\0]/.test(value);
+}
+
+/** A stored object, or `undefined` when it is missing, too large or no JSON object. */
+export async function readObject(fs: StoreFileSystem, path: string): Promise<Record<string, unknown> | undefined> {
+  const info = await fs.stat(path);
+  if (info === undefined || info.size > STORE_OBJECT_LIMIT) return undefined;
+  const file = await fs.open(path);
+  try {
+    return jsonObjectOf(new TextDecoder('utf-8').decode(await file.read(0, info.size)));
+  } finally {
+    await file.close();
+  }
+}
+
+/** The JSON objects of a folder's files, ordered by file name (OpenCode's ids sort by creation time). */
+async function readObjects(fs: StoreFileSystem, dir: string): Promise<Record<string, unknown>[]> {
+  const names = (await fs.list(dir))
+    .filter((e) => e.kind === 'file' && e.name.endsWith('.json'))
+    .map((e) => e.name)
+    .sort();
+  const objects = await Promise.all(names.map((name) => readObject(fs, fs.join(dir, name))));
+  return objects.filter((o): o is Record<string, unknown> => o !== undefined);
+}
+
+/**
+ * Builds the export document of a session in OpenCode ≤1.1's JSON tree from
+ * its info file (`storage/session/<project>/<id>.json`), its message files
+ * and their part files.
+ */
+export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string): Promise<OpenCodeExport> {
+  const storage = storeParent(storeParent(storeParent(sessionFile)));
+  const info = await readObject(fs, sessionFile);
+  if (!info) throw new SyntaxError(`${sessionFile} is not an OpenCode session file (no JSON object).`);
+  const id = typeof info.id === 'string' ? info.id : storeBaseName(sessionFile, '.json');
+  if (!isPlainSegment(id)) throw new RangeError(`refusing an OpenCode session id that is not a plain id: ${JSON.stringify(String(id).slice(0, 80))}`);
+  // Ids come from the store's own files: each must be a plain path segment, so none leads out of `storage`.
+  const messages = (await readObjects(fs, fs.join(storage, 'message', id))).filter((message) => isPlainSegment(message.id));
+  return {
+    info,
+    messages: await Promise.all(messages.map(async (message) => ({ info: message, parts: await readObjects(fs, fs.join(storage, 'part', String(message.id))) }))),
+  };
+}
+
+function withIds(row: Record<string, unknown>, ids: Record<string, unknown>): Record<string, unknown> {
+  return { ...(jsonObjectOf(String(row.data)) ?? {}), ...ids };
+}
+
+/**
+ * Builds the export document of one session in OpenCode 1.2+'s SQLite
+ * database: the `session` row, and the `message` and `part` rows whose
+ * `data` column holds each object without its ids.
+ */
+export async function exportFromDatabase(fs: StoreFileSystem, dbPath: string, sessionId: string): Promise<OpenCodeExport> {
+  if (fs.openDatabase === undefined) throw new RangeError(`${dbPath} is an SQLite database, which this application cannot open.`);
+  const db = await fs.openDatabase(dbPath);
+  try {
+    const row = db.all('SELECT * FROM session WHERE id = ?', [sessionId])[0];
+    if (!row) throw new RangeError(`no session ${sessionId} in ${dbPath}.`);
+    const parts = new Map<string, Record<string, unknown>[]>();
+    for (const part of db.all('SELECT * FROM part WHERE session_id = ? ORDER BY id', [sessionId])) {
+      const messageId = String(part.message_id);
+      const list = parts.get(messageId) ?? [];
+      list.push(withIds(part, { id: part.id, messageID: messageId, sessionID: sessionId }));
+      parts.set(messageId, list);
+    }
+    const messages = db.all('SELECT * FROM message WHERE session_id = ? ORDER BY time_created, id', [sessionId]).map((message) => ({
+      info: withIds(message, { id: message.id, sessionID: sessionId }),
+      parts: parts.get(String(message.id)) ?? [],
+    }));
+    return { info: sessionFromRow(row), messages } as OpenCodeExport;
+  } finally {
+    db.close();
+  }
+}
+
+/** What the pipeline reads an export within: each line, and the document the log source's reader gathers. */
+export interface ExportBounds {
+  maxLineBytes: number;
+  maxDocumentChars: number;
+}
+
+const READER_BOUNDS: ExportBounds = { maxLineBytes: DEFAULT_MAX_LINE_BYTES, maxDocumentChars: DEFAULT_MAX_DOCUMENT_CHARS };
+
+/** The UTF-8 size of the longest line of `text`; only lines long enough to matter are measured. */
+function longestLineBytes(text: string, limit: number): number {
+  const encoder = new TextEncoder();
+  let longest = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    // A line's UTF-8 size is at most three bytes a character.
+    if ((end - start) * 3 > limit) longest = Math.max(longest, encoder.encode(text.slice(start, end)).length);
+    start = end + 1;
+  }
+  return longest;
+}
+
+/**
+ * The export document as `opencode export` prints it: pretty-printed with two
+ * spaces, which the log source reads as one document over many lines
+ * (bounded by the pipeline's document limit), not as one line that would pass
+ * the line limit and be skipped, leaving the session's page empty. A document
+ * past either bound is refused with a `RangeError` that says so: a session
+ * is never rendered as nothing without a word.
+ */
+export function exportText(doc: OpenCodeExport, bounds: ExportBounds = READER_BOUNDS): string {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const id = String(doc.info.id ?? '');
+  if (text.length > bounds.maxDocumentChars) {
+    throw new RangeError(`OpenCode session ${id} exports to ${text.length} characters of JSON, more than the ${bounds.maxDocumentChars} a session document may hold; not rendered.`);
+  }
+  const longest = longestLineBytes(text, bounds.maxLineBytes);
+  if (longest > bounds.maxLineBytes) {
+    throw new RangeError(`OpenCode session ${id} holds a value of ${longest} bytes on one line, more than the line limit of ${bounds.maxLineBytes} bytes; not rendered.`);
+  }
+  return text;
+}

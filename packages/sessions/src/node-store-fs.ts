@@ -1,0 +1,76 @@
+import { constants, createReadStream } from 'node:fs';
+import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoreDirEntry, StoreFile, StoreFileSystem } from '@x/core';
+import { openSqlite } from './sqlite.js';
+import { insideRoot } from './store-path.js';
+
+function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirEntry['kind'] {
+  return entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : 'other';
+}
+
+/**
+ * Opens a regular file under one of `roots`: a symlink leading out of every
+ * root is refused, and a FIFO or device is never waited on (opened
+ * non-blocking, then checked with fstat).
+ */
+async function openInside(roots: readonly string[], path: string): Promise<FileHandle> {
+  const inside = await Promise.all(roots.map((root) => insideRoot(root, path).catch(() => false)));
+  if (!inside.includes(true)) throw new RangeError(`${path} is outside the session store's folders; not read.`);
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
+    return file;
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+}
+
+function storeFile(file: FileHandle): StoreFile {
+  return {
+    async read(position, length) {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await file.read(buffer, 0, length, position);
+      return buffer.subarray(0, bytesRead);
+    },
+    close: () => file.close(),
+  };
+}
+
+/**
+ * The {@link StoreFileSystem} a session store reads through in Node, confined
+ * to the store's `roots` (what its `roots()` computed): every file it opens
+ * or streams must resolve, after symlinks, inside one of them (the rule of
+ * store-path.ts). Listing a folder or a file's size is not confined: it
+ * reads no content.
+ */
+export function nodeStoreFileSystem(roots: readonly string[]): StoreFileSystem {
+  return {
+    join,
+    async list(path) {
+      try {
+        return (await readdir(path, { withFileTypes: true })).map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
+      } catch {
+        return [];
+      }
+    },
+    async stat(path) {
+      try {
+        const info = await stat(path);
+        return { size: info.size, mtimeMs: info.mtimeMs, kind: kindOf(info) };
+      } catch {
+        return undefined;
+      }
+    },
+    open: async (path) => storeFile(await openInside(roots, path)),
+    async stream(path) {
+      const file = await openInside(roots, path);
+      return createReadStream('', { fd: file });
+    },
+    async openDatabase(path) {
+      await (await openInside(roots, path)).close();
+      return openSqlite(path);
+    },
+  };
+}
