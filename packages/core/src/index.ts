@@ -53,6 +53,7 @@ export { PREVIEW_MAX_CHARS } from './text-limits.js';
 export { defineSource } from './source.js';
 export type { Detection, Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceCadence, SourceParser, SpecificationVersion } from './source.js';
 export { defineRenderer, type Renderer } from './renderer.js';
+export { defineRendererPlugin, type InputReport, type RendererPlugin, type RendererPluginOptions, type RendererReportReader } from './renderer-plugin.js';
 export { SPECIFICATION_VERSION, SUPPORTED_SPECIFICATION_VERSIONS, checkSpecificationVersion } from './specification-version.js';
 export { toWriteText, type TextSink, type WriteText } from './text-sink.js';
 // What every renderer shows the same way: result summaries, file edits as
