@@ -10,6 +10,8 @@ import * as api from './index.js';
 describe('@x/core exports', () => {
   it('exports exactly its contract: values', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'CALL_RECORD_MAX_BYTES',
+      'CALL_RECORD_MAX_CALLS',
       'CANONICAL_TOOLS',
       'DEFAULT_MAX_DOCUMENT_CHARS',
       'DEFAULT_MAX_LINE_BYTES',
@@ -27,6 +29,7 @@ describe('@x/core exports', () => {
       'checkSpecificationVersion',
       'collectDisplayOutput',
       'countTurns',
+      'createCallRecord',
       'createDisplayOutputBuilder',
       'createEventTransformStream',
       'createInvisibleMarker',
@@ -71,6 +74,8 @@ describe('@x/core exports', () => {
   it('exports exactly its contract: types', () => {
     expect(exportedTypeNames(new URL('./index.ts', import.meta.url))).toEqual([
       'ByteInput',
+      'CallRecord',
+      'CallRecordOptions',
       'CanonicalToolName',
       'Detection',
       'DetectionResult',
@@ -96,6 +101,7 @@ describe('@x/core exports', () => {
       'PipelineReport',
       'PromptDisplayEvent',
       'ReasoningDisplayEvent',
+      'RecordedCall',
       'Renderer',
       'RendererPlugin',
       'RendererPluginOptions',

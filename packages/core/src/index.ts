@@ -61,6 +61,8 @@ export { toWriteText, type TextSink, type WriteText } from './text-sink.js';
 export { summarizeToolResult } from './result-summary.js';
 export { fileEditsOf, type DiffLine, type FileEdit } from './file-diff.js';
 export { createUsageCounter, type UsageCounter, type UsageTokenField } from './usage-totals.js';
+// One record of the calls in flight, for every renderer: their nesting and one set of bounds.
+export { CALL_RECORD_MAX_BYTES, CALL_RECORD_MAX_CALLS, createCallRecord, type CallRecord, type CallRecordOptions, type RecordedCall } from './call-record.js';
 
 // The pipeline and the source registry.
 export { createEventTransformStream, passthroughSource, runPipeline, streamEvents } from './pipeline.js';
