@@ -13,6 +13,8 @@ export interface RecordedCall<V> {
   readonly depth: number;
   /** What the renderer keeps of the call: its marker, its element, whether it is held. */
   view: V;
+  /** About how many UTF-16 units the input kept holds (its strings and keys; 0 when none is kept), counted up to the byte bound. */
+  readonly inputChars: number;
   /** Estimated bytes held (UTF-16: two per unit). */
   readonly bytes: number;
 }
@@ -71,10 +73,11 @@ function inputChars(value: unknown, limit: number): number {
 
 const textLength = (value: unknown): number => (typeof value === 'string' ? value.length : 0);
 
-/** Bytes of a call's strings (two per UTF-16 unit) and a fixed share for the objects around them. */
-function bytesOf(use: ToolUseDisplayEvent): number {
+/** A call as the record keeps it: its strings and input counted, two bytes per UTF-16 unit, and a fixed share for the objects around them. */
+function recorded<V>(use: ToolUseDisplayEvent, depth: number, view: V): RecordedCall<V> {
   const strings = textLength(use.id) + textLength(use.name) + textLength(use.toolName) + textLength(use.arg) + textLength(use.parentToolUseId);
-  return 2 * (strings + (use.input === null ? 0 : inputChars(use.input, CALL_RECORD_MAX_BYTES / 2))) + 200;
+  const chars = use.input === null ? 0 : inputChars(use.input, CALL_RECORD_MAX_BYTES / 2);
+  return { use, depth, view, inputChars: chars, bytes: 2 * (strings + chars) + 200 };
 }
 
 /** The record's state, one object. */
@@ -93,7 +96,7 @@ function remove<V>(state: RecordState<V>, id: unknown): RecordedCall<V> | undefi
 }
 
 function keep<V>(state: RecordState<V>, use: ToolUseDisplayEvent, depth: number, view: V): RecordedCall<V> {
-  const call: RecordedCall<V> = { use, depth, view, bytes: bytesOf(use) };
+  const call = recorded(use, depth, view);
   const before = state.calls.get(use.id);
   if (before !== undefined) state.bytes -= before.bytes;
   // Map.set keeps a replaced call's place: it is still as old as its id.
@@ -124,10 +127,10 @@ export function createCallRecord<V>(options: CallRecordOptions = {}): CallRecord
     dropInput(id) {
       const call = state.calls.get(id);
       if (call === undefined || call.use.input === null) return;
-      const use = { ...call.use, input: null };
-      const bytes = bytesOf(use);
-      state.bytes += bytes - call.bytes;
-      state.calls.set(id, { use, depth: call.depth, view: call.view, bytes });
+      // Changed in place: a renderer holding the call sees it lighter too.
+      const lighter = recorded({ ...call.use, input: null }, call.depth, call.view);
+      state.bytes += lighter.bytes - call.bytes;
+      Object.assign(call, { use: lighter.use, inputChars: lighter.inputChars, bytes: lighter.bytes });
     },
     depthOf,
     newest() {
