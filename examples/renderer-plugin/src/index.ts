@@ -1,4 +1,3 @@
 export { createMarkdownRenderer } from './markdown-renderer.js';
 export type { MarkdownRendererOptions } from './markdown-renderer.js';
 export { markdownRenderer } from './plugin.js';
-export type { RendererPlugin, RendererPluginOptions } from './plugin.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { INVISIBLE_CHARACTER_CLASS } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import type { CliStream } from './output.js';
-import { batchText, holdsRawInJson, jsonBytesForTerminal, jsonForTerminal } from './output.js';
+import { batchText, holdsRawInJson, jsonBytesForTerminal, jsonForTerminal, write } from './output.js';
 
 /** What jsonForTerminal escapes, the characters on either side of each range, and others that share their first UTF-8 byte. */
 const EDGES = Array.from(
@@ -76,7 +76,7 @@ describe('batchText', () => {
 
   it('writes the text of one turn at once, in order, when the loop turns', async () => {
     const { stream, chunks } = capture(true);
-    const text = batchText(stream);
+    const text = batchText((chunk) => write(stream, chunk));
     expect(text.write('a')).toBeUndefined();
     expect(text.write('b\n')).toBeUndefined();
     expect(chunks).toEqual([]);
@@ -89,7 +89,7 @@ describe('batchText', () => {
 
   it('writes at 64 Ki characters without waiting, and hands a wait for drain to the next write', async () => {
     const { stream, chunks, drains } = capture(false);
-    const text = batchText(stream);
+    const text = batchText((chunk) => write(stream, chunk));
     const full = text.write('x'.repeat(64 * 1024));
     expect(chunks).toHaveLength(1);
     expect(full).toBeInstanceOf(Promise);

@@ -69,6 +69,9 @@ export function guardStream(stream: CliStream, name: string): GuardedStream {
   return guarded;
 }
 
+/** Writes text or UTF-8 bytes to an output; a returned promise waits for it to take more (what `write` of a stream returns). */
+export type WriteChunk = (chunk: string | Uint8Array) => void | Promise<void>;
+
 /** Writes a chunk, waiting for `drain` when the stream asks for it. */
 export function write(stream: CliStream, chunk: string | Uint8Array): void | Promise<void> {
   if (stream.write(chunk)) return undefined;
@@ -169,7 +172,7 @@ interface TextBatchState {
 }
 
 /**
- * Gathers text for `out` and writes it up to 64 Ki characters at a time or
+ * Gathers text for the output `out` writes to and writes it up to 64 Ki characters at a time or
  * when the event loop next turns (`setImmediate`: after the events of the
  * chunk being read, so output stays live). A renderer writes once per event,
  * and to a file or pipe each write is a system call: 361 000 of them for
@@ -177,14 +180,14 @@ interface TextBatchState {
  * (bench/FINDINGS.md). A write the stream asks to wait for is awaited by
  * the next write.
  */
-export function batchText(out: CliStream): BatchedText {
+export function batchText(out: WriteChunk): BatchedText {
   const state: TextBatchState = { pending: '', scheduled: false, drained: undefined };
   const flush = (): void | Promise<void> => {
     state.scheduled = false;
     if (state.pending === '') return undefined;
     const text = state.pending;
     state.pending = '';
-    state.drained = write(out, text);
+    state.drained = out(text);
     return state.drained;
   };
   return {

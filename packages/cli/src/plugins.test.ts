@@ -104,7 +104,22 @@ describe('xview --plugin', () => {
     expect(broken).toEqual({ code: ExitCode.usage, stdout: '', stderr: 'xview: renderer "broken" of plugin ./broken.mjs failed to start: no sink\n' });
     const unknown = await cli(['--renderer', 'markdown'], dir, '{"toy":"x"}\n');
     expect(unknown.code).toBe(ExitCode.usage);
-    expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: none is loaded; add one with --plugin.\n');
+    expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: terminal, html, events, summary.\n');
+  });
+
+  it('registers the built-in renderers as plugins: chosen by id like a plugin\'s, and an id of theirs is taken', async () => {
+    const dir = workspace();
+    const stream = '{"toy":"hello"}\n';
+    const events = await cli(['--plugin', './toy.mjs', '--events'], dir, stream);
+    expect(await cli(['--plugin', './toy.mjs', '--renderer', 'events'], dir, stream)).toEqual(events);
+    const summary = await cli(['--plugin', './toy.mjs', '--summary', '--json'], dir, stream);
+    expect(JSON.parse(summary.stdout)).toMatchObject({ input: '-', provider: 'toy', toolCalls: [] });
+    const listed = await cli(['--list-providers'], dir);
+    expect(listed.stdout).toMatch(/^terminal +Terminal \(the default\) \(renderer, --renderer terminal\) +built-in$/m);
+    expect(listed.stdout).toMatch(/^summary +Summary of each input \(--summary\) \(renderer, --renderer summary\) +built-in$/m);
+    writeFileSync(join(dir, 'usurper.mjs'), `export const usurper = { specificationVersion: 'v1', id: 'terminal', create: () => ({ specificationVersion: 'v1', write() {}, end() {} }) };\n`);
+    const taken = await cli(['--plugin', './toy.mjs', '--plugin', './usurper.mjs'], dir, stream);
+    expect(taken).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: 'xview: plugin ./usurper.mjs skipped: a renderer with id "terminal" is already loaded from built-in\n' });
   });
 
   it('finds x-provider-* packages and config.json plugins in the user\'s xview folder, and lists where each came from', async () => {

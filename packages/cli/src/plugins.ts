@@ -2,31 +2,10 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DisplayEventSource, Renderer, SourceRegistry } from '@x/core';
-import { checkSpecificationVersion, createSourceRegistry, defineSource } from '@x/core';
+import type { DisplayEventSource, Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SourceRegistry } from '@x/core';
+import { createSourceRegistry, defineRendererPlugin, defineSource } from '@x/core';
 import { CliError, ExitCode } from './exit-codes.js';
 import { builtInStandIns } from './built-in-sources.js';
-
-/** What a renderer plugin's `create` is handed: where to write, and what the terminal is like. */
-export interface RendererPluginOptions {
-  /** Writes text to standard output; await it, it applies backpressure. */
-  write(text: string): void | Promise<void>;
-  isTTY: boolean;
-  /** The terminal's width, when standard output is one that reports it. */
-  columns: number | undefined;
-  env: Record<string, string | undefined>;
-}
-
-/**
- * A renderer as a plugin exports it: an id for `--renderer <id>`, the
- * contract version, and a factory of one renderer per run.
- */
-export interface RendererPlugin {
-  readonly specificationVersion: string;
-  readonly id: string;
-  readonly displayName?: string;
-  create(options: RendererPluginOptions): Renderer;
-}
 
 /** The sources and renderers `xview` can use, each with where it came from (`built-in`, or the plugin). */
 export interface PluginSet {
@@ -115,10 +94,9 @@ async function loadOne(set: PluginSet, spec: string, cwd: string, timeoutMs: num
   const module = await importWithin(spec, entryOf(spec, cwd), timeoutMs);
   const { sources, renderers } = contentsOf(module);
   if (sources.length === 0 && renderers.length === 0) throw new Error('it exports no source (detect, createParser) and no renderer (id, create)');
-  // defineSource refuses another contract version by name, and bad metadata.
+  // defineSource and defineRendererPlugin refuse another contract version by name, and bad metadata.
   const checked = sources.map(defineSource);
-  for (const renderer of renderers) {
-    checkSpecificationVersion(`renderer "${renderer.id}"`, renderer.specificationVersion);
+  for (const renderer of renderers.map(defineRendererPlugin)) {
     if (set.renderers.has(renderer.id)) throw new Error(`a renderer with id "${renderer.id}" is already loaded from ${set.renderers.get(renderer.id)?.origin}`);
   }
   const ids = new Set<string>();
@@ -220,6 +198,8 @@ export interface PluginPlaces {
   env: Record<string, string | undefined>;
   /** How long one plugin's module may take to load (default 10 s). */
   timeoutMs?: number;
+  /** The built-in renderers, registered before any plugin's as `built-in` (built-in-renderers.ts). */
+  renderers?: readonly RendererPlugin[];
 }
 
 /**
@@ -236,7 +216,7 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
   const set: PluginSet = {
     registry: createSourceRegistry(builtIn),
     origins: new Map(builtIn.map((source) => [source.id, 'built-in'])),
-    renderers: new Map(),
+    renderers: new Map((places.renderers ?? []).map((plugin) => [plugin.id, { plugin: defineRendererPlugin(plugin), origin: 'built-in' }])),
     problems: [],
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
@@ -264,21 +244,35 @@ export function checkChoices(set: PluginSet, provider: string | undefined, rende
     throw new CliError(`unknown provider "${provider}". Choose one of: ${ids}.`, ExitCode.usage);
   }
   if (renderer !== undefined && !set.renderers.has(renderer)) {
-    const ids = [...set.renderers.keys()].join(', ') || 'none is loaded; add one with --plugin';
+    const ids = [...set.renderers.keys()].join(', ');
     throw new CliError(`unknown renderer "${renderer}". Choose one of: ${ids}.`, ExitCode.usage);
   }
 }
 
-/** The renderer of plugin renderer `id` (checked by {@link checkChoices}); a `create` that throws is a one-line error naming it. */
-export function createPluginRenderer(set: PluginSet, id: string, options: RendererPluginOptions): Renderer {
+/** A renderer of a plugin, with the report of each input when it takes one. */
+export type PluginRenderer = Renderer & RendererReportReader;
+
+/**
+ * The renderer of renderer `id` (checked by {@link checkChoices}), built in
+ * or a plugin's: loaded, then created. A `load` or `create` that throws is a
+ * one-line error naming it.
+ */
+export async function createPluginRenderer(set: PluginSet, id: string, options: RendererPluginOptions): Promise<PluginRenderer> {
   const loaded = set.renderers.get(id) as { plugin: RendererPlugin; origin: string };
   try {
+    await loaded.plugin.load?.();
     return loaded.plugin.create(options);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     throw new CliError(`renderer "${id}" of plugin ${loaded.origin} failed to start: ${reason}`, ExitCode.usage);
   }
 }
+
+/** Whether renderer `id` needs the outcome handed to its `report` to list every call and file. */
+export function listsCalls(set: PluginSet, id: string): boolean {
+  return set.renderers.get(id)?.plugin.listsCalls === true;
+}
+
 
 /** The `--list-providers` text: every source and renderer with where it came from. */
 export function pluginListing(set: PluginSet): string {

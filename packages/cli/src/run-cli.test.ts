@@ -149,6 +149,7 @@ describe('xview', () => {
     expect((await cli(['--version'])).stdout).toBe(`${pkg.version}\n`);
     expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
       'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
+      'terminal', 'html', 'events', 'summary',
     ]);
   });
 

@@ -12,15 +12,15 @@ import type { CliInput } from './input.js';
 import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
 import { exitCodeOf, outcomeLine, watchFatal, worse } from './outcome.js';
 import type { GuardedStream } from './output.js';
-import { jsonForTerminal, write } from './output.js';
+import { write } from './output.js';
 import { createProgress } from './progress.js';
-import { checkChoices, loadPlugins, pluginListing } from './plugins.js';
+import { builtInRenderers } from './built-in-renderers.js';
+import { checkChoices, listsCalls, loadPlugins, pluginListing } from './plugins.js';
 import type { CliIo } from './run-cli.js';
-import type { EnsureRenderer } from './run-renderers.js';
-import { sharedRenderer } from './run-renderers.js';
+import type { SharedRenderer } from './run-renderers.js';
+import { chosenRenderer, sharedRenderer } from './run-renderers.js';
 import type { RunExtras, Session } from './session.js';
 import { createSession } from './session.js';
-import { formatSummary } from './summary-table.js';
 
 /*
  * Everything a run of xview over its inputs needs, loaded by run-cli.ts only
@@ -75,16 +75,16 @@ interface Tally {
   outcomes: string[];
 }
 
-/** Reads, detects and renders one input; `ensureRenderer` makes the one renderer all inputs share. */
+/** Reads, detects and renders one input; `shared` makes the one renderer all inputs share. */
 async function renderInput(
   session: Session,
   input: CliInput,
   stream: AsyncIterable<Uint8Array>,
-  ensureRenderer: EnsureRenderer,
+  shared: SharedRenderer,
   checkOutputs: () => void,
   tally: Tally,
 ): Promise<void> {
-  const { options, out } = session;
+  const { options } = session;
   const detected = await detectStream(stream, session.plugins.registry);
   if (looksBinary(detected.head)) {
     throw new CliError(
@@ -94,7 +94,7 @@ async function renderInput(
   }
   const chosen = chooseSource(session, detected, input);
   // The provider and the renderer load side by side (the renderer needs only the source's name).
-  const [source, renderer] = await Promise.all([loadSource(chosen), ensureRenderer(chosen)]);
+  const [source, renderer] = await Promise.all([loadSource(chosen), shared.ensure(chosen)]);
   // One renderer spans all inputs: only the last input's end ends it.
   // A failed write (a full disk) stops the run at the next event.
   const spanning =
@@ -112,8 +112,8 @@ async function renderInput(
   const report = await runPipeline(detected.stream, {
     source,
     renderer: spanning,
-    // The per-call list grows with the run; only --summary shows it.
-    listCalls: options.output === 'summary',
+    // The per-call list grows with the run; only a renderer that asks for it (--summary) gets it.
+    listCalls: listsCalls(session.plugins, chosenRenderer(options) ?? ''),
     maxLineBytes: options.maxLineBytes,
     onEvent: fatal.onEvent,
     onDiagnostic: (d) => {
@@ -125,10 +125,8 @@ async function renderInput(
   const redact = session.extras.redact;
   const outcome = report.outcome && redact ? redact.value(report.outcome) : report.outcome;
   if (outcome === undefined) return;
-  if (options.output === 'summary') {
-    const json = () => jsonForTerminal({ input: redact ? redact.text(input.name) : input.name, provider: source.id, ...outcome }, 2);
-    await write(out, options.json ? `${json()}\n` : formatSummary(outcome, source.displayName));
-  }
+  // The outcome aggregated once by the pipeline, for a renderer that reports each input (--summary).
+  await shared.made?.report?.({ input: redact ? redact.text(input.name) : input.name, source: { id: source.id, displayName: source.displayName }, outcome });
   if (report.accounting.lines === 0) {
     tally.outcomes.push(`xview: ${inputLabel(input)} was empty: there is nothing to show.`);
     tally.exit = worse(tally.exit, ExitCode.empty);
@@ -193,7 +191,7 @@ async function readInputs(
         },
       });
     } else {
-      await renderInput(session, input, stream, shared.ensure, checkOutputs, tally);
+      await renderInput(session, input, stream, shared, checkOutputs, tally);
     }
   }
   return shared.current;
@@ -249,7 +247,12 @@ function pluginTimeout(env: Record<string, string | undefined>): number | undefi
  * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
  */
 export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, given: RunExtras = {}): Promise<ExitCodeValue> {
-  const plugins = await loadPlugins(options.plugins, { cwd: io.cwd ?? process.cwd(), env: io.env, timeoutMs: pluginTimeout(io.env) });
+  const plugins = await loadPlugins(options.plugins, {
+    cwd: io.cwd ?? process.cwd(),
+    env: io.env,
+    timeoutMs: pluginTimeout(io.env),
+    renderers: builtInRenderers({ options, title: given.title }),
+  });
   // Loaded only with --redact: its rules live in @x/sessions.
   const extras = options.redact && given.redact === undefined ? { ...given, redact: (await import('./redaction.js')).REDACTION } : given;
   const session = createSession(options, io, out, plugins, extras);

@@ -10,6 +10,8 @@ import * as api from './index.js';
 describe('@x/core exports', () => {
   it('exports exactly its contract: values', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'CALL_RECORD_MAX_BYTES',
+      'CALL_RECORD_MAX_CALLS',
       'CANONICAL_TOOLS',
       'DEFAULT_MAX_DOCUMENT_CHARS',
       'DEFAULT_MAX_LINE_BYTES',
@@ -27,6 +29,7 @@ describe('@x/core exports', () => {
       'checkSpecificationVersion',
       'collectDisplayOutput',
       'countTurns',
+      'createCallRecord',
       'createDisplayOutputBuilder',
       'createEventTransformStream',
       'createInvisibleMarker',
@@ -34,6 +37,7 @@ describe('@x/core exports', () => {
       'createSourceRegistry',
       'createUsageCounter',
       'defineRenderer',
+      'defineRendererPlugin',
       'defineSessionStore',
       'defineSource',
       'displayEventSchema',
@@ -71,6 +75,8 @@ describe('@x/core exports', () => {
   it('exports exactly its contract: types', () => {
     expect(exportedTypeNames(new URL('./index.ts', import.meta.url))).toEqual([
       'ByteInput',
+      'CallRecord',
+      'CallRecordOptions',
       'CanonicalToolName',
       'Detection',
       'DetectionResult',
@@ -86,6 +92,7 @@ describe('@x/core exports', () => {
       'EventStream',
       'FileChange',
       'FileEdit',
+      'InputReport',
       'InvisibleMarkerOptions',
       'LineAccounting',
       'LineContext',
@@ -95,7 +102,11 @@ describe('@x/core exports', () => {
       'PipelineReport',
       'PromptDisplayEvent',
       'ReasoningDisplayEvent',
+      'RecordedCall',
       'Renderer',
+      'RendererPlugin',
+      'RendererPluginOptions',
+      'RendererReportReader',
       'ReplayResult',
       'RunAggregator',
       'RunAggregatorOptions',

@@ -53,6 +53,7 @@ export { PREVIEW_MAX_CHARS } from './text-limits.js';
 export { defineSource } from './source.js';
 export type { Detection, Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceCadence, SourceParser, SpecificationVersion } from './source.js';
 export { defineRenderer, type Renderer } from './renderer.js';
+export { defineRendererPlugin, type InputReport, type RendererPlugin, type RendererPluginOptions, type RendererReportReader } from './renderer-plugin.js';
 export { SPECIFICATION_VERSION, SUPPORTED_SPECIFICATION_VERSIONS, checkSpecificationVersion } from './specification-version.js';
 // Session stores: where an agent's logs live, how to list them, how to read one back for its log source.
 export { defineSessionStore } from './session-store.js';
@@ -64,6 +65,8 @@ export { toWriteText, type TextSink, type WriteText } from './text-sink.js';
 export { summarizeToolResult } from './result-summary.js';
 export { fileEditsOf, type DiffLine, type FileEdit } from './file-diff.js';
 export { createUsageCounter, type UsageCounter, type UsageTokenField } from './usage-totals.js';
+// One record of the calls in flight, for every renderer: their nesting and one set of bounds.
+export { CALL_RECORD_MAX_BYTES, CALL_RECORD_MAX_CALLS, createCallRecord, type CallRecord, type CallRecordOptions, type RecordedCall } from './call-record.js';
 
 // The pipeline and the source registry.
 export { createEventTransformStream, passthroughSource, runPipeline, streamEvents } from './pipeline.js';

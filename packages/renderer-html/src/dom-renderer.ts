@@ -1,6 +1,8 @@
 import {
+  createCallRecord,
   createRunAggregator,
   defineRenderer,
+  type CallRecord,
   type DisplayEvent,
   type Renderer,
   type RunAggregator,
@@ -40,14 +42,6 @@ interface LiveBlock {
   source: string;
 }
 
-interface LiveCall {
-  use: ToolUseDisplayEvent;
-  element: Element;
-}
-
-// Calls in flight are few; the bound only keeps a broken stream from growing memory.
-const MAX_LIVE_CALLS = 1024;
-
 /** Everything a DOM renderer knows between two events. */
 interface DomState {
   /** The element the transcript is appended to. */
@@ -59,7 +53,8 @@ interface DomState {
   aggregator: RunAggregator;
   /** Whether the event being written opened a turn, by the aggregator's turn rule. */
   turnDue: boolean;
-  calls: Map<string, LiveCall>;
+  /** The calls in flight, in core's one record of them, each with the element that shows it. */
+  calls: CallRecord<Element>;
   turn: Element | undefined;
   block: LiveBlock | undefined;
 }
@@ -107,28 +102,21 @@ function pushBlock(state: DomState, event: DisplayEvent & { kind: 'text' | 'reas
 function pushToolUse(state: DomState, use: ToolUseDisplayEvent): void {
   settle(state);
   const shown = append(state, toolCallHtml(use, undefined, 'running', '', state.highlight));
-  if (shown === undefined) return;
-  const { calls } = state;
-  if (calls.size >= MAX_LIVE_CALLS) {
-    const oldest = calls.keys().next();
-    if (oldest.done !== true) calls.delete(oldest.value);
-  }
-  calls.set(use.id, { use, element: shown });
+  if (shown !== undefined) state.calls.open(use, shown);
 }
 
 function pushToolResult(state: DomState, result: ToolResultDisplayEvent): void {
-  const call = state.calls.get(result.id);
+  const call = state.calls.close(result.id);
   if (call === undefined) {
     settle(state);
     append(state, toolCallHtml(undefined, result, 'done', '', state.highlight));
     return;
   }
-  state.calls.delete(result.id);
-  replaceWith(call.element, toolCallHtml(call.use, result, 'done', '', state.highlight));
+  replaceWith(call.view, toolCallHtml(call.use, result, 'done', '', state.highlight));
 }
 
 function closeCalls(state: DomState): void {
-  for (const call of state.calls.values()) replaceWith(call.element, toolCallHtml(call.use, undefined, 'unfinished', '', state.highlight));
+  for (const call of state.calls.values()) replaceWith(call.view, toolCallHtml(call.use, undefined, 'unfinished', '', state.highlight));
   state.calls.clear();
 }
 
@@ -187,7 +175,8 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     highlight: createHighlighter(),
     aggregator: createRunAggregator({ listCalls: false }),
     turnDue: false,
-    calls: new Map(),
+    // The input is kept: a call is drawn again, with it, when its result comes.
+    calls: createCallRecord({ keepInput: true }),
     turn: undefined,
     block: undefined,
   };

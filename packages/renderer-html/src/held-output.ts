@@ -1,4 +1,4 @@
-import type { ToolResultDisplayEvent, ToolUseDisplayEvent } from '@x/core';
+import { createCallRecord, type CallRecord, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import type { Highlighter } from './highlight.js';
 import { lateToolResultHtml, toolCallHtml } from './tool-call-html.js';
 
@@ -18,13 +18,6 @@ interface HeldHtml {
 
 type HeldItem = HeldHtml | HeldCall;
 
-/** A call written without a result, whose result may still come. */
-export interface WaitingCall {
-  name: string;
-  arg: string;
-  parentToolUseId: string | undefined;
-}
-
 /** The output of a fragment renderer: what is written, and what is held behind calls without a result. */
 export interface HeldOutput {
   /** One budget of highlighting per document (see DOCUMENT_HIGHLIGHT_CHARS). */
@@ -32,25 +25,50 @@ export interface HeldOutput {
   /** Output in order; whenever it is not empty, its front is a call without a result. */
   held: HeldItem[];
   heldChars: number;
-  heldCalls: Map<string, HeldCall>;
-  waiting: Map<string, WaitingCall>;
+  /**
+   * The calls in flight, in core's one record of them: held (the view is the
+   * held call) or written without a result that may still come (waiting: no
+   * view, no input kept).
+   */
+  calls: CallRecord<HeldCall | undefined>;
+  /** How many calls of `calls` are held. */
+  heldCalls: number;
   /** What is ready to be returned to the caller. */
   out: string;
 }
 
 /*
  * Bounds that keep memory flat on a hostile or broken stream: the calls and
- * the output held behind a call that has no result yet, and the calls written
- * without a result whose result may still come. Past them the held output is
- * written with its calls marked waiting, or the oldest waiting call is
- * forgotten (its result then still renders, under its own name).
+ * the output held behind a call that has no result yet. Past them the held
+ * output is written with its calls marked waiting. The calls written without
+ * a result whose result may still come are bounded by core's call record:
+ * past its bounds the oldest is forgotten (its result then still renders,
+ * under its own name).
  */
 const MAX_HELD_CALLS = 64;
 const MAX_HELD_CHARS = 256 * 1024;
-const MAX_WAITING_CALLS = 1024;
 
 export function createHeldOutput(highlight: Highlighter): HeldOutput {
-  return { highlight, held: [], heldChars: 0, heldCalls: new Map(), waiting: new Map(), out: '' };
+  return { highlight, held: [], heldChars: 0, calls: createCallRecord({ keepInput: true }), heldCalls: 0, out: '' };
+}
+
+/** Closes call `id` in the record, counting a held one out. */
+function forget(output: HeldOutput, id: string): void {
+  if (output.calls.close(id)?.view !== undefined) output.heldCalls -= 1;
+}
+
+/** Keeps call `use` in the record as waiting: written without a result, its input no longer needed. */
+function markWaiting(output: HeldOutput, use: ToolUseDisplayEvent): void {
+  const { calls } = output;
+  const recorded = calls.get(use.id);
+  if (recorded?.view === undefined) {
+    // Forgotten by the record's bounds meanwhile: kept again, as the newest.
+    calls.open({ ...use, input: null }, undefined);
+    return;
+  }
+  recorded.view = undefined;
+  output.heldCalls -= 1;
+  calls.dropInput(use.id);
 }
 
 function isCall(item: HeldItem): item is HeldCall {
@@ -59,18 +77,6 @@ function isCall(item: HeldItem): item is HeldCall {
 
 function parentOf(item: HeldItem): string | undefined {
   return isCall(item) ? item.use.parentToolUseId : item.parent;
-}
-
-/** About how many characters a call's input holds: its strings and keys, counted up to `limit`. */
-function inputChars(value: unknown, limit: number): number {
-  if (typeof value === 'string') return value.length;
-  if (typeof value !== 'object' || value === null) return 8;
-  let total = 0;
-  for (const [key, item] of Object.entries(value)) {
-    total += key.length + inputChars(item, limit - total);
-    if (total > limit) break;
-  }
-  return total;
 }
 
 // One element per line keeps documents and their golden diffs readable.
@@ -94,7 +100,7 @@ function takeChildren(output: HeldOutput, id: string, from: number): string {
       output.heldChars -= item.html.length;
       continue;
     }
-    output.heldCalls.delete(item.use.id);
+    forget(output, item.use.id);
     // The subagent's call is done with it: a child without a result will not get one in place.
     const state = item.result === undefined ? 'unfinished' : 'done';
     html += line(toolCallHtml(item.use, item.result, state, takeChildren(output, item.use.id, j), output.highlight));
@@ -103,15 +109,10 @@ function takeChildren(output: HeldOutput, id: string, from: number): string {
 }
 
 function writeCall(output: HeldOutput, call: HeldCall, pending: 'waiting' | 'unfinished', at: number): string {
-  const { highlight, waiting } = output;
+  const { highlight } = output;
   if (call.result !== undefined) return line(toolCallHtml(call.use, call.result, 'done', takeChildren(output, call.use.id, at + 1), highlight));
-  if (pending === 'waiting') {
-    if (waiting.size >= MAX_WAITING_CALLS) {
-      const oldest = waiting.keys().next();
-      if (oldest.done !== true) waiting.delete(oldest.value);
-    }
-    waiting.set(call.use.id, { name: call.use.name, arg: call.use.arg, parentToolUseId: call.use.parentToolUseId });
-  }
+  if (pending === 'waiting') markWaiting(output, call.use);
+  else forget(output, call.use.id);
   // A waiting call's subagent keeps streaming after it, each element marked with its parent.
   return line(toolCallHtml(call.use, undefined, pending, pending === 'unfinished' ? takeChildren(output, call.use.id, at + 1) : '', highlight));
 }
@@ -132,12 +133,13 @@ export function release(output: HeldOutput, pending?: 'waiting' | 'unfinished'):
       break;
     } else {
       output.heldChars -= item.chars;
-      output.heldCalls.delete(item.use.id);
       output.out += writeCall(output, item, pending, i);
     }
   }
   output.held = i === held.length ? [] : held.slice(i);
   if (output.held.length === 0) output.heldChars = 0;
+  // Nothing is held any more: a held call the record forgot (past its bounds) is not counted on.
+  if (pending !== undefined) output.heldCalls = 0;
 }
 
 /** Writes an element, or holds it behind a call without a result. */
@@ -155,19 +157,22 @@ export function emit(output: HeldOutput, html: string, parent: string | undefine
 
 /** Holds a call until its result. */
 export function holdCall(output: HeldOutput, use: ToolUseDisplayEvent): void {
-  const call: HeldCall = { use, result: undefined, chars: inputChars(use.input, MAX_HELD_CHARS) };
+  const call: HeldCall = { use, result: undefined, chars: 0 };
+  const replaced = output.calls.get(use.id);
+  if (replaced?.view !== undefined) output.heldCalls -= 1;
+  call.chars = output.calls.open(use, call).inputChars;
+  output.heldCalls += 1;
   output.held.push(call);
   output.heldChars += call.chars;
-  output.heldCalls.set(use.id, call);
-  if (output.heldCalls.size > MAX_HELD_CALLS || output.heldChars > MAX_HELD_CHARS) release(output, 'waiting');
+  if (output.heldCalls > MAX_HELD_CALLS || output.heldChars > MAX_HELD_CHARS) release(output, 'waiting');
 }
 
 /** Completes a held call with its result; false when no held call has its id. */
 export function completeCall(output: HeldOutput, result: ToolResultDisplayEvent): boolean {
-  const call = output.heldCalls.get(result.id);
+  const call = output.calls.get(result.id)?.view;
   if (call === undefined) return false;
   // The call's place in the output is where it was made; the result only completes it.
-  output.heldCalls.delete(result.id);
+  forget(output, result.id);
   call.result = result;
   release(output);
   return true;
@@ -175,20 +180,20 @@ export function completeCall(output: HeldOutput, result: ToolResultDisplayEvent)
 
 /** A result whose call is not held: under its waiting call's name if it has one, else on its own. */
 export function emitLooseResult(output: HeldOutput, result: ToolResultDisplayEvent): void {
-  const shown = output.waiting.get(result.id);
+  const shown = output.calls.close(result.id)?.use;
   if (shown === undefined) {
     emit(output, toolCallHtml(undefined, result, 'done', '', output.highlight), result.parentToolUseId);
     return;
   }
-  output.waiting.delete(result.id);
   emit(output, lateToolResultHtml(shown.name, shown.arg, result, shown.parentToolUseId, output.highlight), shown.parentToolUseId);
 }
 
 /** At the end of the run: every held call as unfinished, every waiting call as having no result. */
 export function releaseAll(output: HeldOutput): void {
   release(output, 'unfinished');
-  for (const call of output.waiting.values()) emit(output, lateToolResultHtml(call.name, call.arg, undefined, call.parentToolUseId), call.parentToolUseId);
-  output.waiting.clear();
+  // Only waiting calls are left in the record.
+  for (const { use } of output.calls.values()) emit(output, lateToolResultHtml(use.name, use.arg, undefined, use.parentToolUseId), use.parentToolUseId);
+  output.calls.clear();
 }
 
 /** What is ready, handed over once. */

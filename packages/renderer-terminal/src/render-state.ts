@@ -1,4 +1,5 @@
-import type { RunAggregator } from '@x/core';
+import type { CallRecord, RunAggregator } from '@x/core';
+import { createCallRecord } from '@x/core';
 import type { Colors } from './color-support.js';
 import type { StatusCall } from './live-status.js';
 import type { MarkdownWriter } from './markdown-stream.js';
@@ -6,12 +7,8 @@ import { renderStyledLine, type Segment } from './styled-line.js';
 
 export const INDENT = '  ';
 
-/** How many calls without a result a renderer keeps (see `RenderState.calls`). */
-const MAX_OPEN_CALLS = 1_000;
-
-/** A call that has started and has no result yet. */
+/** What the terminal keeps of a call in flight, beside core's record of it. */
 export interface OpenCall extends StatusCall {
-  depth: number;
   /**
    * An editing call's `(+n -m)` and the lines `showContent` prints under its
    * result, worked out when the call starts: what is kept of an open call is
@@ -38,8 +35,11 @@ export interface RenderConfig {
 export interface RenderState extends RenderConfig {
   /** The footer's figures, added up by core's one run aggregator; no list of calls is kept. */
   aggregator: RunAggregator;
-  /** Open calls only: a finished call is forgotten, so memory stays flat over a long run. */
-  calls: Map<string, OpenCall>;
+  /**
+   * Calls in flight, in core's one record of them (its bounds, its nesting):
+   * a finished call is forgotten, so memory stays flat over a long run.
+   */
+  calls: CallRecord<OpenCall>;
   /** Indentation strings by depth, made once each. */
   indents: string[];
   /** What is laid out and not yet written to the sink. */
@@ -63,7 +63,7 @@ export function createRenderState(config: RenderConfig, aggregator: RunAggregato
   return {
     ...config,
     aggregator,
-    calls: new Map(),
+    calls: createCallRecord<OpenCall>(),
     indents: [''],
     out: '',
     atLineStart: true,
@@ -80,23 +80,9 @@ export function indentOf(state: RenderState, depth: number): string {
   return (state.indents[depth] ??= INDENT.repeat(depth));
 }
 
-/**
- * Keeps an open call, at most a thousand at once, the oldest forgotten first:
- * calls that never get a result (a post-response provider's, which the client
- * runs) otherwise piled up for the whole run (x-bench).
- */
-export function rememberCall(state: RenderState, id: string, call: OpenCall): void {
-  const { calls } = state;
-  calls.set(id, call);
-  if (calls.size > MAX_OPEN_CALLS) calls.delete(calls.keys().next().value as string);
-}
-
-/** How deep the events of a call's child go. */
+/** How deep the events of a call's child go (core's record: a parent not open still nests one level). */
 export function depthOf(state: RenderState, parent: unknown): number {
-  if (typeof parent !== 'string') return 0;
-  const call = state.calls.get(parent);
-  // A parent already finished or never announced still nests its events one level.
-  return call === undefined ? 1 : call.depth + 1;
+  return state.calls.depthOf(parent);
 }
 
 /** Appends whole lines, starting on a new line. */

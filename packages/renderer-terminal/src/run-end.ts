@@ -12,7 +12,7 @@ function verboseEnd(state: RenderState): void {
   // post-response provider reports calls the client has yet to run.
   const cutOff = !outcome.statusReported || incomplete;
   for (const call of state.calls.values()) {
-    line(state, call.depth, [['⋯ ', colors.yellow], ...markerSegments(state, call), [cutOff ? ' (unfinished)' : ' (no result in this run)', colors.yellow]]);
+    line(state, call.depth, [['⋯ ', colors.yellow], ...markerSegments(state, call.view), [cutOff ? ' (unfinished)' : ' (no result in this run)', colors.yellow]]);
   }
   if (cutOff && (state.calls.size > 0 || incomplete)) line(state, 0, [['! the run ended without its final line', colors.yellow]]);
   const columns = state.width();

@@ -12,7 +12,7 @@ import { createPalette, shouldUseColor, type ColorEnv } from './color-support.js
 import { errorLine, noticeLine, sessionLine } from './event-lines.js';
 import { createLiveStatus, type LiveStatus } from './live-status.js';
 import { promptLines } from './prompt-line.js';
-import { createRenderState, depthOf, line, type OpenCall, type RenderConfig, type RenderState } from './render-state.js';
+import { createRenderState, depthOf, line, type RenderConfig, type RenderState } from './render-state.js';
 import { runEnd } from './run-end.js';
 import { defaultText, streamedLines } from './text-lines.js';
 import { toolResultLines, toolUseLines } from './tool-lines.js';
@@ -95,9 +95,8 @@ function statusLine(state: RenderState, write: WriteText): LiveStatus {
     colors: state.colors,
     columns: () => state.width() ?? FALLBACK_STATUS_COLUMNS,
     current: () => {
-      let newest: OpenCall | undefined;
-      for (const call of state.calls.values()) newest = call;
-      return newest === undefined ? undefined : { call: newest, running: state.calls.size };
+      const newest = state.calls.newest();
+      return newest === undefined ? undefined : { call: newest.view, running: state.calls.size };
     },
   });
 }

@@ -1,7 +1,7 @@
 import { fileEditsOf, summarizeToolResult, type ToolResultDetails, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { diffStatSegments, editPreviewLines } from './edit-lines.js';
 import { field, str } from './fields.js';
-import { depthOf, indentOf, line, rememberCall, type OpenCall, type RenderState } from './render-state.js';
+import { depthOf, indentOf, line, type OpenCall, type RenderState } from './render-state.js';
 import { sanitizeLine } from './sanitize.js';
 import type { Segment } from './styled-line.js';
 import { toolGlyph } from './tool-marker.js';
@@ -33,11 +33,10 @@ export function toolUseLines(state: RenderState, event: ToolUseDisplayEvent): vo
     arg: field(event.arg),
     indent: indentOf(state, depth),
     startedAt: state.now(),
-    depth,
     stat: diffStatSegments(edits, colors),
     preview: showContent && edits.length > 0 ? editPreviewLines(edits, colors, state.contentLines) : [],
   };
-  rememberCall(state, id, call);
+  state.calls.open(event, call);
   state.callsChanged = true;
   if (!verbose) return;
   line(state, depth, markerSegments(state, call));
@@ -84,11 +83,9 @@ function resultLabel(state: RenderState, id: string, call: OpenCall | undefined,
 /** Forgets a finished call; in verbose mode, writes its summary line and what `showContent` adds. */
 export function toolResultLines(state: RenderState, event: ToolResultDisplayEvent): void {
   const id = str(event.id);
-  const call = state.calls.get(id);
-  if (call !== undefined) {
-    state.calls.delete(id);
-    state.callsChanged = true;
-  }
+  const recorded = state.calls.close(event.id);
+  const call = recorded?.view;
+  if (recorded !== undefined) state.callsChanged = true;
   if (!state.verbose) return;
   const { colors, showContent } = state;
   const ok = event.status === 'success';
@@ -101,7 +98,7 @@ export function toolResultLines(state: RenderState, event: ToolResultDisplayEven
       output: typeof event.output === 'string' ? event.output : undefined,
     }),
   );
-  const depth = call?.depth ?? depthOf(state, event.parentToolUseId);
+  const depth = recorded?.depth ?? depthOf(state, event.parentToolUseId);
   const mark: Segment = [ok ? '✓' : '✗', ok ? colors.green : colors.red];
   line(state, depth + 1, [mark, [' '], ...resultLabel(state, id, call, event, summary), [summary, ok ? undefined : colors.red]]);
   if (showContent && ok && event.toolKind === 'read') contentPreview(state, depth + 2, event);

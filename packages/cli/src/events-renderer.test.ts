@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import type { CliStream } from './output.js';
-import { jsonForTerminal } from './output.js';
-import { eventsRenderer } from './run-renderers.js';
+import { jsonForTerminal, write } from './output.js';
+import { eventsRenderer } from './events-renderer.js';
 
 /** A stream that keeps what it is given and asks for `drain` on the writes `full` picks. */
 function capture(full: (write: number) => boolean) {
@@ -35,7 +35,7 @@ const event = fc
 /** What `--events` writes for these events, the stream asking to wait after the writes `waitAfter` picks. */
 async function rendered(events: readonly DisplayEvent[], waitAfter: (n: number) => boolean): Promise<string> {
   const { stream, text } = capture(waitAfter);
-  const renderer = eventsRenderer(stream);
+  const renderer = eventsRenderer((chunk) => write(stream, chunk));
   for (const e of events) await renderer.write(e);
   await renderer.end();
   return text();
@@ -74,7 +74,7 @@ describe('--events renderer', () => {
 
   it('writes a line that waited for drain when the loop turns, without another event or end()', async () => {
     const { stream, chunks, text } = capture((n) => n === 1);
-    const renderer = eventsRenderer(stream);
+    const renderer = eventsRenderer((chunk) => write(stream, chunk));
     const big = { kind: 'text', id: 'm', text: 'x'.repeat(40_000) } as DisplayEvent;
     // The first line is written alone when the second does not fit; the stream asks to wait, then the second goes in.
     await renderer.write(big);
@@ -87,7 +87,7 @@ describe('--events renderer', () => {
 
   it('writes the events of one turn together, and what is left when the loop turns', async () => {
     const { stream, chunks, text } = capture(() => false);
-    const renderer = eventsRenderer(stream);
+    const renderer = eventsRenderer((chunk) => write(stream, chunk));
     renderer.write({ kind: 'text', id: 'm', text: 'a' });
     renderer.write({ kind: 'text', id: 'm', text: 'b' });
     expect(chunks).toHaveLength(0);
