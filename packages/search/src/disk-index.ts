@@ -2,13 +2,13 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DisplayEvent } from '@x/core';
 import { redactSecrets } from '@x/sessions';
-import { type EventField, eventFields } from './event-fields.js';
 import { type Manifest, type SessionRecord, saveManifest } from './manifest.js';
 import { bufferGroups, PostingsBuffer } from './postings-buffer.js';
 import { rankEvents } from './query.js';
 import { SegmentReader } from './segment-reader.js';
 import { encodeGroups, writeSegment } from './segment-writer.js';
 import { termPostings, withSnippets } from './search-run.js';
+import { searchUnits } from './search-units.js';
 import { uniqueTerms } from './tokenize.js';
 import type { IndexedSession, IndexProgress, SearchHit, SearchIndex, SearchOptions, UpdateOptions, UpdateResult } from './types.js';
 
@@ -133,10 +133,9 @@ export class DiskIndex implements SearchIndex {
     const ordinal = this.manifest.nextOrdinal++;
     this.buffer.startSession(ordinal);
     this.bufferOrdinals.push(ordinal);
-    let eventIndex = 0;
     try {
-      for await (const event of this.readEvents(session)) {
-        this.buffer.addEvent(eventIndex++, this.fieldsOf(event));
+      for await (const unit of searchUnits(this.readEvents(session), this.redact)) {
+        this.buffer.addEvent(unit.eventIndex, unit.fields);
         if (this.buffer.bytes > BUFFER_BUDGET) {
           await this.flush();
           this.buffer.startSession(ordinal);
@@ -151,11 +150,6 @@ export class DiskIndex implements SearchIndex {
     const stored = this.redact ? redactSession(session) : session;
     this.live.set(session.id, { ordinal, session: stored });
     this.byOrdinal.set(ordinal, stored);
-  }
-
-  private fieldsOf(event: DisplayEvent): EventField[] {
-    const fields = eventFields(event);
-    return this.redact ? fields.map((f) => ({ code: f.code, text: redactSecrets(f.text) })) : fields;
   }
 
   /** Writes the buffer as a segment and starts an empty one; the manifest lists the segment once it is whole. */

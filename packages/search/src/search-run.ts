@@ -1,9 +1,8 @@
 import type { DisplayEvent } from '@x/core';
-import { redactSecrets } from '@x/sessions';
-import { eventFields } from './event-fields.js';
 import type { PostingsBuffer } from './postings-buffer.js';
 import type { RankedEvent, TermPostings } from './query.js';
 import { decodePostings, type SegmentReader } from './segment-reader.js';
+import { searchUnits } from './search-units.js';
 import { buildSnippet } from './snippet.js';
 import type { IndexedSession, SearchHit } from './types.js';
 
@@ -55,14 +54,13 @@ async function sessionSnippets(session: IndexedSession, hits: readonly RankedEve
   for (const hit of hits) wanted.set(hit.eventIndex, [...(wanted.get(hit.eventIndex) ?? []), hit]);
   const last = Math.max(...wanted.keys());
   const found = new Map<RankedEvent, SearchHit>();
-  let index = 0;
   try {
-    for await (const event of context.readEvents(session)) {
-      for (const hit of wanted.get(index) ?? []) {
-        const field = eventFields(event).find((f) => f.code === hit.fieldCode);
-        if (field) found.set(hit, toHit(session, hit, context.redact ? redactSecrets(field.text) : field.text, context.terms));
+    for await (const unit of searchUnits(context.readEvents(session), context.redact)) {
+      for (const hit of wanted.get(unit.eventIndex) ?? []) {
+        const field = unit.fields.find((f) => f.code === hit.fieldCode);
+        if (field) found.set(hit, toHit(session, hit, field.text, context.terms));
       }
-      if (++index > last) break;
+      if (unit.eventIndex >= last) break;
     }
   } catch {
     // A log that no longer reads gives the snippets found before the failure.
