@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
-// Three entries: the bench, the preload that reports a child's peak RSS, and
+// Entries: the bench, the preload that reports a child's peak RSS, the search bench and its child, and
 // the floor as a process of its own (the end-to-end part).
 // The @x packages stay external, so they are imported by name: their built dist.
 export default defineConfig({
-  entry: ['src/main.ts', 'src/rss-probe.ts', 'src/floor-child.ts'],
+  entry: ['src/main.ts', 'src/rss-probe.ts', 'src/floor-child.ts', 'src/search.ts', 'src/search-child.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

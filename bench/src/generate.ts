@@ -29,11 +29,20 @@ export function generateStream(generator: StreamGenerator, bytes: number): { pat
   mkdirSync(STREAM_DIR, { recursive: true });
   const path = join(STREAM_DIR, `${generator.id}-${bytes}-v${GENERATOR_VERSION}.${generator.id === 'openai-compatible' ? 'sse' : 'jsonl'}`);
   if (existsSync(path)) return { path, bytes: statSync(path).size, cached: true };
+  return { path, bytes: writeStream(generator, bytes, path, seedOf(generator)), cached: false };
+}
+
+/**
+ * Writes a stream of at least `bytes` bytes from content seeded with `seed`
+ * to `path` (through a temporary file renamed at the end); returns the bytes
+ * written.
+ */
+export function writeStream(generator: StreamGenerator, bytes: number, path: string, seed: number): number {
   const partial = `${path}.${process.pid}.tmp`;
   const fd = openSync(partial, 'w');
   let open = true;
   try {
-    const content = createContent(createRandom(seedOf(generator)));
+    const content = createContent(createRandom(seed));
     const wire = generator.create(content);
     let written = 0;
     let batch: string[] = [];
@@ -58,7 +67,7 @@ export function generateStream(generator: StreamGenerator, bytes: number): { pat
     closeSync(fd);
     open = false;
     renameSync(partial, path);
-    return { path, bytes: written, cached: false };
+    return written;
   } finally {
     if (open) closeSync(fd);
   }
