@@ -1,0 +1,67 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IndexedSession } from './types.js';
+
+/** The manifest's format; an index of another version is rebuilt. */
+export const MANIFEST_VERSION = 1;
+
+/** A written segment: its files' stem, their bytes, and the session ordinals whose postings it holds. */
+export interface SegmentRecord {
+  name: string;
+  bytes: number;
+  /** Postings entries (event fields) it holds, for the terms' weights. */
+  entries: number;
+  ordinals: number[];
+}
+
+/** An indexed session and the ordinal its postings carry. */
+export interface SessionRecord {
+  ordinal: number;
+  session: IndexedSession;
+}
+
+/**
+ * What the index holds, written after every segment (to a temporary file,
+ * then renamed over the old one, so a reader or a crash sees one or the
+ * other): a session is indexed when it is here, and only segments listed
+ * here are read.
+ */
+export interface Manifest {
+  version: number;
+  /** Whether texts were redacted before indexing; an index opened with the other setting is rebuilt. */
+  redact: boolean;
+  nextOrdinal: number;
+  nextSegment: number;
+  segments: SegmentRecord[];
+  sessions: SessionRecord[];
+}
+
+const FILE = 'manifest.json';
+
+export function emptyManifest(redact: boolean): Manifest {
+  return { version: MANIFEST_VERSION, redact, nextOrdinal: 0, nextSegment: 0, segments: [], sessions: [] };
+}
+
+/** The manifest in `dir`, or an empty one when there is none, it is unreadable, or it was built with other settings. */
+export async function loadManifest(dir: string, redact: boolean): Promise<Manifest> {
+  await mkdir(dir, { recursive: true });
+  let text: string;
+  try {
+    text = await readFile(join(dir, FILE), 'utf8');
+  } catch {
+    return emptyManifest(redact);
+  }
+  try {
+    const manifest = JSON.parse(text) as Manifest;
+    const usable = manifest.version === MANIFEST_VERSION && manifest.redact === redact && Array.isArray(manifest.segments) && Array.isArray(manifest.sessions);
+    return usable ? manifest : emptyManifest(redact);
+  } catch {
+    return emptyManifest(redact);
+  }
+}
+
+export async function saveManifest(dir: string, manifest: Manifest): Promise<void> {
+  const temporary = join(dir, `${FILE}.${process.pid}.tmp`);
+  await writeFile(temporary, JSON.stringify(manifest));
+  await rename(temporary, join(dir, FILE));
+}
