@@ -79,7 +79,9 @@ export async function insideStore(state: CatalogState, session: SessionInfo): Pr
   try {
     const root = await realpath(storeRoot(state, session.agent, session));
     const real = await realpath(session.path);
-    return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+    const inside = real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+    // A FIFO or device in a log's place would block a read forever.
+    return inside && (await stat(real)).isFile();
   } catch {
     return false;
   }
