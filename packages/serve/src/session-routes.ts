@@ -80,8 +80,12 @@ async function live(context: ServeContext, session: SessionInfo, request: Incomi
     return;
   }
   const controller = new AbortController();
-  response.on('close', () => controller.abort());
-  context.closing.addEventListener('abort', () => controller.abort(), { once: true });
+  const stop = () => controller.abort();
+  context.closing.addEventListener('abort', stop, { once: true });
+  response.on('close', () => {
+    context.closing.removeEventListener('abort', stop);
+    stop();
+  });
   const lastEventId = request.headers['last-event-id'];
   await streamLive(
     {
