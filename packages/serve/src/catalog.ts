@@ -1,14 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import {
-  listSessions,
-  sessionEvents,
-  sessionLocations,
-  type AgentId,
-  type SessionInfo,
-  type SessionLookup,
-  type SessionSources,
-} from '@x/sessions';
+import { listSessions, sessionEvents, sessionLocations, type AgentId, type SessionInfo, type SessionLookup, type SessionSources } from '@x/sessions';
 import { summarizeEvents, type SessionSummary } from './session-summary.js';
 
 /** Options of {@link createCatalog}. */

@@ -38,9 +38,13 @@ function lineHtml(line: DiffLine, redact: boolean): string {
 function editHtml(edit: FileEdit, redact: boolean): string {
   if (edit.content !== undefined) {
     const content = redact ? redactSecrets(edit.content) : edit.content;
-    return `<pre class="x-diff">${content.split('\n').map((l) => `<span class="add">${escapeHtml(`+${l}`)}</span>`).join('\n')}</pre>`;
+    return `<pre class="x-diff">${content
+      .split('\n')
+      .map((l) => `<span class="add">${escapeHtml(`+${l}`)}</span>`)
+      .join('\n')}</pre>`;
   }
-  if (edit.lines.length === 0) return `<p>${escapeHtml(edit.change)}${edit.movedTo === undefined ? '' : ` to ${escapeHtml(redact ? redactSecrets(edit.movedTo) : edit.movedTo)}`}</p>`;
+  if (edit.lines.length === 0)
+    return `<p>${escapeHtml(edit.change)}${edit.movedTo === undefined ? '' : ` to ${escapeHtml(redact ? redactSecrets(edit.movedTo) : edit.movedTo)}`}</p>`;
   return `<pre class="x-diff">${edit.lines.map((l) => lineHtml(l, redact)).join('\n')}</pre>`;
 }
 
@@ -55,7 +59,9 @@ export function fileChangesHtml(files: readonly FileChanges[], redact: boolean, 
   return files
     .map((file) => {
       const path = escapeHtml(redact ? redactSecrets(file.path) : file.path);
-      const steps = file.steps.map((s) => `<p><a href="${transcriptHref}#e${s.eventIndex}">turn ${s.turn}, event ${s.eventIndex}</a></p>${editHtml(s.edit, redact)}`).join('\n');
+      const steps = file.steps
+        .map((s) => `<p><a href="${transcriptHref}#e${s.eventIndex}">turn ${s.turn}, event ${s.eventIndex}</a></p>${editHtml(s.edit, redact)}`)
+        .join('\n');
       return `<details class="x-file" open><summary><code>${path}</code> ${escapeHtml(file.change)} +${file.added} −${file.removed}</summary>${steps}</details>`;
     })
     .join('\n');

@@ -81,7 +81,10 @@ describe('startServer over a home with every agent', () => {
     expect(raw.headers['content-disposition']).toContain('attachment');
     expect(raw.body.split('\n')[0]).toContain('file-history-snapshot');
     const events = await authed(`/s/${IDS.recorded}/events.ndjson`);
-    const kinds = events.body.trim().split('\n').map((line) => (JSON.parse(line) as { kind: string }).kind);
+    const kinds = events.body
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { kind: string }).kind);
     expect(kinds).toContain('tool-use');
     const html = await authed(`/s/${IDS.recorded}/redacted.html`);
     expect(html.body).toContain('<!DOCTYPE html>');
@@ -117,6 +120,12 @@ describe('startServer refuses a log that leads out of the agents’ folders', ()
 });
 
 function readFirstLineOfFixture(): string {
-  const line = { type: 'user', sessionId: 'aaaaaaaa-0000-4000-8000-000000000000', cwd: '/x', timestamp: '2026-03-01T00:00:00.000Z', message: { role: 'user', content: 'outside-secret' } };
+  const line = {
+    type: 'user',
+    sessionId: 'aaaaaaaa-0000-4000-8000-000000000000',
+    cwd: '/x',
+    timestamp: '2026-03-01T00:00:00.000Z',
+    message: { role: 'user', content: 'outside-secret' },
+  };
   return `${JSON.stringify(line)}\n`;
 }

@@ -37,7 +37,13 @@ export function turnTableHtml(summary: SessionSummary, redact: boolean): string 
   const rows = summary.turns.map((t) => {
     const ms = turnDurationMs(t);
     const prompt = t.prompt === undefined ? '' : escapeHtml(redact ? redactSecrets(t.prompt) : t.prompt);
-    const cells = [`<a href="#t${t.turn}">${t.turn}</a>`, prompt, ms === undefined ? '' : escapeHtml(formatDuration(ms)), formatCount(t.tokens), t.costUsd === undefined ? '' : escapeHtml(formatCost(t.costUsd))];
+    const cells = [
+      `<a href="#t${t.turn}">${t.turn}</a>`,
+      prompt,
+      ms === undefined ? '' : escapeHtml(formatDuration(ms)),
+      formatCount(t.tokens),
+      t.costUsd === undefined ? '' : escapeHtml(formatCost(t.costUsd)),
+    ];
     return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
   });
   const compactions = summary.compactions.length === 0 ? '' : ` · ${summary.compactions.length} compaction${summary.compactions.length === 1 ? '' : 's'}`;

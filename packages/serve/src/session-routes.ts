@@ -118,7 +118,8 @@ export async function answerSession(
     case 'changes':
       return changes(context, session, response);
     case 'raw':
-      if (session.storage !== 'file') return sendText(response, 404, 'text/plain; charset=utf-8', 'this session has no single log file; download its events instead\n');
+      if (session.storage !== 'file')
+        return sendText(response, 404, 'text/plain; charset=utf-8', 'this session has no single log file; download its events instead\n');
       return raw(context, session, response);
     case 'events.ndjson':
       return ndjson(context, session, response);

@@ -3,7 +3,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, driven by playwright-core as the repository's other browser tests do. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
 export function launch(): Promise<Browser> {
@@ -40,7 +48,13 @@ export function claudeTextLine(sessionId: string, uuid: string, text: string): s
     parentUuid: 'a1',
     timestamp: new Date().toISOString(),
     requestId: `req_${uuid}`,
-    message: { id: `msg_${uuid}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text }], usage: { input_tokens: 1, output_tokens: 1 } },
+    message: {
+      id: `msg_${uuid}`,
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'text', text }],
+      usage: { input_tokens: 1, output_tokens: 1 },
+    },
   };
   return `${JSON.stringify(line)}\n`;
 }

@@ -63,7 +63,9 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
     await page.goto(`${server.origin}/s/${IDS.claude}`);
     await page.waitForSelector('#x-live');
     appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'live1', 'A line that landed while the page was open'));
-    await page.waitForFunction(() => document.querySelector('#x-live')?.textContent?.includes('A line that landed while the page was open'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('#x-live')?.textContent?.includes('A line that landed while the page was open'), undefined, {
+      timeout: 30_000,
+    });
     appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'live2', XSS_PAYLOADS.join('\n\n')));
     await page.waitForFunction(() => (document.querySelector('#x-live')?.querySelectorAll('.x-live-batch').length ?? 0) >= 2, undefined, { timeout: 30_000 });
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -111,11 +113,33 @@ describe.skipIf(!hasChromium)('xview serve with hostile strings in every field',
     const cache = mkdtempSync(join(tmpdir(), 'x-serve-xss-cache-'));
     XSS_PAYLOADS.forEach((payload, n) => {
       const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-      writeClaude(join(home, '.claude'), { id, cwd: `/work/${payload}`, prompt: `xsscheck ${payload}`, at: `2026-03-01T10:${String(n % 60).padStart(2, '0')}:00.000Z` }, [
-        { type: 'assistant', sessionId: id, cwd: '/w', uuid: 'a2', parentUuid: 'a1', timestamp: '2026-03-01T10:00:01.000Z', message: { id: 'msg_2', role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 'tu1', name: 'Edit', input: { file_path: payload, old_string: payload, new_string: `${payload}!` } }] } },
-      ]);
+      writeClaude(
+        join(home, '.claude'),
+        { id, cwd: `/work/${payload}`, prompt: `xsscheck ${payload}`, at: `2026-03-01T10:${String(n % 60).padStart(2, '0')}:00.000Z` },
+        [
+          {
+            type: 'assistant',
+            sessionId: id,
+            cwd: '/w',
+            uuid: 'a2',
+            parentUuid: 'a1',
+            timestamp: '2026-03-01T10:00:01.000Z',
+            message: {
+              id: 'msg_2',
+              role: 'assistant',
+              model: 'm',
+              content: [{ type: 'tool_use', id: 'tu1', name: 'Edit', input: { file_path: payload, old_string: payload, new_string: `${payload}!` } }],
+            },
+          },
+        ],
+      );
     });
-    writeCodex(join(home, '.codex'), { id: '11111111-2222-3333-4444-555555555555', cwd: '/work/plain', prompt: XSS_PAYLOADS.join(' '), at: '2026-03-02T10:00:00.000Z' });
+    writeCodex(join(home, '.codex'), {
+      id: '11111111-2222-3333-4444-555555555555',
+      cwd: '/work/plain',
+      prompt: XSS_PAYLOADS.join(' '),
+      at: '2026-03-02T10:00:00.000Z',
+    });
     const server = await startServer({ home, env: {}, sources: SOURCES, searchDir: cache });
     const browser = await launch();
     try {

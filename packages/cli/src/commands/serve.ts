@@ -80,7 +80,8 @@ export async function runServeCommand(argv: readonly string[], io: SessionComman
     throw new CliError(`cannot serve on ${neutralizeForTerminal(host)}:${port}: ${neutralizeForTerminal(describeSystemError(error))}.`, ExitCode.input);
   }
   await write(out, `${server.url}\n`);
-  if (host !== '127.0.0.1' && host !== '::1' && host !== 'localhost') io.stderr.write(`xview: listening on ${neutralizeForTerminal(host)}: reachable beyond this machine, still only with the token.\n`);
+  if (host !== '127.0.0.1' && host !== '::1' && host !== 'localhost')
+    io.stderr.write(`xview: listening on ${neutralizeForTerminal(host)}: reachable beyond this machine, still only with the token.\n`);
   if (values.open === true) openBrowser(server.url, io);
   await new Promise<void>((resolve) => {
     if (stop.signal.aborted) resolve();
