@@ -84,10 +84,7 @@ describe('xview --plugin', () => {
 
   it('reports a plugin that is missing, throws on load or exports nothing usable, one line each', async () => {
     const dir = workspace();
-    const result = await cli(
-      ['--plugin', './missing.mjs', '--plugin', './throws.mjs', '--plugin', './nothing.mjs', '--plugin', 'x-provider-absent', '--list-providers'],
-      dir,
-    );
+    const result = await cli(['--plugin', './missing.mjs', '--plugin', './throws.mjs', '--plugin', './nothing.mjs', '--plugin', 'x-provider-absent', '--list-providers'], dir);
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       'xview: plugin ./missing.mjs skipped: no such file or directory',
       'xview: plugin ./throws.mjs skipped: cannot start',
@@ -110,16 +107,13 @@ describe('xview --plugin', () => {
     expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: none is loaded; add one with --plugin.\n');
   });
 
-  it("finds x-provider-* packages and config.json plugins in the user's xview folder, and lists where each came from", async () => {
+  it('finds x-provider-* packages and config.json plugins in the user\'s xview folder, and lists where each came from', async () => {
     const dir = workspace();
     const home = mkdtempSync(join(tmpdir(), 'xview-home-'));
     const own = join(home, 'xview');
     const pkg = join(own, 'node_modules', '@acme', 'x-provider-acme');
     mkdirSync(join(pkg, 'dist'), { recursive: true });
-    writeFileSync(
-      join(pkg, 'package.json'),
-      JSON.stringify({ name: '@acme/x-provider-acme', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
-    );
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@acme/x-provider-acme', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }));
     writeFileSync(join(pkg, 'dist', 'index.js'), sourceModule('acme'));
     writeFileSync(join(own, 'shout.mjs'), MARKDOWN_RENDERER);
     writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: ['./shout.mjs'] }));
@@ -132,11 +126,7 @@ describe('xview --plugin', () => {
     expect(detected.stdout).toBe('found\n');
     writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: './shout.mjs' }));
     const wrong = await cli([], dir, '{"acme":"still found"}\n', env);
-    expect(wrong).toEqual({
-      code: ExitCode.ok,
-      stdout: 'still found\n',
-      stderr: `xview: ${join(own, 'config.json')}: "plugins" must be a list of package names or paths; ignored.\n`,
-    });
+    expect(wrong).toEqual({ code: ExitCode.ok, stdout: 'still found\n', stderr: `xview: ${join(own, 'config.json')}: "plugins" must be a list of package names or paths; ignored.\n` });
   });
 
   it('loads nothing of the current directory unasked: its node_modules, xview.config.json and package.json run no code', async () => {
@@ -165,7 +155,7 @@ describe('xview --plugin', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it("stops with one line and exit 2 when a plugin's module never settles", async () => {
+  it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'hang.mjs'), `await new Promise(() => {});\n${sourceModule('hang')}`);
     const result = await cli(['--plugin', './hang.mjs'], dir, '{"hang":"x"}\n', { XDG_CONFIG_HOME: EMPTY_CONFIG, XVIEW_PLUGIN_TIMEOUT_MS: '200' });

@@ -178,9 +178,7 @@ async function makeRenderer(session: Session, html: HtmlTarget | undefined, sour
   if (html) {
     loadedParts.add('renderer:html');
     const { createHtmlRenderer } = await import('@x/renderer-html');
-    return batchedRenderer(html.sink, (sink) =>
-      createHtmlRenderer({ sink, provider: source.displayName, renderedAt: new Date(), ...(session.extras.title ? { title: session.extras.title } : {}) }),
-    );
+    return batchedRenderer(html.sink, (sink) => createHtmlRenderer({ sink, provider: source.displayName, renderedAt: new Date(), ...(session.extras.title ? { title: session.extras.title } : {}) }));
   }
   return options.output === 'events' ? eventsRenderer(out) : terminalRenderer(session);
 }

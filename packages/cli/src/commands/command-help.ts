@@ -59,10 +59,7 @@ export const SHOW_REFUSED = ['raw', 'list-providers', 'version'] as const;
 /** The options node:util parseArgs reads for a command. */
 export function parseOptions(command: SessionCommandName): Record<string, { type: 'string' | 'boolean'; short?: string }> {
   return Object.fromEntries(
-    COMMAND_OPTIONS[command].map((o) => [
-      o.name,
-      { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short ? { short: o.short } : {}) },
-    ]),
+    COMMAND_OPTIONS[command].map((o) => [o.name, { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short ? { short: o.short } : {}) }]),
   );
 }
 

@@ -26,13 +26,7 @@ function targetOfPath(path: string, io: SessionCommandIo): ShowTarget {
   const where = sessionLocations({ home: homeOf(io), env: io.env });
   const full = resolve(path);
   if (under(full, `${where.opencode}/storage/session`)) return { agent: 'opencode', storage: 'opencode-storage', path: full, id: basename(full, '.json') };
-  const dirs: Record<AgentId, string> = {
-    claude: where.claude,
-    codex: where.codex,
-    gemini: `${where.gemini}/tmp`,
-    opencode: where.opencode,
-    copilot: where.copilot,
-  };
+  const dirs: Record<AgentId, string> = { claude: where.claude, codex: where.codex, gemini: `${where.gemini}/tmp`, opencode: where.opencode, copilot: where.copilot };
   const agent = AGENTS.find((a) => under(full, dirs[a]));
   return { ...(agent ? { agent } : {}), storage: 'file', path: full, id: basename(full) };
 }
@@ -45,8 +39,7 @@ async function resolveTarget(ref: string, io: SessionCommandIo): Promise<ShowTar
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.usage);
   }
-  if (found === undefined)
-    throw new CliError(`no session or file "${ref}" (xview sessions --all-projects lists the sessions on this machine).`, ExitCode.input);
+  if (found === undefined) throw new CliError(`no session or file "${ref}" (xview sessions --all-projects lists the sessions on this machine).`, ExitCode.input);
   return found;
 }
 
@@ -85,8 +78,7 @@ function showOptions(argv: readonly string[]): CliOptions {
   for (const name of SHOW_REFUSED) {
     const given = name === 'raw' ? options.output === 'raw' : name === 'list-providers' ? options.listProviders : options.version;
     if (!given) continue;
-    if (name === 'raw')
-      throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
+    if (name === 'raw') throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
     throw new CliError(`show does not take --${name}: run xview --${name}.`, ExitCode.usage);
   }
   return options;
@@ -104,18 +96,12 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   if (options.help) return printHelp('show', out);
   if (options.files.length !== 1) throw new CliError('show needs one session id or log path: xview show <session-id | path>', ExitCode.usage);
   const target = await resolveTarget(options.files[0] as string, io);
-  if (follow && target.storage !== 'file')
-    throw new CliError('--follow reads a log file as it grows; OpenCode keeps its sessions in a database or a folder of files.', ExitCode.usage);
+  if (follow && target.storage !== 'file') throw new CliError('--follow reads a log file as it grows; OpenCode keeps its sessions in a database or a folder of files.', ExitCode.usage);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const extras: RunExtras = {
-    inputs: [
-      inputOf(
-        target,
-        following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) },
-      ),
-    ],
+    inputs: [inputOf(target, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
     ...(redact ? { redact: REDACTION } : {}),
     ...(follow ? { follow } : {}),
     ...(title === undefined ? {} : { title: redact ? redactSecrets(title) : title }),

@@ -52,9 +52,7 @@ async function writeOrExplain(outDir: string, sessions: readonly SessionInfo[], 
 export function reportSite(io: Pick<SessionCommandIo, 'stderr'>, sessions: readonly SessionInfo[], done: SiteReport, redact: boolean): ExitCodeValue {
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const n = sessions.length;
-  io.stderr.write(
-    `xview: ${gate(done.indexPath)}: ${n} session${n === 1 ? '' : 's'}, ${done.written} page${done.written === 1 ? '' : 's'} written, ${done.unchanged} unchanged.\n`,
-  );
+  io.stderr.write(`xview: ${gate(done.indexPath)}: ${n} session${n === 1 ? '' : 's'}, ${done.written} page${done.written === 1 ? '' : 's'} written, ${done.unchanged} unchanged.\n`);
   if (done.failed.length === 0) return ExitCode.ok;
   for (const { session, error } of done.failed.slice(0, 10)) io.stderr.write(`  ${gate(session.agent)} ${gate(session.id)}: ${gate(error)}\n`);
   const one = done.failed.length === 1;
