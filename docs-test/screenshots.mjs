@@ -5,7 +5,7 @@
 // site `xview site` makes of past sessions (index and one session), and the
 // app `xview serve` serves over the same sessions (list and one session).
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -88,6 +88,9 @@ function startServe() {
   });
 }
 
+// The copies were written just now, and a log changed in the last two minutes shows as running: date them back.
+const copied = join(home, '.claude', 'projects', '-work-demo');
+for (const name of readdirSync(copied)) utimesSync(join(copied, name), new Date('2026-01-06T10:00:00Z'), new Date('2026-01-06T10:00:00Z'));
 const serve = await startServe();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 try {
