@@ -1,10 +1,11 @@
 // Regenerates docs/images/*.png from the current renderer: `pnpm screenshots`
 // after `pnpm build` (it builds nothing). It renders the fixtures with the
 // built xview and photographs them with Debian's Chromium through playwright-core
-// (no browser is downloaded): the terminal output, the HTML page of a run, and
-// the site `xview site` makes of past sessions (index and one session).
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+// (no browser is downloaded): the terminal output, the HTML page of a run, the
+// site `xview site` makes of past sessions (index and one session), and the
+// app `xview serve` serves over the same sessions (list and one session).
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,6 +75,23 @@ const site = join(work, 'site');
 xview(['site', site]);
 const sessionPage = join(site, 'sessions', readdirSync(join(site, 'sessions')).find((name) => name.endsWith('.html')) ?? '');
 
+/** Starts the built `xview serve` over the same home; resolves with its address (token included) and the process. */
+function startServe() {
+  const child = spawn(process.execPath, [XVIEW, 'serve', '--no-search'], { env: { ...process.env, HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('error', reject);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve({ url: out.split('\n')[0], child });
+    });
+  });
+}
+
+// The copies were written just now, and a log changed in the last two minutes shows as running: date them back.
+const copied = join(home, '.claude', 'projects', '-work-demo');
+for (const name of readdirSync(copied)) utimesSync(join(copied, name), new Date('2026-01-06T10:00:00Z'), new Date('2026-01-06T10:00:00Z'));
+const serve = await startServe();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 });
@@ -85,7 +103,13 @@ try {
   await page.screenshot({ path: join(IMAGES, 'sessions-index.png') });
   await page.goto(pathToFileURL(sessionPage).href);
   await page.screenshot({ path: join(IMAGES, 'sessions-page.png') });
+  await page.goto(serve.url);
+  await page.screenshot({ path: join(IMAGES, 'serve-list.png') });
+  await page.click('table.x-list a');
+  await page.waitForSelector('section.turn');
+  await page.screenshot({ path: join(IMAGES, 'serve-session.png') });
 } finally {
   await browser.close();
+  serve.child.kill('SIGINT');
 }
-console.log(`wrote ${['terminal-verbose', 'html-page', 'sessions-index', 'sessions-page'].map((name) => `docs/images/${name}.png`).join(', ')}`);
+console.log(`wrote ${['terminal-verbose', 'html-page', 'sessions-index', 'sessions-page', 'serve-list', 'serve-session'].map((name) => `docs/images/${name}.png`).join(', ')}`);

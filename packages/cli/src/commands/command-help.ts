@@ -42,6 +42,15 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'redact', help: 'replace secrets with a marker in the index and every page' },
     HELP,
   ],
+  serve: [
+    { name: 'port', value: '<n>', help: 'the port to listen on (default: one the system picks)' },
+    { name: 'host', value: '<h>', help: 'the address to bind (default 127.0.0.1; another exposes the app beyond this machine)' },
+    { name: 'open', help: 'open the app in the default browser' },
+    { name: 'redact', help: 'replace secrets with a marker in everything served, search snippets included' },
+    { name: 'cache-dir', value: '<dir>', help: 'where the search index lives (default $XDG_CACHE_HOME/xview/search or ~/.cache/xview/search)' },
+    { name: 'no-search', help: 'serve without a search index' },
+    HELP,
+  ],
 };
 
 /** xview's options that `show` refuses: it reads one session, and does not list or pass through. */
@@ -71,12 +80,17 @@ const USAGE: Record<SessionCommandName, string> = {
   site: `xview site <out-dir> [options]
   Writes a static site of the sessions: an index grouped by project and one page per session;
   a re-run rewrites only the pages whose log changed.`,
+  serve: `xview serve [options]
+  A local, read-only web app over every agent's sessions: browse by project and day, search,
+  follow a session as it is written, see its changes. It prints an address with a secret token;
+  only that address opens it. Runs until Ctrl-C.`,
 };
 
 const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
   sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json'],
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
+  serve: ['xview serve --open', 'xview serve --port 8080 --redact'],
 };
 
 function rows(options: readonly CommandOption[]): string[] {

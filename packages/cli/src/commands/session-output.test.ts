@@ -191,6 +191,7 @@ describe('help for each command', () => {
     [['sessions', '--help'], 'xview sessions [options]'],
     [['show', '--help'], 'xview show <session-id | path> [options]'],
     [['site', '-h'], 'xview site <out-dir> [options]'],
+    [['serve', '--help'], 'xview serve [options]'],
     [['help', 'show'], 'xview show <session-id | path> [options]'],
     [['help'], 'xview sessions [--agent <a>]'],
   ])('%j prints usage, options and examples, exit 0', async (argv, usage) => {
@@ -212,7 +213,7 @@ describe('help for each command', () => {
     [['sessions', '--agnet', 'claude'], "xview: sessions: unknown option '--agnet'. Did you mean --agent? Run xview sessions --help for the options.\n"],
     [['site', 'out', '--redcat'], "xview: site: unknown option '--redcat'. Did you mean --redact? Run xview site --help for the options.\n"],
     [['show', 'x', '--folow'], "xview: show: unknown option '--folow'. Did you mean --follow? Run xview show --help for the options.\n"],
-    [['help', 'nope'], 'xview: help takes one command of: sessions, show, site; xview help alone shows xview\'s own.\n'],
+    [['help', 'nope'], "xview: help takes one command of: sessions, show, site, serve; xview help alone shows xview's own.\n"],
   ])('%j: one line, exit 2', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(ExitCode.usage);

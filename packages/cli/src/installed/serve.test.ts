@@ -1,0 +1,71 @@
+// The installed xview serve over a home with the logs of all five agents: it
+// prints its address, shows every agent's sessions, finds a planted phrase in
+// each through the search index it builds under XDG_CACHE_HOME, shows a
+// session's changes, follows a log being appended to, refuses a request
+// without its token, and stops on SIGINT with exit 0.
+import { appendFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { claudeTextLine } from '../../../serve/test/browser.js';
+import { get } from '../../../serve/test/http.js';
+import { IDS, PLANTED, fiveAgentHome } from '../../../serve/test/serve-home.js';
+import { ExitCode } from '../exit-codes.js';
+import { startInstalled } from './installed-xview.js';
+
+/** Reads server-sent events until one holds `needle`. */
+function waitForLive(origin: string, path: string, cookie: string, needle: string, onOpen: () => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, origin);
+    import('node:http').then(({ request }) => {
+      const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host: url.host, cookie } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes(': following')) onOpen();
+          if (text.includes(needle)) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+      });
+      req.on('error', (error) => (error.message.includes('aborted') || error.message.includes('socket hang up') ? undefined : reject(error)));
+      req.end();
+    }, reject);
+  });
+}
+
+describe('the installed xview serve', () => {
+  it('serves, searches, shows changes and follows every agent’s sessions, behind its token', async () => {
+    const { home, claudeLog } = fiveAgentHome();
+    const child = startInstalled(['serve'], { home });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const address = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+      });
+    });
+    const url = new URL(address);
+    expect((await get(url.origin, '/')).status).toBe(403);
+    const first = await get(url.origin, `${url.pathname}${url.search}`);
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    const list = await get(url.origin, '/', { cookie });
+    for (const id of Object.values(IDS)) expect(list.body).toContain(`/s/${id}`);
+    for (const [agent, phrase] of Object.entries(PLANTED)) {
+      await expect
+        .poll(async () => (await get(url.origin, `/search?q=${encodeURIComponent(phrase)}`, { cookie })).body, { timeout: 60_000, interval: 300 })
+        .toContain(`href="/s/${IDS[agent as keyof typeof PLANTED]}#e`);
+    }
+    const changes = await get(url.origin, `/s/${IDS.recorded}/changes`, { cookie });
+    expect(changes.body).toContain('+**Alternative answer:** They prefer their trees to be binary!');
+    const live = await waitForLive(url.origin, `/s/${IDS.claude}/live?from=0`, cookie, 'appended to the installed one', () =>
+      appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'inst1', 'appended to the installed one')),
+    );
+    expect(live).toContain('event: events');
+    child.kill('SIGINT');
+    expect(await exited).toBe(ExitCode.ok);
+    expect(stderr).toBe('');
+  }, 240_000);
+});

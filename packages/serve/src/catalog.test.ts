@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionInfo } from '@x/sessions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SOURCES } from '../test/serve-home.js';
+import { createCatalog, insideStore } from './catalog.js';
+
+const home = mkdtempSync(join(tmpdir(), 'x-serve-catalog-'));
+const outside = mkdtempSync(join(tmpdir(), 'x-serve-outside-'));
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+const session = (path: string): SessionInfo => ({ agent: 'claude', id: 'x', storage: 'file', path, updatedAt: '2026-03-01T00:00:00Z', size: 1 });
+
+describe('insideStore', () => {
+  const catalog = createCatalog({ home, env: {}, sources: SOURCES, redact: false });
+  const project = join(home, '.claude', 'projects', '-work');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'in.jsonl'), '{}\n');
+  writeFileSync(join(outside, 'secret.jsonl'), '{}\n');
+  symlinkSync(join(outside, 'secret.jsonl'), join(project, 'link-out.jsonl'));
+  symlinkSync(join(project, 'in.jsonl'), join(project, 'link-in.jsonl'));
+  symlinkSync(outside, join(project, 'dir-out'));
+
+  it('accepts a log inside its agent’s folder, through a symlink that stays inside too', async () => {
+    expect(await insideStore(catalog, session(join(project, 'in.jsonl')))).toBe(true);
+    expect(await insideStore(catalog, session(join(project, 'link-in.jsonl')))).toBe(true);
+  });
+
+  it('refuses a symlink out of the folder, a path that climbs out, a missing file and a folder', async () => {
+    expect(await insideStore(catalog, session(join(project, 'link-out.jsonl')))).toBe(false);
+    expect(await insideStore(catalog, session(join(project, 'dir-out', 'secret.jsonl')))).toBe(false);
+    expect(await insideStore(catalog, session(join(project, '..', '..', '..', '..', outside, 'secret.jsonl')))).toBe(false);
+    expect(await insideStore(catalog, session(join(project, 'missing.jsonl')))).toBe(false);
+    expect(await insideStore(catalog, session(project))).toBe(false);
+  });
+});

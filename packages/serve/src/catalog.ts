@@ -1,0 +1,108 @@
+import { realpath, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { listSessions, sessionEvents, sessionLocations, type AgentId, type SessionInfo, type SessionLookup, type SessionSources } from '@x/sessions';
+import { summarizeEvents, type SessionSummary } from './session-summary.js';
+
+/** Options of {@link createCatalog}. */
+export interface CatalogOptions extends SessionLookup {
+  sources: SessionSources;
+  redact: boolean;
+  /** How long a listing is reused before the stores are listed again. Default 3 s. */
+  listTtlMs?: number;
+  /** Summaries kept (each bounded by bytes, see session-summary.ts). Default 200. */
+  maxSummaries?: number;
+  /** The clock; tests pass their own. */
+  now?: () => number;
+}
+
+interface CachedSummary {
+  signature: string;
+  summary: SessionSummary;
+}
+
+/** The catalog's explicit state: the last listing and the summaries by log. */
+export interface CatalogState {
+  readonly options: CatalogOptions;
+  listing: { at: number; sessions: SessionInfo[] } | undefined;
+  pending: Promise<SessionInfo[]> | undefined;
+  summaries: Map<string, CachedSummary>;
+}
+
+/** Creates a catalog over the session stores of `options.home`. */
+export function createCatalog(options: CatalogOptions): CatalogState {
+  return { options, listing: undefined, pending: undefined, summaries: new Map() };
+}
+
+const now = (state: CatalogState) => (state.options.now ?? Date.now)();
+
+/** Every session, subagents included, newest first; listed again once the last listing is older than the TTL. */
+export async function catalogSessions(state: CatalogState): Promise<SessionInfo[]> {
+  const ttl = state.options.listTtlMs ?? 3000;
+  if (state.listing !== undefined && now(state) - state.listing.at < ttl) return state.listing.sessions;
+  // One listing at a time: requests arriving while it runs share it.
+  state.pending ??= listSessions({ home: state.options.home, env: state.options.env, subagents: true }).finally(() => {
+    state.pending = undefined;
+  });
+  const sessions = await state.pending;
+  state.listing = { at: now(state), sessions };
+  return sessions;
+}
+
+/** A session by the key the listing gave it; never by path. */
+export async function catalogFind(state: CatalogState, key: string): Promise<SessionInfo | undefined> {
+  const sessions = await catalogSessions(state);
+  const found = sessions.find((s) => (s.key ?? s.id) === key);
+  if (found === undefined || !(await insideStore(state, found))) return undefined;
+  return found;
+}
+
+function storeRoot(state: CatalogState, agent: AgentId, session: SessionInfo): string {
+  const where = sessionLocations(state.options);
+  if (agent === 'opencode') return session.storage === 'opencode-sqlite' ? where.opencodeDb : where.opencode;
+  return where[agent];
+}
+
+/**
+ * Whether the log's real path lies inside its agent's folder: a symlink in
+ * the store pointing elsewhere (at a file another user planted, at /etc) is
+ * refused, so the server reads nothing outside the agents' folders.
+ */
+export async function insideStore(state: CatalogState, session: SessionInfo): Promise<boolean> {
+  try {
+    const root = await realpath(storeRoot(state, session.agent, session));
+    const real = await realpath(session.path);
+    const inside = real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+    // A FIFO or device in a log's place would block a read forever.
+    return inside && (await stat(real)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** What identifies a log's content for the summary cache: its size and mtime. */
+async function signatureOf(session: SessionInfo): Promise<string> {
+  const info = await stat(session.path);
+  return `${info.size}:${info.mtimeMs}`;
+}
+
+/** A session's summary, read once per size and mtime of its log. */
+export async function catalogSummary(state: CatalogState, session: SessionInfo): Promise<SessionSummary> {
+  const cacheKey = `${session.agent}\0${session.path}\0${session.id}`;
+  const signature = await signatureOf(session);
+  const cached = state.summaries.get(cacheKey);
+  if (cached !== undefined && cached.signature === signature) {
+    state.summaries.delete(cacheKey);
+    state.summaries.set(cacheKey, cached);
+    return cached.summary;
+  }
+  const summary = await summarizeEvents(sessionEvents(session, { sources: state.options.sources, redact: state.options.redact }));
+  state.summaries.delete(cacheKey);
+  state.summaries.set(cacheKey, { signature, summary });
+  // The oldest entry goes first: a Map iterates in insertion order, and a hit re-inserts.
+  const max = state.options.maxSummaries ?? 200;
+  for (const key of state.summaries.keys()) {
+    if (state.summaries.size <= max) break;
+    state.summaries.delete(key);
+  }
+  return summary;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { allowedHosts, checkRequest, createGate } from './gate.js';
+
+const gate = createGate('secret-token', allowedHosts('127.0.0.1', 4000));
+const check = (path: string, headers: Record<string, string>, method = 'GET') => checkRequest(gate, { headers, method }, new URL(path, 'http://localhost'));
+
+describe('checkRequest', () => {
+  it('lets in the token in the URL, with the cookie to set, and the cookie alone', () => {
+    expect(check('/?token=secret-token', { host: '127.0.0.1:4000' })).toEqual({
+      allowed: true,
+      setCookie: 'xview_token=secret-token; Path=/; HttpOnly; SameSite=Strict',
+    });
+    expect(check('/s/x', { host: 'localhost:4000', cookie: 'a=b; xview_token=secret-token' })).toEqual({ allowed: true });
+  });
+
+  it('refuses a missing, wrong or longer token', () => {
+    for (const headers of [{}, { cookie: 'xview_token=secret-tokeN' }, { cookie: 'xview_token=secret-token2' }, { cookie: 'other=secret-token' }]) {
+      expect(check('/', { host: '127.0.0.1:4000', ...headers })).toMatchObject({ allowed: false, status: 403 });
+    }
+    expect(check('/?token=secret', { host: '127.0.0.1:4000' })).toMatchObject({ allowed: false });
+  });
+
+  it('refuses another Host (DNS rebinding), another port, another Origin, and methods that could change anything', () => {
+    const cookie = 'xview_token=secret-token';
+    expect(check('/', { host: 'evil.example:4000', cookie })).toMatchObject({ allowed: false, status: 403 });
+    expect(check('/', { host: '127.0.0.1:4001', cookie })).toMatchObject({ allowed: false, status: 403 });
+    expect(check('/', { cookie })).toMatchObject({ allowed: false, status: 403 });
+    expect(check('/', { host: '127.0.0.1:4000', origin: 'http://evil.example', cookie })).toMatchObject({ allowed: false, status: 403 });
+    expect(check('/', { host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000', cookie })).toEqual({ allowed: true });
+    expect(check('/', { host: '127.0.0.1:4000', cookie }, 'POST')).toMatchObject({ allowed: false, status: 400 });
+  });
+
+  it('answers to the loopback names and a bound host, IPv6 in brackets', () => {
+    expect([...allowedHosts('::1', 80)].sort()).toEqual(['127.0.0.1:80', '[::1]:80', 'localhost:80']);
+    expect(allowedHosts('192.168.1.5', 80).has('192.168.1.5:80')).toBe(true);
+  });
+});

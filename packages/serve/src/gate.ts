@@ -1,0 +1,69 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** The cookie that carries the token after the first visit, so that links inside the app need no token. */
+export const TOKEN_COOKIE = 'xview_token';
+
+/** What the gate knows: the secret token and the host names the server answers to. */
+export interface GateState {
+  readonly token: Buffer;
+  /** `host:port` values accepted in the Host header, lower case. */
+  readonly hosts: ReadonlySet<string>;
+}
+
+/** The gate's answer: let in (with the cookie to set when the token came in the URL), or refuse with a status. */
+export type GateVerdict = { allowed: true; setCookie?: string } | { allowed: false; status: 400 | 403; reason: string };
+
+/**
+ * The host names the server answers to on `port`: the loopback names, and the
+ * host it was told to bind when that is another. A page served under any
+ * other name came through DNS rebinding (a foreign site's name resolved to
+ * 127.0.0.1), and is refused.
+ */
+export function allowedHosts(bindHost: string, port: number): Set<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]']);
+  names.add(bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost);
+  return new Set([...names].map((name) => `${name.toLowerCase()}:${port}`));
+}
+
+/** Creates the gate's state for a token and the accepted hosts. */
+export function createGate(token: string, hosts: Iterable<string>): GateState {
+  return { token: Buffer.from(token), hosts: new Set(hosts) };
+}
+
+function sameToken(state: GateState, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const bytes = Buffer.from(given);
+  // Compared in constant time: the token is the only secret between the app and other users of the machine.
+  return bytes.length === state.token.length && timingSafeEqual(bytes, state.token);
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * Checks one request: the Host header must be one the server answers to, an
+ * Origin (sent by browsers on cross-origin and non-GET requests) must be the
+ * server's own, and the token must come in the `token` query parameter or
+ * the cookie. A token in the URL earns the cookie (HttpOnly, SameSite=Strict,
+ * scoped to this origin), so another site's page gets nothing back.
+ */
+export function checkRequest(state: GateState, request: Pick<IncomingMessage, 'headers' | 'method'>, url: URL): GateVerdict {
+  const host = request.headers.host?.toLowerCase();
+  if (host === undefined || !state.hosts.has(host)) return { allowed: false, status: 403, reason: 'this server answers only to its own address' };
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}`) return { allowed: false, status: 403, reason: 'requests from other sites are refused' };
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { allowed: false, status: 400, reason: 'this server is read-only' };
+  const inUrl = url.searchParams.get('token') ?? undefined;
+  if (sameToken(state, inUrl)) {
+    return { allowed: true, setCookie: `${TOKEN_COOKIE}=${state.token.toString()}; Path=/; HttpOnly; SameSite=Strict` };
+  }
+  if (sameToken(state, cookieToken(request.headers.cookie))) return { allowed: true };
+  return { allowed: false, status: 403, reason: 'open the address xview serve printed, with its token' };
+}

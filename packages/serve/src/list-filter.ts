@@ -1,0 +1,86 @@
+import { AGENTS, type AgentId, type SessionInfo } from '@x/sessions';
+import type { SessionSummary } from './session-summary.js';
+
+/** The list's filters, from the query string. */
+export interface ListFilters {
+  agent?: AgentId;
+  /** The project directory, exactly. */
+  project?: string;
+  /** Sessions that started on or after this day (YYYY-MM-DD), and before the day after `until`. */
+  since?: string;
+  until?: string;
+  /** `failed` (ended in error) or `cancelled`. */
+  status?: 'failed' | 'cancelled';
+  /** Sessions that created, edited or deleted a file whose path contains this. */
+  file?: string;
+  /** 1-based page of {@link LIST_PAGE_SIZE} rows. */
+  page: number;
+}
+
+/** Rows per page of the list: the first page stays fast however many sessions there are. */
+export const LIST_PAGE_SIZE = 200;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the filters from a URL's query; a value that is not one the list knows is ignored. */
+export function parseFilters(query: URLSearchParams): ListFilters {
+  const filters: ListFilters = { page: Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1) };
+  const agent = query.get('agent');
+  if (agent !== null && (AGENTS as readonly string[]).includes(agent)) filters.agent = agent as AgentId;
+  const project = query.get('project');
+  if (project) filters.project = project;
+  const since = query.get('since');
+  if (since !== null && DAY.test(since)) filters.since = since;
+  const until = query.get('until');
+  if (until !== null && DAY.test(until)) filters.until = until;
+  const status = query.get('status');
+  if (status === 'failed' || status === 'cancelled') filters.status = status;
+  const file = query.get('file');
+  if (file) filters.file = file;
+  return filters;
+}
+
+/** The day a session belongs to in the list (UTC): when it started, else when its log last changed. */
+export function dayOf(session: SessionInfo): string {
+  return (session.startedAt ?? session.updatedAt).slice(0, 10);
+}
+
+function cheapMatch(session: SessionInfo, filters: ListFilters): boolean {
+  if (session.parentId !== undefined) return false;
+  if (filters.agent !== undefined && session.agent !== filters.agent) return false;
+  if (filters.project !== undefined && session.project !== filters.project) return false;
+  const day = dayOf(session);
+  if (filters.since !== undefined && day < filters.since) return false;
+  if (filters.until !== undefined && day > filters.until) return false;
+  return true;
+}
+
+function summaryMatch(summary: SessionSummary, filters: ListFilters): boolean {
+  if (filters.status === 'failed' && summary.status !== 'error') return false;
+  if (filters.status === 'cancelled' && summary.status !== 'cancelled') return false;
+  if (filters.file !== undefined) {
+    const needle = filters.file;
+    return summary.edits.some((record) => record.edits.some((edit) => edit.path.includes(needle) || (edit.movedTo ?? '').includes(needle)));
+  }
+  return true;
+}
+
+/**
+ * The sessions the filters keep (main sessions only: a subagent shows under
+ * its call). Status and file filters read each candidate's summary, so they
+ * cost a pass over logs not summarised yet; the others cost nothing.
+ */
+export async function filterSessions(
+  sessions: readonly SessionInfo[],
+  filters: ListFilters,
+  summary: (session: SessionInfo) => Promise<SessionSummary | undefined>,
+): Promise<SessionInfo[]> {
+  const kept = sessions.filter((s) => cheapMatch(s, filters));
+  if (filters.status === undefined && filters.file === undefined) return kept;
+  const out: SessionInfo[] = [];
+  for (const session of kept) {
+    const found = await summary(session);
+    if (found !== undefined && summaryMatch(found, filters)) out.push(session);
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+import type { ServerResponse } from 'node:http';
+import { streamEvents, type DisplayEvent, type DisplayEventSource } from '@x/core';
+import { createHtmlFragmentRenderer } from '@x/renderer-html';
+import { followFile, redactValue } from '@x/sessions';
+
+/** What one live view follows. */
+export interface LiveRequest {
+  path: string;
+  source: DisplayEventSource;
+  /** The byte position to resume at: the page's `from`, or the browser's Last-Event-ID after a reconnect. */
+  from: number;
+  redact: boolean;
+  signal: AbortSignal;
+  /** How often to look for growth without a change notice (followFile's poll). */
+  pollIntervalMs?: number;
+}
+
+/** The resume position: Last-Event-ID when the browser sent one, else the page's `from`; anything else is 0. */
+export function resumePosition(lastEventId: string | undefined, from: string | null): number {
+  for (const value of [lastEventId, from]) {
+    if (value !== undefined && value !== null && /^\d{1,15}$/.test(value)) return Number(value);
+  }
+  return 0;
+}
+
+/** One server-sent event; every line of the data gets its own `data:` field, as the format requires. */
+export function sseMessage(event: string, data: string, id?: number): string {
+  const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\n${lines.join('\n')}\n\n`;
+}
+
+/** Renders one batch of events as balanced HTML (a fresh fragment renderer, ended): the page inserts it whole. */
+export function batchHtml(events: readonly DisplayEvent[]): string {
+  const renderer = createHtmlFragmentRenderer();
+  const parts = events.map((event) => renderer.push(event));
+  parts.push(renderer.end());
+  return parts.join('');
+}
+
+/**
+ * Streams what is appended to a log as server-sent events: each read of the
+ * log (whole lines, by `followFile`) becomes one `events` message of
+ * rendered HTML whose id is the byte position after it, so a reconnecting
+ * browser resumes exactly there. The parser keeps its state across reads
+ * (a result finds its call); the HTML of each read is balanced on its own.
+ */
+export async function streamLive(request: LiveRequest, response: ServerResponse): Promise<void> {
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  response.write(': following\n\n');
+  const state = { position: request.from, batch: [] as DisplayEvent[] };
+  const send = () => {
+    if (state.batch.length > 0) response.write(sseMessage('events', batchHtml(state.batch), state.position));
+    state.batch = [];
+  };
+  const follow = followFile(request.path, {
+    start: request.from,
+    signal: request.signal,
+    ...(request.pollIntervalMs === undefined ? {} : { pollIntervalMs: request.pollIntervalMs }),
+    onNotice: (message) => {
+      // The log is read again from its start: positions count from there.
+      state.position = 0;
+      response.write(sseMessage('notice', request.redact ? redactValue(message) : message));
+    },
+  });
+  // The pipeline pulls the next read only once every event of the last one is taken, so the batch is whole when it asks.
+  async function* tracked(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of follow) {
+      yield chunk;
+      state.position += chunk.length;
+      send();
+    }
+  }
+  for await (const event of streamEvents(tracked(), { source: request.source })) {
+    state.batch.push(request.redact ? redactValue(event) : event);
+  }
+  send();
+  response.end();
+}

@@ -1,0 +1,46 @@
+import { CONTENT_SECURITY_POLICY, TRANSCRIPT_CSS, TRANSCRIPT_CSS_HASH, escapeHtml } from '@x/renderer-html';
+
+/**
+ * The static pages' policy (no script, no remote load, the transcript style
+ * by its hash) with what the app needs from its own origin and nothing else:
+ * its one script and style sheet, its live and search requests, its filter
+ * and search forms. No inline script is allowed, so markup from a log can
+ * never run.
+ */
+export const SERVE_CSP: string = `${CONTENT_SECURITY_POLICY.replace(`style-src ${TRANSCRIPT_CSS_HASH}`, `style-src ${TRANSCRIPT_CSS_HASH} 'self'`).replace(
+  "form-action 'none'",
+  "form-action 'self'",
+)}; script-src 'self'; connect-src 'self'`;
+
+/** What every page's header shows. */
+export interface ShellOptions {
+  title: string;
+  /** The search box's current query. */
+  query?: string;
+  /** Attributes for `<body>` the app script reads (already escaped). */
+  bodyData?: string;
+}
+
+/** The start of a page, up to its `<main>`: CSP, style, the app script (deferred), the search box. */
+export function shellHead(options: ShellOptions): string {
+  const title = escapeHtml(options.title);
+  const query = escapeHtml(options.query ?? '');
+  return (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<meta http-equiv="Content-Security-Policy" content="${SERVE_CSP}">\n` +
+    '<meta name="referrer" content="no-referrer">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    '<meta name="color-scheme" content="light dark">\n<link rel="icon" href="data:,">\n' +
+    `<title>${title}</title>\n<style>${TRANSCRIPT_CSS}</style>\n<link rel="stylesheet" href="/app.css">\n<script src="/app.js" defer></script>\n</head>\n` +
+    `<body class="x-transcript x-serve"${options.bodyData ?? ''}>\n<nav class="x-bar"><a href="/">Sessions</a>` +
+    `<form action="/search" method="get" role="search"><input type="search" name="q" value="${query}" placeholder="Search every session (press /)" aria-label="Search"></form></nav>\n` +
+    `<header class="run-header"><h1>${title}</h1></header>\n`
+  );
+}
+
+/** The end of a page. */
+export const SHELL_TAIL = '\n</body>\n</html>\n';
+
+/** A whole page around `body`. */
+export function page(options: ShellOptions, body: string): string {
+  return `${shellHead(options)}<main>\n${body}\n</main>${SHELL_TAIL}`;
+}

@@ -1,0 +1,46 @@
+import type { IndexProgress, SearchHit } from '@x/search';
+import { escapeHtml } from '@x/renderer-html';
+import { redactSecrets } from '@x/sessions';
+
+/** A snippet with its matched ranges in `<mark>`; every piece escaped. Ranges out of order or out of bounds are skipped. */
+export function highlightSnippet(snippet: string, ranges: readonly (readonly [number, number])[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (start < at || end <= start || end > snippet.length) continue;
+    parts.push(escapeHtml(snippet.slice(at, start)), `<mark>${escapeHtml(snippet.slice(start, end))}</mark>`);
+    at = end;
+  }
+  parts.push(escapeHtml(snippet.slice(at)));
+  return parts.join('');
+}
+
+/** What the search page shows. */
+export interface SearchView {
+  query: string;
+  hits: readonly SearchHit[];
+  progress: IndexProgress;
+  redact: boolean;
+}
+
+function progressLine(progress: IndexProgress): string {
+  const text = progress.indexing ? `Indexing: ${progress.done} of ${progress.total} sessions; results so far.` : 'Index up to date.';
+  return `<p id="x-progress" class="notice info" role="status">${escapeHtml(text)}</p>`;
+}
+
+function hitHtml(hit: SearchHit, redact: boolean): string {
+  const title = hit.title ?? `${hit.agent} session`;
+  const href = `/s/${encodeURIComponent(hit.sessionId)}#e${hit.eventIndex}`;
+  // The index redacts its snippets when asked (the server opens it so); titles are redacted here as on every page.
+  return (
+    `<div class="x-hit"><a href="${escapeHtml(href)}">${escapeHtml(redact ? redactSecrets(title) : title)}</a> ` +
+    `<small>${escapeHtml(hit.agent)} · ${escapeHtml(hit.field)}</small><br>${highlightSnippet(hit.snippet, hit.ranges)}</div>`
+  );
+}
+
+/** The search page's body: progress, then the hits linking to their events. */
+export function searchBodyHtml(view: SearchView): string {
+  if (view.query.trim() === '') return progressLine(view.progress);
+  const count = `<p>${view.hits.length} result${view.hits.length === 1 ? '' : 's'}</p>`;
+  return [progressLine(view.progress), count, ...view.hits.map((hit) => hitHtml(hit, view.redact))].join('\n');
+}

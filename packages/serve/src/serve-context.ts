@@ -1,0 +1,26 @@
+import type { SessionInfo, SessionSources } from '@x/sessions';
+import type { CatalogState } from './catalog.js';
+import type { SearchService } from './search-service.js';
+
+/** Everything a request's answer needs, one object per server. */
+export interface ServeContext {
+  catalog: CatalogState;
+  /** Absent when the server was started without a search index. */
+  search: SearchService | undefined;
+  sources: SessionSources;
+  redact: boolean;
+  now: () => number;
+  /** Aborted when the server closes: live views end. */
+  closing: AbortSignal;
+  pollIntervalMs: number | undefined;
+}
+
+/** A log changed this recently is taken as being written now. */
+export const RUNNING_WITHIN_MS = 2 * 60 * 1000;
+
+/** Whether a session's log is being written now: it is a log file and it changed within {@link RUNNING_WITHIN_MS}. */
+export function isRunning(session: SessionInfo, now: number): boolean {
+  if (session.storage !== 'file') return false;
+  const updated = Date.parse(session.updatedAt);
+  return Number.isFinite(updated) && now - updated < RUNNING_WITHIN_MS;
+}

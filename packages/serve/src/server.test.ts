@@ -1,0 +1,96 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from '../test/http.js';
+import { IDS, SOURCES, fiveAgentHome } from '../test/serve-home.js';
+import { startServer, type ServeHandle } from './server.js';
+
+describe('startServer over a home with every agent', () => {
+  let server: ServeHandle;
+  let cookie: string;
+  let home: string;
+
+  beforeAll(async () => {
+    ({ home } = fiveAgentHome());
+    server = await startServer({ home, env: {}, sources: SOURCES, token: 'test-token-123' });
+    const first = await get(server.origin, '/?token=test-token-123');
+    cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const authed = (path: string) => get(server.origin, path, { cookie });
+
+  it('binds 127.0.0.1 and prints a URL with its token', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=test-token-123`);
+  });
+
+  it('trades the token in the URL for a strict, HttpOnly cookie and drops it from the address', async () => {
+    const first = await get(server.origin, '/?token=test-token-123&agent=codex');
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/?agent=codex');
+    expect(first.headers['set-cookie']).toEqual(['xview_token=test-token-123; Path=/; HttpOnly; SameSite=Strict']);
+  });
+
+  it('refuses a request without the token, with a wrong one, with a foreign Host or Origin, and anything but GET', async () => {
+    expect((await get(server.origin, '/')).status).toBe(403);
+    expect((await get(server.origin, '/?token=test-token-124')).status).toBe(403);
+    expect((await get(server.origin, '/', { cookie: 'xview_token=nope' })).status).toBe(403);
+    expect((await get(server.origin, '/', { cookie, host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await get(server.origin, '/', { cookie, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await get(server.origin, '/', { cookie }, 'POST')).status).toBe(400);
+    expect((await get(server.origin, '/', { cookie, host: `localhost:${server.port}` })).status).toBe(200);
+  });
+
+  it('lists every agent’s main sessions, grouped by project, with the CSP header', async () => {
+    const list = await authed('/');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(list.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const id of [IDS.claude, IDS.codex, IDS.gemini, IDS.opencode, IDS.copilot, IDS.recorded]) expect(list.body).toContain(`href="/s/${id}"`);
+    expect(list.body).toContain('<h2>/work/app</h2>');
+    const codexOnly = await authed('/?agent=codex');
+    expect(codexOnly.body).toContain(IDS.codex);
+    expect(codexOnly.body).not.toContain(IDS.claude);
+  });
+
+  it('filters by an edited file and by status through the sessions’ summaries', async () => {
+    const edited = await authed('/?file=JOKE.md');
+    expect(edited.body).toContain(IDS.recorded);
+    expect(edited.body).not.toContain(IDS.codex);
+    const failed = await authed('/?status=failed');
+    expect(failed.body).toContain('0 sessions');
+  });
+
+  it('shows a session with stable turn and event anchors, and its changes as diffs', async () => {
+    const page = await authed(`/s/${IDS.recorded}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<section class="turn" id="t1">');
+    expect(page.body).toContain('id="e0"');
+    expect(page.body).toContain('href="#t1"');
+    const changes = await authed(`/s/${IDS.recorded}/changes`);
+    expect(changes.body).toContain('JOKE.md');
+    expect(changes.body).toContain('<span class="add">+**Alternative answer:** They prefer their trees to be binary!</span>');
+  });
+
+  it('serves the raw log, the events as NDJSON and a redacted page as downloads', async () => {
+    const raw = await authed(`/s/${IDS.recorded}/raw`);
+    expect(raw.headers['content-disposition']).toContain('attachment');
+    expect(raw.body.split('\n')[0]).toContain('file-history-snapshot');
+    const events = await authed(`/s/${IDS.recorded}/events.ndjson`);
+    const kinds = events.body
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { kind: string }).kind);
+    expect(kinds).toContain('tool-use');
+    const html = await authed(`/s/${IDS.recorded}/redacted.html`);
+    expect(html.body).toContain('<!DOCTYPE html>');
+  });
+
+  it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {
+    for (const path of ['/s/nope', '/s/..%2F..%2Fetc%2Fpasswd', `/s/${IDS.recorded}/../../etc/passwd`, `/s/${IDS.recorded}/nope`, '/etc/passwd']) {
+      expect([path, (await authed(path)).status]).toEqual([path, 404]);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
+import { catalogFind, catalogSessions, createCatalog } from './catalog.js';
+import { allowedHosts, checkRequest, createGate, type GateState } from './gate.js';
+import { sendError } from './respond.js';
+import { route } from './routes.js';
+import { closeSearch, openSearchService, refreshSearch, type SearchService } from './search-service.js';
+import type { ServeContext } from './serve-context.js';
+
+/** Options of {@link startServer}. */
+export interface ServeOptions extends SessionLookup {
+  /** The source that reads each agent's logs (this package imports no provider). */
+  sources: SessionSources;
+  /** Port to listen on; default 0 (one the system picks). */
+  port?: number;
+  /** Address to bind; default `127.0.0.1`. Another makes the app reachable from other machines: still token-gated. */
+  host?: string;
+  /** Replace secrets in everything served: pages, downloads, search snippets. */
+  redact?: boolean;
+  /** The search index's folder; without it the server has no search. */
+  searchDir?: string;
+  /** The secret in the printed URL; default 24 random bytes. Tests pass their own. */
+  token?: string;
+  /** How often a live view looks for growth without a change notice (ms). */
+  pollIntervalMs?: number;
+  /** Told of an error answering a request (the browser gets a bare 500). */
+  onError?: (error: unknown) => void;
+}
+
+/** A running server. */
+export interface ServeHandle {
+  /** The address to open, token included: `http://127.0.0.1:<port>/?token=...`. */
+  url: string;
+  /** The address without the token. */
+  origin: string;
+  port: number;
+  token: string;
+  /** Stops listening, ends live views and closes the search index. */
+  close(): Promise<void>;
+}
+
+interface ServerState {
+  context: ServeContext;
+  gate: GateState | undefined;
+  onError: ((error: unknown) => void) | undefined;
+}
+
+/** A URL that carried the token, without it: after the cookie is set, the token leaves the address bar and history. */
+function withoutToken(url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete('token');
+  const rest = query.toString();
+  return `${url.pathname}${rest === '' ? '' : `?${rest}`}`;
+}
+
+async function handle(state: ServerState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(request.url ?? '/', 'http://localhost');
+  } catch {
+    return sendError(response, 400, 'bad request');
+  }
+  if (state.gate === undefined) return sendError(response, 503, 'starting');
+  const verdict = checkRequest(state.gate, request, url);
+  if (!verdict.allowed) return sendError(response, verdict.status, verdict.reason);
+  if (verdict.setCookie !== undefined) {
+    response.writeHead(303, { location: withoutToken(url), 'set-cookie': verdict.setCookie, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+    response.end();
+    return;
+  }
+  try {
+    await route(state.context, request, response, url);
+  } catch (error) {
+    state.onError?.(error);
+    sendError(response, 500, 'internal error');
+  }
+}
+
+async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
+  if (options.searchDir === undefined) return undefined;
+  return openSearchService(options.searchDir, context.redact, (indexed) => {
+    // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
+    async function* read() {
+      const session = await catalogFind(context.catalog, indexed.id);
+      if (session !== undefined) yield* sessionEvents(session, { sources: context.sources, redact: context.redact });
+    }
+    return read();
+  });
+}
+
+/**
+ * Starts `xview serve`'s web app with Node's own `http`: the sessions of
+ * every agent under `options.home`, read-only, behind a token and Host and
+ * Origin checks. Resolves once it listens; the search index (when
+ * `searchDir` is given) is brought up to date in the background.
+ */
+export async function startServer(options: ServeOptions): Promise<ServeHandle> {
+  const redact = options.redact === true;
+  const closing = new AbortController();
+  const context: ServeContext = {
+    catalog: createCatalog({ home: options.home, env: options.env, sources: options.sources, redact }),
+    search: undefined,
+    sources: options.sources,
+    redact,
+    now: Date.now,
+    closing: closing.signal,
+    pollIntervalMs: options.pollIntervalMs,
+  };
+  context.search = await openSearch(options, context);
+  const state: ServerState = { context, gate: undefined, onError: options.onError };
+  const server = createServer((request, response) => void handle(state, request, response));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  state.gate = createGate(token, allowedHosts(host, port));
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const origin = `http://${shownHost}:${port}`;
+  if (context.search !== undefined) {
+    const search = context.search;
+    void catalogSessions(context.catalog).then((sessions) => refreshSearch(search, sessions, context.now()), options.onError);
+  }
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close: async () => {
+      closing.abort();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (context.search !== undefined) await closeSearch(context.search);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { DisplayEvent } from '@x/core';
+import { formatCost, formatCount, formatDuration, formatStatus } from '@x/core';
+import { createHtmlFragmentRenderer, escapeHtml } from '@x/renderer-html';
+import { redactSecrets, type SessionInfo } from '@x/sessions';
+import { SHELL_TAIL, shellHead } from './page-shell.js';
+import { turnDurationMs, type SessionSummary } from './session-summary.js';
+
+/** Where a session page is: its key, and which tab. */
+export type SessionTab = 'transcript' | 'changes';
+
+/** The path of a session's page or one of its parts. */
+export function sessionHref(key: string, part = ''): string {
+  return `/s/${encodeURIComponent(key)}${part}`;
+}
+
+/** The title a session's pages show, redacted when the server redacts. */
+export function shownTitle(session: SessionInfo, redact: boolean): string {
+  const title = session.title ?? `${session.agent} session ${session.id}`;
+  return redact ? redactSecrets(title) : title;
+}
+
+/** The tabs and downloads above a session's content. */
+export function sessionTabs(key: string, tab: SessionTab, storage: SessionInfo['storage']): string {
+  const current = (name: SessionTab) => (name === tab ? ' aria-current="page"' : '');
+  const raw = storage === 'file' ? `<a href="${sessionHref(key, '/raw')}" download>raw log</a>` : '';
+  return (
+    `<nav class="x-tabs"><a href="${sessionHref(key)}"${current('transcript')}>Transcript</a>` +
+    `<a href="${sessionHref(key, '/changes')}"${current('changes')}>Changes</a>` +
+    `<span>Download: ${raw} <a href="${sessionHref(key, '/events.ndjson')}" download>events (NDJSON)</a> ` +
+    `<a href="${sessionHref(key, '/redacted.html')}" download>redacted HTML</a></span></nav>`
+  );
+}
+
+/** The table of turns: each with its prompt, duration, tokens and cost, linking to `#t<turn>`. */
+export function turnTableHtml(summary: SessionSummary, redact: boolean): string {
+  if (summary.turns.length === 0) return '';
+  const rows = summary.turns.map((t) => {
+    const ms = turnDurationMs(t);
+    const prompt = t.prompt === undefined ? '' : escapeHtml(redact ? redactSecrets(t.prompt) : t.prompt);
+    const cells = [
+      `<a href="#t${t.turn}">${t.turn}</a>`,
+      prompt,
+      ms === undefined ? '' : escapeHtml(formatDuration(ms)),
+      formatCount(t.tokens),
+      t.costUsd === undefined ? '' : escapeHtml(formatCost(t.costUsd)),
+    ];
+    return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+  });
+  const compactions = summary.compactions.length === 0 ? '' : ` · ${summary.compactions.length} compaction${summary.compactions.length === 1 ? '' : 's'}`;
+  return (
+    `<p class="x-status">${escapeHtml(formatStatus(summary.status))}${summary.durationMs === undefined ? '' : ` · ${escapeHtml(formatDuration(summary.durationMs))}`}${compactions}</p>` +
+    `<details class="x-turns" open><summary>Turns</summary><table class="x-turns"><tr><th>Turn</th><th>Prompt</th><th>Duration</th><th>Tokens</th><th>Cost</th></tr>${rows.join('')}</table></details>`
+  );
+}
+
+/** The renderer's turn opening; its markup comes from the renderer, never from content (every content string is escaped). */
+const TURN_OPEN = /<section class="turn"><h2>Turn (\d+)<\/h2>/g;
+
+/** Gives each turn heading its stable anchor `#t<turn>`. */
+export function anchorTurns(html: string): string {
+  return html.replace(TURN_OPEN, (_all, n: string) => `<section class="turn" id="t${n}"><h2><a href="#t${n}">Turn ${n}</a></h2>`);
+}
+
+/**
+ * Renders events as the transcript's fragments, each preceded by its anchor
+ * `#e<index>` (the event's index in the session's event stream), a marker
+ * before each compaction, and turn anchors. Writes as it goes.
+ */
+export async function writeTranscript(events: AsyncIterable<DisplayEvent>, write: (html: string) => Promise<void> | void): Promise<void> {
+  const renderer = createHtmlFragmentRenderer();
+  let index = 0;
+  for await (const event of events) {
+    const marker = event.kind === 'notice' && event.code === 'compaction' ? `<div class="x-compaction" role="separator">Context compacted here</div>` : '';
+    const html = renderer.push(event);
+    await write(`<a id="e${index}" class="x-event"></a>${marker}${anchorTurns(html)}`);
+    index++;
+  }
+  await write(anchorTurns(renderer.end()));
+  await write(renderer.summaryHtml());
+}
+
+/** What the session page's head and tail need. */
+export interface SessionPageParts {
+  session: SessionInfo;
+  summary: SessionSummary;
+  redact: boolean;
+  /** Where the live view resumes (the log's size when the page was rendered); only for a log being written now. */
+  liveFrom?: number;
+}
+
+/** The session page up to the transcript. */
+export function sessionPageHead(parts: SessionPageParts): string {
+  const key = parts.session.key ?? parts.session.id;
+  const title = shownTitle(parts.session, parts.redact);
+  return `${shellHead({ title })}<main>\n${sessionTabs(key, 'transcript', parts.session.storage)}\n${turnTableHtml(parts.summary, parts.redact)}\n`;
+}
+
+/** The session page after the transcript: the live container when the log is being written. */
+export function sessionPageTail(parts: SessionPageParts): string {
+  const key = parts.session.key ?? parts.session.id;
+  const live =
+    parts.liveFrom === undefined
+      ? ''
+      : `<section id="x-live" aria-live="polite" data-src="${escapeHtml(sessionHref(key, `/live?from=${parts.liveFrom}`))}"><h2>Live</h2></section>`;
+  return `${live}\n</main>${SHELL_TAIL}`;
+}

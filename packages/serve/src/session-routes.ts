@@ -1,0 +1,131 @@
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createInterface } from 'node:readline';
+import { redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
+import { catalogSummary } from './catalog.js';
+import { changesBodyHtml } from './changes.js';
+import { streamLive, resumePosition } from './live.js';
+import { page } from './page-shell.js';
+import { SECURITY_HEADERS, sendText, writeChunk } from './respond.js';
+import type { ServeContext } from './serve-context.js';
+import { isRunning } from './serve-context.js';
+import { sessionHref, sessionPageHead, sessionPageTail, sessionTabs, shownTitle, writeTranscript } from './session-page.js';
+
+/** A download's file name: the agent and the key, with anything but safe characters replaced. */
+function downloadName(session: SessionInfo, ext: string): string {
+  return `${session.agent}-${(session.key ?? session.id).replace(/[^A-Za-z0-9._-]/g, '_')}${ext}`;
+}
+
+function events(context: ServeContext, session: SessionInfo) {
+  return sessionEvents(session, { sources: context.sources, redact: context.redact });
+}
+
+/** The transcript, streamed: the head (with the turn table), every event with its anchor, the footer, the live container. */
+async function transcript(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  const summary = await catalogSummary(context.catalog, session);
+  const liveFrom = session.storage === 'file' && isRunning(session, context.now()) ? session.size : undefined;
+  const parts = { session, summary, redact: context.redact, ...(liveFrom === undefined ? {} : { liveFrom }) };
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
+  await writeChunk(response, sessionPageHead(parts));
+  await writeTranscript(events(context, session), (html) => writeChunk(response, html));
+  response.end(sessionPageTail(parts));
+}
+
+async function changes(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  const summary = await catalogSummary(context.catalog, session);
+  const key = session.key ?? session.id;
+  const body = `${sessionTabs(key, 'changes', session.storage)}\n${changesBodyHtml(summary, context.redact, sessionHref(key))}`;
+  sendText(response, 200, 'text/html; charset=utf-8', page({ title: `Changes: ${shownTitle(session, context.redact)}` }, body));
+}
+
+/** The log as it is on disk; with `--redact`, line by line through the secret rules. */
+async function raw(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/plain; charset=utf-8',
+    'content-disposition': `attachment; filename="${downloadName(session, '.jsonl')}"`,
+  });
+  const stream = createReadStream(session.path);
+  if (!context.redact) {
+    for await (const chunk of stream) await writeChunk(response, chunk as Buffer);
+  } else {
+    for await (const line of createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) await writeChunk(response, `${redactSecrets(line)}\n`);
+  }
+  response.end();
+}
+
+async function ndjson(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'content-disposition': `attachment; filename="${downloadName(session, '.events.ndjson')}"`,
+  });
+  for await (const event of events(context, session)) await writeChunk(response, `${JSON.stringify(event)}\n`);
+  response.end();
+}
+
+async function redactedHtml(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'content-disposition': `attachment; filename="${downloadName(session, '.html')}"`,
+  });
+  await writeSessionHtml(session, (chunk: string) => writeChunk(response, chunk), { sources: context.sources, redact: true });
+  response.end();
+}
+
+async function live(context: ServeContext, session: SessionInfo, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  if (session.storage !== 'file') {
+    sendText(response, 404, 'text/plain; charset=utf-8', 'this session is not stored as a log that can be followed\n');
+    return;
+  }
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  context.closing.addEventListener('abort', stop, { once: true });
+  response.on('close', () => {
+    context.closing.removeEventListener('abort', stop);
+    stop();
+  });
+  const lastEventId = request.headers['last-event-id'];
+  await streamLive(
+    {
+      path: session.path,
+      source: sessionSource(session, context.sources),
+      from: resumePosition(typeof lastEventId === 'string' ? lastEventId : undefined, url.searchParams.get('from')),
+      redact: context.redact,
+      signal: controller.signal,
+      ...(context.pollIntervalMs === undefined ? {} : { pollIntervalMs: context.pollIntervalMs }),
+    },
+    response,
+  );
+}
+
+/** The parts of a session's URL, `/s/<key>[/<part>]`, and what answers each. */
+export const SESSION_PARTS = ['', 'changes', 'raw', 'events.ndjson', 'redacted.html', 'live'] as const;
+
+/** Answers `/s/<key>/<part>` for a session the catalog found. */
+export async function answerSession(
+  context: ServeContext,
+  session: SessionInfo,
+  part: (typeof SESSION_PARTS)[number],
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
+  switch (part) {
+    case '':
+      return transcript(context, session, response);
+    case 'changes':
+      return changes(context, session, response);
+    case 'raw':
+      if (session.storage !== 'file')
+        return sendText(response, 404, 'text/plain; charset=utf-8', 'this session has no single log file; download its events instead\n');
+      return raw(context, session, response);
+    case 'events.ndjson':
+      return ndjson(context, session, response);
+    case 'redacted.html':
+      return redactedHtml(context, session, response);
+    case 'live':
+      return live(context, session, request, response, url);
+  }
+}
