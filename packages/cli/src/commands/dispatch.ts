@@ -13,6 +13,7 @@ const COMMANDS: Record<SessionCommandName, () => Promise<SessionCommand>> = {
   sessions: async () => (await import('./sessions.js')).runSessionsCommand,
   show: async () => (await import('./show.js')).runShowCommand,
   site: async () => (await import('./site.js')).runSiteCommand,
+  acp: async () => (await import('./acp.js')).runAcpCommand,
 };
 
 const isCommand = (name: string | undefined): name is SessionCommandName => (SESSION_COMMANDS as readonly string[]).includes(name ?? '');
