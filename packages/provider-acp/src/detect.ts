@@ -19,7 +19,8 @@ function scoreLine(value: unknown): Detection {
     if (Object.hasOwn(METHODS, method)) return METHODS[method] as Detection;
     // `initialize` is every JSON-RPC protocol's first word (MCP, LSP): ACP's names its client's file-system capabilities.
     const capabilities = objectField(objectField(value, 'params'), 'clientCapabilities');
-    if (method === 'initialize' && capabilities !== undefined && Object.hasOwn(capabilities, 'fs')) return { confidence: 0.9, evidence: 'ACP initialize request' };
+    if (method === 'initialize' && capabilities !== undefined && Object.hasOwn(capabilities, 'fs'))
+      return { confidence: 0.9, evidence: 'ACP initialize request' };
     return NO_LINE;
   }
   const result = objectField(value, 'result');

@@ -15,7 +15,9 @@ function messageEvents(state: AcpState, value: unknown, context: LineContext): D
   const message = parsed.data;
   const hasId = message.id !== undefined && message.id !== null;
   if (message.method !== undefined) {
-    return hasId ? requestEvents(state, String(message.id), message.method, message.params, context) : notificationEvents(state, message.method, message.params, context);
+    return hasId
+      ? requestEvents(state, String(message.id), message.method, message.params, context)
+      : notificationEvents(state, message.method, message.params, context);
   }
   if (message.id !== undefined && (message.result !== undefined || message.error !== undefined)) return responseEvents(state, message, context);
   context.malformed('JSON-RPC message with neither a method nor a result or error');

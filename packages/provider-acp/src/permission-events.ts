@@ -33,6 +33,7 @@ export function permissionAnswerEvents(state: AcpState, request: PendingRequest,
     return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message: `Permission cancelled: ${title}` }];
   }
   const option = request.permission?.options.find((o) => o.optionId === outcome.optionId);
-  const verdict = option === undefined ? `chose "${outcome.optionId}"` : option.kind.startsWith('allow') ? `allowed (${option.name})` : `rejected (${option.name})`;
+  const verdict =
+    option === undefined ? `chose "${outcome.optionId}"` : option.kind.startsWith('allow') ? `allowed (${option.name})` : `rejected (${option.name})`;
   return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message: `Permission ${verdict}: ${title}` }];
 }

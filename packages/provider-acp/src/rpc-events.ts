@@ -17,6 +17,9 @@ import {
   waitForExitResponseSchema,
 } from './wire-schema.js';
 
+/** What a request remembers for its response, beside its method. */
+type RequestDetails = { cwd?: string; terminalId?: string };
+
 /** Methods whose messages show nothing by themselves: what they do reaches the display through tool calls. */
 const QUIET_METHODS = new Set([
   'authenticate',
@@ -63,7 +66,7 @@ function prompt(state: AcpState, params: unknown, context: LineContext): Display
 }
 
 /** What a request remembers for its response, beside its method. */
-function requestDetails(method: string, params: unknown): { cwd?: string; terminalId?: string } {
+function requestDetails(method: string, params: unknown): RequestDetails {
   if (method === 'session/new') {
     const parsed = newSessionRequestSchema.safeParse(params);
     return parsed.success ? { cwd: parsed.data.cwd } : {};
@@ -100,49 +103,44 @@ export function notificationEvents(state: AcpState, method: string, params: unkn
   return [];
 }
 
-/** The result of a request this stream saw; what it tells goes into the state or becomes events. */
-function resultEvents(state: AcpState, method: string, details: { cwd?: string; terminalId?: string }, result: unknown, context: LineContext): DisplayEvent[] {
-  switch (method) {
-    case 'initialize': {
-      const parsed = initializeResponseSchema.safeParse(result);
-      if (parsed.success) {
-        state.fields.agentVersion = String(parsed.data.protocolVersion);
-        const info = parsed.data.agentInfo;
-        if (info) state.fields.providerMetadata = { acp: { agentName: info.name, agentVersion: info.version, ...(info.title ? { agentTitle: info.title } : {}) } };
-      }
-      break;
-    }
-    case 'session/new': {
-      const parsed = newSessionResponseSchema.safeParse(result);
-      if (parsed.success && parsed.data.sessionId !== undefined) state.fields.sessionId = parsed.data.sessionId;
-      if (details.cwd !== undefined) state.fields.cwd = details.cwd;
-      context.ignore('session/new response: the session starts with its first event');
-      return [];
-    }
-    case 'session/prompt':
-      return turnEndEvents(state, result, context);
-    case 'terminal/output': {
-      const parsed = terminalOutputResponseSchema.safeParse(result);
-      if (parsed.success && details.terminalId !== undefined) {
-        const terminal = terminalOf(state, details.terminalId);
-        // Each response restates the whole output so far.
-        terminal.output.reset();
-        terminal.output.append(parsed.data.output);
-        if (typeof parsed.data.exitStatus?.exitCode === 'number') terminal.exitCode = parsed.data.exitStatus.exitCode;
-      }
-      break;
-    }
-    case 'terminal/wait_for_exit': {
-      const parsed = waitForExitResponseSchema.safeParse(result);
-      if (parsed.success && details.terminalId !== undefined && typeof parsed.data.exitCode === 'number') terminalOf(state, details.terminalId).exitCode = parsed.data.exitCode;
-      break;
-    }
-    case 'terminal/create': {
-      const parsed = createTerminalResponseSchema.safeParse(result);
-      if (parsed.success) terminalOf(state, parsed.data.terminalId);
-      break;
-    }
-  }
+/** What the result of each method tells the state: who the agent is, the session, what a terminal showed. */
+const RESULT_READERS: Record<string, (state: AcpState, details: RequestDetails, result: unknown) => void> = {
+  initialize(state, _details, result) {
+    const parsed = initializeResponseSchema.safeParse(result);
+    if (!parsed.success) return;
+    state.fields.agentVersion = String(parsed.data.protocolVersion);
+    const info = parsed.data.agentInfo;
+    if (info) state.fields.providerMetadata = { acp: { agentName: info.name, agentVersion: info.version, ...(info.title ? { agentTitle: info.title } : {}) } };
+  },
+  'session/new'(state, details, result) {
+    const parsed = newSessionResponseSchema.safeParse(result);
+    if (parsed.success && parsed.data.sessionId !== undefined) state.fields.sessionId = parsed.data.sessionId;
+    if (details.cwd !== undefined) state.fields.cwd = details.cwd;
+  },
+  'terminal/output'(state, details, result) {
+    const parsed = terminalOutputResponseSchema.safeParse(result);
+    if (!parsed.success || details.terminalId === undefined) return;
+    const terminal = terminalOf(state, details.terminalId);
+    // Each response restates the whole output so far.
+    terminal.output.reset();
+    terminal.output.append(parsed.data.output);
+    if (typeof parsed.data.exitStatus?.exitCode === 'number') terminal.exitCode = parsed.data.exitStatus.exitCode;
+  },
+  'terminal/wait_for_exit'(state, details, result) {
+    const parsed = waitForExitResponseSchema.safeParse(result);
+    if (parsed.success && details.terminalId !== undefined && typeof parsed.data.exitCode === 'number')
+      terminalOf(state, details.terminalId).exitCode = parsed.data.exitCode;
+  },
+  'terminal/create'(state, _details, result) {
+    const parsed = createTerminalResponseSchema.safeParse(result);
+    if (parsed.success) terminalOf(state, parsed.data.terminalId);
+  },
+};
+
+/** The result of a request this stream saw: a prompt's ends the turn; any other's is remembered, and shows nothing by itself. */
+function resultEvents(state: AcpState, method: string, details: RequestDetails, result: unknown, context: LineContext): DisplayEvent[] {
+  if (method === 'session/prompt') return turnEndEvents(state, result, context);
+  if (Object.hasOwn(RESULT_READERS, method)) RESULT_READERS[method]?.(state, details, result);
   context.ignore(`${method} response`);
   return [];
 }

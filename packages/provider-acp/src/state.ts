@@ -154,7 +154,13 @@ export function takeRequest(state: AcpState, id: string, result: unknown): Pendi
   const waiting = state.pending.get(id);
   const keys = result !== null && typeof result === 'object' ? Object.keys(result) : [];
   if (waiting === undefined || waiting.length === 0) return methodOfResult(keys);
-  const index = waiting.length > 1 ? Math.max(0, waiting.findIndex((r) => RESULT_KEYS[r.method]?.some((key) => keys.includes(key)) === true)) : 0;
+  const index =
+    waiting.length > 1
+      ? Math.max(
+          0,
+          waiting.findIndex((r) => RESULT_KEYS[r.method]?.some((key) => keys.includes(key)) === true),
+        )
+      : 0;
   const taken = waiting[index];
   state.pending.set(
     id,

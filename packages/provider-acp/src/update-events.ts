@@ -59,8 +59,13 @@ const plan = checked(planSchema, 'plan', (state, value) => {
   state.plans += 1;
   const id = `plan-${state.plans}`;
   const todos = value.entries.map((entry) => ({ content: entry.content, status: entry.status, priority: entry.priority }));
-  const text = value.entries.map((e) => `- [${e.status === 'completed' ? 'x' : ' '}] ${e.content}${e.status === 'in_progress' ? ' (in progress)' : ''}`).join('\n');
-  return [...state.tracker.start({ id, toolName: 'plan', displayName: 'TodoWrite', input: { todos } }), ...state.tracker.finish(id, { status: 'success', output: text })];
+  const text = value.entries
+    .map((e) => `- [${e.status === 'completed' ? 'x' : ' '}] ${e.content}${e.status === 'in_progress' ? ' (in progress)' : ''}`)
+    .join('\n');
+  return [
+    ...state.tracker.start({ id, toolName: 'plan', displayName: 'TodoWrite', input: { todos } }),
+    ...state.tracker.finish(id, { status: 'success', output: text }),
+  ];
 });
 
 const usage = checked(usageUpdateSchema, 'usage_update', (_state, value, context) => {
@@ -80,7 +85,8 @@ const notice = checked(noticeSchema, 'notice', (_state, value) => {
 
 const compaction = checked(compactionUpdateSchema, 'compaction_update', (_state, value, context) => {
   if (value.status === 'completed') return [{ kind: 'notice', level: 'info', code: 'compaction', message: 'The context was compacted.' }];
-  if (value.status === 'failed') return [{ kind: 'notice', level: 'warning', code: 'compaction', message: `Compacting the context failed${value.error ? `: ${value.error}` : '.'}` }];
+  if (value.status === 'failed')
+    return [{ kind: 'notice', level: 'warning', code: 'compaction', message: `Compacting the context failed${value.error ? `: ${value.error}` : '.'}` }];
   context.ignore(`compaction ${value.status}`);
   return [];
 });
@@ -128,7 +134,8 @@ export function updateEvents(state: AcpState, kind: string, update: Record<strin
     context.unknown(`unknown session update "${kind.slice(0, 60)}"`);
     return [];
   }
-  const continues = (kind === 'agent_message_chunk' && state.open === 'agent') || (kind === 'agent_thought_chunk' && state.open === 'thought') || kind === 'user_message_chunk';
+  const continues =
+    (kind === 'agent_message_chunk' && state.open === 'agent') || (kind === 'agent_thought_chunk' && state.open === 'thought') || kind === 'user_message_chunk';
   const before = continues ? [] : closeBlock(state);
   return [...before, ...handler(state, update, context)];
 }

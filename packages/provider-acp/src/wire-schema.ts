@@ -150,7 +150,10 @@ export type WirePermissionOption = z.infer<typeof permissionRequestSchema>['opti
 
 /** `session/request_permission` result. */
 export const permissionResponseSchema = z.looseObject({
-  outcome: z.discriminatedUnion('outcome', [z.looseObject({ outcome: z.literal('cancelled') }), z.looseObject({ outcome: z.literal('selected'), optionId: z.string() })]),
+  outcome: z.discriminatedUnion('outcome', [
+    z.looseObject({ outcome: z.literal('cancelled') }),
+    z.looseObject({ outcome: z.literal('selected'), optionId: z.string() }),
+  ]),
   _meta: meta,
 });
 

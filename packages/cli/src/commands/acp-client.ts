@@ -80,7 +80,10 @@ export async function runAcpClient(run: AcpRun, traffic: TrafficQueue, end: AcpR
       resolve();
     });
   });
-  const stream = tapped(ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>), traffic);
+  const stream = tapped(
+    ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
+    traffic,
+  );
   const app = client({ name: 'xview' })
     .onRequest(methods.client.session.requestPermission, (ctx) => answerPermission(ctx.params, run.permission))
     // The updates are read from the traffic, by the ACP source, like a recording.

@@ -66,7 +66,13 @@ describe('xview acp', () => {
       'text',
       'session',
     ]);
-    expect(events[0]).toMatchObject({ kind: 'session', phase: 'start', sessionId: 'scripted-1', agentVersion: '1', providerMetadata: { acp: { agentName: 'scripted-agent' } } });
+    expect(events[0]).toMatchObject({
+      kind: 'session',
+      phase: 'start',
+      sessionId: 'scripted-1',
+      agentVersion: '1',
+      providerMetadata: { acp: { agentName: 'scripted-agent' } },
+    });
     expect(events[1]).toEqual({ kind: 'prompt', form: 'prompt', text: 'fix greet.txt' });
     expect(events[2]).toEqual({ kind: 'reasoning', id: 'thought-1', text: 'The file needs one change.' });
     expect(events[3]).toMatchObject({ kind: 'tool-use', name: 'TodoWrite', arg: 'Edit greet.txt' });
@@ -80,7 +86,12 @@ describe('xview acp', () => {
       input: { path: '/tmp/greet.txt', old_string: 'helo\n', new_string: 'hello\n' },
     });
     expect(events[8]).toMatchObject({ kind: 'notice', code: 'permission_answer', message: 'Permission allowed (Allow once): Edit greet.txt' });
-    expect(events[9]).toMatchObject({ kind: 'tool-result', id: 'edit-1', status: 'success', details: { changes: [{ path: '/tmp/greet.txt', change: 'modified' }] } });
+    expect(events[9]).toMatchObject({
+      kind: 'tool-result',
+      id: 'edit-1',
+      status: 'success',
+      details: { changes: [{ path: '/tmp/greet.txt', change: 'modified' }] },
+    });
     expect(events[10]).toEqual({ kind: 'usage', cumulative: true, costUsd: 0.002 });
     expect(events[12]).toEqual({ kind: 'session', phase: 'end', status: 'success' });
   });

@@ -20,40 +20,58 @@ interface AcpCommand {
   record: string | undefined;
 }
 
+/** Takes acp's own options (and their values) out of `args`; the rest are xview's rendering options. */
+function splitOwn(args: readonly string[]): { own: string[]; rest: string[] } {
+  const names = new Set(Object.keys(parseOptions('acp')));
+  const split = { own: [] as string[], rest: [] as string[] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const name = arg === '-m' ? 'message' : arg.startsWith('--') ? arg.slice(2).split('=')[0] : undefined;
+    if (name === undefined || !names.has(name)) {
+      split.rest.push(arg);
+      continue;
+    }
+    split.own.push(arg);
+    const takesValue = parseOptions('acp')[name]?.type === 'string';
+    if (takesValue && !arg.includes('=') && i + 1 < args.length) split.own.push(args[++i] as string);
+  }
+  return split;
+}
+
+/** Refuses the rendering options that make no sense for the one session acp drives. */
+function refuseOptions(options: CliOptions): void {
+  const given: Record<(typeof ACP_REFUSED)[number], boolean> = {
+    raw: options.output === 'raw',
+    'list-providers': options.listProviders,
+    version: options.version,
+    provider: options.provider !== undefined,
+  };
+  const name = ACP_REFUSED.find((refused) => given[refused]);
+  if (name !== undefined) throw new CliError(`acp does not take --${name}: it renders the ACP session it drives.`, ExitCode.usage);
+  if (options.files.length > 0) throw new CliError(`acp: put the agent's command after --: xview acp -m "..." -- ${options.files.join(' ')}`, ExitCode.usage);
+}
+
 /** Splits `xview acp [options] -- <agent command...>`: acp's own options, the rendering options, the agent's command. */
 function parseAcpArgs(argv: readonly string[]): AcpCommand {
   const dash = argv.indexOf('--');
-  const before = dash < 0 ? [...argv] : argv.slice(0, dash);
-  const command = dash < 0 ? [] : argv.slice(dash + 1);
-  const own = new Set(Object.keys(parseOptions('acp')));
-  const ownArgs: string[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < before.length; i++) {
-    const arg = before[i] as string;
-    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : arg === '-m' ? 'message' : undefined;
-    if (name === undefined || !own.has(name) || name === 'help') {
-      rest.push(arg);
-      continue;
-    }
-    ownArgs.push(arg);
-    if ((name === 'message' || name === 'record') && !arg.includes('=') && i + 1 < before.length) ownArgs.push(before[++i] as string);
-  }
+  const { own, rest } = splitOwn(dash < 0 ? argv : argv.slice(0, dash));
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: ownArgs, options: parseOptions('acp'), strict: true, allowPositionals: false }).values;
+    values = parseArgs({ args: own, options: parseOptions('acp'), strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw parseError(error, scopeOf('acp'));
   }
   const options = parseCliArgs(rest, scopeOf('acp'));
-  for (const name of ACP_REFUSED) {
-    const given = name === 'raw' ? options.output === 'raw' : name === 'list-providers' ? options.listProviders : name === 'version' ? options.version : options.provider !== undefined;
-    if (given) throw new CliError(`acp does not take --${name}: it renders the ACP session it drives.`, ExitCode.usage);
-  }
-  if (values.allow === true && values.deny === true) throw new CliError('acp: --allow and --deny cannot be combined: choose one answer to permission requests.', ExitCode.usage);
-  if (options.files.length > 0) throw new CliError(`acp: put the agent's command after --: xview acp -m "..." -- ${options.files.join(' ')}`, ExitCode.usage);
-  const message = typeof values.message === 'string' ? values.message : undefined;
-  const record = typeof values.record === 'string' ? values.record : undefined;
-  return { options, command, message, permission: values.allow === true ? 'allow' : 'deny', record };
+  refuseOptions(options);
+  if (values.allow === true && values.deny === true)
+    throw new CliError('acp: --allow and --deny cannot be combined: choose one answer to permission requests.', ExitCode.usage);
+  return {
+    options,
+    command: dash < 0 ? [] : argv.slice(dash + 1),
+    message: typeof values.message === 'string' ? values.message : undefined,
+    permission: values.allow === true ? 'allow' : 'deny',
+    record: typeof values.record === 'string' ? values.record : undefined,
+  };
 }
 
 /** The prompt: `-m`, else standard input (not a terminal). */
@@ -104,7 +122,8 @@ function closeRecord(record: WriteStream | undefined): Promise<void> {
 export async function runAcpCommand(argv: readonly string[], io: CliIo, out: GuardedStream): Promise<ExitCodeValue> {
   const parsed = parseAcpArgs(argv);
   if (parsed.options.help) return printHelp('acp', out);
-  if (parsed.command.length === 0) throw new CliError('acp needs the agent\'s command after --: xview acp -m "..." -- gemini --experimental-acp', ExitCode.usage);
+  if (parsed.command.length === 0)
+    throw new CliError('acp needs the agent\'s command after --: xview acp -m "..." -- gemini --experimental-acp', ExitCode.usage);
   const prompt = await promptOf(parsed.message, io);
   if (parsed.permission === 'deny') io.stderr.write('xview: acp: permission requests are denied (--allow to allow them).\n');
   const record = parsed.record === undefined ? undefined : openRecord(parsed.record);

@@ -97,7 +97,11 @@ const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
   sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json'],
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
-  acp: ['xview acp -m "Fix the failing test" -- gemini --experimental-acp', 'xview acp --allow --verbose --record run.acp.jsonl -m "..." -- opencode acp', 'xview run.acp.jsonl'],
+  acp: [
+    'xview acp -m "Fix the failing test" -- gemini --experimental-acp',
+    'xview acp --allow --verbose --record run.acp.jsonl -m "..." -- opencode acp',
+    'xview run.acp.jsonl',
+  ],
 };
 
 function rows(options: readonly CommandOption[]): string[] {

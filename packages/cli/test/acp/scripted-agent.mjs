@@ -29,7 +29,14 @@ const app = agent({ name: 'scripted-agent' })
     });
     await update(ctx, sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Editing greet.txt.' } });
     const diff = { type: 'diff', path: '/tmp/greet.txt', oldText: 'helo\n', newText: 'hello\n' };
-    await update(ctx, sessionId, { sessionUpdate: 'tool_call', toolCallId: 'edit-1', title: 'Edit greet.txt', kind: 'edit', status: 'pending', content: [diff] });
+    await update(ctx, sessionId, {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'edit-1',
+      title: 'Edit greet.txt',
+      kind: 'edit',
+      status: 'pending',
+      content: [diff],
+    });
     const answer = await ctx.client.request(methods.client.session.requestPermission, {
       sessionId,
       toolCall: { toolCallId: 'edit-1', title: 'Edit greet.txt', kind: 'edit' },
