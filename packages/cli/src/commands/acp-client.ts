@@ -10,6 +10,7 @@ import {
   methods,
   ndJsonStream,
 } from '@agentclientprotocol/sdk';
+import { forwardLines } from './agent-stderr.js';
 import type { TrafficQueue } from './traffic-queue.js';
 
 /** What `xview acp` asks of the agent. */
@@ -21,6 +22,8 @@ export interface AcpRun {
   permission: 'allow' | 'deny';
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Writes a line of the agent's standard error: through the terminal gate, never raw. */
+  stderrLine: (line: string) => void;
 }
 
 /** How the connection ended, besides what its traffic shows. */
@@ -59,14 +62,15 @@ function describe(error: unknown): string {
 /**
  * Starts the agent, and on the official SDK's client connection initialises,
  * opens a session and sends one prompt; every message both ways goes into
- * `traffic`, which ends when the connection does, after `end` says how. The agent gets standard
- * error of its own (xview's), the environment xview has, and no client
+ * `traffic`, which ends when the connection does, after `end` says how. The agent's standard
+ * error is passed on line by line through `run.stderrLine`; it gets the environment xview has, and no client
  * capabilities: it may not read or write files or run terminals through
  * xview.
  */
 export async function runAcpClient(run: AcpRun, traffic: TrafficQueue, end: AcpRunEnd): Promise<void> {
   const [program, ...args] = run.command as [string, ...string[]];
-  const child = spawn(program, args, { cwd: run.cwd, env: run.env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(program, args, { cwd: run.cwd, env: run.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  forwardLines(child.stderr, run.stderrLine);
   let gone = 'the agent exited before it answered';
   const exited = new Promise<void>((resolve) => {
     child.once('error', (error) => {

@@ -140,6 +140,13 @@ describe('xview acp', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(['ACP_SCRIPT_ENV_OUT', 'PATH']);
   });
 
+  it("passes the agent's standard error on through the terminal gate, line by line", async () => {
+    const result = await acp(['-m', 'go', '--', process.execPath, AGENT], { ACP_SCRIPT_STDERR: 'warming up\n\u001b]52;c;aGVsbG8=\u0007clip\n' });
+    expect(result.stderr).toContain('warming up\n');
+    expect(result.stderr).not.toContain('\u001b');
+    expect(result.stderr).not.toContain('\u0007');
+  });
+
   it('says when the agent cannot be started', async () => {
     const result = await acp(['-m', 'go', '--', join(tmpdir(), 'no-such-agent-xview')]);
     expect(result.stderr).toContain('xview: acp: cannot start');

@@ -127,7 +127,15 @@ export async function runAcpCommand(argv: readonly string[], io: CliIo, out: Gua
   const prompt = await promptOf(parsed.message, io);
   if (parsed.permission === 'deny') io.stderr.write('xview: acp: permission requests are denied (--allow to allow them).\n');
   const record = parsed.record === undefined ? undefined : openRecord(parsed.record);
-  const run: AcpRun = { command: parsed.command, prompt, permission: parsed.permission, cwd: io.cwd ?? process.cwd(), env: io.env };
+  const run: AcpRun = {
+    command: parsed.command,
+    prompt,
+    permission: parsed.permission,
+    cwd: io.cwd ?? process.cwd(),
+    env: io.env,
+    // The agent's own diagnostics reach the terminal through the one gate, like everything from content.
+    stderrLine: (line) => io.stderr.write(`${neutralizeForTerminal(line)}\n`),
+  };
   const end: AcpRunEnd = { failure: undefined, started: true };
   const { runInputs } = await import('../run-inputs.js');
   const code = await runInputs(parsed.options, io, out, { inputs: [liveInput(run, record, end)] });

@@ -1,12 +1,14 @@
 // A scripted ACP agent on the official SDK's agent-side connection, for xview acp's tests: it
 // answers one prompt with reasoning, text, a plan, a tool call with a diff (after asking
 // permission), usage and a stop reason. ACP_SCRIPT_STOP chooses the stop reason;
-// ACP_SCRIPT_ENV_OUT writes the environment it was started with to that file.
+// ACP_SCRIPT_ENV_OUT writes the environment it was started with to that file; ACP_SCRIPT_STDERR is
+// written to standard error first.
 import { writeFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { agent, methods, ndJsonStream } from '@agentclientprotocol/sdk';
 
 if (process.env.ACP_SCRIPT_ENV_OUT) writeFileSync(process.env.ACP_SCRIPT_ENV_OUT, JSON.stringify(Object.keys(process.env).sort()));
+if (process.env.ACP_SCRIPT_STDERR) process.stderr.write(process.env.ACP_SCRIPT_STDERR);
 const stop = process.env.ACP_SCRIPT_STOP ?? 'end_turn';
 const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin));
 
