@@ -54,6 +54,8 @@ Usage
                                      render one session log (--follow: as it grows)
   xview site <out-dir> [--agent <a>] [--project <dir>] [--redact]
                                      write a static site of the sessions
+  xview acp [options] -- <agent command...>
+                                     drive an ACP agent: one prompt (-m), rendered live
   xview help <command>               a command's usage, options and examples (or <command> --help)
 
 Examples
