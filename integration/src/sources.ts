@@ -1,4 +1,5 @@
 import type { DisplayEventSource } from '@x/core';
+import { acpSource } from '@x/provider-acp';
 import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotLogSource, copilotSource } from '@x/provider-copilot';
@@ -14,6 +15,7 @@ export const SOURCES: Readonly<Record<string, DisplayEventSource>> = {
   opencode: openCodeSource,
   copilot: copilotSource,
   'openai-compatible': openAICompatibleSource,
+  acp: acpSource,
   'claude-log': claudeLogSource,
   'codex-log': codexLogSource,
   'gemini-log': geminiLogSource,

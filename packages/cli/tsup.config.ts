@@ -77,6 +77,8 @@ const BUNDLED = {
     /^zod(\/|$)/,
     /^highlight\.js(\/|$)/,
     /^diff(\/|$)/,
+    // The ACP SDK, for `xview acp` only: a chunk of its own, loaded with that command.
+    /^@agentclientprotocol\/sdk(\/|$)/,
   ],
   platform: 'node',
 } satisfies Options;

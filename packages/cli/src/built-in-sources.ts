@@ -1,5 +1,6 @@
 import type { Detection, DisplayEventSource, SourceCadence } from '@x/core';
 import { defineSource } from '@x/core';
+import { detectAcp } from '@x/provider-acp/detect';
 import { detectClaude } from '@x/provider-claude/detect';
 import { detectClaudeLog } from '@x/provider-claude/log-detect';
 import { detectCodex } from '@x/provider-codex/detect';
@@ -65,6 +66,13 @@ export const BUILT_IN: readonly BuiltInSource[] = [
     cadence: 'post-response',
     detect: detectOpenAICompatible,
     load: async () => (await import('@x/provider-openai-compatible')).openAICompatibleSource,
+  },
+  {
+    id: 'acp',
+    displayName: 'Agent Client Protocol (ACP)',
+    cadence: 'streaming',
+    detect: detectAcp,
+    load: async () => (await import('@x/provider-acp')).acpSource,
   },
   {
     id: 'claude-log',

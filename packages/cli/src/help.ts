@@ -56,6 +56,8 @@ Usage
                                      write a static site of the sessions
   xview serve [--port <n>] [--open] [--redact]
                                      a local web app: browse, search, follow sessions
+  xview acp [options] -- <agent command...>
+                                     drive an ACP agent: one prompt (-m), rendered live
   xview help <command>               a command's usage, options and examples (or <command> --help)
 
 Examples

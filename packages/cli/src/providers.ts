@@ -1,5 +1,6 @@
 import type { DisplayEventSource, SourceRegistry } from '@x/core';
 import { createSourceRegistry } from '@x/core';
+import { acpSource } from '@x/provider-acp';
 import { claudeLogSource, claudeSource } from '@x/provider-claude';
 import { codexLogSource, codexSource } from '@x/provider-codex';
 import { copilotLogSource, copilotSource } from '@x/provider-copilot';
@@ -15,6 +16,7 @@ export const BUILT_IN_SOURCES: readonly DisplayEventSource[] = [
   openCodeSource,
   copilotSource,
   openAICompatibleSource,
+  acpSource,
   claudeLogSource,
   codexLogSource,
   geminiLogSource,

@@ -148,7 +148,7 @@ describe('xview', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
     expect((await cli(['--version'])).stdout).toBe(`${pkg.version}\n`);
     expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
-      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
+      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'acp', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
       'terminal', 'html', 'events', 'summary',
     ]);
   });

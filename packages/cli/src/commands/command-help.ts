@@ -51,7 +51,17 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'no-search', help: 'serve without a search index' },
     HELP,
   ],
+  // Besides these, acp takes the rendering options of xview (below, in its help).
+  acp: [
+    { name: 'message', short: 'm', value: '<text>', help: 'the prompt (default: standard input)' },
+    { name: 'allow', help: 'allow what the agent asks permission for (the first "allow" option)' },
+    { name: 'deny', help: 'deny it (the default, said on standard error)' },
+    { name: 'record', value: '<file>', help: 'save the raw traffic, both directions, one JSON-RPC message per line; xview <file> reads it' },
+  ],
 };
+
+/** xview's options that `acp` refuses: it renders the one ACP session it drives. */
+export const ACP_REFUSED = ['raw', 'list-providers', 'version', 'provider'] as const;
 
 /** xview's options that `show` refuses: it reads one session, and does not list or pass through. */
 export const SHOW_REFUSED = ['raw', 'list-providers', 'version'] as const;
@@ -63,10 +73,16 @@ export function parseOptions(command: SessionCommandName): Record<string, { type
   );
 }
 
+/** xview's rendering options a command takes besides its own: those of `show` and `acp`, none for the others. */
+function renderingOptions(command: SessionCommandName): typeof OPTIONS {
+  const refused: readonly string[] | undefined = command === 'show' ? SHOW_REFUSED : command === 'acp' ? ACP_REFUSED : undefined;
+  return refused === undefined ? [] : OPTIONS.filter((o) => !refused.includes(o.name));
+}
+
 /** The command's name and options, for its errors' suggestions. */
 export function scopeOf(command: SessionCommandName): CommandScope {
   const own = COMMAND_OPTIONS[command].map((o) => o.name);
-  const rendering = command === 'show' ? OPTIONS.map((o) => o.name).filter((name) => !(SHOW_REFUSED as readonly string[]).includes(name)) : [];
+  const rendering = renderingOptions(command).map((o) => o.name);
   return { command: `xview ${command}`, names: [...own, ...rendering] };
 }
 
@@ -77,6 +93,10 @@ const USAGE: Record<SessionCommandName, string> = {
   show: `xview show <session-id | path> [options]
   Renders one session log, by id (or a unique prefix of one) or by path, with xview's rendering
   options; it exits and reports as rendering the log file directly does.`,
+  acp: `xview acp [options] -- <agent command...>
+  Starts an agent that speaks the Agent Client Protocol, sends it one prompt, and renders the
+  session live with xview's rendering options; it exits with the run's status. Permission requests
+  are denied unless --allow.`,
   site: `xview site <out-dir> [options]
   Writes a static site of the sessions: an index grouped by project and one page per session;
   a re-run rewrites only the pages whose log changed.`,
@@ -91,6 +111,11 @@ const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
   serve: ['xview serve --open', 'xview serve --port 8080 --redact'],
+  acp: [
+    'xview acp -m "Fix the failing test" -- gemini --experimental-acp',
+    'xview acp --allow --verbose --record run.acp.jsonl -m "..." -- opencode acp',
+    'xview run.acp.jsonl',
+  ],
 };
 
 function rows(options: readonly CommandOption[]): string[] {
@@ -101,7 +126,7 @@ function rows(options: readonly CommandOption[]): string[] {
 
 /** `xview <command> --help`: the command's usage, options and examples. */
 export function commandHelp(command: SessionCommandName): string {
-  const rendering = command === 'show' ? OPTIONS.filter((o) => !(SHOW_REFUSED as readonly string[]).includes(o.name)) : [];
+  const rendering = renderingOptions(command);
   const options = rows([...COMMAND_OPTIONS[command], ...rendering]);
   const examples = EXAMPLES[command].map((e) => `  ${e}`);
   return `Usage\n  ${USAGE[command]}\n\nOptions\n${options.join('\n')}\n\nExamples\n${examples.join('\n')}\n\nExit codes: xview --help lists them.\n`;

@@ -14,6 +14,7 @@ const COMMANDS: Record<SessionCommandName, () => Promise<SessionCommand>> = {
   show: async () => (await import('./show.js')).runShowCommand,
   site: async () => (await import('./site.js')).runSiteCommand,
   serve: async () => (await import('./serve.js')).runServeCommand,
+  acp: async () => (await import('./acp.js')).runAcpCommand,
 };
 
 const isCommand = (name: string | undefined): name is SessionCommandName => (SESSION_COMMANDS as readonly string[]).includes(name ?? '');

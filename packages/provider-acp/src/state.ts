@@ -1,0 +1,191 @@
+import type { DisplayEvent, FileChange } from '@x/core';
+import {
+  type BoundedText,
+  createBoundedText,
+  createRecentMap,
+  createSessionLifecycle,
+  createTextAssembler,
+  createToolCallTracker,
+  type RecentMap,
+  type SessionFields,
+  type SessionLifecycle,
+  type TextAssembler,
+  type ToolCallTracker,
+} from '@x/core/provider-utils';
+import { ACP_TOOL_ALIASES } from './tool-names.js';
+import type { StopReason, WirePermissionOption } from './wire-schema.js';
+
+/** How many requests wait for their response at once; an ACP peer has a few in flight. */
+const MAX_PENDING_REQUESTS = 256;
+/** How many terminals' outputs are remembered for the calls that embed them. */
+const MAX_TERMINALS = 64;
+/** How many calls' terminals and changed files are remembered until their results. */
+const MAX_CALLS = 1000;
+/** The most output of one terminal kept, in UTF-16 units: what a command's result shows. */
+export const TERMINAL_OUTPUT_CHARS = 64 * 1024;
+/** The most text of a user message assembled from its chunks. */
+const USER_MESSAGE_CHARS = 64 * 1024;
+
+/** A request seen, waiting for its response: what the response is read with. */
+export interface PendingRequest {
+  method: string;
+  /** A permission request's options and its call's title, to tell the answer in words. */
+  permission?: { title: string; options: WirePermissionOption[] };
+  /** The terminal a `terminal/output` or `terminal/wait_for_exit` asks about. */
+  terminalId?: string;
+  /** The working directory a `session/new` asked for. */
+  cwd?: string;
+}
+
+/** What a terminal showed, as the client reported it to the agent. */
+export interface TerminalState {
+  output: BoundedText;
+  exitCode: number | undefined;
+}
+
+/** What a call's earlier updates carried, for its result. */
+export interface CallMemory {
+  terminalId: string | undefined;
+  changes: FileChange[];
+}
+
+/** The kind of message the chunks being assembled belong to. */
+export type OpenBlock = 'agent' | 'thought' | 'user' | undefined;
+
+/**
+ * What one ACP stream needs to remember, as one object the handler modules
+ * take as their first argument. Every map is bounded.
+ */
+export interface AcpState {
+  session: SessionLifecycle;
+  tracker: ToolCallTracker;
+  text: TextAssembler;
+  /** Requests by id. Client and agent number their requests apart, so an id may be pending twice (one each way). */
+  pending: RecentMap<string, PendingRequest[]>;
+  terminals: RecentMap<string, TerminalState>;
+  /** What earlier updates of each call carried that its result tells: its terminal and the files its diffs change. */
+  calls: RecentMap<string, CallMemory>;
+  /** The message chunks are being assembled into, and its id. */
+  open: OpenBlock;
+  blockId: string;
+  blocks: number;
+  /** The user message being assembled from `user_message_chunk`s, told as one prompt when it ends. */
+  user: BoundedText;
+  /** A `session/prompt` request opened the turn: the agent's echo of it in `user_message_chunk`s is not told again. */
+  promptSeen: boolean;
+  /** Prompts sent and not answered. */
+  promptsOpen: number;
+  /** How the last answered prompt stopped. */
+  stopReason: StopReason | undefined;
+  plans: number;
+  fields: SessionFields;
+}
+
+/** A fresh {@link AcpState}. */
+export function createAcpState(): AcpState {
+  return {
+    session: createSessionLifecycle(),
+    tracker: createToolCallTracker({ aliases: ACP_TOOL_ALIASES }),
+    text: createTextAssembler({ maxBlocks: 4 }),
+    pending: createRecentMap(MAX_PENDING_REQUESTS),
+    terminals: createRecentMap(MAX_TERMINALS),
+    calls: createRecentMap(MAX_CALLS),
+    open: undefined,
+    blockId: '',
+    blocks: 0,
+    user: createBoundedText(USER_MESSAGE_CHARS),
+    promptSeen: false,
+    promptsOpen: 0,
+    stopReason: undefined,
+    plans: 0,
+    fields: {},
+  };
+}
+
+/** The session start, once: the stream's first event starts it, with what is known of it by then. */
+export function ensureSession(state: AcpState, sessionId?: string): DisplayEvent[] {
+  if (state.session.open) return [];
+  if (sessionId !== undefined && state.fields.sessionId === undefined) state.fields.sessionId = sessionId;
+  return state.session.start({ ...state.fields });
+}
+
+/** Ends the message being assembled; a user message becomes its prompt event. */
+export function closeBlock(state: AcpState): DisplayEvent[] {
+  const was = state.open;
+  state.open = undefined;
+  if (was !== 'user') return [];
+  const text = state.user.text;
+  state.user.reset();
+  return text.trim() === '' ? [] : [{ kind: 'prompt', form: 'prompt', text }];
+}
+
+/** The id of the block a chunk of `kind` belongs to: the agent's message id, or a new block whenever another kind came between. */
+export function blockOf(state: AcpState, kind: Exclude<OpenBlock, undefined>, messageId: string | null | undefined): { id: string; events: DisplayEvent[] } {
+  const id = messageId ?? undefined;
+  if (state.open === kind && (id === undefined || id === state.blockId)) return { id: state.blockId, events: [] };
+  const events = closeBlock(state);
+  state.open = kind;
+  state.blocks += 1;
+  state.blockId = id ?? `${kind}-${state.blocks}`;
+  return { id: state.blockId, events };
+}
+
+/** Remembers a request until its response. */
+export function rememberRequest(state: AcpState, id: string, request: PendingRequest): void {
+  const waiting = state.pending.get(id) ?? [];
+  // At most one request per direction waits under one id: an older one of the same method was never answered.
+  state.pending.set(id, [...waiting.filter((r) => r.method !== request.method).slice(-1), request]);
+}
+
+/** The method whose result has the shape of `keys`, for a response whose request the stream did not show (the agent's side alone). */
+function methodOfResult(keys: readonly string[]): PendingRequest | undefined {
+  for (const method of ['session/prompt', 'initialize', 'session/new']) {
+    if (RESULT_KEYS[method]?.some((key) => keys.includes(key)) === true) return { method };
+  }
+  return undefined;
+}
+
+/**
+ * The request a response answers. With an id pending both ways (client and
+ * agent number their requests apart), the result's shape tells which; with
+ * none pending, the shape of a prompt, initialize or new-session result.
+ */
+export function takeRequest(state: AcpState, id: string, result: unknown): PendingRequest | undefined {
+  const waiting = state.pending.get(id);
+  const keys = result !== null && typeof result === 'object' ? Object.keys(result) : [];
+  if (waiting === undefined || waiting.length === 0) return methodOfResult(keys);
+  const index =
+    waiting.length > 1
+      ? Math.max(
+          0,
+          waiting.findIndex((r) => RESULT_KEYS[r.method]?.some((key) => keys.includes(key)) === true),
+        )
+      : 0;
+  const taken = waiting[index];
+  state.pending.set(
+    id,
+    waiting.filter((_, n) => n !== index),
+  );
+  return taken;
+}
+
+/** A field only the result of each method has, where a response must be told apart from another. */
+const RESULT_KEYS: Record<string, readonly string[]> = {
+  'session/prompt': ['stopReason'],
+  'session/new': ['sessionId'],
+  initialize: ['protocolVersion'],
+  'session/request_permission': ['outcome'],
+  'terminal/create': ['terminalId'],
+  'terminal/output': ['output'],
+  'terminal/wait_for_exit': ['exitCode', 'signal'],
+  'fs/read_text_file': ['content'],
+};
+
+/** The terminal of `id`, made on first use. */
+export function terminalOf(state: AcpState, id: string): TerminalState {
+  const known = state.terminals.get(id);
+  if (known !== undefined) return known;
+  const made: TerminalState = { output: createBoundedText(TERMINAL_OUTPUT_CHARS), exitCode: undefined };
+  state.terminals.set(id, made);
+  return made;
+}

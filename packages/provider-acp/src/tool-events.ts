@@ -1,0 +1,109 @@
+import type { DisplayEvent, FileChange, LineContext } from '@x/core';
+import type { ToolCallOutcome } from '@x/core/provider-utils';
+import { blockText } from './content-text.js';
+import type { AcpState } from './state.js';
+import { ACP_TOOL_ALIASES, displayNameOfKind } from './tool-names.js';
+import { type WireToolCall, type WireToolCallContent, toolCallContentSchema } from './wire-schema.js';
+
+/** A call's `content`, read item by item: text, diffs and terminals; an item of another kind is reported, the rest still read. */
+interface CallContent {
+  texts: string[];
+  diffs: Extract<WireToolCallContent, { type: 'diff' }>[];
+  terminalId: string | undefined;
+}
+
+function readContent(items: readonly unknown[] | null | undefined, context: LineContext): CallContent {
+  const read: CallContent = { texts: [], diffs: [], terminalId: undefined };
+  for (const item of items ?? []) {
+    const parsed = toolCallContentSchema.safeParse(item);
+    if (!parsed.success) {
+      context.unknown('tool call content of an unknown type');
+      continue;
+    }
+    const value = parsed.data;
+    if (value.type === 'diff') read.diffs.push(value);
+    else if (value.type === 'terminal') read.terminalId = value.terminalId;
+    else {
+      const text = blockText(value.content);
+      if (text !== undefined) read.texts.push(text);
+    }
+  }
+  return read;
+}
+
+function isEmpty(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'object' && Object.keys(input).length === 0);
+}
+
+/**
+ * The input a call shows. An ACP diff is put in the shape of an edit tool's
+ * input that core's `fileEditsOf` reads (old and new text of one file, or a
+ * new file's content), so every renderer shows the diff it carries; else the
+ * agent's `rawInput`.
+ */
+function inputOf(call: WireToolCall, content: CallContent): unknown {
+  const diff = content.diffs[0];
+  if (diff === undefined) return call.rawInput ?? null;
+  if (diff.oldText === undefined || diff.oldText === null) return { path: diff.path, content: diff.newText };
+  return { path: diff.path, old_string: diff.oldText, new_string: diff.newText };
+}
+
+function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
+  const title = call.title ?? undefined;
+  const createsFile = content.diffs.length > 0 && content.diffs.every((d) => d.oldText === undefined || d.oldText === null);
+  const byKind = displayNameOfKind(call.kind, createsFile);
+  // The agent's own name where it sends one; else the kind, which names the call's category as the title only describes it; else the title.
+  const toolName = call.name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
+  const named = call.name !== undefined && call.name !== null && ACP_TOOL_ALIASES.has(call.name);
+  const displayName = named ? undefined : byKind;
+  const input = inputOf(call, content);
+  const path = call.locations?.[0]?.path;
+  const arg = isEmpty(input) ? (title ?? path) : undefined;
+  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg });
+}
+
+function changesOf(content: CallContent): FileChange[] {
+  return content.diffs.map((d) => ({ path: d.path, change: d.oldText === undefined || d.oldText === null ? 'created' : 'modified' }));
+}
+
+/** Remembers what an update of a call carried that its result tells: an update may embed the terminal, the completion often carries no content. */
+function remember(state: AcpState, id: string, content: CallContent): void {
+  if (content.terminalId === undefined && content.diffs.length === 0) return;
+  const known = state.calls.get(id);
+  state.calls.set(id, {
+    terminalId: content.terminalId ?? known?.terminalId,
+    changes: content.diffs.length > 0 ? changesOf(content) : (known?.changes ?? []),
+  });
+}
+
+function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): ToolCallOutcome {
+  const memory = state.calls.get(call.toolCallId);
+  const terminalId = content.terminalId ?? memory?.terminalId;
+  const terminal = terminalId === undefined ? undefined : state.terminals.get(terminalId);
+  const changes = content.diffs.length > 0 ? changesOf(content) : (memory?.changes ?? []);
+  const text = content.texts.length > 0 ? content.texts.join('\n') : undefined;
+  const output = text ?? (terminal === undefined ? call.rawOutput : terminal.output.text);
+  const failed = call.status === 'failed';
+  const outcome: ToolCallOutcome = { status: failed ? 'error' : 'success', output };
+  if (failed) outcome.errorMessage = text ?? 'the tool call failed';
+  if (changes.length > 0) outcome.changes = changes;
+  const path = changes[0]?.path ?? call.locations?.[0]?.path;
+  if (path !== undefined) outcome.path = path;
+  if (terminal?.exitCode !== undefined) outcome.exitCode = terminal.exitCode;
+  return outcome;
+}
+
+/**
+ * A `tool_call` or `tool_call_update`: the call is announced once (an update
+ * of a call never seen announces it with what the update says), and its
+ * result told when its status is `completed` or `failed`. Progress updates
+ * show nothing.
+ */
+export function toolCallEvents(state: AcpState, call: WireToolCall, context: LineContext): DisplayEvent[] {
+  const content = readContent(call.content, context);
+  remember(state, call.toolCallId, content);
+  const events: DisplayEvent[] = state.tracker.has(call.toolCallId) ? [] : announce(state, call, content);
+  if (call.status === 'completed' || call.status === 'failed') events.push(...state.tracker.finish(call.toolCallId, outcomeOf(state, call, content)));
+  if (events.length === 0) context.ignore('tool call progress');
+  return events;
+}

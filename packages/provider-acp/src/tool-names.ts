@@ -1,0 +1,45 @@
+import type { CanonicalToolName } from '@x/core';
+import { toolAliases } from '@x/core/provider-utils';
+
+/**
+ * ACP names no tool: a call has a human-readable `title` ("Reading
+ * src/a.ts") and a coarse `kind`, the categories core's vocabulary took its
+ * kinds from. The canonical display name is the kind's tool; `toolName`
+ * stays the agent's own name where it sends one (`name`), else the title.
+ */
+const KIND_TOOLS: Record<string, CanonicalToolName> = {
+  read: 'Read',
+  edit: 'Edit',
+  delete: 'Delete',
+  move: 'Move',
+  search: 'Grep',
+  execute: 'Bash',
+  fetch: 'WebFetch',
+};
+
+/** The canonical display name of an ACP tool kind, or `undefined` for `think`, `switch_mode`, `other` and kinds a newer ACP adds. */
+export function displayNameOfKind(kind: string | null | undefined, createsFile: boolean): CanonicalToolName | undefined {
+  if (kind === 'edit' && createsFile) return 'Write';
+  return kind === undefined || kind === null || !Object.hasOwn(KIND_TOOLS, kind) ? undefined : KIND_TOOLS[kind];
+}
+
+/** The tool names ACP agents send in `name` (Gemini CLI, OpenCode, Qwen Code), onto the vocabulary. */
+export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
+  read_file: 'Read',
+  read_many_files: 'Read',
+  read: 'Read',
+  write_file: 'Write',
+  write: 'Write',
+  replace: 'Edit',
+  edit: 'Edit',
+  run_shell_command: 'Bash',
+  bash: 'Bash',
+  grep: 'Grep',
+  search_file_content: 'Grep',
+  glob: 'Glob',
+  list_directory: 'LS',
+  web_fetch: 'WebFetch',
+  google_web_search: 'WebSearch',
+  write_todos: 'TodoWrite',
+  todowrite: 'TodoWrite',
+});
