@@ -109,7 +109,11 @@ export function createAcpAgent(options: AcpAgentOptions): AgentApp {
  * one per line, read from `input` and written to `output` (the process's
  * standard input and output by default).
  */
-export function serveAcpAgent(options: AcpAgentOptions, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): AgentConnection {
+export function serveAcpAgent(
+  options: AcpAgentOptions,
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+): AgentConnection {
   const app = createAcpAgent(options);
   const stream = ndJsonStream(Writable.toWeb(output as Writable), Readable.toWeb(input as Readable) as ReadableStream<Uint8Array>);
   return app.connect(stream);

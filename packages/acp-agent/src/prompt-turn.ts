@@ -62,10 +62,11 @@ function responseOf(launch: TurnLaunch, state: TranslatorState, exit: ChildExit,
   const answer = (stopReason: PromptResponse['stopReason']): PromptResponse => (usage === undefined ? { stopReason } : { stopReason, usage });
   if (cancelled || state.status === 'cancelled') return answer('cancelled');
   const name = launch.profile.displayName;
-  if (exit.spawnError !== undefined) throw RequestError.internalError({ agent: launch.profile.id }, `could not start ${name} (${launch.command}): ${exit.spawnError.message}`);
+  if (exit.spawnError !== undefined)
+    throw RequestError.internalError({ agent: launch.profile.id }, `could not start ${name} (${launch.command}): ${exit.spawnError.message}`);
   if (state.status === 'success') return answer('end_turn');
-  if (state.fatalError === undefined && state.status !== 'error' && exit.code === 0) return answer('end_turn');
-  const reason = state.fatalError ?? lastLine(exit.stderrTail) ?? `it exited with ${exit.signal ?? `code ${exit.code}`}`;
+  if (!state.fatal && state.status !== 'error' && exit.code === 0) return answer('end_turn');
+  const reason = state.lastError ?? lastLine(exit.stderrTail) ?? `it exited with ${exit.signal ?? `code ${exit.code}`}`;
   throw RequestError.internalError({ agent: launch.profile.id, exitCode: exit.code, stderr: exit.stderrTail }, `${name} failed: ${reason}`);
 }
 

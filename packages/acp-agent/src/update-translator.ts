@@ -28,8 +28,10 @@ export interface TranslatorState {
   sessionId: string | undefined;
   /** The status of the run's session end, once it came. */
   status: SessionStatus | undefined;
-  /** The message of the last error that ended the run. */
-  fatalError: string | undefined;
+  /** The message of the run's last error, which tells why a failed run failed. */
+  lastError: string | undefined;
+  /** Whether an error ended the run. */
+  fatal: boolean;
   readonly openCalls: Map<string, OpenCall>;
   readonly usage: UsageCounter;
   /** Whether the client shows ACP notices (`clientCapabilities.session.notices`). */
@@ -38,7 +40,7 @@ export interface TranslatorState {
 
 /** A fresh state for one prompt's run. */
 export function createTranslatorState(notices: boolean): TranslatorState {
-  return { sessionId: undefined, status: undefined, fatalError: undefined, openCalls: new Map(), usage: createUsageCounter(), notices };
+  return { sessionId: undefined, status: undefined, lastError: undefined, fatal: false, openCalls: new Map(), usage: createUsageCounter(), notices };
 }
 
 const titleOf = (name: string, arg: string | undefined): string => (arg === undefined || arg === '' ? name : `${name} ${arg}`);
@@ -104,9 +106,10 @@ function told(state: TranslatorState, severity: 'info' | 'warning' | 'error', me
 }
 
 function error(state: TranslatorState, event: ErrorDisplayEvent): SessionUpdate[] {
+  state.lastError = event.message;
   // A fatal error becomes the prompt's JSON-RPC error (see the prompt's end), not an update besides it.
   if (event.fatal) {
-    state.fatalError = event.message;
+    state.fatal = true;
     return [];
   }
   return told(state, 'error', event.message);
