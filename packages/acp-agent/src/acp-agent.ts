@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isAbsolute } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type AgentApp, type AgentConnection, agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk/unstable';
 import { agentProfile } from './agents.js';
 import { promptTextOf, UnsupportedPromptError } from './prompt-text.js';
@@ -101,20 +101,36 @@ export function createAcpAgent(options: AcpAgentOptions): AgentApp {
     })
     .onNotification('session/cancel', ({ params }) => {
       state.sessions.get(params.sessionId)?.running?.cancel();
+    })
+    .onConnect((connection) => {
+      // A client that goes away leaves no CLI running.
+      connection.signal.addEventListener('abort', () => {
+        for (const session of state.sessions.values()) session.running?.cancel();
+      });
     });
+}
+
+/** The byte streams ACP's stdio transport runs over: what the client writes, and where the agent's messages go. */
+export interface AcpStdio {
+  input: AsyncIterable<Uint8Array>;
+  /** A Node writable such as `process.stdout`: `write` says whether to wait for `drain`. */
+  output: { write(chunk: Uint8Array): boolean; once(event: 'drain', listener: () => void): unknown };
+}
+
+/** A web stream over a Node-style writable, waiting for `drain` when it asks to. */
+function writableOf(output: AcpStdio['output']): WritableStream<Uint8Array> {
+  return new WritableStream({
+    write: (chunk) => (output.write(chunk) ? undefined : new Promise<void>((resolve) => output.once('drain', resolve))),
+  });
 }
 
 /**
  * Serves {@link createAcpAgent} over ACP's stdio transport: JSON-RPC messages,
  * one per line, read from `input` and written to `output` (the process's
- * standard input and output by default).
+ * standard input and output by default). The connection closes when the
+ * input ends; a CLI still running then is cancelled.
  */
-export function serveAcpAgent(
-  options: AcpAgentOptions,
-  input: NodeJS.ReadableStream = process.stdin,
-  output: NodeJS.WritableStream = process.stdout,
-): AgentConnection {
-  const app = createAcpAgent(options);
-  const stream = ndJsonStream(Writable.toWeb(output as Writable), Readable.toWeb(input as Readable) as ReadableStream<Uint8Array>);
-  return app.connect(stream);
+export function serveAcpAgent(options: AcpAgentOptions, stdio: AcpStdio = { input: process.stdin, output: process.stdout }): AgentConnection {
+  const input = Readable.toWeb(Readable.from(stdio.input)) as ReadableStream<Uint8Array>;
+  return createAcpAgent(options).connect(ndJsonStream(writableOf(stdio.output), input));
 }
