@@ -54,6 +54,8 @@ Usage
                                      render one session log (--follow: as it grows)
   xview site <out-dir> [--agent <a>] [--project <dir>] [--redact]
                                      write a static site of the sessions
+  xview acp-agent <agent> [-- <agent arguments>]
+                                     drive an agent's CLI from any ACP client (stdio)
   xview help <command>               a command's usage, options and examples (or <command> --help)
 
 Examples

@@ -42,6 +42,11 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'redact', help: 'replace secrets with a marker in the index and every page' },
     HELP,
   ],
+  'acp-agent': [
+    { name: 'command', value: '<path>', help: "the program to run instead of the agent's binary on PATH (a wrapper, a pinned install)" },
+    { name: 'grace-ms', value: '<ms>', help: 'how long a cancelled run has between SIGINT and SIGTERM (default 2000)' },
+    HELP,
+  ],
 };
 
 /** xview's options that `show` refuses: it reads one session, and does not list or pass through. */
@@ -71,12 +76,22 @@ const USAGE: Record<SessionCommandName, string> = {
   site: `xview site <out-dir> [options]
   Writes a static site of the sessions: an index grouped by project and one page per session;
   a re-run rewrites only the pages whose log changed.`,
+  'acp-agent': `xview acp-agent <agent> [options] [-- <agent arguments>]
+  An Agent Client Protocol agent on standard input and output, for any ACP client (an editor): each
+  prompt runs the agent's CLI (claude, codex, gemini, opencode or copilot) without a shell, a follow-up
+  resumes the CLI's own session, and what it does arrives as ACP session updates. Arguments after --
+  go to the CLI before the prompt; the CLI runs with xview's environment.`,
 };
 
 const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
   sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json'],
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
+  'acp-agent': [
+    'xview acp-agent claude',
+    'xview acp-agent codex -- --sandbox workspace-write',
+    'xview acp-agent gemini --command ~/bin/gemini-pinned -- --model gemini-2.5-pro',
+  ],
 };
 
 function rows(options: readonly CommandOption[]): string[] {

@@ -13,6 +13,7 @@ const COMMANDS: Record<SessionCommandName, () => Promise<SessionCommand>> = {
   sessions: async () => (await import('./sessions.js')).runSessionsCommand,
   show: async () => (await import('./show.js')).runShowCommand,
   site: async () => (await import('./site.js')).runSiteCommand,
+  'acp-agent': async () => (await import('./acp-agent.js')).runAcpAgentCommand,
 };
 
 const isCommand = (name: string | undefined): name is SessionCommandName => (SESSION_COMMANDS as readonly string[]).includes(name ?? '');
@@ -33,7 +34,7 @@ async function runHelp(argv: readonly string[], out: GuardedStream): Promise<Exi
 }
 
 /**
- * Runs `xview sessions | show | site | help` when the first argument names
+ * Runs `xview sessions | show | site | acp-agent | help` when the first argument names
  * one, and returns `undefined` otherwise (a file of that name is read as
  * `./show`). Each writes standard output through `out`, so a failed write
  * exits 7 as the main path does.

@@ -1,5 +1,9 @@
-/** The session commands, `xview <name> ...`: each reads agents' logs on disk, not standard input. */
-export const SESSION_COMMANDS = ['sessions', 'show', 'site'] as const;
+/**
+ * The commands, `xview <name> ...`: `sessions`, `show` and `site` read agents'
+ * logs on disk, `acp-agent` serves the Agent Client Protocol on standard
+ * input and output; none renders standard input.
+ */
+export const SESSION_COMMANDS = ['sessions', 'show', 'site', 'acp-agent'] as const;
 
 /** One of {@link SESSION_COMMANDS}. */
 export type SessionCommandName = (typeof SESSION_COMMANDS)[number];
