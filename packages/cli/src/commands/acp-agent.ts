@@ -76,6 +76,6 @@ export async function runAcpAgentCommand(argv: readonly string[], io: SessionCom
   } finally {
     io.signal?.removeEventListener('abort', interrupted);
   }
-  await out.settle();
+  // Not settled: the client closing its end may have closed standard output too, which ends the session rather than failing it.
   return io.signal?.aborted ? ExitCode.interrupted : ExitCode.ok;
 }
