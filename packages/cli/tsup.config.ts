@@ -75,6 +75,7 @@ const BUNDLED = {
     /^@x\//,
     ...['picocolors', 'string-width', 'strip-ansi', 'ansi-regex', 'emoji-regex', 'get-east-asian-width'],
     /^zod(\/|$)/,
+    /^@agentclientprotocol\/sdk(\/|$)/,
     /^highlight\.js(\/|$)/,
     /^diff(\/|$)/,
     // The ACP SDK, for `xview acp` only: a chunk of its own, loaded with that command.

@@ -58,6 +58,8 @@ Usage
                                      a local web app: browse, search, follow sessions
   xview acp [options] -- <agent command...>
                                      drive an ACP agent: one prompt (-m), rendered live
+  xview acp-agent <agent> [-- <agent arguments>]
+                                     drive an agent's CLI from any ACP client (stdio)
   xview help <command>               a command's usage, options and examples (or <command> --help)
 
 Examples

@@ -58,6 +58,11 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'deny', help: 'deny it (the default, said on standard error)' },
     { name: 'record', value: '<file>', help: 'save the raw traffic, both directions, one JSON-RPC message per line; xview <file> reads it' },
   ],
+  'acp-agent': [
+    { name: 'command', value: '<path>', help: "the program to run instead of the agent's binary on PATH (a wrapper, a pinned install)" },
+    { name: 'grace-ms', value: '<ms>', help: 'how long a cancelled run has between SIGINT and SIGTERM (default 2000)' },
+    HELP,
+  ],
 };
 
 /** xview's options that `acp` refuses: it renders the one ACP session it drives. */
@@ -104,6 +109,11 @@ const USAGE: Record<SessionCommandName, string> = {
   A local, read-only web app over every agent's sessions: browse by project and day, search,
   follow a session as it is written, see its changes. It prints an address with a secret token;
   only that address opens it. Runs until Ctrl-C.`,
+  'acp-agent': `xview acp-agent <agent> [options] [-- <agent arguments>]
+  An Agent Client Protocol agent on standard input and output, for any ACP client (an editor): each
+  prompt runs the agent's CLI (claude, codex, gemini, opencode or copilot) without a shell, a follow-up
+  resumes the CLI's own session, and what it does arrives as ACP session updates. Arguments after --
+  go to the CLI before the prompt; the CLI runs with xview's environment.`,
 };
 
 const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
@@ -115,6 +125,11 @@ const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
     'xview acp -m "Fix the failing test" -- gemini --experimental-acp',
     'xview acp --allow --verbose --record run.acp.jsonl -m "..." -- opencode acp',
     'xview run.acp.jsonl',
+  ],
+  'acp-agent': [
+    'xview acp-agent claude',
+    'xview acp-agent codex -- --sandbox workspace-write',
+    'xview acp-agent gemini --command ~/bin/gemini-pinned -- --model gemini-2.5-pro',
   ],
 };
 

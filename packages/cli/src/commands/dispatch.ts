@@ -15,6 +15,7 @@ const COMMANDS: Record<SessionCommandName, () => Promise<SessionCommand>> = {
   site: async () => (await import('./site.js')).runSiteCommand,
   serve: async () => (await import('./serve.js')).runServeCommand,
   acp: async () => (await import('./acp.js')).runAcpCommand,
+  'acp-agent': async () => (await import('./acp-agent.js')).runAcpAgentCommand,
 };
 
 const isCommand = (name: string | undefined): name is SessionCommandName => (SESSION_COMMANDS as readonly string[]).includes(name ?? '');
@@ -35,7 +36,7 @@ async function runHelp(argv: readonly string[], out: GuardedStream): Promise<Exi
 }
 
 /**
- * Runs `xview sessions | show | site | serve | help` when the first argument names
+ * Runs `xview sessions | show | site | serve | acp | acp-agent | help` when the first argument names
  * one, and returns `undefined` otherwise (a file of that name is read as
  * `./show`). Each writes standard output through `out`, so a failed write
  * exits 7 as the main path does.

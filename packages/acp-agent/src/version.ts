@@ -1,0 +1,2 @@
+/** The version of this package, as published. */
+export const VERSION: string = __X_VERSION__;

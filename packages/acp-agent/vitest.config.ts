@@ -1,0 +1,3 @@
+import { packageTest } from '../../tooling/vitest.js';
+
+export default packageTest(import.meta.dirname);
