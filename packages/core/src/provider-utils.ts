@@ -20,9 +20,18 @@ export { jsonShapeRefusal } from './json-shape.js';
 export { createJsonDocumentReader, readJsonLine, type JsonDocumentReader, type JsonLineRead } from './json-document.js';
 export { sseLineData, unframeSseLine, type SseLine } from './sse-line.js';
 export { detectFromLines, type DetectFromLinesOptions } from './detect-lines.js';
+export { quickAccept, type QuickSchema } from './quick-accept.js';
 
 // Per-stream state: text assembly, bounded text, sessions, recent keys.
-export { createBoundedText, createTextAssembler, type BoundedText, type TextAssembler, type TextAssemblerOptions, type TextCopy, type TextCopyMatch } from './text-assembler.js';
+export {
+  createBoundedText,
+  createTextAssembler,
+  type BoundedText,
+  type TextAssembler,
+  type TextAssemblerOptions,
+  type TextCopy,
+  type TextCopyMatch,
+} from './text-assembler.js';
 export { createSessionLifecycle, type SessionFields, type SessionLifecycle } from './session-lifecycle.js';
 export { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
 

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, stringField, type JsonObject, type SessionFields } from '@x/core/provider-utils';
+import { isJsonObject, quickAccept, stringField, type JsonObject, type SessionFields } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { assistantEvents } from './assistant-events.js';
 import { resultEvents } from './result-events.js';
@@ -9,6 +9,9 @@ import { streamEvents } from './stream-events.js';
 import { systemEvents } from './system-events.js';
 import { userEvents } from './user-events.js';
 import { claudeLineSchema, type ClaudeLine, type ClaudeQuietLine } from './wire-schema.js';
+
+/** The wire schema, with its common lines checked without zod (quickAccept). */
+const claudeLine = quickAccept(claudeLineSchema);
 
 /** Why each quiet line type shows nothing. */
 const QUIET_REASONS: Record<ClaudeQuietLine['type'], string> = {
@@ -32,7 +35,8 @@ const issuePath = (error: z.ZodError) => {
 };
 
 /** Whether the union failed on its discriminator: a `type` no member has. */
-const isUnknownType = (error: z.ZodError) => error.issues.some((issue) => issue.code === 'invalid_union' && issue.path.length === 1 && issue.path[0] === 'type');
+const isUnknownType = (error: z.ZodError) =>
+  error.issues.some((issue) => issue.code === 'invalid_union' && issue.path.length === 1 && issue.path[0] === 'type');
 
 /** Hands a line the schema accepted to the handler of its family. */
 function dispatch(state: ClaudeState, line: ClaudeLine, raw: JsonObject, context: LineContext): DisplayEvent[] {
@@ -63,7 +67,7 @@ function dispatch(state: ClaudeState, line: ClaudeLine, raw: JsonObject, context
 function lineEvents(state: ClaudeState, value: JsonObject, context: LineContext): DisplayEvent[] {
   const type = stringField(value, 'type');
   if (type === undefined || type === 'message') return legacyEvents(state, value, context);
-  const parsed = claudeLineSchema.safeParse(value);
+  const parsed = claudeLine.safeParse(value);
   if (parsed.success) return dispatch(state, parsed.data, value, context);
   if (isUnknownType(parsed.error)) context.unknown(`unknown message type "${type}"`);
   else context.malformed(`${type} line of the wrong shape (${issuePath(parsed.error)})`);

@@ -1,9 +1,12 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, stringField } from '@x/core/provider-utils';
+import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, quickAccept, stringField } from '@x/core/provider-utils';
 import { legacyEvents } from './legacy-events.js';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';
 import { threadEvents } from './thread-events.js';
 import { THREAD_EVENT_TYPES, THREAD_MALFORMED_REASONS, legacyConfigSummarySchema, legacyEventSchema, threadEventSchema } from './wire-schema.js';
+
+/** The current form's schema, with its common lines checked without zod (quickAccept). */
+const threadEvent = quickAccept(threadEventSchema);
 
 // `RUST_LOG` tracing lines that get mixed in when stderr is merged into stdout (quirk 15).
 const TRACING_LINE = /^\S*\s*(?:TRACE|DEBUG|INFO|WARN|ERROR)\s+[\w:]+/;
@@ -24,7 +27,7 @@ function threadLine(state: CodexState, value: JsonObject, type: string, context:
     context.unknown(`unknown event type "${type}"`);
     return [];
   }
-  const parsed = threadEventSchema.safeParse(value);
+  const parsed = threadEvent.safeParse(value);
   if (!parsed.success) {
     context.malformed(THREAD_MALFORMED_REASONS.get(type) ?? `${type} of the wrong shape`);
     return [];

@@ -1,4 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
+import { quickAccept } from '@x/core/provider-utils';
 import { compactionComplete, LOG_IGNORED, logSessionStart, shutdown, userMessage } from './log-events.js';
 import { copilotLogLineSchema, logEventLineSchemas, type CopilotLogLine } from './log-wire-schema.js';
 import { otherEvents } from './other-events.js';
@@ -6,6 +7,9 @@ import { copilotEvents, readCopilotLine } from './parser.js';
 import { flushEvents } from './result-events.js';
 import { createCopilotState, type CopilotSourceOptions, type CopilotState } from './state.js';
 import { resultLineSchema, sharedEventLineSchemas, typesOf, type CopilotOtherLine } from './wire-schema.js';
+
+/** The log's wire schema, with its common lines checked without zod (quickAccept). */
+const copilotLogLine = quickAccept(copilotLogLineSchema);
 
 /** The types {@link copilotLogLineSchema} knows. */
 const COPILOT_LOG_LINE_TYPES = typesOf([resultLineSchema, ...sharedEventLineSchemas, ...logEventLineSchemas]);
@@ -44,7 +48,7 @@ export function createCopilotLogParser(options: CopilotSourceOptions = {}): Sour
   const state = createCopilotState(options);
   return {
     parse(text, context) {
-      const read = readCopilotLine(text, context, copilotLogLineSchema, COPILOT_LOG_LINE_TYPES);
+      const read = readCopilotLine(text, context, copilotLogLine, COPILOT_LOG_LINE_TYPES);
       if (read === undefined) return [];
       const events = read.known ? logEvents(state, read.line, context) : logOtherEvents(read.line, context);
       const timestamp = read.line.timestamp;

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, stringField } from '@x/core/provider-utils';
+import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, quickAccept, type QuickSchema, stringField } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { assistantMessage, messageDelta, reasoning, turnStart } from './assistant-events.js';
 import { otherEvents } from './other-events.js';
@@ -19,6 +19,10 @@ import {
 
 /** A line whose envelope passed: one of the types a schema union knows, or another event line. */
 export type ReadLine<L> = { known: true; line: L } | { known: false; line: CopilotOtherLine };
+
+/** The wire schemas, with their common lines checked without zod (quickAccept). */
+const copilotLine = quickAccept(copilotLineSchema);
+const otherEventLine = quickAccept(otherEventLineSchema);
 
 /** The types {@link copilotLineSchema} knows. */
 const COPILOT_LINE_TYPES = typesOf([resultLineSchema, ...sharedEventLineSchemas]);
@@ -43,7 +47,7 @@ function describeIssue(type: string, value: JsonObject, issue: z.core.$ZodIssue)
  * with `schema` (for the types in `known`) or as any event line. Reports a
  * line that fails as malformed, with why, and returns `undefined`.
  */
-export function readCopilotLine<L>(text: string, context: LineContext, schema: z.ZodType<L>, known: ReadonlySet<string>): ReadLine<L> | undefined {
+export function readCopilotLine<L>(text: string, context: LineContext, schema: QuickSchema<L>, known: ReadonlySet<string>): ReadLine<L> | undefined {
   const value = parseJson(text)?.value;
   if (value === undefined) context.malformed(jsonShapeRefusal(text) ?? 'not JSON');
   else if (!isJsonObject(value)) context.malformed('not a JSON object');
@@ -53,7 +57,7 @@ export function readCopilotLine<L>(text: string, context: LineContext, schema: z
     context.malformed('no "type" field');
     return undefined;
   }
-  const parsed = known.has(type) ? schema.safeParse(value) : otherEventLineSchema.safeParse(value);
+  const parsed = known.has(type) ? schema.safeParse(value) : otherEventLine.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     context.malformed(issue === undefined ? `"${type}" line that does not fit its type` : describeIssue(type, value, issue));
@@ -108,7 +112,7 @@ export function createCopilotParser(options: CopilotSourceOptions = {}): SourceP
   const state = createCopilotState(options);
   return {
     parse(text, context) {
-      const read = readCopilotLine(text, context, copilotLineSchema, COPILOT_LINE_TYPES);
+      const read = readCopilotLine(text, context, copilotLine, COPILOT_LINE_TYPES);
       if (read === undefined) return [];
       return read.known ? copilotEvents(state, read.line, context) : otherEvents(read.line, context);
     },

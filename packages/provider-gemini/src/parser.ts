@@ -1,11 +1,14 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, ownField, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, ownField, quickAccept, type JsonObject } from '@x/core/provider-utils';
 import { messageEvents, quoted } from './message-events.js';
 import { errorEvents, initEvents, jsonOutputEvents, resultEvents } from './session-events.js';
 import type { GeminiSourceOptions } from './source.js';
 import { createGeminiState, ensureSession, type GeminiState } from './state.js';
 import { toolResultEvents, toolUseEvents } from './tool-events.js';
 import { MALFORMED_REASONS, jsonOutputSchema, streamEventSchema } from './wire-schema.js';
+
+/** The stream-json schema, with its common lines checked without zod (quickAccept). */
+const streamEvent = quickAccept(streamEventSchema);
 
 // Diagnostics Gemini CLI writes to stderr, which a capture with `2>&1` mixes
 // into the stream (quirk 7): `[STARTUP] ...`, `[WARNING] ...`, the cached
@@ -41,7 +44,7 @@ function streamEvents(state: GeminiState, value: JsonObject, context: LineContex
     context.unknown(`unknown event type ${quoted(type)}`);
     return [];
   }
-  const parsed = streamEventSchema.safeParse(value);
+  const parsed = streamEvent.safeParse(value);
   if (!parsed.success) {
     context.malformed(malformed);
     return [];
