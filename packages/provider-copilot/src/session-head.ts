@@ -17,7 +17,12 @@ export interface CopilotHead {
 /** How long a listing's title or first prompt may be. */
 export const TITLE_MAX_CHARS = 200;
 
-const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'];
+/*
+ * Copilot's `inputTokens` counts the cached tokens too, as core's usage
+ * convention does and as the log source passes them on (log-events.ts): the
+ * cache counts are a breakdown of the input, not more tokens.
+ */
+const USAGE_FIELDS = ['inputTokens', 'outputTokens'];
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === '' ? undefined : value;

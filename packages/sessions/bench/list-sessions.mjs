@@ -5,7 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
+import { claudeSessionStore } from '@x/provider-claude';
+import { codexSessionStore } from '@x/provider-codex';
+import { copilotSessionStore } from '@x/provider-copilot';
+import { geminiSessionStore } from '@x/provider-gemini';
+import { openCodeSessionStore } from '@x/provider-opencode';
 import { listSessions } from '../dist/index.js';
+
+const stores = [claudeSessionStore, codexSessionStore, geminiSessionStore, openCodeSessionStore, copilotSessionStore];
 
 const PER_AGENT = 200;
 const TURNS = 30;
@@ -89,12 +96,12 @@ try {
     if (n < PER_AGENT / 2) openCodeStorage(home, 4 * PER_AGENT + n);
   }
   await openCodeDb(home, 4 * PER_AGENT + PER_AGENT / 2, PER_AGENT / 2);
-  await listSessions({ home, env: {} }); // warm-up: module loading, sql.js's WebAssembly compile
+  await listSessions({ stores, home, env: {} }); // warm-up: module loading, sql.js's WebAssembly compile
   const runs = [];
   let count = 0;
   for (let i = 0; i < 5; i += 1) {
     const start = performance.now();
-    count = (await listSessions({ home, env: {} })).length;
+    count = (await listSessions({ stores, home, env: {} })).length;
     runs.push(performance.now() - start);
   }
   runs.sort((a, b) => a - b);
