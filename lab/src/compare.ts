@@ -9,7 +9,11 @@ import { join } from 'node:path';
  * (packages/cli/dist/bin.cjs), run as a user runs it.
  */
 
-const XVIEW = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.cjs');
+const ROOT = join(import.meta.dirname, '..', '..');
+const XVIEW = join(ROOT, 'packages', 'cli', 'dist', 'bin.cjs');
+
+/** xview's `--plugin` arguments for plugins named relative to the repository (built: xview imports their `dist`). */
+const pluginArgs = (plugins: readonly string[]) => plugins.flatMap((plugin) => ['--plugin', join(ROOT, plugin)]);
 
 /** Line types, each with the fields its lines carry (top level, and one level into the object that holds the content). */
 export type Shapes = Map<string, Set<string>>;
@@ -60,15 +64,15 @@ function xview(args: readonly string[]): string {
 }
 
 /** What xview could not read in a file: unknown, malformed and cut-off lines, by reason. */
-export function unreadOf(file: string): { unknown: number; malformed: number; partial: number; reasons: string[] } {
-  const out = xview(['--summary', '--json', file]);
+export function unreadOf(file: string, plugins: readonly string[] = []): { unknown: number; malformed: number; partial: number; reasons: string[] } {
+  const out = xview([...pluginArgs(plugins), '--summary', '--json', file]);
   const lines = (JSON.parse(out) as { lines: { unknown: number; malformed: number; partial: number; reasons: Record<string, number> } }).lines;
   return { unknown: lines.unknown, malformed: lines.malformed, partial: lines.partial, reasons: Object.keys(lines.reasons) };
 }
 
 /** What xview shows of a file, one short line per event: kind, tool and status. */
-export function sequenceOf(file: string): string[] {
-  return xview(['--events', file])
+export function sequenceOf(file: string, plugins: readonly string[] = []): string[] {
+  return xview([...pluginArgs(plugins), '--events', file])
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as { kind: string; name?: string; status?: string; phase?: string })

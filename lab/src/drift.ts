@@ -51,10 +51,10 @@ async function driftOf(agent: AgentProfile): Promise<DriftRow> {
     const old = recordingDirs(agent, recorded);
     const fresh = recordingDirs(agent, latest, root);
     const shapes = compareShapes(shapesOf([old.streams, old.logs]), shapesOf([fresh.streams, fresh.logs]));
-    const unread = [fresh.streams, fresh.logs].flatMap(recordingFiles).flatMap((file) => unreadOf(file).reasons.map((reason) => `${relative(root, file)}: ${reason}`));
+    const unread = [fresh.streams, fresh.logs].flatMap(recordingFiles).flatMap((file) => unreadOf(file, agent.xviewPlugins).reasons.map((reason) => `${relative(root, file)}: ${reason}`));
     const changed = recordingFiles(fresh.streams)
       .map((file) => relative(fresh.streams, file))
-      .filter((name) => JSON.stringify(sequenceOf(join(fresh.streams, name))) !== JSON.stringify(sequenceOf(join(old.streams, name))));
+      .filter((name) => JSON.stringify(sequenceOf(join(fresh.streams, name), agent.xviewPlugins)) !== JSON.stringify(sequenceOf(join(old.streams, name), agent.xviewPlugins)));
     return { agent: agent.id, recorded, latest, ...shapes, unread: [...new Set(unread)], changed };
   } finally {
     rmSync(root, { recursive: true, force: true });

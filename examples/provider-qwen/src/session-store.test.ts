@@ -46,9 +46,10 @@ function parsed(events: readonly DisplayEvent[]) {
 
 describe('qwenSessionStore', () => {
   it('finds the logs under $QWEN_RUNTIME_DIR, else $QWEN_HOME, else ~/.qwen', () => {
-    expect(qwenSessionStore.roots({ home: '/h', env: {} })).toEqual(['/h/.qwen/projects']);
-    expect(qwenSessionStore.roots({ home: '/h', env: { QWEN_HOME: '/q' } })).toEqual(['/q/projects']);
-    expect(qwenSessionStore.roots({ home: '/h', env: { QWEN_HOME: '/q', QWEN_RUNTIME_DIR: '/r' } })).toEqual(['/r/projects']);
+    const fs = memoryFs({});
+    expect(qwenSessionStore.roots({ home: '/h', env: {}, fs })).toEqual(['/h/.qwen/projects']);
+    expect(qwenSessionStore.roots({ home: '/h', env: { QWEN_HOME: '/q' }, fs })).toEqual(['/q/projects']);
+    expect(qwenSessionStore.roots({ home: '/h', env: { QWEN_HOME: '/q', QWEN_RUNTIME_DIR: '/r' }, fs })).toEqual(['/r/projects']);
     expect(qwenSessionStore).toMatchObject({ id: 'qwen', logSource: qwenLogSource.id, envVariables: ['QWEN_RUNTIME_DIR', 'QWEN_HOME'] });
   });
 

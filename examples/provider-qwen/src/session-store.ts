@@ -1,4 +1,4 @@
-import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type SessionStoreLookup } from '@x/core';
+import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type SessionStoreContext } from '@x/core';
 import { readEach } from '@x/core/provider-utils';
 import { sessionRow } from './session-row.js';
 
@@ -15,8 +15,8 @@ interface LogFile {
  * store computes its roots from the environment alone, so such a folder is
  * named with `QWEN_RUNTIME_DIR`.)
  */
-function runtimeDir({ home, env }: SessionStoreLookup): string {
-  return env.QWEN_RUNTIME_DIR || env.QWEN_HOME || `${home}/.qwen`;
+function runtimeDir({ home, env, fs }: SessionStoreContext): string {
+  return env.QWEN_RUNTIME_DIR || env.QWEN_HOME || fs.join(home, '.qwen');
 }
 
 const isLog = (entry: { name: string; kind: string }) => entry.kind === 'file' && entry.name.endsWith('.jsonl');
@@ -47,7 +47,7 @@ export const qwenSessionStore: SessionStore = defineSessionStore({
   displayName: 'Qwen Code',
   logSource: 'qwen-log',
   envVariables: ['QWEN_RUNTIME_DIR', 'QWEN_HOME'],
-  roots: (lookup) => [`${runtimeDir(lookup)}/projects`],
+  roots: (context) => [context.fs.join(runtimeDir(context), 'projects')],
   async list(context): Promise<readonly SessionRow[]> {
     const logs: LogFile[] = [];
     for (const root of qwenSessionStore.roots(context)) {

@@ -45,4 +45,6 @@ export interface AgentProfile {
    * is not a built-in provider's (`packages/provider-<id>/src/recorded-version.ts`).
    */
   recordedVersionFile?: string;
+  /** The xview plugins that read the agent's output, relative to the repository, for an agent xview does not ship (`pnpm drift` loads them). */
+  xviewPlugins?: readonly string[];
 }

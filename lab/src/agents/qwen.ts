@@ -90,4 +90,5 @@ export const qwen: AgentProfile = {
   hasPartialMessages: true,
   // Qwen Code's provider is the example plugin, written against the public contracts only.
   recordedVersionFile: 'examples/provider-qwen/src/recorded-version.ts',
+  xviewPlugins: ['examples/provider-qwen'],
 };

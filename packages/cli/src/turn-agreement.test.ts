@@ -42,7 +42,9 @@ function filesUnder(dir: string): string[] {
 /** The recorded homes (fixtures/<agent>-log/recorded/<version>/<scenario>/), each laid out as the agent keeps its logs. */
 function recordedHomes(): string[] {
   const homes: string[] = [];
-  for (const agent of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('-log'))) {
+  // A plugin's agent (Qwen Code, fixtures/qwen-log/) has no built-in store: `xview` lists its logs only with its plugin.
+  const builtIn = (dir: string) => BUILT_IN_STORES.some((store) => `${store.id}-log` === dir);
+  for (const agent of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('-log') && builtIn(name))) {
     const recorded = join(FIXTURES_DIR, agent, 'recorded');
     if (!readdirSync(join(FIXTURES_DIR, agent)).includes('recorded')) continue;
     for (const version of readdirSync(recorded)) for (const scenario of readdirSync(join(recorded, version))) homes.push(join(recorded, version, scenario));
