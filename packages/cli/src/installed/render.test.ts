@@ -80,3 +80,23 @@ describe('the installed xview, whatever the input', () => {
     expect(help.stdout).toBe((await runSources(['--help'], place)).stdout);
   });
 });
+
+describe('the installed xview renderers', () => {
+  it("chooses its own renderers by id as it would a plugin's, and lists them as built-in", async () => {
+    const place = freshPlace();
+    const file = join(FIXTURES_DIR, 'claude/read-edit-run.jsonl');
+    const pairs: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+      [['--renderer', 'events'], ['--events']],
+      [['--renderer', 'summary'], ['--summary']],
+      [['--renderer', 'terminal', '--verbose'], ['--verbose']],
+    ];
+    for (const [byId, byOption] of pairs) {
+      const chosen = runInstalled([...byId, file], place);
+      expect(chosen.status).toBe(ExitCode.ok);
+      expect(chosen.stdout).toBe(runInstalled([...byOption, file], place).stdout);
+    }
+    const listed = runInstalled(['--list-providers'], place);
+    expect(listed.stdout).toBe((await runSources(['--list-providers'], place)).stdout);
+    expect(listed.stdout).toMatch(/^summary +Summary of each input \(--summary\) \(renderer, --renderer summary\) +built-in$/m);
+  });
+});
