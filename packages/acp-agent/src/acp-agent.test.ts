@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PromptResponse, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeCli, loggedRuns, recorded, scratch, withAgent } from '../test/acp-harness.js';
+import { fakeCli, loggedRuns, recorded, scratch, WAIT, withAgent } from '../test/acp-harness.js';
 import { createAcpAgent, UnknownAgentError } from './index.js';
 
 const text = (value: string) => ({ type: 'text' as const, text: value });
@@ -213,7 +213,7 @@ describe('cancellation', () => {
       const { sessionId } = await client.request('session/new', { cwd: dir, mcpServers: [] });
       const answer = client.request('session/prompt', { sessionId, prompt: [text('Say hello')] });
       // The CLI has printed its stream (and set its handlers) once its text arrived.
-      await vi.waitFor(() => expect(updates.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(updates.length).toBeGreaterThan(0), WAIT);
       await client.notify('session/cancel', { sessionId });
       return answer;
     });
@@ -280,7 +280,7 @@ describe('errors', () => {
       const relative = await client.request('session/new', { cwd: 'project', mcpServers: [] }).catch((caught: unknown) => caught);
       const { sessionId } = await client.request('session/new', { cwd: dir, mcpServers: [] });
       const first = client.request('session/prompt', { sessionId, prompt: [text('one')] });
-      await vi.waitFor(() => expect(updates.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(updates.length).toBeGreaterThan(0), WAIT);
       const second = await client.request('session/prompt', { sessionId, prompt: [text('two')] }).catch((caught: unknown) => caught);
       await client.notify('session/cancel', { sessionId });
       await first;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { client, ndJsonStream } from '@agentclientprotocol/sdk/unstable';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeCli, recorded, scratch } from '../test/acp-harness.js';
+import { fakeCli, recorded, scratch, WAIT } from '../test/acp-harness.js';
 import { serveAcpAgent } from './index.js';
 
 describe('serveAcpAgent', () => {
@@ -24,10 +24,10 @@ describe('serveAcpAgent', () => {
     expect(init.agentInfo).toMatchObject({ name: '@x/acp-agent', title: 'Claude Code (through @x)' });
     const { sessionId } = await agent.request('session/new', { cwd: dir, mcpServers: [] });
     void agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Say hello' }] }).catch(() => undefined);
-    await vi.waitFor(() => expect(texts.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(texts.length).toBeGreaterThan(0), WAIT);
     toAgent.end();
     await connection.closed;
-    await vi.waitFor(() => expect(readFileSync(`${argvLog}.signals`, 'utf8')).toBe('SIGINT\n'));
+    await vi.waitFor(() => expect(readFileSync(`${argvLog}.signals`, 'utf8')).toBe('SIGINT\n'), WAIT);
     clientConnection.close();
   });
 });

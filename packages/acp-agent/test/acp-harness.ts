@@ -9,6 +9,13 @@ import { type AcpAgentOptions, createAcpAgent } from '../src/index.js';
 export const REPO = join(import.meta.dirname, '..', '..', '..');
 export const FAKE_CLI = join(import.meta.dirname, 'fake-cli.mjs');
 
+/**
+ * How long a test waits for what the fake CLI does (its first update, a
+ * signal it logged): only a bound on a hang, never a measure. vi.waitFor's
+ * default of one second failed on a runner shared with builds.
+ */
+export const WAIT = { timeout: 120_000, interval: 20 };
+
 /** A recorded stream of the capture lab, by its path under fixtures/. */
 export const recorded = (path: string): string => join(REPO, 'fixtures', path);
 

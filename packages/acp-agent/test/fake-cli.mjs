@@ -10,9 +10,6 @@ const argvLog = process.env.FAKE_CLI_ARGV_LOG;
 const fixtures = JSON.parse(process.env.FAKE_CLI_FIXTURES ?? '[]');
 const run = argvLog !== undefined && existsSync(argvLog) ? readFileSync(argvLog, 'utf8').split('\n').filter(Boolean).length : 0;
 if (argvLog !== undefined) appendFileSync(argvLog, `${JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() })}\n`);
-const fixture = fixtures[Math.min(run, fixtures.length - 1)];
-if (fixture !== undefined) process.stdout.write(readFileSync(fixture));
-if (process.env.FAKE_CLI_STDERR !== undefined) process.stderr.write(process.env.FAKE_CLI_STDERR);
 if (process.env.FAKE_CLI_HANG !== undefined) {
   const keepAlive = setInterval(() => {}, 60_000);
   const heard = (signal) => {
@@ -32,3 +29,7 @@ if (process.env.FAKE_CLI_HANG !== undefined) {
 } else {
   process.exitCode = Number(process.env.FAKE_CLI_EXIT ?? '0');
 }
+// Printed once the handlers are set, so that a signal sent after the stream arrived finds them.
+const fixture = fixtures[Math.min(run, fixtures.length - 1)];
+if (fixture !== undefined) process.stdout.write(readFileSync(fixture));
+if (process.env.FAKE_CLI_STDERR !== undefined) process.stderr.write(process.env.FAKE_CLI_STDERR);
