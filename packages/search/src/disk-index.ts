@@ -174,7 +174,10 @@ export class DiskIndex implements SearchIndex {
     const textBytes = await this.texts.finish();
     this.texts = undefined;
     const sortedTerms = [...buffer.terms.keys()].sort();
-    const written = await writeSegment(this.dir, name, { sortedTerms, encode: (term, out) => encodeGroups(bufferGroups(buffer.terms.get(term)?.list ?? []), out) });
+    const written = await writeSegment(this.dir, name, {
+      sortedTerms,
+      encode: (term, out) => encodeGroups(bufferGroups(buffer.terms.get(term)?.list ?? []), out),
+    });
     this.readers.set(name, await SegmentReader.open(this.dir, name));
     this.manifest.segments.push({ name, bytes: written.bytes + textBytes, entries: written.entries, ordinals: [...new Set(this.bufferOrdinals)] });
     this.buffer = new PostingsBuffer();

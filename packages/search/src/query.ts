@@ -37,7 +37,12 @@ interface Candidates {
  * intersected rarest first, and a later term's postings are decoded only
  * for sessions still in the running. `accept` says which ordinals count.
  */
-export async function rankEvents(postings: readonly TermPostings[], total: number, accept: (ordinal: number) => boolean, limit: number): Promise<RankedEvent[]> {
+export async function rankEvents(
+  postings: readonly TermPostings[],
+  total: number,
+  accept: (ordinal: number) => boolean,
+  limit: number,
+): Promise<RankedEvent[]> {
   const order = [...postings].sort((a, b) => a.count - b.count);
   let candidates: Candidates | undefined;
   for (const term of order) {
@@ -72,11 +77,11 @@ async function collect(term: TermPostings, want: (ordinal: number) => boolean): 
   await term.forEach(want, (ordinal, value) => {
     const event = Math.floor(value / 8);
     const last = ordinals.length - 1;
-    if (last >= 0 && ordinals[last] === ordinal && events[last] === event) masks[last] = (masks[last] as number) | (1 << value % 8);
+    if (last >= 0 && ordinals[last] === ordinal && events[last] === event) masks[last] = (masks[last] as number) | (1 << (value % 8));
     else {
       ordinals.push(ordinal);
       events.push(event);
-      masks.push(1 << value % 8);
+      masks.push(1 << (value % 8));
     }
   });
   return { ordinals, events, masks };
@@ -88,8 +93,7 @@ function intersect(candidates: Candidates, matches: { ordinals: number[]; events
   let i = 0;
   let j = 0;
   while (i < candidates.ordinals.length && j < matches.ordinals.length) {
-    const order =
-      (candidates.ordinals[i] as number) - (matches.ordinals[j] as number) || (candidates.events[i] as number) - (matches.events[j] as number);
+    const order = (candidates.ordinals[i] as number) - (matches.ordinals[j] as number) || (candidates.events[i] as number) - (matches.events[j] as number);
     if (order < 0) i++;
     else if (order > 0) j++;
     else {
