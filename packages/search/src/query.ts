@@ -4,13 +4,21 @@ import type { SearchField } from './types.js';
 /** How much a match in each field counts, by field code: what the person typed and named ranks above what tools printed. */
 const FIELD_WEIGHT = [3, 1.5, 1, 2, 2, 1];
 
-/** One term's postings from every place that holds them, in ascending (ordinal, entry) order. */
+/** One term's postings, in parts (one per segment) that are in ascending (ordinal, entry) order one after another. */
 export interface TermPostings {
   /** Entries across the index, for the term's weight. */
   count: number;
-  /** Calls `visit` with each (ordinal, entry) of the term whose ordinal `want` accepts. */
-  forEach(want: (ordinal: number) => boolean, visit: (ordinal: number, value: number) => void): Promise<void>;
+  parts: number;
+  /** Calls `visit` with each (ordinal, entry) of one part whose ordinal `want` accepts. */
+  forEachIn(part: number, want: (ordinal: number) => boolean, visit: (ordinal: number, value: number) => void): Promise<void>;
 }
+
+/**
+ * Events the rarest term may bring in: past this, only its newest matches
+ * (whole segments, newest first) are ranked, so a query of common words
+ * costs bounded time and memory (see docs/search-index.md).
+ */
+export const MAX_CANDIDATES = 50_000;
 
 /** A matching event before its snippet is cut. */
 export interface RankedEvent {
@@ -47,7 +55,7 @@ export async function rankEvents(
   let candidates: Candidates | undefined;
   for (const term of order) {
     const want = candidates === undefined ? cached(accept) : ordinalSet(candidates);
-    const matches = await collect(term, want);
+    const matches = candidates === undefined ? await collectNewest(term, want) : await collect(term, want, 0, term.parts);
     candidates = candidates === undefined ? { ordinals: matches.ordinals, events: matches.events, masks: [matches.masks] } : intersect(candidates, matches);
     if (candidates.ordinals.length === 0) return [];
   }
@@ -69,12 +77,26 @@ function ordinalSet(candidates: Candidates): (ordinal: number) => boolean {
   return (ordinal) => set.has(ordinal);
 }
 
-/** A term's matches, one per event, its fields merged into a mask. */
-async function collect(term: TermPostings, want: (ordinal: number) => boolean): Promise<{ ordinals: number[]; events: number[]; masks: number[] }> {
+type Matches = { ordinals: number[]; events: number[]; masks: number[] };
+
+/** The rarest term's matches in its newest parts, until {@link MAX_CANDIDATES} are found, in ascending order. */
+async function collectNewest(term: TermPostings, want: (ordinal: number) => boolean): Promise<Matches> {
+  const blocks: Matches[] = [];
+  let found = 0;
+  for (let part = term.parts - 1; part >= 0 && found < MAX_CANDIDATES; part--) {
+    const block = await collect(term, want, part, part + 1);
+    blocks.unshift(block);
+    found += block.ordinals.length;
+  }
+  return { ordinals: blocks.flatMap((b) => b.ordinals), events: blocks.flatMap((b) => b.events), masks: blocks.flatMap((b) => b.masks) };
+}
+
+/** A term's matches in parts [from, to), one per event, its fields merged into a mask. */
+async function collect(term: TermPostings, want: (ordinal: number) => boolean, from: number, to: number): Promise<Matches> {
   const ordinals: number[] = [];
   const events: number[] = [];
   const masks: number[] = [];
-  await term.forEach(want, (ordinal, value) => {
+  const visit = (ordinal: number, value: number) => {
     const event = Math.floor(value / 8);
     const last = ordinals.length - 1;
     if (last >= 0 && ordinals[last] === ordinal && events[last] === event) masks[last] = (masks[last] as number) | (1 << (value % 8));
@@ -83,12 +105,13 @@ async function collect(term: TermPostings, want: (ordinal: number) => boolean): 
       events.push(event);
       masks.push(1 << (value % 8));
     }
-  });
+  };
+  for (let part = from; part < to; part++) await term.forEachIn(part, want, visit);
   return { ordinals, events, masks };
 }
 
 /** The candidates that `matches` also holds (both sorted), each with the term's mask added. */
-function intersect(candidates: Candidates, matches: { ordinals: number[]; events: number[]; masks: number[] }): Candidates {
+function intersect(candidates: Candidates, matches: Matches): Candidates {
   const next: Candidates = { ordinals: [], events: [], masks: candidates.masks.map(() => []).concat([[]]) };
   let i = 0;
   let j = 0;

@@ -16,8 +16,10 @@ export async function termPostings(term: string, segments: readonly SegmentReade
   for (const entry of entries) count += entry?.count ?? 0;
   return {
     count,
-    async forEach(want, visit) {
-      for (const [i, entry] of entries.entries()) if (entry) decodePostings(await (segments[i] as SegmentReader).postings(entry), want, visit);
+    parts: segments.length,
+    async forEachIn(part, want, visit) {
+      const entry = entries[part];
+      if (entry) decodePostings(await (segments[part] as SegmentReader).postings(entry), want, visit);
     },
   };
 }
