@@ -14,7 +14,7 @@ import { uniqueTerms } from './tokenize.js';
 import type { IndexedSession, IndexProgress, SearchHit, SearchIndex, SearchOptions, UpdateOptions, UpdateResult } from './types.js';
 
 /** Estimated bytes of postings held in memory before they are written as a segment. */
-export const BUFFER_BUDGET = 32 * 1024 * 1024;
+export const BUFFER_BUDGET = 16 * 1024 * 1024;
 /** Terms of a query beyond this many are ignored: each costs a lookup in every segment. */
 const MAX_QUERY_TERMS = 16;
 const DEFAULT_LIMIT = 20;
