@@ -64,6 +64,13 @@ async function scan(sessions: readonly GeneratedSession[]): Promise<number> {
   return bytes;
 }
 
+/** Every session's events through its agent's source, discarded: what the build must do before it indexes anything. */
+async function parseAll(sessions: readonly GeneratedSession[]): Promise<number> {
+  let events = 0;
+  for (const session of sessions) for await (const _ of readEvents(session)) events++;
+  return events;
+}
+
 /** Appends a round of new lines to a session's log, as an agent writing on would. */
 function grow(session: GeneratedSession, n: number): GeneratedSession {
   const generator = GENERATORS.find((g) => g.id === session.agent) as StreamGenerator;
@@ -86,15 +93,18 @@ async function main(): Promise<void> {
   const sampler = setInterval(sample, 50);
   const sessions = JSON.parse(readFileSync(`${home}/sessions.json`, 'utf8')) as GeneratedSession[];
   const scanned = await timed(() => scan(sessions));
+  const parsed = await timed(() => parseAll(sessions));
   const index = await openSearchIndex({ dir, readEvents });
   const built = await timed(() => index.update(sessions));
   const updates: number[] = [];
+  const updateCpu: number[] = [];
   for (let n = 0; n < GROWS; n++) {
     const at = Math.floor((sessions.length * (n + 0.5)) / GROWS);
     sessions[at] = grow(sessions[at] as GeneratedSession, n);
     const updated = await timed(() => index.update(sessions));
     if (updated.value.read !== 1) throw new Error(`an update after one session grew read ${updated.value.read} sessions`);
     updates.push(updated.wallSeconds * 1000);
+    updateCpu.push(updated.cpuSeconds * 1000);
   }
   const latencies: number[] = [];
   const hits: Record<string, number> = {};
@@ -110,8 +120,10 @@ async function main(): Promise<void> {
   const report = {
     sessions: sessions.length,
     scan: { bytes: scanned.value, wallSeconds: scanned.wallSeconds, cpuSeconds: scanned.cpuSeconds },
+    parse: { events: parsed.value, wallSeconds: parsed.wallSeconds, cpuSeconds: parsed.cpuSeconds },
     build: { ...built.value, wallSeconds: built.wallSeconds, cpuSeconds: built.cpuSeconds },
     updateMs: updates,
+    updateCpuMs: updateCpu,
     search: { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: Math.max(...latencies), hits },
     peakRssBytes: peakRss,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,

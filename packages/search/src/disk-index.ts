@@ -8,26 +8,35 @@ import { rankEvents } from './query.js';
 import { SegmentReader } from './segment-reader.js';
 import { encodeGroups, writeSegment } from './segment-writer.js';
 import { termPostings, withSnippets } from './search-run.js';
+import { TextStoreWriter } from './text-store.js';
 import { searchUnits } from './search-units.js';
 import { uniqueTerms } from './tokenize.js';
 import type { IndexedSession, IndexProgress, SearchHit, SearchIndex, SearchOptions, UpdateOptions, UpdateResult } from './types.js';
 
 /** Estimated bytes of postings held in memory before they are written as a segment. */
-export const BUFFER_BUDGET = 48 * 1024 * 1024;
+export const BUFFER_BUDGET = 16 * 1024 * 1024;
 /** Terms of a query beyond this many are ignored: each costs a lookup in every segment. */
 const MAX_QUERY_TERMS = 16;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 200;
 
 /** Segment files in the index directory: `seg-<n>.post`, `.terms`, `.tix`. */
-const SEGMENT_FILE = /^(seg-\d+)\.(?:post|terms|tix)$/;
+const SEGMENT_FILE = /^(seg-\d+)\.(?:post|terms|tix|text|units|uix)$/;
+const SEGMENT_EXTENSIONS = ['post', 'terms', 'tix', 'text', 'units', 'uix'];
 
-/** The index's state: what the manifest says, the open segments, and the buffer of sessions read since the last segment. */
+/**
+ * The index's state: what the manifest says, the open segments, and the
+ * buffer of sessions read since the last segment. Searches read the written
+ * segments only: a session is found once the segment holding it is written
+ * (every {@link BUFFER_BUDGET} bytes while an update runs, and at its end).
+ */
 export class DiskIndex implements SearchIndex {
   private readonly live = new Map<string, SessionRecord>();
   private readonly byOrdinal = new Map<number, IndexedSession>();
   private readonly readers = new Map<string, SegmentReader>();
   private buffer = new PostingsBuffer();
+  /** The texts of the buffer's sessions, written as they are read, into the segment the buffer becomes. */
+  private texts: TextStoreWriter | undefined;
   /** Ordinals with postings in the buffer, the one being read included. */
   private bufferOrdinals: number[] = [];
   private status: IndexProgress = { total: 0, done: 0, indexing: false };
@@ -83,17 +92,14 @@ export class DiskIndex implements SearchIndex {
     this.searching++;
     try {
       const segments = [...this.readers.values()];
-      const buffer = this.buffer;
-      const postings = await Promise.all(terms.map((term) => termPostings(term, segments, buffer)));
-      const total = this.manifest.segments.reduce((sum, s) => sum + s.entries, 0) + buffer.bytes / 8;
+      const postings = await Promise.all(terms.map((term) => termPostings(term, segments)));
+      const total = this.manifest.segments.reduce((sum, s) => sum + s.entries, 0);
       const accept = (ordinal: number) => {
         const session = this.byOrdinal.get(ordinal);
         return session !== undefined && (options.agent === undefined || session.agent === options.agent);
       };
-      const ranked = (await rankEvents(postings, total, accept))
-        .sort((a, b) => b.score - a.score || b.ordinal - a.ordinal || a.eventIndex - b.eventIndex)
-        .slice(0, limit);
-      return await withSnippets(ranked, this.byOrdinal, { readEvents: this.readEvents, redact: this.redact, terms: new Set(terms) });
+      const ranked = await rankEvents(postings, total, accept, limit);
+      return await withSnippets(ranked, this.byOrdinal, segments, new Set(terms));
     } finally {
       this.searching--;
       await this.closeRetired();
@@ -131,15 +137,15 @@ export class DiskIndex implements SearchIndex {
   /** Reads one session into the buffer (writing segments as the buffer fills), then makes it the live version of its id. */
   private async readSession(session: IndexedSession): Promise<void> {
     const ordinal = this.manifest.nextOrdinal++;
-    this.buffer.startSession(ordinal);
-    this.bufferOrdinals.push(ordinal);
+    let texts = await this.startSession(ordinal);
     try {
       for await (const unit of searchUnits(this.readEvents(session), this.redact)) {
         this.buffer.addEvent(unit.eventIndex, unit.fields);
-        if (this.buffer.bytes > BUFFER_BUDGET) {
+        for (const field of unit.fields) texts.add(ordinal, unit.eventIndex, field.code, field.text);
+        await texts.drain();
+        if (this.buffer.bytes + texts.bytes > BUFFER_BUDGET) {
           await this.flush();
-          this.buffer.startSession(ordinal);
-          this.bufferOrdinals.push(ordinal);
+          texts = await this.startSession(ordinal);
         }
       }
     } catch {
@@ -152,15 +158,28 @@ export class DiskIndex implements SearchIndex {
     this.byOrdinal.set(ordinal, stored);
   }
 
+  /** Starts a session's entries in the buffer, and the buffer's segment's text file when it has none yet. */
+  private async startSession(ordinal: number): Promise<TextStoreWriter> {
+    this.texts ??= await TextStoreWriter.create(this.dir, `seg-${this.manifest.nextSegment}`);
+    this.buffer.startSession(ordinal);
+    this.bufferOrdinals.push(ordinal);
+    return this.texts;
+  }
+
   /** Writes the buffer as a segment and starts an empty one; the manifest lists the segment once it is whole. */
   private async flush(): Promise<void> {
-    if (this.bufferOrdinals.length === 0) return;
+    if (this.bufferOrdinals.length === 0 || this.texts === undefined) return;
     const buffer = this.buffer;
     const name = `seg-${this.manifest.nextSegment++}`;
+    const textBytes = await this.texts.finish();
+    this.texts = undefined;
     const sortedTerms = [...buffer.terms.keys()].sort();
-    const written = await writeSegment(this.dir, name, { sortedTerms, encode: (term, out) => encodeGroups(bufferGroups(buffer.terms.get(term) ?? []), out) });
+    const written = await writeSegment(this.dir, name, {
+      sortedTerms,
+      encode: (term, out) => encodeGroups(bufferGroups(buffer.terms.get(term)?.list ?? []), out),
+    });
     this.readers.set(name, await SegmentReader.open(this.dir, name));
-    this.manifest.segments.push({ name, bytes: written.bytes, entries: written.entries, ordinals: [...new Set(this.bufferOrdinals)] });
+    this.manifest.segments.push({ name, bytes: written.bytes + textBytes, entries: written.entries, ordinals: [...new Set(this.bufferOrdinals)] });
     this.buffer = new PostingsBuffer();
     this.bufferOrdinals = [];
     await saveManifest(this.dir, this.snapshot());
@@ -186,7 +205,7 @@ export class DiskIndex implements SearchIndex {
     this.retired = [];
     for (const reader of retired) {
       await reader.close();
-      for (const ext of ['post', 'terms', 'tix']) await rm(join(this.dir, `${reader.name}.${ext}`), { force: true });
+      for (const ext of SEGMENT_EXTENSIONS) await rm(join(this.dir, `${reader.name}.${ext}`), { force: true });
     }
   }
 

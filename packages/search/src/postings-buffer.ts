@@ -7,9 +7,16 @@ import { forEachTerm } from './tokenize.js';
  * see docs/search-index.md). The buffer is flushed when its estimate passes
  * a budget, so indexing memory is bounded by bytes.
  */
-const TERM_OVERHEAD = 96;
+const TERM_OVERHEAD = 128;
 /** Bytes of one number in a packed array. */
 const ENTRY_BYTES = 8;
+
+/** A term's entries in the buffer, with the session and entry added last (so a repeat costs one map lookup). */
+export interface TermList {
+  list: number[];
+  ordinal: number;
+  last: number;
+}
 
 /**
  * Postings of the sessions read since the last flush, in memory: per term, a
@@ -18,17 +25,15 @@ const ENTRY_BYTES = 8;
  * field: repeats of a word in one field are dropped.
  */
 export class PostingsBuffer {
-  readonly terms = new Map<string, number[]>();
+  readonly terms = new Map<string, TermList>();
   /** Estimated heap bytes held. */
   bytes = 0;
-  /** The session being added and the terms it has opened an entry list for. */
+  /** The session being added. */
   private ordinal = -1;
-  private opened = new Set<string>();
 
   /** Starts a session's entries; its events follow, in order. */
   startSession(ordinal: number): void {
     this.ordinal = ordinal;
-    this.opened = new Set();
   }
 
   /** Adds one event's fields (in field-code order) to the current session. */
@@ -40,30 +45,20 @@ export class PostingsBuffer {
   }
 
   private addTerm(term: string, value: number): void {
-    let list = this.terms.get(term);
-    if (list === undefined) {
-      list = [];
-      this.terms.set(term, list);
+    let entry = this.terms.get(term);
+    if (entry === undefined) {
+      entry = { list: [], ordinal: -1, last: -1 };
+      this.terms.set(term, entry);
       this.bytes += TERM_OVERHEAD + term.length * 2;
     }
-    if (!this.opened.has(term)) {
-      this.opened.add(term);
-      list.push(-(this.ordinal + 1));
+    if (entry.ordinal !== this.ordinal) {
+      entry.ordinal = this.ordinal;
+      entry.list.push(-(this.ordinal + 1));
       this.bytes += ENTRY_BYTES;
-    } else if (list[list.length - 1] === value) return;
-    list.push(value);
+    } else if (entry.last === value) return;
+    entry.last = value;
+    entry.list.push(value);
     this.bytes += ENTRY_BYTES;
-  }
-
-  /** Calls `visit` with each (ordinal, entry) of `term`, in order. */
-  forEachPosting(term: string, visit: (ordinal: number, value: number) => void): void {
-    const list = this.terms.get(term);
-    if (list === undefined) return;
-    let ordinal = -1;
-    for (const value of list) {
-      if (value < 0) ordinal = -value - 1;
-      else visit(ordinal, value);
-    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DisplayEvent } from '@x/core';
@@ -83,6 +83,55 @@ describe('openSearchIndex', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]?.snippet).not.toContain(key);
     expect(hits[0]?.snippet).toContain('REDACTED');
+    await index.close();
+  });
+
+  it('joins the increments of a message, so a word cut across two is found at the first', async () => {
+    const logs = new FakeLogs();
+    logs.set('a', [prompt('go'), text('the quick brown fo'), text('x jumps'), { kind: 'reasoning', id: 'r', text: 'hmm' }]);
+    const index = await openSearchIndex({ dir, readEvents: (s) => logs.readEvents(s) });
+    await index.update([logs.session('a')]);
+    expect((await index.search('fox jumps')).map((h) => [h.eventIndex, h.field, h.snippet])).toEqual([[1, 'text', 'the quick brown fox jumps']]);
+    await index.close();
+  });
+
+  it('filters by agent, reports progress, and stops between sessions when aborted', async () => {
+    const logs = new FakeLogs();
+    for (const id of ['a', 'b', 'c']) logs.set(id, [prompt(`shared word ${id}`)]);
+    const index = await openSearchIndex({ dir, readEvents: (s) => logs.readEvents(s) });
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const sessions = [logs.session('a', 'codex'), logs.session('b'), logs.session('c')];
+    const aborted = index.update(sessions, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.done);
+        if (p.done === 1) controller.abort();
+      },
+    });
+    await expect(aborted).rejects.toThrow();
+    expect(seen).toEqual([1]);
+    expect(index.progress()).toEqual({ total: 3, done: 1, indexing: false });
+    expect(await index.update(sessions)).toEqual({ read: 2, skipped: 1, removed: 0 });
+    expect((await index.search('shared', { agent: 'codex' })).map((h) => h.sessionId)).toEqual(['a']);
+    expect(await index.search('shared')).toHaveLength(3);
+    await index.close();
+  });
+
+  it('deletes a segment once none of its sessions is live, and rebuilds when the redaction setting changes', async () => {
+    const logs = new FakeLogs();
+    logs.set('a', [prompt('alpha')]);
+    let index = await openSearchIndex({ dir, readEvents: (s) => logs.readEvents(s) });
+    await index.update([logs.session('a')]);
+    const before = (await readdir(dir)).filter((f) => f.startsWith('seg-'));
+    expect(before.length).toBeGreaterThan(0);
+    await index.update([]);
+    expect((await readdir(dir)).filter((f) => f.startsWith('seg-'))).toEqual([]);
+    await index.update([logs.session('a')]);
+    await index.close();
+    index = await openSearchIndex({ dir, redact: true, readEvents: (s) => logs.readEvents(s) });
+    expect(await index.search('alpha')).toEqual([]);
+    expect(await index.update([logs.session('a')])).toEqual({ read: 1, skipped: 0, removed: 0 });
     await index.close();
   });
 });

@@ -1,75 +1,72 @@
-import type { DisplayEvent } from '@x/core';
-import type { PostingsBuffer } from './postings-buffer.js';
 import type { RankedEvent, TermPostings } from './query.js';
-import { decodePostings, type SegmentReader } from './segment-reader.js';
-import { searchUnits } from './search-units.js';
-import { buildSnippet } from './snippet.js';
+import { decodePostings, readAt, type SegmentReader } from './segment-reader.js';
+import { buildSnippet, type Snippet } from './snippet.js';
+import type { TextLocation } from './text-store.js';
 import type { IndexedSession, SearchHit } from './types.js';
 
-/** One term's postings in a snapshot of the index: its segments, then the buffer of sessions not yet written. */
-export async function termPostings(term: string, segments: readonly SegmentReader[], buffer: PostingsBuffer): Promise<TermPostings> {
+/** A text longer than this is read in windows until one holds a match, so a snippet of a huge output costs a bounded read. */
+const WHOLE_TEXT = 1 << 20;
+/** Characters of the previous window kept, so a word or a snippet's lead across two windows is whole. */
+const OVERLAP = 256;
+
+/** One term's postings in a snapshot of the index's segments. */
+export async function termPostings(term: string, segments: readonly SegmentReader[]): Promise<TermPostings> {
   const entries = await Promise.all(segments.map((segment) => segment.lookup(term)));
-  let count = buffer.terms.get(term)?.length ?? 0;
+  let count = 0;
   for (const entry of entries) count += entry?.count ?? 0;
   return {
     count,
-    async forEach(visit) {
-      for (const [i, entry] of entries.entries()) if (entry) decodePostings(await (segments[i] as SegmentReader).postings(entry), visit);
-      buffer.forEachPosting(term, visit);
+    parts: segments.length,
+    async forEachIn(part, want, visit) {
+      const entry = entries[part];
+      if (entry) decodePostings(await (segments[part] as SegmentReader).postings(entry), want, visit);
     },
   };
 }
 
-/** What cutting snippets needs: how to read a session again, and whether to redact what is read. */
-export interface SnippetContext {
-  readEvents: (session: IndexedSession) => AsyncIterable<DisplayEvent>;
-  redact: boolean;
-  terms: ReadonlySet<string>;
-}
-
 /**
- * Hits with their snippets, in the order of `ranked`: each session with a
- * hit is read again, once, up to its last hit's event. A hit whose event is
- * gone (the log shrank or broke since it was indexed) is left out.
+ * Hits with their snippets, in the order of `ranked`, cut from the texts
+ * the segments stored when they indexed the events; a hit whose text is not
+ * found (its session was replaced meanwhile) is left out.
  */
 export async function withSnippets(
   ranked: readonly RankedEvent[],
   sessions: ReadonlyMap<number, IndexedSession>,
-  context: SnippetContext,
+  segments: readonly SegmentReader[],
+  terms: ReadonlySet<string>,
 ): Promise<SearchHit[]> {
-  const byOrdinal = new Map<number, RankedEvent[]>();
-  for (const hit of ranked) byOrdinal.set(hit.ordinal, [...(byOrdinal.get(hit.ordinal) ?? []), hit]);
-  const cut = new Map<RankedEvent, SearchHit>();
-  await Promise.all(
-    [...byOrdinal].map(async ([ordinal, hits]) => {
-      const session = sessions.get(ordinal);
-      if (session) for (const [hit, found] of await sessionSnippets(session, hits, context)) cut.set(hit, found);
+  const hits = await Promise.all(
+    ranked.map(async (hit) => {
+      const session = sessions.get(hit.ordinal);
+      if (session === undefined) return undefined;
+      for (const segment of segments) {
+        const location = await segment.texts.locate(hit.ordinal, hit.eventIndex, hit.fieldCode);
+        if (location) return toHit(session, hit, await snippetAt(segment, location, terms));
+      }
+      return undefined;
     }),
   );
-  return ranked.flatMap((hit) => cut.get(hit) ?? []);
+  return hits.filter((hit): hit is SearchHit => hit !== undefined);
 }
 
-async function sessionSnippets(session: IndexedSession, hits: readonly RankedEvent[], context: SnippetContext): Promise<Map<RankedEvent, SearchHit>> {
-  const wanted = new Map<number, RankedEvent[]>();
-  for (const hit of hits) wanted.set(hit.eventIndex, [...(wanted.get(hit.eventIndex) ?? []), hit]);
-  const last = Math.max(...wanted.keys());
-  const found = new Map<RankedEvent, SearchHit>();
-  try {
-    for await (const unit of searchUnits(context.readEvents(session), context.redact)) {
-      for (const hit of wanted.get(unit.eventIndex) ?? []) {
-        const field = unit.fields.find((f) => f.code === hit.fieldCode);
-        if (field) found.set(hit, toHit(session, hit, field.text, context.terms));
-      }
-      if (unit.eventIndex >= last) break;
-    }
-  } catch {
-    // A log that no longer reads gives the snippets found before the failure.
+/** The snippet of a stored text: read whole when short, else window by window until a window holds a term. */
+async function snippetAt(segment: SegmentReader, location: TextLocation, terms: ReadonlySet<string>): Promise<Snippet> {
+  const decoder = new TextDecoder();
+  if (location.length <= WHOLE_TEXT) return buildSnippet(decoder.decode(await readAt(segment.texts.text, location.offset, location.length)), terms);
+  let first: Snippet | undefined;
+  let carry = '';
+  for (let at = 0; at < location.length; at += WHOLE_TEXT) {
+    const length = Math.min(WHOLE_TEXT, location.length - at);
+    const text = carry + decoder.decode(await readAt(segment.texts.text, location.offset + at, length), { stream: at + length < location.length });
+    const snippet = buildSnippet(text, terms);
+    if (snippet.ranges.length > 0) return snippet;
+    first ??= snippet;
+    carry = text.slice(-OVERLAP);
   }
-  return found;
+  return first ?? { snippet: '', ranges: [] };
 }
 
-function toHit(session: IndexedSession, hit: RankedEvent, text: string, terms: ReadonlySet<string>): SearchHit {
-  const { snippet, ranges } = buildSnippet(text, terms);
+function toHit(session: IndexedSession, hit: RankedEvent, { snippet, ranges }: Snippet): SearchHit {
   return {
     sessionId: session.id,
     agent: session.agent,

@@ -1,6 +1,7 @@
 import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SparseIndex } from './segment-writer.js';
+import { TextStoreReader } from './text-store.js';
 import { ByteReader } from './varint.js';
 
 /** Where a term's postings are in a segment's postings file. */
@@ -23,15 +24,21 @@ export class SegmentReader {
     private readonly sparse: SparseIndex,
     private readonly terms: FileHandle,
     private readonly post: FileHandle,
+    /** The texts the segment indexed, for snippets. */
+    readonly texts: TextStoreReader,
   ) {}
 
   static async open(dir: string, name: string): Promise<SegmentReader> {
     const sparse = JSON.parse(await readFile(join(dir, `${name}.tix`), 'utf8')) as SparseIndex;
-    const terms = await open(join(dir, `${name}.terms`), 'r');
+    const texts = await TextStoreReader.open(dir, name);
+    const terms = await open(join(dir, `${name}.terms`), 'r').catch(async (error) => {
+      await texts.close();
+      throw error;
+    });
     try {
-      return new SegmentReader(name, sparse, terms, await open(join(dir, `${name}.post`), 'r'));
+      return new SegmentReader(name, sparse, terms, await open(join(dir, `${name}.post`), 'r'), texts);
     } catch (error) {
-      await terms.close();
+      await Promise.all([terms.close(), texts.close()]);
       throw error;
     }
   }
@@ -58,7 +65,7 @@ export class SegmentReader {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.terms.close(), this.post.close()]);
+    await Promise.all([this.terms.close(), this.post.close(), this.texts.close()]);
   }
 
   /** The last block whose first key is ≤ `term`, or -1. */
@@ -78,7 +85,7 @@ export class SegmentReader {
   }
 }
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+export async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(length);
   let read = 0;
   while (read < length) {
@@ -89,13 +96,22 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return bytes;
 }
 
-/** Calls `visit` with each (ordinal, entry) of encoded postings (see `encodeGroups`). */
-export function decodePostings(bytes: Uint8Array, visit: (ordinal: number, value: number) => void): void {
+/**
+ * Calls `visit` with each (ordinal, entry) of encoded postings (see
+ * `encodeGroups`) whose ordinal `want` accepts; a group it refuses is
+ * skipped by its byte length, undecoded.
+ */
+export function decodePostings(bytes: Uint8Array, want: (ordinal: number) => boolean, visit: (ordinal: number, value: number) => void): void {
   const reader = new ByteReader(bytes);
   let ordinal = 0;
   while (!reader.done) {
     ordinal += reader.varint();
     const count = reader.varint();
+    const length = reader.varint();
+    if (!want(ordinal)) {
+      reader.offset += length;
+      continue;
+    }
     let value = 0;
     for (let i = 0; i < count; i++) {
       value += reader.varint();

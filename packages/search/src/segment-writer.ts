@@ -98,22 +98,30 @@ export async function writeSegment(dir: string, name: string, source: SegmentSou
   return { bytes: post.written + terms.written, entries: entriesTotal };
 }
 
-/** Encodes one term's postings as groups: ordinal delta, entry count, then entry deltas (the first absolute). */
+/**
+ * Encodes one term's postings as groups: ordinal delta, entry count, the
+ * group's byte length (so a search skips a session it does not need without
+ * decoding it), then the entries as deltas (the first absolute).
+ */
 export function encodeGroups(groups: Iterable<{ ordinal: number; values: ArrayLike<number> }>, out: ByteWriter): number {
+  const values = new ByteWriter(256);
   let previousOrdinal = 0;
   let entries = 0;
-  for (const { ordinal, values } of groups) {
-    if (values.length === 0) continue;
-    out.varint(ordinal - previousOrdinal);
-    out.varint(values.length);
+  for (const group of groups) {
+    if (group.values.length === 0) continue;
+    values.clear();
     let previous = 0;
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i] as number;
-      out.varint(value - previous);
+    for (let i = 0; i < group.values.length; i++) {
+      const value = group.values[i] as number;
+      values.varint(value - previous);
       previous = value;
     }
-    previousOrdinal = ordinal;
-    entries += values.length;
+    out.varint(group.ordinal - previousOrdinal);
+    out.varint(group.values.length);
+    out.varint(values.length);
+    out.append(values.bytes.subarray(0, values.length));
+    previousOrdinal = group.ordinal;
+    entries += group.values.length;
   }
   return entries;
 }

@@ -1,4 +1,4 @@
-import { tokens } from './tokenize.js';
+import { scanWords, termAt } from './tokenize.js';
 import { SNIPPET_LENGTH } from './types.js';
 
 /** Characters kept before the first match, so it reads in context. */
@@ -17,20 +17,19 @@ export interface Snippet {
  * was indexed).
  */
 export function buildSnippet(text: string, terms: ReadonlySet<string>): Snippet {
-  let start = 0;
-  const ranges: [number, number][] = [];
-  let end = Math.min(text.length, SNIPPET_LENGTH);
-  for (const token of tokens(text)) {
-    if (!terms.has(token.term)) continue;
-    if (ranges.length === 0) {
-      start = pairStart(text, Math.max(0, token.start - LEAD));
-      end = Math.min(text.length, start + SNIPPET_LENGTH);
+  const cut = { start: 0, end: Math.min(text.length, SNIPPET_LENGTH), ranges: [] as [number, number][] };
+  scanWords(text, (from, to) => {
+    if (!terms.has(termAt(text, from, to))) return true;
+    if (cut.ranges.length === 0) {
+      cut.start = pairStart(text, Math.max(0, from - LEAD));
+      cut.end = Math.min(text.length, cut.start + SNIPPET_LENGTH);
     }
-    if (token.end > end) break;
-    ranges.push([token.start - start, token.end - start]);
-  }
-  end = pairEnd(text, end);
-  return { snippet: plain(text.slice(start, end)), ranges: ranges.filter(([, to]) => to <= end - start) };
+    if (to > cut.end) return false;
+    cut.ranges.push([from - cut.start, to - cut.start]);
+    return true;
+  });
+  const end = pairEnd(text, cut.end);
+  return { snippet: plain(text.slice(cut.start, end)), ranges: cut.ranges.filter(([, to]) => to <= end - cut.start) };
 }
 
 /** Moves a cut off the second half of a surrogate pair. */

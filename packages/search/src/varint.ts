@@ -4,6 +4,8 @@
  * without allocating per number, and the index writes hundreds of millions.
  */
 
+const encoder = new TextEncoder();
+
 /** A growing byte buffer that varints and UTF-8 are appended to. */
 export class ByteWriter {
   bytes: Uint8Array;
@@ -29,6 +31,14 @@ export class ByteWriter {
     this.reserve(bytes.length);
     this.bytes.set(bytes, this.length);
     this.length += bytes.length;
+  }
+
+  /** Appends `text` as UTF-8 (an unpaired surrogate as U+FFFD) and returns its byte length. */
+  utf8(text: string): number {
+    this.reserve(text.length * 3);
+    const { written } = encoder.encodeInto(text, this.bytes.subarray(this.length));
+    this.length += written;
+    return written;
   }
 
   /** Forgets the content, keeping the buffer. */

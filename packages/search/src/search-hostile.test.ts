@@ -1,0 +1,113 @@
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DisplayEvent } from '@x/core';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSearchIndex } from './search-index.js';
+import type { IndexedSession } from './types.js';
+
+/** A recorded Claude Code transcript (fixtures/claude-log/README.md) and the events its source yields for it. */
+const FIXTURE = new URL('../../../fixtures/claude-log/crud.jsonl', import.meta.url);
+const FIXTURE_EVENTS = new URL('../../../fixtures/claude-log/crud.events.json', import.meta.url);
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'x-search-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function logSession(path: string): Promise<IndexedSession> {
+  const info = await stat(path);
+  return { id: 'crud', agent: 'claude', path, size: info.size, mtimeMs: info.mtimeMs };
+}
+
+describe('the default readEvents (sessionEvents of @x/sessions)', () => {
+  it('links a hit to the index of its event in the session stream', async () => {
+    const log = join(dir, 'crud.jsonl');
+    await copyFile(FIXTURE, log);
+    const events = JSON.parse(await readFile(FIXTURE_EVENTS, 'utf8')) as DisplayEvent[];
+    const expected = events.findIndex((e) => e.kind === 'prompt' && /JOKE\.md/.test(e.text));
+    const index = await openSearchIndex({ dir: join(dir, 'index') });
+    await index.update([await logSession(log)]);
+    const hits = await index.search('joke footer');
+    expect(hits.find((h) => h.field === 'prompt')?.eventIndex).toBe(expected);
+    await index.close();
+  });
+
+  it('indexes a log with invalid UTF-8, control characters, __proto__ keys and a 4 MB line', async () => {
+    const log = join(dir, 'crud.jsonl');
+    await copyFile(FIXTURE, log);
+    const base = {
+      parentUuid: null,
+      isSidechain: false,
+      userType: 'external',
+      cwd: '/w',
+      sessionId: 's',
+      version: '2.0.14',
+      type: 'user',
+      timestamp: '2025-10-12T21:40:00.000Z',
+    };
+    const lines = [
+      JSON.stringify({ ...base, uuid: 'h1', message: { role: 'user', content: `huge ${'word '.repeat(800_000)}needlehuge` } }),
+      `{"__proto__":{"polluted":true},${JSON.stringify({ ...base, uuid: 'h2', message: { role: 'user', content: 'protokey \u001b[2J\u0007 bell' } }).slice(1)}`,
+    ];
+    const invalid = Buffer.concat([Buffer.from(`${lines.join('\n')}\n`), Buffer.from([0xff, 0xfe, 0x0a])]);
+    await writeFile(log, invalid, { flag: 'a' });
+    const index = await openSearchIndex({ dir: join(dir, 'index') });
+    await index.update([await logSession(log)]);
+    const huge = await index.search('needlehuge');
+    expect(huge).toHaveLength(1);
+    expect(huge[0]?.snippet.length).toBeLessThanOrEqual(240);
+    const bell = await index.search('protokey bell');
+    expect(bell[0]?.snippet).not.toMatch(/[\u0000-\u001f]/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await index.close();
+  });
+});
+
+describe('search finds what was indexed', () => {
+  it('finds every planted token in the session and event it was planted in', async () => {
+    const word = fc.stringMatching(/^[a-z][a-z0-9]{5,11}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(word, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 4 }), async (planted, sessionCount) => {
+        const logs = new Map<string, DisplayEvent[]>();
+        const where = new Map<string, [string, number]>();
+        planted.forEach((token, i) => {
+          const id = `s${i % sessionCount}`;
+          const events = logs.get(id) ?? [];
+          where.set(token, [id, events.length + 1]);
+          events.push(
+            { kind: 'text', id: 'm', text: 'filler words ' },
+            {
+              kind: 'tool-result',
+              id: `c${i}`,
+              name: 'Bash',
+              toolKind: 'execute',
+              status: 'success',
+              outputState: 'text',
+              output: `out ${token}\u0000`,
+              details: {},
+            },
+          );
+          logs.set(id, events);
+        });
+        const index = await openSearchIndex({
+          dir: await mkdtemp(join(dir, 'p-')),
+          readEvents: async function* (s) {
+            yield* logs.get(s.id) ?? [];
+          },
+        });
+        await index.update([...logs.keys()].map((id) => ({ id, agent: 'codex', path: `/${id}`, size: 1, mtimeMs: 1 })));
+        for (const [token, [id, eventIndex]] of where) {
+          const hits = await index.search(token.toUpperCase());
+          expect(hits.map((h) => [h.sessionId, h.eventIndex, h.field])).toEqual([[id, eventIndex, 'output']]);
+        }
+        await index.close();
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
