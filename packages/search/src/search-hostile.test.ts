@@ -1,7 +1,9 @@
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DisplayEvent } from '@x/core';
+import { claudeLogSource, claudeSessionStore } from '@x/provider-claude';
+import { sessionEvents } from '@x/sessions';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSearchIndex } from './search-index.js';
@@ -24,13 +26,27 @@ async function logSession(path: string): Promise<IndexedSession> {
   return { id: 'crud', agent: 'claude', path, size: info.size, mtimeMs: info.mtimeMs };
 }
 
-describe('the default readEvents (sessionEvents of @x/sessions)', () => {
+/** A Claude project folder under a temporary home, where Claude's store reads. */
+async function claudeProject(): Promise<string> {
+  const project = join(dir, 'home', '.claude', 'projects', '-w');
+  await mkdir(project, { recursive: true });
+  return project;
+}
+
+/** What xview serve hands the index: a session's events through its store and its log source (`sessionEvents` of @x/sessions). */
+const readThroughStore = (session: IndexedSession): AsyncIterable<DisplayEvent> =>
+  sessionEvents(
+    { agent: session.agent, id: session.id, storage: 'file', path: session.path, size: session.size, updatedAt: new Date(session.mtimeMs).toISOString() },
+    { home: join(dir, 'home'), env: {}, stores: [claudeSessionStore], sources: { claude: claudeLogSource } },
+  );
+
+describe('readEvents through a session store and its log source (as xview serve reads)', () => {
   it('links a hit to the index of its event in the session stream', async () => {
-    const log = join(dir, 'crud.jsonl');
+    const log = join(await claudeProject(), 'crud.jsonl');
     await copyFile(FIXTURE, log);
     const events = JSON.parse(await readFile(FIXTURE_EVENTS, 'utf8')) as DisplayEvent[];
     const expected = events.findIndex((e) => e.kind === 'prompt' && /JOKE\.md/.test(e.text));
-    const index = await openSearchIndex({ dir: join(dir, 'index') });
+    const index = await openSearchIndex({ dir: join(dir, 'index'), readEvents: readThroughStore });
     await index.update([await logSession(log)]);
     const hits = await index.search('joke footer');
     expect(hits.find((h) => h.field === 'prompt')?.eventIndex).toBe(expected);
@@ -38,7 +54,7 @@ describe('the default readEvents (sessionEvents of @x/sessions)', () => {
   });
 
   it('indexes a log with invalid UTF-8, control characters, __proto__ keys and a 4 MB line', async () => {
-    const log = join(dir, 'crud.jsonl');
+    const log = join(await claudeProject(), 'crud.jsonl');
     await copyFile(FIXTURE, log);
     const base = {
       parentUuid: null,
@@ -56,7 +72,7 @@ describe('the default readEvents (sessionEvents of @x/sessions)', () => {
     ];
     const invalid = Buffer.concat([Buffer.from(`${lines.join('\n')}\n`), Buffer.from([0xff, 0xfe, 0x0a])]);
     await writeFile(log, invalid, { flag: 'a' });
-    const index = await openSearchIndex({ dir: join(dir, 'index') });
+    const index = await openSearchIndex({ dir: join(dir, 'index'), readEvents: readThroughStore });
     await index.update([await logSession(log)]);
     const huge = await index.search('needlehuge');
     expect(huge).toHaveLength(1);

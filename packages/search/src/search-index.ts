@@ -1,5 +1,4 @@
 import { DiskIndex } from './disk-index.js';
-import { defaultReadEvents } from './default-read-events.js';
 import { loadManifest } from './manifest.js';
 import type { SearchIndex, SearchIndexOptions } from './types.js';
 
@@ -13,7 +12,7 @@ import type { SearchIndex, SearchIndexOptions } from './types.js';
  */
 export async function openSearchIndex(options: SearchIndexOptions): Promise<SearchIndex> {
   const redact = options.redact ?? false;
-  const index = new DiskIndex(options.dir, redact, options.readEvents ?? defaultReadEvents, await loadManifest(options.dir, redact));
+  const index = new DiskIndex(options.dir, redact, options.readEvents, await loadManifest(options.dir, redact));
   await index.open();
   return index;
 }

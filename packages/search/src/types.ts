@@ -71,8 +71,13 @@ export interface SearchIndexOptions {
   dir: string;
   /** Replace secrets (see `redactSecrets` of `@x/sessions`) before anything is indexed or put in a snippet. */
   redact?: boolean;
-  /** A session's display events; the default reads the log with its agent's source (`sessionEvents` of `@x/sessions`). */
-  readEvents?: (session: IndexedSession) => AsyncIterable<DisplayEvent>;
+  /**
+   * A session's display events, numbered as the application shows them (a
+   * hit's `eventIndex` is an index into this stream). `xview serve` reads
+   * through the session's store and log source (`sessionEvents` of
+   * `@x/sessions`); this package imports no provider and no store.
+   */
+  readEvents: (session: IndexedSession) => AsyncIterable<DisplayEvent>;
 }
 
 /** A full-text index of sessions, kept on disk. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionInfo } from '@x/sessions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SOURCES } from '../test/serve-home.js';
+import { SOURCES, STORES } from '../test/serve-home.js';
 import { createCatalog, insideStore } from './catalog.js';
 
 const home = mkdtempSync(join(tmpdir(), 'x-serve-catalog-'));
@@ -16,7 +16,7 @@ afterAll(() => {
 const session = (path: string): SessionInfo => ({ agent: 'claude', id: 'x', storage: 'file', path, updatedAt: '2026-03-01T00:00:00Z', size: 1 });
 
 describe('insideStore', () => {
-  const catalog = createCatalog({ home, env: {}, sources: SOURCES, redact: false });
+  const catalog = createCatalog({ home, env: {}, stores: STORES, sources: SOURCES, redact: false });
   const project = join(home, '.claude', 'projects', '-work');
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'in.jsonl'), '{}\n');

@@ -1,6 +1,5 @@
-import { realpath, stat } from 'node:fs/promises';
-import { sep } from 'node:path';
-import { listSessions, sessionEvents, sessionLocations, type AgentId, type SessionInfo, type SessionLookup, type SessionSources } from '@x/sessions';
+import { stat } from 'node:fs/promises';
+import { insideSessionStore, listSessions, sessionEvents, type SessionInfo, type SessionLookup, type SessionSources } from '@x/sessions';
 import { summarizeEvents, type SessionSummary } from './session-summary.js';
 
 /** Options of {@link createCatalog}. */
@@ -40,7 +39,7 @@ export async function catalogSessions(state: CatalogState): Promise<SessionInfo[
   const ttl = state.options.listTtlMs ?? 3000;
   if (state.listing !== undefined && now(state) - state.listing.at < ttl) return state.listing.sessions;
   // One listing at a time: requests arriving while it runs share it.
-  state.pending ??= listSessions({ home: state.options.home, env: state.options.env, subagents: true }).finally(() => {
+  state.pending ??= listSessions({ home: state.options.home, env: state.options.env, stores: state.options.stores, subagents: true }).finally(() => {
     state.pending = undefined;
   });
   const sessions = await state.pending;
@@ -56,27 +55,13 @@ export async function catalogFind(state: CatalogState, key: string): Promise<Ses
   return found;
 }
 
-function storeRoot(state: CatalogState, agent: AgentId, session: SessionInfo): string {
-  const where = sessionLocations(state.options);
-  if (agent === 'opencode') return session.storage === 'opencode-sqlite' ? where.opencodeDb : where.opencode;
-  return where[agent];
-}
-
 /**
- * Whether the log's real path lies inside its agent's folder: a symlink in
+ * Whether the log's real path lies inside its store's folders: a symlink in
  * the store pointing elsewhere (at a file another user planted, at /etc) is
  * refused, so the server reads nothing outside the agents' folders.
  */
-export async function insideStore(state: CatalogState, session: SessionInfo): Promise<boolean> {
-  try {
-    const root = await realpath(storeRoot(state, session.agent, session));
-    const real = await realpath(session.path);
-    const inside = real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
-    // A FIFO or device in a log's place would block a read forever.
-    return inside && (await stat(real)).isFile();
-  } catch {
-    return false;
-  }
+export function insideStore(state: CatalogState, session: SessionInfo): Promise<boolean> {
+  return insideSessionStore(session, state.options);
 }
 
 /** What identifies a log's content for the summary cache: its size and mtime. */
@@ -95,7 +80,7 @@ export async function catalogSummary(state: CatalogState, session: SessionInfo):
     state.summaries.set(cacheKey, cached);
     return cached.summary;
   }
-  const summary = await summarizeEvents(sessionEvents(session, { sources: state.options.sources, redact: state.options.redact }));
+  const summary = await summarizeEvents(sessionEvents(session, { ...state.options, redact: state.options.redact }));
   state.summaries.delete(cacheKey);
   state.summaries.set(cacheKey, { signature, summary });
   // The oldest entry goes first: a Map iterates in insertion order, and a hit re-inserts.

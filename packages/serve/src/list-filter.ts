@@ -1,4 +1,4 @@
-import { AGENTS, type AgentId, type SessionInfo } from '@x/sessions';
+import type { AgentId, SessionInfo } from '@x/sessions';
 import type { SessionSummary } from './session-summary.js';
 
 /** The list's filters, from the query string. */
@@ -22,11 +22,11 @@ export const LIST_PAGE_SIZE = 200;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Reads the filters from a URL's query; a value that is not one the list knows is ignored. */
-export function parseFilters(query: URLSearchParams): ListFilters {
+/** Reads the filters from a URL's query; a value that is not one the list knows (an agent not in `agents`) is ignored. */
+export function parseFilters(query: URLSearchParams, agents: readonly AgentId[]): ListFilters {
   const filters: ListFilters = { page: Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1) };
   const agent = query.get('agent');
-  if (agent !== null && (AGENTS as readonly string[]).includes(agent)) filters.agent = agent as AgentId;
+  if (agent !== null && agents.includes(agent)) filters.agent = agent;
   const project = query.get('project');
   if (project) filters.project = project;
   const since = query.get('since');

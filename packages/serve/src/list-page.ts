@@ -1,4 +1,4 @@
-import { AGENTS, redactSecrets, type SessionInfo } from '@x/sessions';
+import { redactSecrets, type SessionInfo } from '@x/sessions';
 import { formatCost, formatCount } from '@x/core';
 import { escapeHtml } from '@x/renderer-html';
 import { LIST_PAGE_SIZE, dayOf, type ListFilters } from './list-filter.js';
@@ -6,6 +6,8 @@ import { LIST_PAGE_SIZE, dayOf, type ListFilters } from './list-filter.js';
 /** What the list page shows besides the sessions. */
 export interface ListView {
   filters: ListFilters;
+  /** The agents the server has a store for, for the agent filter. */
+  agents: readonly string[];
   /** Every project seen, for the project filter. */
   projects: readonly string[];
   /** Keys of the sessions whose log is being written now. */
@@ -54,7 +56,7 @@ function option(value: string, label: string, selected: string | undefined): str
 
 function filterForm(view: ListView): string {
   const f = view.filters;
-  const agents = [option('', 'every agent', f.agent), ...AGENTS.map((a) => option(a, a, f.agent))].join('');
+  const agents = [option('', 'every agent', f.agent), ...view.agents.map((a) => option(a, escapeHtml(a), f.agent))].join('');
   const projects = [option('', 'every project', f.project), ...view.projects.map((p) => option(p, shown(view, p), f.project))].join('');
   const statuses = [option('', 'any status', f.status), option('failed', 'failed', f.status), option('cancelled', 'cancelled', f.status)].join('');
   const value = (v: string | undefined) => escapeHtml(v ?? '');

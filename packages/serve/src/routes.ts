@@ -15,12 +15,12 @@ const HTML = 'text/html; charset=utf-8';
 async function listPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {
   const sessions = await catalogSessions(context.catalog);
   if (context.search !== undefined) refreshSearch(context.search, sessions, context.now());
-  const filters = parseFilters(url.searchParams);
+  const filters = parseFilters(url.searchParams, context.agents);
   const kept = await filterSessions(sessions, filters, (s) => catalogSummary(context.catalog, s).catch(() => undefined));
   const now = context.now();
   const running = new Set(sessions.filter((s) => isRunning(s, now)).map((s) => s.key ?? s.id));
   const projects = [...new Set(sessions.flatMap((s) => (s.project === undefined || s.parentId !== undefined ? [] : [s.project])))].sort();
-  sendText(response, 200, HTML, page({ title: 'Sessions' }, listBodyHtml(kept, { filters, projects, running, redact: context.redact })));
+  sendText(response, 200, HTML, page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, redact: context.redact })));
 }
 
 async function searchPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {

@@ -1,4 +1,4 @@
-import type { SessionInfo, SessionSources } from '@x/sessions';
+import type { SessionInfo, SessionLookup, SessionSources } from '@x/sessions';
 import type { CatalogState } from './catalog.js';
 import type { SearchService } from './search-service.js';
 
@@ -7,6 +7,10 @@ export interface ServeContext {
   catalog: CatalogState;
   /** Absent when the server was started without a search index. */
   search: SearchService | undefined;
+  /** Where the stores read (home, env) and the stores: every session's bytes come through its store. */
+  lookup: SessionLookup;
+  /** The registered stores' agent ids, in order: the list's agent filter offers these. */
+  agents: readonly string[];
   sources: SessionSources;
   redact: boolean;
   now: () => number;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../test/http.js';
-import { IDS, SOURCES, fiveAgentHome } from '../test/serve-home.js';
+import { IDS, SOURCES, STORES, fiveAgentHome } from '../test/serve-home.js';
 import { startServer, type ServeHandle } from './server.js';
 
 describe('startServer over a home with every agent', () => {
@@ -11,7 +11,7 @@ describe('startServer over a home with every agent', () => {
 
   beforeAll(async () => {
     ({ home } = fiveAgentHome());
-    server = await startServer({ home, env: {}, sources: SOURCES, token: 'test-token-123' });
+    server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token: 'test-token-123' });
     const first = await get(server.origin, '/?token=test-token-123');
     cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
   });

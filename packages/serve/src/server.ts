@@ -78,13 +78,18 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
   }
 }
 
+/** The agent ids of the stores, in the order they were registered. */
+function toAgentIds(stores: SessionLookup['stores']): string[] {
+  return (Array.isArray(stores) ? stores : (stores as Exclude<SessionLookup['stores'], readonly unknown[]>).list()).map((store) => store.id);
+}
+
 async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
   if (options.searchDir === undefined) return undefined;
   return openSearchService(options.searchDir, context.redact, (indexed) => {
     // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
     async function* read() {
       const session = await catalogFind(context.catalog, indexed.id);
-      if (session !== undefined) yield* sessionEvents(session, { sources: context.sources, redact: context.redact });
+      if (session !== undefined) yield* sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
     }
     return read();
   });
@@ -100,7 +105,9 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   const redact = options.redact === true;
   const closing = new AbortController();
   const context: ServeContext = {
-    catalog: createCatalog({ home: options.home, env: options.env, sources: options.sources, redact }),
+    catalog: createCatalog({ home: options.home, env: options.env, stores: options.stores, sources: options.sources, redact }),
+    lookup: { home: options.home, env: options.env, stores: options.stores },
+    agents: toAgentIds(options.stores),
     search: undefined,
     sources: options.sources,
     redact,

@@ -17,7 +17,7 @@ function downloadName(session: SessionInfo, ext: string): string {
 }
 
 function events(context: ServeContext, session: SessionInfo) {
-  return sessionEvents(session, { sources: context.sources, redact: context.redact });
+  return sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
 }
 
 /** The transcript, streamed: the head (with the turn table), every event with its anchor, the footer, the live container. */
@@ -70,7 +70,7 @@ async function redactedHtml(context: ServeContext, session: SessionInfo, respons
     'content-type': 'text/html; charset=utf-8',
     'content-disposition': `attachment; filename="${downloadName(session, '.html')}"`,
   });
-  await writeSessionHtml(session, (chunk: string) => writeChunk(response, chunk), { sources: context.sources, redact: true });
+  await writeSessionHtml(session, (chunk: string) => writeChunk(response, chunk), { ...context.lookup, sources: context.sources, redact: true });
   response.end();
 }
 

@@ -5,11 +5,12 @@
 // session that writes, edits and deletes JOKE.md) is copied beside them.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeLogSource } from '@x/provider-claude';
-import { codexLogSource } from '@x/provider-codex';
-import { copilotLogSource } from '@x/provider-copilot';
-import { geminiLogSource } from '@x/provider-gemini';
-import { openCodeLogSource } from '@x/provider-opencode';
+import type { SessionStore } from '@x/core';
+import { claudeLogSource, claudeSessionStore } from '@x/provider-claude';
+import { codexLogSource, codexSessionStore } from '@x/provider-codex';
+import { copilotLogSource, copilotSessionStore } from '@x/provider-copilot';
+import { geminiLogSource, geminiSessionStore } from '@x/provider-gemini';
+import { openCodeLogSource, openCodeSessionStore } from '@x/provider-opencode';
 import type { SessionSources } from '@x/sessions';
 import { tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
@@ -22,6 +23,9 @@ export const SOURCES: SessionSources = {
   opencode: openCodeLogSource,
   copilot: copilotLogSource,
 };
+
+/** Each agent's session store, as `xview serve` registers them. */
+export const STORES: readonly SessionStore[] = [claudeSessionStore, codexSessionStore, geminiSessionStore, openCodeSessionStore, copilotSessionStore];
 
 /** A phrase planted in each agent's prompt, for search. */
 export const PLANTED = {

@@ -11,7 +11,7 @@ import { writeClaude, writeCodex } from '../../sessions/test/fake-home.js';
 import { startServer, type ServeHandle } from '../src/server.js';
 import { claudeTextLine, hasChromium, launch, watchedPage } from './browser.js';
 import { get } from './http.js';
-import { IDS, PLANTED, SOURCES, fiveAgentHome } from './serve-home.js';
+import { IDS, PLANTED, SOURCES, STORES, fiveAgentHome } from './serve-home.js';
 
 describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -23,7 +23,7 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
   beforeAll(async () => {
     ({ home, claudeLog } = fiveAgentHome());
     cache = mkdtempSync(join(tmpdir(), 'x-serve-cache-'));
-    server = await startServer({ home, env: {}, sources: SOURCES, searchDir: cache, pollIntervalMs: 100 });
+    server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, searchDir: cache, pollIntervalMs: 100 });
     browser = await launch();
   }, 120_000);
 
@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)('xview serve with hostile strings in every field',
       prompt: XSS_PAYLOADS.join(' '),
       at: '2026-03-02T10:00:00.000Z',
     });
-    const server = await startServer({ home, env: {}, sources: SOURCES, searchDir: cache });
+    const server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, searchDir: cache });
     const browser = await launch();
     try {
       const { page, problems } = await watchedPage(browser, server.origin);

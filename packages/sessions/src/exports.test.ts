@@ -12,6 +12,7 @@ describe('@x/sessions exports', () => {
       'createSessionStoreRegistry',
       'findSession',
       'followFile',
+      'insideSessionStore',
       'listSessions',
       'nodeStoreFileSystem',
       'openSession',

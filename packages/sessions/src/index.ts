@@ -3,6 +3,7 @@ export { createSessionStoreRegistry, type SessionStoreRegistry } from './store-r
 export { nodeStoreFileSystem } from './node-store-fs.js';
 export { listSessions, findSession, storeContext, type ListSessionsOptions } from './list-sessions.js';
 export { openSession } from './open-session.js';
+export { insideSessionStore } from './store-check.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
 export {

@@ -7,6 +7,7 @@ import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { write } from '../output.js';
 import { builtInRegistry } from '../providers.js';
+import { builtInStoreRegistry } from '../session-stores.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, parseCommand, printHelp, sessionSourcesFrom } from './session-common.js';
 
@@ -62,12 +63,14 @@ export async function runServeCommand(argv: readonly string[], io: SessionComman
   const port = parsePort(values.port as string | undefined);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   const stop = stopSignal(io);
+  const stores = builtInStoreRegistry();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
       home: homeOf(io),
       env: io.env,
-      sources: sessionSourcesFrom(builtInRegistry()),
+      stores,
+      sources: sessionSourcesFrom(builtInRegistry(), stores),
       port,
       host,
       redact: values.redact === true,
