@@ -213,7 +213,7 @@ describe('help for each command', () => {
     [['sessions', '--agnet', 'claude'], "xview: sessions: unknown option '--agnet'. Did you mean --agent? Run xview sessions --help for the options.\n"],
     [['site', 'out', '--redcat'], "xview: site: unknown option '--redcat'. Did you mean --redact? Run xview site --help for the options.\n"],
     [['show', 'x', '--folow'], "xview: show: unknown option '--folow'. Did you mean --follow? Run xview show --help for the options.\n"],
-    [['help', 'nope'], "xview: help takes one command of: sessions, show, site, serve; xview help alone shows xview's own.\n"],
+    [['help', 'nope'], "xview: help takes one command of: sessions, show, site, serve, acp, acp-agent; xview help alone shows xview's own.\n"],
   ])('%j: one line, exit 2', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(ExitCode.usage);
