@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempHome, writeCodex, writeCopilot, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
@@ -128,6 +129,24 @@ describe('xview show', () => {
     await follow.stdout.contains('A later turn.');
     controller.abort();
     expect(await follow.done).toBe(ExitCode.ok);
+  });
+});
+
+describe('xview show, on a log that leads out of its store', () => {
+  it('neither reads nor follows a session log that is a symlink to a file outside the agent’s folders', async () => {
+    const dir = home();
+    const sessionDir = join(dir, '.copilot', 'session-state', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20');
+    const outside = join(mkdtempSync(join(tmpdir(), 'x-outside-')), 'events.jsonl');
+    renameSync(join(sessionDir, 'events.jsonl'), outside);
+    symlinkSync(outside, join(sessionDir, 'events.jsonl'));
+    const link = join(sessionDir, 'events.jsonl');
+    for (const argv of [['show', '0d3f6a52', '--events'], ['show', '0d3f6a52', '--events', '--follow'], ['show', link, '--events'], ['show', link, '--events', '--follow']]) {
+      const shown = run(argv, dir);
+      const code = await shown.done;
+      expect([argv.join(' '), code]).toEqual([argv.join(' '), ExitCode.input]);
+      expect(shown.stdout.text).not.toContain('OPENAI_API_KEY');
+      expect(shown.stderr.text.trimEnd().split('\n')).toHaveLength(1);
+    }
   });
 });
 

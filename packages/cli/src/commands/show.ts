@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { AgentId, SessionInfo, SessionLookup, SessionStoreRegistry } from '@x/sessions';
-import { findSession, followFile, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
+import { findSession, followFile, insideSessionStore, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
@@ -65,13 +65,25 @@ interface FollowRead {
   notice: (message: string) => void;
 }
 
+/**
+ * A store's refusal (a log that leads out of its folders, an export past the
+ * pipeline's bounds) is a fact about the input, told in one line with exit 3,
+ * not a bug.
+ */
+function refusedByStore(error: unknown): never {
+  if (!(error instanceof RangeError)) throw error;
+  throw new CliError(neutralizeForTerminal(error.message), ExitCode.input);
+}
+
 /** The session as the run's one input: read with its agent's log source, or detected when its agent is not known. */
 function inputOf(target: ShowTarget, lookup: SessionLookup & { stores: SessionStoreRegistry }, follow: FollowRead | undefined): CliInput {
   const size = target.storage === 'file' ? statSync(target.path).size : undefined;
   async function* open(): AsyncGenerator<Uint8Array> {
     if (follow === undefined) {
       // A file no store holds is read through a file system confined to its own folder: a regular file, streamed.
-      yield* target.agent === undefined ? await nodeStoreFileSystem([dirname(target.path)]).stream(target.path) : await openSession({ ...target, agent: target.agent }, lookup);
+      yield* target.agent === undefined
+        ? await nodeStoreFileSystem([dirname(target.path)]).stream(target.path)
+        : await openSession({ ...target, agent: target.agent }, lookup).catch(refusedByStore);
       return;
     }
     const limit = follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes };
@@ -107,6 +119,9 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   const lookup = { home: homeOf(io), env: io.env, stores };
   const target = await resolveTarget(options.files[0] as string, io, stores);
   if (follow && target.storage !== 'file') throw new CliError(`--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`, ExitCode.usage);
+  // A log followed by path is held to the rule its store reads by: a symlink out of the agent's folders is not followed.
+  if (follow && target.agent !== undefined && !(await insideSessionStore({ agent: target.agent, path: target.path }, lookup)))
+    throw new CliError(`${neutralizeForTerminal(target.path)} leads outside ${target.agent}'s session folders or is not a regular file; not followed.`, ExitCode.input);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
