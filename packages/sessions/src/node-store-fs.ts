@@ -1,9 +1,9 @@
 import { constants, createReadStream } from 'node:fs';
-import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreDirEntry, StoreFile, StoreFileSystem } from '@x/core';
 import { openSqlite } from './sqlite.js';
-import { insideRoot } from './store-path.js';
+import { isInside } from './store-path.js';
 
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirEntry['kind'] {
   return entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : 'other';
@@ -14,9 +14,9 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirE
  * root is refused, and a FIFO or device is never waited on (opened
  * non-blocking, then checked with fstat).
  */
-async function openInside(roots: readonly string[], path: string): Promise<FileHandle> {
-  const inside = await Promise.all(roots.map((root) => insideRoot(root, path).catch(() => false)));
-  if (!inside.includes(true)) throw new RangeError(`${path} is outside the session store's folders; not read.`);
+async function openInside(realRoots: Promise<(string | undefined)[]>, path: string): Promise<FileHandle> {
+  const [roots, target] = await Promise.all([realRoots, realpath(path).catch(() => undefined)]);
+  if (target === undefined || !roots.some((root) => root !== undefined && isInside(root, target))) throw new RangeError(`${path} is outside the session store's folders; not read.`);
   const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
@@ -46,6 +46,13 @@ function storeFile(file: FileHandle): StoreFile {
  * reads no content.
  */
 export function nodeStoreFileSystem(roots: readonly string[]): StoreFileSystem {
+  // The roots' real paths, resolved once per file system (one listing or one open), not once per file:
+  // a listing of 1,000 logs spent a sixth of its time resolving the same root again.
+  let resolved: Promise<(string | undefined)[]> | undefined;
+  const realRoots = () => {
+    resolved ??= Promise.all(roots.map((root) => realpath(root).catch(() => undefined)));
+    return resolved;
+  };
   return {
     join,
     async list(path) {
@@ -63,13 +70,13 @@ export function nodeStoreFileSystem(roots: readonly string[]): StoreFileSystem {
         return undefined;
       }
     },
-    open: async (path) => storeFile(await openInside(roots, path)),
+    open: async (path) => storeFile(await openInside(realRoots(), path)),
     async stream(path) {
-      const file = await openInside(roots, path);
+      const file = await openInside(realRoots(), path);
       return createReadStream('', { fd: file });
     },
     async openDatabase(path) {
-      await (await openInside(roots, path)).close();
+      await (await openInside(realRoots(), path)).close();
       return openSqlite(path);
     },
   };

@@ -31,10 +31,15 @@ export function storePath(root: string, ...segments: string[]): string {
   return join(root, ...segments);
 }
 
+/** Whether the real path `target` is the real path `root` or lies inside it (both already resolved). */
+export function isInside(root: string, target: string): boolean {
+  return target === root || target.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
 /** Whether `path` (after following symlinks) is `root` or inside it (after following symlinks). */
 export async function insideRoot(root: string, path: string): Promise<boolean> {
   const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(path)]);
-  return realTarget === realRoot || realTarget.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  return isInside(realRoot, realTarget);
 }
 
 /**
