@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
 import { CliError, ExitCode } from './exit-codes.js';
-import { builtInStandIns } from './built-in-sources.js';
+import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
 import { contentsOf, entryOf, isObject } from './plugin-module.js';
 
 /** The sources, renderers and session stores `xview` can use, each with where it came from (`built-in`, or the plugin). */
@@ -51,7 +51,8 @@ async function loadOne(set: PluginSet, spec: string, cwd: string, timeoutMs: num
   const checkedStores = stores.map(defineSessionStore);
   checkIds('renderer', checkedRenderers.map((r) => r.id), (id) => set.renderers.get(id)?.origin, spec);
   checkIds('source', checked.map((s) => s.id), (id) => set.origins.get(id), spec);
-  checkIds('session store', checkedStores.map((s) => s.id), (id) => set.stores.get(id)?.origin, spec);
+  const storeOrigin = (id: string) => set.stores.get(id)?.origin ?? (BUILT_IN_STORE_IDS.includes(id) ? 'built-in' : undefined);
+  checkIds('session store', checkedStores.map((s) => s.id), storeOrigin, spec);
   for (const source of checked) {
     set.registry.register(source);
     set.origins.set(source.id, spec);
