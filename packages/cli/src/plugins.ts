@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
@@ -39,8 +39,8 @@ function checkIds(kind: string, ids: readonly string[], taken: (id: string) => s
 }
 
 /** Loads one plugin into the set, all or nothing: any problem leaves the set as it was and throws. */
-async function loadOne(set: PluginSet, spec: string, cwd: string, timeoutMs: number): Promise<void> {
-  const module = await importWithin(spec, entryOf(spec, cwd), timeoutMs);
+async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: number): Promise<void> {
+  const module = await importWithin(spec, entry, timeoutMs);
   const { sources, renderers, stores } = contentsOf(module);
   if (sources.length === 0 && renderers.length === 0 && stores.length === 0) {
     throw new Error('it exports no source (detect, createParser), no renderer (id, create) and no session store (roots, list, open)');
@@ -183,13 +183,14 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
   const found = userPlugins(userConfigDir(places.env), set.problems);
+  // By entry file: a package named with --plugin that is also in the user's folder is one plugin, loaded once.
   const seen = new Set<string>();
   for (const { spec, base } of [...named, ...found]) {
-    const key = `${resolve(base)}\0${spec}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     try {
-      await loadOne(set, spec, base, places.timeoutMs ?? LOAD_TIMEOUT_MS);
+      const entry = realpathSync(entryOf(spec, base));
+      if (seen.has(entry)) continue;
+      seen.add(entry);
+      await loadOne(set, spec, entry, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof CliError) throw error;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];

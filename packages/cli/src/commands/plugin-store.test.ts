@@ -1,13 +1,12 @@
 // The session commands with a store a plugin brings: examples/provider-qwen
 // (x-provider-qwen, built) named with --plugin, over a home that holds
 // Qwen Code's recorded session logs, as it keeps them (~/.qwen/projects).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCodex } from '../../../sessions/test/fake-home.js';
 import { get } from '../../../serve/test/http.js';
-import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
+import { QWEN_EDIT_VERBOSE, QWEN_PLUGIN as QWEN, QWEN_SESSIONS, qwenHome, qwenRow } from '../../test/qwen-home.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
@@ -26,20 +25,6 @@ class Capture implements CliStream {
 
 async function* none(): AsyncGenerator<Uint8Array> {}
 
-const QWEN = join(FIXTURES_DIR, '..', 'examples', 'provider-qwen');
-const RECORDED = join(FIXTURES_DIR, 'qwen-log', 'recorded', '0.24.4');
-/** Every log's mtime, the row's `updatedAt`: a copy's own would differ from run to run. */
-const CHANGED = new Date('2026-11-29T03:00:00.000Z');
-
-/** A home holding the `.qwen` folder of each recorded scenario named, with an empty xview config folder. */
-export function qwenHome(...scenarios: string[]): string {
-  const home = mkdtempSync(join(tmpdir(), 'xview-qwen-home-'));
-  for (const scenario of scenarios) cpSync(join(RECORDED, scenario, '.qwen'), join(home, '.qwen'), { recursive: true });
-  mkdirSync(join(home, '.qwen'), { recursive: true });
-  for (const file of readdirSync(join(home, '.qwen'), { recursive: true, encoding: 'utf8' })) utimesSync(join(home, '.qwen', file), CHANGED, CHANGED);
-  return home;
-}
-
 async function run(argv: string[], home: string) {
   const stdout = new Capture();
   const stderr = new Capture();
@@ -48,8 +33,7 @@ async function run(argv: string[], home: string) {
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-const PLAIN = 'cebb297e-6b40-49d1-a36e-cb272a08a43b';
-const EDIT = '3050525d-3f7e-4eea-b42b-e484a561a223';
+const PLAIN = QWEN_SESSIONS.plain;
 
 describe('the session commands with a plugin’s store (x-provider-qwen)', () => {
   it('xview sessions lists the plugin’s sessions beside the built-in agents’, and --agent qwen is accepted', async () => {
@@ -70,14 +54,7 @@ describe('the session commands with a plugin’s store (x-provider-qwen)', () =>
     });
     const json = await run(['sessions', '--plugin', QWEN, '--agent', 'qwen', '--all-projects', '--json'], home);
     expect(json.code).toBe(ExitCode.ok);
-    const chats = join(home, '.qwen', 'projects', '-home-lab-project', 'chats');
-    const row = (id: string, size: number, startedAt: string, title: string, tokens: number) => ({
-      agent: 'qwen', id, storage: 'file', path: join(chats, `${id}.jsonl`), updatedAt: CHANGED.toISOString(), size, startedAt, project: '/home/lab/project', title, turns: 1, tokens, key: id,
-    });
-    expect(JSON.parse(json.stdout)).toEqual([
-      row(EDIT, 12497, '2026-11-29T02:42:58.316Z', 'Fix the typo in src/greet.ts and show me the file.', 7340),
-      row(PLAIN, 2971, '2026-11-29T02:42:38.467Z', 'What is 6 times 7?', 1832),
-    ]);
+    expect(JSON.parse(json.stdout)).toEqual([qwenRow(home, 'edit'), qwenRow(home, 'plain')]);
     // Without the plugin, qwen is no agent of xview's: one line, exit 2.
     expect(await run(['sessions', '--agent', 'qwen'], home)).toEqual({
       code: ExitCode.usage,
@@ -89,24 +66,7 @@ describe('the session commands with a plugin’s store (x-provider-qwen)', () =>
   it('xview show renders a plugin’s session by id prefix with its log source', async () => {
     const home = qwenHome('plain-answer', 'read-edit-run');
     expect(await run(['show', '--plugin', QWEN, 'cebb297e'], home)).toEqual({ code: ExitCode.ok, stdout: 'It is **42**.\n', stderr: '' });
-    expect(await run(['show', '--plugin', QWEN, '--verbose', '3050525d'], home)).toEqual({
-      code: ExitCode.ok,
-      stdout: [
-        `⌂ session ${EDIT}, in /home/lab/project`,
-        '❯ Fix the typo in src/greet.ts and show me the file.',
-        'I will read the file first.',
-        '» Read /home/lab/project/src/greet.ts',
-        '  ✓ Read /home/lab/project/src/greet.ts',
-        '✎ Edit (+1 -1) /home/lab/project/src/greet.ts',
-        '  ✓ Updated /home/lab/project/src/greet.ts',
-        '$ Bash cat src/greet.ts',
-        '  ✓ Completed Bash (exit 0): export function greet(name: string): string {',
-        'Fixed: `Helo` is now `Hello`.',
-        '∎ completed | 7.7 s | 1 turn | 7,210 in / 130 out tokens (40 reasoning, 4,800 cache read)',
-        '',
-      ].join('\n'),
-      stderr: '',
-    });
+    expect(await run(['show', '--plugin', QWEN, '--verbose', '3050525d'], home)).toEqual({ code: ExitCode.ok, stdout: QWEN_EDIT_VERBOSE, stderr: '' });
     const html = await run(['show', '--plugin', QWEN, '--html', '-', PLAIN], home);
     expect(html.code).toBe(ExitCode.ok);
     expect(html.stdout).toContain(`<title>qwen session ${PLAIN}</title>`);
