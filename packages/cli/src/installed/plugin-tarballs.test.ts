@@ -4,9 +4,9 @@
 // npm from those tarballs into a folder outside the repository, and loaded by
 // the installed xview: named with --plugin, and found by their names in the
 // user's xview folder.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QWEN_EDIT_VERBOSE, QWEN_SESSIONS, qwenHome, qwenRow } from '../../test/qwen-home.js';
 import { ExitCode } from '../exit-codes.js';
 import { npmInstall, outsideRepository, packTarball, type RunPlace, runInstalled } from './installed-xview.js';
@@ -18,14 +18,14 @@ const PACKED = ['packages/core', 'examples/provider-qwen', 'examples/renderer-pl
  * (`$XDG_CONFIG_HOME/xview`) a project where npm installed the tarballs: the
  * runs' working folder, so `--plugin x-provider-qwen` names the package.
  */
-function install(): RunPlace & { cwd: string; folder: string } {
+function install(): RunPlace & { cwd: string; folder: string; work: string } {
   const work = outsideRepository('x-installed-plugins-');
   const tarballs = PACKED.map((dir) => packTarball(dir, join(work, 'tarballs')));
   const folder = join(work, 'config', 'xview');
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'xview-plugins', private: true }, null, 2)}\n`);
   npmInstall(folder, tarballs);
-  return { home: qwenHome('plain-answer', 'read-edit-run'), cwd: folder, folder, env: { XDG_CONFIG_HOME: join(work, 'config'), NO_COLOR: '1' } };
+  return { home: qwenHome('plain-answer', 'read-edit-run'), cwd: folder, folder, work, env: { XDG_CONFIG_HOME: join(work, 'config'), NO_COLOR: '1' } };
 }
 
 let place: ReturnType<typeof install>;
@@ -33,6 +33,10 @@ let place: ReturnType<typeof install>;
 beforeAll(() => {
   place = install();
 }, 600_000);
+
+afterAll(() => {
+  for (const dir of [place?.work, place?.home]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
 
 const MARKDOWN = [
   `## Session \`${QWEN_SESSIONS.plain}\``,
