@@ -94,6 +94,9 @@ describe('xview --plugin', () => {
     expect(detected).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: '' });
     const chosen = await cli(['--plugin', './toy.mjs', '--provider', 'toy'], dir, '{"toy":"again"}\n');
     expect(chosen.stdout).toBe('again\n');
+    // One module named twice (a relative and an absolute path) is one plugin, loaded once: no id of its is taken.
+    const twice = await cli(['--plugin', './toy.mjs', '--plugin', join(dir, 'toy.mjs')], dir, '{"toy":"once"}\n');
+    expect(twice).toEqual({ code: ExitCode.ok, stdout: 'once\n', stderr: '' });
   });
 
   it('refuses a plugin of another contract version by name, and goes on with the rest', async () => {

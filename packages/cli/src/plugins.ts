@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
@@ -183,13 +183,18 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
   const found = userPlugins(userConfigDir(places.env), set.problems);
-  // By entry file: a package named with --plugin that is also in the user's folder is one plugin, loaded once.
-  const seen = new Set<string>();
+  // Once per name and folder, and once per entry file: a package named with
+  // --plugin that is also in the user's folder is one plugin, loaded once.
+  const seenNames = new Set<string>();
+  const entries = new Set<string>();
   for (const { spec, base } of [...named, ...found]) {
+    const key = `${resolve(base)}\0${spec}`;
+    if (seenNames.has(key)) continue;
+    seenNames.add(key);
     try {
       const entry = realpathSync(entryOf(spec, base));
-      if (seen.has(entry)) continue;
-      seen.add(entry);
+      if (entries.has(entry)) continue;
+      entries.add(entry);
       await loadOne(set, spec, entry, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof CliError) throw error;
