@@ -210,6 +210,8 @@ describe('xview --plugin', () => {
       stderr: '',
     });
     expect(await sessionCli(['show', '--plugin', './store.mjs', 'toyagent-1'], dir, io)).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: '' });
+    const listing = await cli(['--plugin', './store.mjs', '--list-providers'], dir);
+    expect(listing.stdout).toMatch(/^toyagent +toyagent agent \(session store, xview sessions --agent toyagent\) +\.\/store\.mjs$/m);
   });
 
   it('refuses a store whose id is taken, by a built-in or another plugin, naming both; and a bad store, in one line each', async () => {

@@ -242,11 +242,18 @@ export function listsCalls(set: PluginSet, id: string): boolean {
 }
 
 
-/** The `--list-providers` text: every source and renderer with where it came from. */
+/**
+ * The `--list-providers` text: every source and renderer with where it came
+ * from, and each plugin's session store (the built-in stores are loaded by
+ * the session commands only, and `xview sessions --help` names them).
+ */
 export function pluginListing(set: PluginSet): string {
   const rows: Array<[string, string, string]> = set.registry.list().map((s) => [s.id, `${s.displayName} (${s.cadence})`, set.origins.get(s.id) ?? '']);
   rows.push(['text', 'Plain text (streaming)', 'built-in']);
   for (const [id, { plugin, origin }] of set.renderers) rows.push([id, `${plugin.displayName ?? id} (renderer, --renderer ${id})`, origin]);
+  for (const [id, { store, origin }] of set.stores) {
+    if (origin !== 'built-in') rows.push([id, `${store.displayName} (session store, xview sessions --agent ${id})`, origin]);
+  }
   const idWidth = Math.max(...rows.map(([id]) => id.length));
   const nameWidth = Math.max(...rows.map(([, name]) => name.length));
   return rows.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');
