@@ -62,6 +62,14 @@ describe('plugins installed from packed tarballs, in the installed xview', () =>
     }
   });
 
+  it('xview --list-providers names the plugins’ source, store and renderer with the package each came from', () => {
+    const listed = runInstalled(['--list-providers'], place);
+    expect([listed.status, listed.stderr]).toEqual([ExitCode.ok, '']);
+    expect(listed.stdout).toMatch(/^qwen-log +Qwen Code session log \(streaming\) +x-provider-qwen$/m);
+    expect(listed.stdout).toMatch(/^qwen +Qwen Code \(session store, xview sessions --agent qwen\) +x-provider-qwen$/m);
+    expect(listed.stdout).toMatch(/^markdown +Markdown \(renderer, --renderer markdown\) +x-renderer-markdown$/m);
+  });
+
   it('xview show renders a session of the plugin’s store with its log source, and with the markdown renderer plugin', () => {
     const show = (...argv: string[]) => {
       const { status, stdout, stderr } = runInstalled(['show', '--plugin', 'x-provider-qwen', ...argv], place);
