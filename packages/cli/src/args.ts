@@ -59,7 +59,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     multiple: true,
     section: 'Input',
     help:
-      'load sources/renderers from a module: a path, or a package in ./node_modules (repeatable). Also loaded: ' +
+      'load sources, renderers and session stores from a module: a path, or a package in ./node_modules (repeatable). Also loaded: ' +
       '"plugins" in ~/.config/xview/config.json and packages named x-provider-*, x-renderer-* (or @scope/...) ' +
       'in ~/.config/xview/node_modules; nothing in the current directory is loaded unasked. ' +
       'A plugin that fails to load, throws or declares another contract version is skipped with one line on ' +

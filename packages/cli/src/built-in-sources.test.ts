@@ -1,6 +1,7 @@
 import { passthroughSource } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN, builtInStandIns, loadSource } from './built-in-sources.js';
+import { BUILT_IN, BUILT_IN_STORE_IDS, builtInStandIns, loadSource } from './built-in-sources.js';
+import { BUILT_IN_STORES } from './session-stores.js';
 import { BUILT_IN_SOURCES } from './providers.js';
 
 // The start-up table repeats each provider's id, name and cadence so that
@@ -18,6 +19,10 @@ describe('the built-in sources xview starts with', () => {
       });
       expect(entry.detect).toBe(source.detect);
     }
+  });
+
+  it('name the agents of the built-in session stores, in their order', () => {
+    expect(BUILT_IN_STORE_IDS).toEqual(BUILT_IN_STORES.map((store) => store.id));
   });
 
   it('stand in for them until one is chosen, and load it then', async () => {

@@ -123,6 +123,15 @@ const entries = new WeakMap<DisplayEventSource['createParser'], BuiltInSource>()
  * detector are the provider's own, and {@link loadSource} swaps one for the
  * real source before any parser is made.
  */
+/**
+ * The agent ids of the built-in session stores (session-stores.ts), which a
+ * plugin's store may not take. Repeated here so that rendering a file, which
+ * loads plugins but not the stores (they import every provider), refuses the
+ * same plugins the session commands refuse; built-in-sources.test.ts holds
+ * the two lists equal.
+ */
+export const BUILT_IN_STORE_IDS: readonly string[] = ['claude', 'codex', 'gemini', 'opencode', 'copilot'];
+
 export function builtInStandIns(): DisplayEventSource[] {
   return BUILT_IN.map((entry) => {
     const standIn = defineSource({

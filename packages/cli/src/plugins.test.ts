@@ -33,6 +33,14 @@ async function cli(argv: string[], cwd: string, stdin = '', env: Record<string, 
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
+/** A session command run over `dir` as the home and working folder. */
+async function sessionCli(argv: string[], dir: string, env: Record<string, string>) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await runCli(argv, { stdin: bytes(''), stdout, stderr, env, cwd: dir, home: dir } as Parameters<typeof runCli>[1]);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
 /** A source for lines `{"toy": "..."}`, written as a plugin built against contract `version` would be. */
 function sourceModule(id: string, version = 'v1'): string {
   return `export const ${id.replace(/-/g, '_')}Source = {
@@ -53,6 +61,22 @@ const MARKDOWN_RENDERER = `export default { renderers: [{
 }] };
 `;
 
+/**
+ * A session store of agent `id` whose one session lives in `toy.jsonl` of the
+ * home's `.toy` folder, read by the toy source (`logSource`), written as a
+ * plugin would: plain objects, no import. `extra` replaces fields.
+ */
+function storeModule(id: string, extra = ''): string {
+  return `export const ${id.replace(/-/g, '_')}Store = {
+  specificationVersion: 'v1', id: '${id}', displayName: '${id} agent', logSource: 'toy', envVariables: [],
+  roots: ({ home, fs }) => [fs.join(home, '.toy')],
+  list: async ({ home, fs }) => [{ agent: '${id}', id: '${id}-1', storage: 'file', path: fs.join(home, '.toy', 'toy.jsonl'), updatedAt: '2026-03-02T10:00:00.000Z', project: '/work/toy', title: 'Say hello', turns: 1, size: 16 }],
+  open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
+  ${extra}
+};
+`;
+}
+
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'xview-plugins-'));
   writeFileSync(join(dir, 'toy.mjs'), sourceModule('toy'));
@@ -70,6 +94,9 @@ describe('xview --plugin', () => {
     expect(detected).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: '' });
     const chosen = await cli(['--plugin', './toy.mjs', '--provider', 'toy'], dir, '{"toy":"again"}\n');
     expect(chosen.stdout).toBe('again\n');
+    // One module named twice (a relative and an absolute path) is one plugin, loaded once: no id of its is taken.
+    const twice = await cli(['--plugin', './toy.mjs', '--plugin', join(dir, 'toy.mjs')], dir, '{"toy":"once"}\n');
+    expect(twice).toEqual({ code: ExitCode.ok, stdout: 'once\n', stderr: '' });
   });
 
   it('refuses a plugin of another contract version by name, and goes on with the rest', async () => {
@@ -88,7 +115,7 @@ describe('xview --plugin', () => {
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       'xview: plugin ./missing.mjs skipped: no such file or directory',
       'xview: plugin ./throws.mjs skipped: cannot start',
-      'xview: plugin ./nothing.mjs skipped: it exports no source (detect, createParser) and no renderer (id, create)',
+      'xview: plugin ./nothing.mjs skipped: it exports no source (detect, createParser), no renderer (id, create) and no session store (roots, list, open)',
       `xview: plugin x-provider-absent skipped: not installed in ${join(dir, 'node_modules')}`,
     ]);
     expect(result.code).toBe(ExitCode.ok);
@@ -168,6 +195,52 @@ describe('xview --plugin', () => {
     const listed = await cli(['--list-providers'], dir);
     expect(listed.stdout).not.toMatch(/evil/);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('registers a plugin\'s session store for the session commands: listed, --agent accepted, shown with the plugin\'s source', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'store.mjs'), `${sourceModule('toy')}${storeModule('toyagent')}`);
+    mkdirSync(join(dir, '.toy'));
+    writeFileSync(join(dir, '.toy', 'toy.jsonl'), '{"toy":"hello"}\n');
+    const io = { XDG_CONFIG_HOME: EMPTY_CONFIG };
+    const listed = await sessionCli(['sessions', '--plugin', './store.mjs', '--agent', 'toyagent', '--all-projects'], dir, io);
+    expect(listed).toEqual({
+      code: ExitCode.ok,
+      stdout: ['  when              agent     id        turns       tokens      cost  title', '/work/toy', '  2026-03-02 10:00  toyagent  toyagent      1                         Say hello', ''].join('\n'),
+      stderr: '',
+    });
+    expect(await sessionCli(['show', '--plugin', './store.mjs', 'toyagent-1'], dir, io)).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: '' });
+    const listing = await cli(['--plugin', './store.mjs', '--list-providers'], dir);
+    expect(listing.stdout).toMatch(/^toyagent +toyagent agent \(session store, xview sessions --agent toyagent\) +\.\/store\.mjs$/m);
+  });
+
+  it('refuses a store whose id is taken, by a built-in or another plugin, naming both; and a bad store, in one line each', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'store.mjs'), `${sourceModule('toy')}${storeModule('toyagent')}`);
+    writeFileSync(join(dir, 'again.mjs'), storeModule('toyagent'));
+    writeFileSync(join(dir, 'claude.mjs'), storeModule('claude'));
+    writeFileSync(join(dir, 'bad.mjs'), storeModule('badagent', "logSource: 'Not An Id',"));
+    writeFileSync(join(dir, 'future.mjs'), storeModule('futureagent', "specificationVersion: 'v2',"));
+    const plugins = ['./store.mjs', './again.mjs', './claude.mjs', './bad.mjs', './future.mjs'].flatMap((p) => ['--plugin', p]);
+    const result = await sessionCli(['sessions', ...plugins, '--all-projects', '--agent', 'toyagent', '--json'], dir, { XDG_CONFIG_HOME: EMPTY_CONFIG });
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      'xview: plugin ./again.mjs skipped: a session store with id "toyagent" is already loaded from ./store.mjs',
+      'xview: plugin ./claude.mjs skipped: a session store with id "claude" is already loaded from built-in',
+      'xview: plugin ./bad.mjs skipped: session store "badagent": logSource must be the id of the source that parses its sessions, such as "claude-log", got "Not An Id".',
+      'xview: plugin ./future.mjs skipped: session store "futureagent" declares specificationVersion "v2", but this @x/core implements contract "v1". Install versions of the plugin and @x/core built for the same contract version.',
+    ]);
+    expect(result.code).toBe(ExitCode.ok);
+    expect(JSON.parse(result.stdout)).toMatchObject([{ agent: 'toyagent', id: 'toyagent-1' }]);
+    // A plugin's own words reach the terminal through its gate: no escape sequence gets through.
+    writeFileSync(join(dir, 'loud.mjs'), "throw new Error('\\u001b]0;owned\\u0007 \\u001b[2Jcleared');\n");
+    const loud = await sessionCli(['sessions', '--plugin', './loud.mjs', '--all-projects'], dir, { XDG_CONFIG_HOME: EMPTY_CONFIG });
+    expect(loud.stderr.split('\n')[0]).toMatch(/^xview: plugin \.\/loud\.mjs skipped: .*cleared$/);
+    expect(loud.stderr).not.toMatch(/[\u001b\u0007]/);
+    // All or nothing, in every command: rendering a file does not load the source of a plugin whose store is refused.
+    writeFileSync(join(dir, 'both.mjs'), `${sourceModule('both')}${storeModule('claude')}`);
+    const skipped = await cli(['--plugin', './both.mjs', '--provider', 'both'], dir, '{"both":"x"}\n');
+    expect(skipped.code).toBe(ExitCode.usage);
+    expect(skipped.stderr.split('\n')[0]).toBe('xview: plugin ./both.mjs skipped: a session store with id "claude" is already loaded from built-in');
   });
 
   it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {

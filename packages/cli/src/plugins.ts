@@ -1,17 +1,20 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DisplayEventSource, Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SourceRegistry } from '@x/core';
-import { createSourceRegistry, defineRendererPlugin, defineSource } from '@x/core';
+import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
+import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
 import { CliError, ExitCode } from './exit-codes.js';
-import { builtInStandIns } from './built-in-sources.js';
+import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
+import { contentsOf, entryOf, isObject } from './plugin-module.js';
 
-/** The sources and renderers `xview` can use, each with where it came from (`built-in`, or the plugin). */
+/** The sources, renderers and session stores `xview` can use, each with where it came from (`built-in`, or the plugin). */
 export interface PluginSet {
   registry: SourceRegistry;
   origins: Map<string, string>;
   renderers: Map<string, { plugin: RendererPlugin; origin: string }>;
+  /** The session stores by agent id: the built-in ones the command passed, then the plugins'. */
+  stores: Map<string, { store: SessionStore; origin: string }>;
   /** One line per plugin that could not be used, naming it. */
   problems: string[];
 }
@@ -25,91 +28,37 @@ const CONFIG_FILE = 'config.json';
 const LOAD_TIMEOUT_MS = 10_000;
 const CONVENTION = /^x-(provider|renderer)-/;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function looksLikeSource(value: unknown): value is DisplayEventSource {
-  return isObject(value) && typeof value.createParser === 'function' && typeof value.detect === 'function';
-}
-
-function looksLikeRenderer(value: unknown): value is RendererPlugin {
-  return isObject(value) && typeof value.create === 'function' && typeof value.id === 'string';
-}
-
-/** The file an `exports` value points an ESM import at (`import`, `node` or `default` condition). */
-function exportTarget(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(exportTarget).find((target) => target !== undefined);
-  if (!isObject(value)) return undefined;
-  if ('.' in value) return exportTarget(value['.']);
-  for (const condition of ['import', 'node', 'default']) {
-    const target = exportTarget(value[condition]);
-    if (target !== undefined) return target;
+/** Throws when an id of `ids` is taken, by the set (`taken`) or twice by this plugin, naming both origins. */
+function checkIds(kind: string, ids: readonly string[], taken: (id: string) => string | undefined, spec: string): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const origin = seen.has(id) ? spec : taken(id);
+    if (origin !== undefined) throw new Error(`a ${kind} with id "${id}" is already loaded from ${origin}`);
+    seen.add(id);
   }
-  return undefined;
-}
-
-/** A package directory's entry file: its `exports` for `.`, else `main`, else `index.js`. */
-function packageEntry(dir: string): string {
-  const manifest = join(dir, 'package.json');
-  if (!existsSync(manifest)) return join(dir, 'index.js');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: unknown };
-  const target = pkg.exports === undefined ? (typeof pkg.main === 'string' ? pkg.main : 'index.js') : exportTarget(pkg.exports);
-  if (target === undefined) throw new Error('its package.json "exports" has no "." entry for import');
-  return join(dir, target);
-}
-
-/** A path (`./x`, `/x`) from `cwd`, or a package name from `cwd`'s node_modules. */
-function entryOf(spec: string, cwd: string): string {
-  const isPath = spec.startsWith('.') || isAbsolute(spec);
-  const location = isPath ? resolve(cwd, spec) : join(cwd, 'node_modules', spec);
-  if (!existsSync(location)) throw new Error(isPath ? 'no such file or directory' : `not installed in ${join(cwd, 'node_modules')}`);
-  const entry = statSync(location).isDirectory() ? packageEntry(location) : location;
-  if (!existsSync(entry)) throw new Error(`its entry ${entry} does not exist (is it built?)`);
-  return entry;
-}
-
-/**
- * What a plugin module offers: every export that is a source (`detect` and
- * `createParser`) or a renderer plugin (`id` and `create`), and a default
- * export that is one of those or `{ sources, renderers }`.
- */
-function contentsOf(module: Record<string, unknown>): { sources: DisplayEventSource[]; renderers: RendererPlugin[] } {
-  const values: unknown[] = Object.entries(module)
-    .filter(([name]) => name !== 'default')
-    .map(([, value]) => value);
-  const fallback = module.default;
-  if (isObject(fallback) && (Array.isArray(fallback.sources) || Array.isArray(fallback.renderers))) {
-    values.push(...((fallback.sources as unknown[]) ?? []), ...((fallback.renderers as unknown[]) ?? []));
-  } else if (fallback !== undefined) {
-    values.push(fallback);
-  }
-  const unique = [...new Set(values)];
-  return { sources: unique.filter(looksLikeSource), renderers: unique.filter(looksLikeRenderer) };
 }
 
 /** Loads one plugin into the set, all or nothing: any problem leaves the set as it was and throws. */
-async function loadOne(set: PluginSet, spec: string, cwd: string, timeoutMs: number): Promise<void> {
-  const module = await importWithin(spec, entryOf(spec, cwd), timeoutMs);
-  const { sources, renderers } = contentsOf(module);
-  if (sources.length === 0 && renderers.length === 0) throw new Error('it exports no source (detect, createParser) and no renderer (id, create)');
-  // defineSource and defineRendererPlugin refuse another contract version by name, and bad metadata.
+async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: number): Promise<void> {
+  const module = await importWithin(spec, entry, timeoutMs);
+  const { sources, renderers, stores } = contentsOf(module);
+  if (sources.length === 0 && renderers.length === 0 && stores.length === 0) {
+    throw new Error('it exports no source (detect, createParser), no renderer (id, create) and no session store (roots, list, open)');
+  }
+  // The define functions refuse another contract version by name, and bad metadata.
   const checked = sources.map(defineSource);
-  for (const renderer of renderers.map(defineRendererPlugin)) {
-    if (set.renderers.has(renderer.id)) throw new Error(`a renderer with id "${renderer.id}" is already loaded from ${set.renderers.get(renderer.id)?.origin}`);
-  }
-  const ids = new Set<string>();
-  for (const source of checked) {
-    const taken = ids.has(source.id) ? spec : set.origins.get(source.id);
-    if (taken !== undefined) throw new Error(`a source with id "${source.id}" is already loaded (${taken})`);
-    ids.add(source.id);
-  }
+  const checkedRenderers = renderers.map(defineRendererPlugin);
+  const checkedStores = stores.map(defineSessionStore);
+  checkIds('renderer', checkedRenderers.map((r) => r.id), (id) => set.renderers.get(id)?.origin, spec);
+  checkIds('source', checked.map((s) => s.id), (id) => set.origins.get(id), spec);
+  const storeOrigin = (id: string) => set.stores.get(id)?.origin ?? (BUILT_IN_STORE_IDS.includes(id) ? 'built-in' : undefined);
+  checkIds('session store', checkedStores.map((s) => s.id), storeOrigin, spec);
   for (const source of checked) {
     set.registry.register(source);
     set.origins.set(source.id, spec);
   }
   for (const renderer of renderers) set.renderers.set(renderer.id, { plugin: renderer, origin: spec });
+  for (const store of checkedStores) set.stores.set(store.id, { store, origin: spec });
 }
 
 /** Installed packages named by convention in `dir`'s node_modules. */
@@ -192,6 +141,12 @@ async function importWithin(spec: string, entry: string, timeoutMs: number): Pro
   }
 }
 
+/** `XVIEW_PLUGIN_TIMEOUT_MS`, a positive number of milliseconds, else the default ({@link LOAD_TIMEOUT_MS}). */
+export function pluginTimeout(env: Record<string, string | undefined>): number | undefined {
+  const ms = Number(env.XVIEW_PLUGIN_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
 /** Where {@link loadPlugins} looks: `--plugin` paths from `cwd`, and the user's own xview folder. */
 export interface PluginPlaces {
   cwd: string;
@@ -200,6 +155,12 @@ export interface PluginPlaces {
   timeoutMs?: number;
   /** The built-in renderers, registered before any plugin's as `built-in` (built-in-renderers.ts). */
   renderers?: readonly RendererPlugin[];
+  /**
+   * The built-in session stores, registered before any plugin's as `built-in`
+   * (session-stores.ts). Only the session commands pass them: importing them
+   * loads every provider, which rendering one file must not pay for.
+   */
+  stores?: readonly SessionStore[];
 }
 
 /**
@@ -217,17 +178,24 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
     registry: createSourceRegistry(builtIn),
     origins: new Map(builtIn.map((source) => [source.id, 'built-in'])),
     renderers: new Map((places.renderers ?? []).map((plugin) => [plugin.id, { plugin: defineRendererPlugin(plugin), origin: 'built-in' }])),
+    stores: new Map((places.stores ?? []).map((store) => [store.id, { store, origin: 'built-in' }])),
     problems: [],
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
   const found = userPlugins(userConfigDir(places.env), set.problems);
-  const seen = new Set<string>();
+  // Once per name and folder, and once per entry file: a package named with
+  // --plugin that is also in the user's folder is one plugin, loaded once.
+  const seenNames = new Set<string>();
+  const entries = new Set<string>();
   for (const { spec, base } of [...named, ...found]) {
     const key = `${resolve(base)}\0${spec}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seenNames.has(key)) continue;
+    seenNames.add(key);
     try {
-      await loadOne(set, spec, base, places.timeoutMs ?? LOAD_TIMEOUT_MS);
+      const entry = realpathSync(entryOf(spec, base));
+      if (entries.has(entry)) continue;
+      entries.add(entry);
+      await loadOne(set, spec, entry, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof CliError) throw error;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
@@ -274,11 +242,18 @@ export function listsCalls(set: PluginSet, id: string): boolean {
 }
 
 
-/** The `--list-providers` text: every source and renderer with where it came from. */
+/**
+ * The `--list-providers` text: every source and renderer with where it came
+ * from, and each plugin's session store (the built-in stores are loaded by
+ * the session commands only, and `xview sessions --help` names them).
+ */
 export function pluginListing(set: PluginSet): string {
   const rows: Array<[string, string, string]> = set.registry.list().map((s) => [s.id, `${s.displayName} (${s.cadence})`, set.origins.get(s.id) ?? '']);
   rows.push(['text', 'Plain text (streaming)', 'built-in']);
   for (const [id, { plugin, origin }] of set.renderers) rows.push([id, `${plugin.displayName ?? id} (renderer, --renderer ${id})`, origin]);
+  for (const [id, { store, origin }] of set.stores) {
+    if (origin !== 'built-in') rows.push([id, `${store.displayName} (session store, xview sessions --agent ${id})`, origin]);
+  }
   const idWidth = Math.max(...rows.map(([id]) => id.length));
   const nameWidth = Math.max(...rows.map(([, name]) => name.length));
   return rows.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');

@@ -15,7 +15,7 @@ import type { GuardedStream } from './output.js';
 import { write } from './output.js';
 import { createProgress } from './progress.js';
 import { builtInRenderers } from './built-in-renderers.js';
-import { checkChoices, listsCalls, loadPlugins, pluginListing } from './plugins.js';
+import { checkChoices, listsCalls, loadPlugins, pluginListing, pluginTimeout } from './plugins.js';
 import type { CliIo } from './run-cli.js';
 import type { SharedRenderer } from './run-renderers.js';
 import { chosenRenderer, sharedRenderer } from './run-renderers.js';
@@ -236,27 +236,24 @@ async function run(session: Session): Promise<ExitCodeValue> {
   return io.signal?.aborted ? interrupted(session, io.signal, html) : (strict ?? tally.exit);
 }
 
-/** `XVIEW_PLUGIN_TIMEOUT_MS`, a positive number of milliseconds, else the default of plugins.ts. */
-function pluginTimeout(env: Record<string, string | undefined>): number | undefined {
-  const ms = Number(env.XVIEW_PLUGIN_TIMEOUT_MS);
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
-
 /**
  * Loads the plugins and runs `xview` over its inputs, or lists the providers
  * (`--list-providers`); run-cli.ts has answered `--help` and `--version`.
  */
 export async function runInputs(options: CliOptions, io: CliIo, out: GuardedStream, given: RunExtras = {}): Promise<ExitCodeValue> {
-  const plugins = await loadPlugins(options.plugins, {
-    cwd: io.cwd ?? process.cwd(),
-    env: io.env,
-    timeoutMs: pluginTimeout(io.env),
-    renderers: builtInRenderers({ options, title: given.title }),
-  });
+  const plugins =
+    given.plugins ??
+    (await loadPlugins(options.plugins, {
+      cwd: io.cwd ?? process.cwd(),
+      env: io.env,
+      timeoutMs: pluginTimeout(io.env),
+      renderers: builtInRenderers({ options, title: given.title }),
+    }));
   // Loaded only with --redact: its rules live in @x/sessions.
   const extras = options.redact && given.redact === undefined ? { ...given, redact: (await import('./redaction.js')).REDACTION } : given;
   const session = createSession(options, io, out, plugins, extras);
-  if (session.plugins.problems.length > 0) session.say(...session.plugins.problems);
+  // A command that loaded the plugins itself (xview show) has told their problems already.
+  if (given.plugins === undefined && session.plugins.problems.length > 0) session.say(...session.plugins.problems);
   if (!options.listProviders) return run(session);
   await write(out, pluginListing(session.plugins));
   await out.settle();

@@ -4,12 +4,6 @@ import { codexSessionStore } from '@x/provider-codex';
 import { copilotSessionStore } from '@x/provider-copilot';
 import { geminiSessionStore } from '@x/provider-gemini';
 import { openCodeSessionStore } from '@x/provider-opencode';
-import { createSessionStoreRegistry, type SessionStoreRegistry } from '@x/sessions';
 
 /** The session stores `xview` ships with, in the order listings, `--agent` and help text name agents. */
 export const BUILT_IN_STORES: readonly SessionStore[] = [claudeSessionStore, codexSessionStore, geminiSessionStore, openCodeSessionStore, copilotSessionStore];
-
-/** A registry of the built-in stores. */
-export function builtInStoreRegistry(): SessionStoreRegistry {
-  return createSessionStoreRegistry(BUILT_IN_STORES);
-}

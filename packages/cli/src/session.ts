@@ -24,6 +24,8 @@ export interface RunExtras {
   follow?: boolean;
   /** The HTML page's title. */
   title?: string;
+  /** The plugins, when the command loaded them itself (`xview show`, for their session stores); their problems are told. */
+  plugins?: PluginSet;
 }
 
 /** The process as `run` sees it: standard output guarded, standard error behind the terminal gate. */

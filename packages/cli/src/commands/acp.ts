@@ -55,7 +55,7 @@ function refuseOptions(options: CliOptions): void {
 function parseAcpArgs(argv: readonly string[]): AcpCommand {
   const dash = argv.indexOf('--');
   const { own, rest } = splitOwn(dash < 0 ? argv : argv.slice(0, dash));
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
     values = parseArgs({ args: own, options: parseOptions('acp'), strict: true, allowPositionals: false }).values;
   } catch (error) {

@@ -8,11 +8,19 @@ export interface CommandOption {
   short?: string;
   /** The value it takes, as `--help` names it; a flag takes none. */
   value?: string;
+  /** Given more than once, each value kept (`--plugin`). */
+  multiple?: boolean;
   help: string;
 }
 
 const HELP: CommandOption = { name: 'help', short: 'h', help: 'show this help' };
-const AGENT: CommandOption = { name: 'agent', value: '<a>', help: 'only this agent: claude, codex, gemini, opencode or copilot' };
+const AGENT: CommandOption = { name: 'agent', value: '<a>', help: "only this agent: claude, codex, gemini, opencode, copilot or a plugin store's" };
+const PLUGIN: CommandOption = {
+  name: 'plugin',
+  value: '<module>',
+  multiple: true,
+  help: "load a plugin's session stores (and sources) from a module: a path, or a package in ./node_modules (repeatable); also those of ~/.config/xview, as xview --help says",
+};
 const SINCE: CommandOption = { name: 'since', value: '<date>', help: 'only sessions started on or after this date (2026-03-01, 2026-03-01T14:00)' };
 const UNTIL: CommandOption = { name: 'until', value: '<date>', help: 'only sessions started before this date' };
 
@@ -27,6 +35,7 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'subagents', help: 'also the sessions of subagents' },
     { name: 'json', help: 'the sessions as JSON, for scripts' },
     { name: 'redact', help: 'replace secrets in titles and paths with a marker' },
+    PLUGIN,
     HELP,
   ],
   // Besides these, show takes the rendering options of xview (below, in its help).
@@ -40,6 +49,7 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     SINCE,
     UNTIL,
     { name: 'redact', help: 'replace secrets with a marker in the index and every page' },
+    PLUGIN,
     HELP,
   ],
   serve: [
@@ -49,6 +59,7 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'redact', help: 'replace secrets with a marker in everything served, search snippets included' },
     { name: 'cache-dir', value: '<dir>', help: 'where the search index lives (default $XDG_CACHE_HOME/xview/search or ~/.cache/xview/search)' },
     { name: 'no-search', help: 'serve without a search index' },
+    PLUGIN,
     HELP,
   ],
   // Besides these, acp takes the rendering options of xview (below, in its help).
@@ -72,9 +83,12 @@ export const ACP_REFUSED = ['raw', 'list-providers', 'version', 'provider'] as c
 export const SHOW_REFUSED = ['raw', 'list-providers', 'version'] as const;
 
 /** The options node:util parseArgs reads for a command. */
-export function parseOptions(command: SessionCommandName): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+export function parseOptions(command: SessionCommandName): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
   return Object.fromEntries(
-    COMMAND_OPTIONS[command].map((o) => [o.name, { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short ? { short: o.short } : {}) }]),
+    COMMAND_OPTIONS[command].map((o) => [
+      o.name,
+      { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
+    ]),
   );
 }
 
@@ -117,7 +131,7 @@ const USAGE: Record<SessionCommandName, string> = {
 };
 
 const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
-  sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json'],
+  sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json', 'xview sessions --plugin x-provider-qwen --agent qwen'],
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
   serve: ['xview serve --open', 'xview serve --port 8080 --redact'],

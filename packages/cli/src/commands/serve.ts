@@ -6,10 +6,9 @@ import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { write } from '../output.js';
-import { builtInRegistry } from '../providers.js';
-import { builtInStoreRegistry } from '../session-stores.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseCommand, printHelp, sessionSourcesFrom } from './session-common.js';
+import { homeOf, parseCommand, pluginSpecs, printHelp } from './session-common.js';
+import { loadSessionPlugins } from './session-plugins.js';
 
 /** `--port`, checked: a whole number from 0 (the system picks) to 65535. */
 export function parsePort(value: string | undefined): number {
@@ -62,15 +61,15 @@ export async function runServeCommand(argv: readonly string[], io: SessionComman
   if (positionals.length > 0) throw new CliError('serve takes no file or folder; xview serve --help lists its options.', ExitCode.usage);
   const port = parsePort(values.port as string | undefined);
   const host = (values.host as string | undefined) ?? '127.0.0.1';
+  const { stores, sources } = await loadSessionPlugins(pluginSpecs(values), io);
   const stop = stopSignal(io);
-  const stores = builtInStoreRegistry();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
       home: homeOf(io),
       env: io.env,
       stores,
-      sources: sessionSourcesFrom(builtInRegistry(), stores),
+      sources,
       port,
       host,
       redact: values.redact === true,

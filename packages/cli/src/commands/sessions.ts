@@ -5,9 +5,9 @@ import type { ExitCodeValue } from '../exit-codes.js';
 import { ExitCode } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { jsonForTerminal, write } from '../output.js';
-import { builtInStoreRegistry } from '../session-stores.js';
+import { loadSessionPlugins } from './session-plugins.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseAgent, parseCommand, parseDate, printHelp } from './session-common.js';
+import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp } from './session-common.js';
 
 const TITLE_WIDTH = 60;
 
@@ -55,7 +55,7 @@ function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
 }
 
 /**
- * `xview sessions [--agent A] [--project DIR | --all-projects] [--since DATE] [--until DATE] [--json] [--redact]`:
+ * `xview sessions [--plugin M]... [--agent A] [--project DIR | --all-projects] [--since DATE] [--until DATE] [--json] [--redact]`:
  * the sessions on this machine, newest first; by default those of the current directory's project.
  * The table passes every column through the terminal gate; `--json` escapes as `--events` does.
  */
@@ -63,7 +63,7 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
   const { values } = parseCommand('sessions', argv);
   if (values.help === true) return printHelp('sessions', out);
   const allProjects = values['all-projects'] === true;
-  const stores = builtInStoreRegistry();
+  const { stores } = await loadSessionPlugins(pluginSpecs(values), io);
   const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
   const until = parseDate('--until', values.until as string | undefined);

@@ -11,10 +11,13 @@ import type { CliInput } from '../input.js';
 import type { GuardedStream } from '../output.js';
 import { REDACTION } from '../redaction.js';
 import type { RunExtras } from '../session.js';
-import { builtInStoreRegistry } from '../session-stores.js';
+import type { BuiltInRendererSettings } from '../built-in-renderers.js';
+import { builtInRenderers } from '../built-in-renderers.js';
+import { loadPlugins } from '../plugins.js';
 import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
 import { homeOf, printHelp } from './session-common.js';
+import { sessionPluginPlaces, sessionRegistries } from './session-plugins.js';
 
 /** What `show` reads: a listed session, or a log file named by path (its agent known when it lies where an agent keeps logs). */
 type ShowTarget = Pick<SessionInfo, 'storage' | 'path' | 'id'> & { agent?: AgentId };
@@ -115,7 +118,14 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   const options = showOptions(argv.filter((a) => a !== '--follow' && a !== '--redact'));
   if (options.help) return printHelp('show', out);
   if (options.files.length !== 1) throw new CliError('show needs one session id or log path: xview show <session-id | path>', ExitCode.usage);
-  const stores = builtInStoreRegistry();
+  const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
+  // Loaded once, here, for both the stores that find the session and the run
+  // that renders it; the HTML page's title is known only once the session is
+  // found, and the built-in renderers read it when they are created.
+  const settings: BuiltInRendererSettings = { options };
+  const plugins = await loadPlugins(options.plugins, sessionPluginPlaces(io, { renderers: builtInRenderers(settings) }));
+  for (const line of plugins.problems) io.stderr.write(`${gate(line)}\n`);
+  const { stores } = sessionRegistries(plugins);
   const lookup = { home: homeOf(io), env: io.env, stores };
   const target = await resolveTarget(options.files[0] as string, io, stores);
   if (follow && target.storage !== 'file') throw new CliError(`--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`, ExitCode.usage);
@@ -124,12 +134,12 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
     throw new CliError(`${neutralizeForTerminal(target.path)} leads outside ${target.agent}'s session folders or is not a regular file; not followed.`, ExitCode.input);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
-  const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
+  settings.title = title === undefined || !redact ? title : redactSecrets(title);
   const extras: RunExtras = {
+    plugins,
     inputs: [inputOf(target, lookup, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
     ...(redact ? { redact: REDACTION } : {}),
     ...(follow ? { follow } : {}),
-    ...(title === undefined ? {} : { title: redact ? redactSecrets(title) : title }),
   };
   try {
     const { runInputs } = await import('../run-inputs.js');

@@ -8,10 +8,9 @@ import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
-import { builtInRegistry } from '../providers.js';
-import { builtInStoreRegistry } from '../session-stores.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseAgent, parseCommand, parseDate, printHelp, sessionSourcesFrom } from './session-common.js';
+import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp } from './session-common.js';
+import { loadSessionPlugins } from './session-plugins.js';
 
 /**
  * The built worker module beside the built CLI. Run from source (tests) it
@@ -70,7 +69,8 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
   if (values.help === true) return printHelp('site', out);
   if (positionals.length !== 1) throw new CliError('site needs one output folder: xview site <out-dir>', ExitCode.usage);
   const outDir = positionals[0] as string;
-  const stores = builtInStoreRegistry();
+  const plugins = pluginSpecs(values);
+  const { stores, sources } = await loadSessionPlugins(plugins, io);
   const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
   const until = parseDate('--until', values.until as string | undefined);
@@ -85,12 +85,12 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
     ...(until ? { until } : {}),
   });
   const redact = values.redact === true;
-  const sources = sessionSourcesFrom(builtInRegistry(), stores);
   const lookup = { home: homeOf(io), env: io.env };
   const worker = workerModule();
   const done = await writeOrExplain(outDir, sessions, {
     render: (session, file) => writeSessionPage(session, file, { ...lookup, stores, sources, redact }),
-    ...(worker ? { worker: { module: worker, data: { ...lookup, redact } } } : {}),
+    // Each worker thread loads the same plugins (from the same folder) for their stores and sources.
+    ...(worker ? { worker: { module: worker, data: { ...lookup, redact, plugins, cwd: io.cwd ?? process.cwd() } } } : {}),
     progress: io.stderr as { write(chunk: string): unknown; isTTY?: boolean },
     redact,
     variant: redact ? 'redact' : '',

@@ -1,8 +1,8 @@
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExitCodeValue } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
@@ -68,6 +68,37 @@ export function installedXview(): string {
   }
   installed = bin;
   return bin;
+}
+
+/**
+ * A new folder under the system's temporary folder, refused if it lies in the
+ * repository: what is installed there resolves nothing from the workspace.
+ */
+export function outsideRepository(prefix: string): string {
+  const dir = mkdtempSync(join(realpathSync(tmpdir()), prefix));
+  if (dir.startsWith(`${realpathSync(REPO)}${sep}`)) throw new Error(`${dir} is inside the repository`);
+  return dir;
+}
+
+/** `pnpm pack` of a workspace package (built) into `dest`, as a release packs it (`workspace:` ranges made versions): the tarball's path. */
+export function packTarball(packageDir: string, dest: string): string {
+  if (!existsSync(join(REPO, packageDir, 'dist'))) throw new Error(`${packageDir} is not built: run \`pnpm build\``);
+  mkdirSync(dest, { recursive: true });
+  const before = new Set(readdirSync(dest));
+  const result = spawnSync('pnpm', ['pack', '--pack-destination', dest], { cwd: join(REPO, packageDir), encoding: 'utf8' });
+  const file = readdirSync(dest).find((name) => name.endsWith('.tgz') && !before.has(name));
+  if (result.status !== 0 || file === undefined) throw new Error(`pnpm pack of ${packageDir} failed (${result.status}): ${result.stderr}`);
+  return join(dest, file);
+}
+
+/** Installs tarballs with npm into `dir` as a project of its own (copies, no links). */
+export function npmInstall(dir: string, tarballs: readonly string[]): void {
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_workspaces: 'false', npm_config_update_notifier: 'false' },
+  });
+  if (result.status !== 0) throw new Error(`npm install in ${dir} failed (${result.status}): ${result.stderr}${result.stdout}`);
 }
 
 /** Where a run of the installed xview lives: its home, its code cache and its working folder. */
