@@ -1,4 +1,4 @@
-import type { DisplayEvent, InputReport, Renderer, RendererPlugin, RendererPluginOptions } from '@x/core';
+import type { DisplayEvent, InputReport, Renderer, RendererPlugin, RendererPluginOptions, RunView } from '@x/core';
 import { defineRenderer, defineRendererPlugin } from '@x/core';
 import type { CliOptions } from './args.js';
 import { eventsRenderer } from './events-renderer.js';
@@ -23,9 +23,10 @@ function batchedRenderer(options: RendererPluginOptions, create: (sink: (chunk: 
   const renderer = create((chunk) => text.write(chunk));
   return defineRenderer({
     specificationVersion: 'v1',
-    write: (event: DisplayEvent) => renderer.write(event),
-    end() {
-      const ended = renderer.end();
+    // The run's aggregate is handed on: the events pass in the order they came.
+    write: (event: DisplayEvent, run?: RunView) => renderer.write(event, run),
+    end(run?: RunView) {
+      const ended = renderer.end(run);
       return ended === undefined ? text.flush() : ended.then(text.flush);
     },
   });

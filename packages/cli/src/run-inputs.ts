@@ -16,6 +16,8 @@ import { write } from './output.js';
 import { createProgress } from './progress.js';
 import { builtInRenderers } from './built-in-renderers.js';
 import { checkChoices, listsCalls, loadPlugins, pluginListing, pluginTimeout } from './plugins.js';
+import type { RunAggregate } from './run-aggregate.js';
+import { createRunAggregate, endView, inputAggregator, viewOf, viewOfOwnEvent } from './run-aggregate.js';
 import type { CliIo } from './run-cli.js';
 import type { SharedRenderer } from './run-renderers.js';
 import { chosenRenderer, sharedRenderer } from './run-renderers.js';
@@ -68,6 +70,8 @@ function describeDiagnostic(d: Diagnostic, input: string): string {
 
 /** What the inputs of one run added up to. */
 interface Tally {
+  /** The run's aggregate, what its renderer reads. */
+  run: RunAggregate;
   exit: ExitCodeValue;
   problems: number;
   printed: string[];
@@ -97,13 +101,14 @@ async function renderInput(
   const [source, renderer] = await Promise.all([loadSource(chosen), shared.ensure(chosen)]);
   // One renderer spans all inputs: only the last input's end ends it.
   // A failed write (a full disk) stops the run at the next event.
+  // It reads the run's one aggregate (run-aggregate.ts), folding nothing itself.
   const spanning =
     renderer &&
     defineRenderer({
       specificationVersion: 'v1',
       write: (e: DisplayEvent) => {
         checkOutputs();
-        return renderer.write(e);
+        return renderer.write(e, viewOf(tally.run, e));
       },
       end() {},
     });
@@ -113,7 +118,7 @@ async function renderInput(
     source,
     renderer: spanning,
     // The per-call list grows with the run; only a renderer that asks for it (--summary) gets it.
-    listCalls: listsCalls(session.plugins, chosenRenderer(options) ?? ''),
+    aggregator: inputAggregator(tally.run, source, listsCalls(session.plugins, chosenRenderer(options) ?? '')),
     maxLineBytes: options.maxLineBytes,
     onEvent: fatal.onEvent,
     onDiagnostic: (d) => {
@@ -216,11 +221,12 @@ async function run(session: Session): Promise<ExitCodeValue> {
   const html: HtmlTarget | undefined =
     options.output === 'html' ? await (await import('./html-file.js')).openHtmlTarget(options.htmlFile as string, inputs, out) : undefined;
   const progress = html && options.htmlFile !== '-' ? createProgress(io.stderr, inputs) : undefined;
-  const tally: Tally = { exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
+  const run = createRunAggregate(inputs.length, session.extras.redact !== undefined);
+  const tally: Tally = { run, exit: ExitCode.ok, problems: 0, printed: [], outcomes: [] };
   try {
     const renderer = await readInputs(session, inputs, html, progress, tally);
-    if (io.signal?.aborted && !session.extras.follow && renderer) await renderer.write(INTERRUPTED);
-    if (renderer) await renderer.end();
+    if (io.signal?.aborted && !session.extras.follow && renderer) await renderer.write(INTERRUPTED, viewOfOwnEvent(run, INTERRUPTED));
+    if (renderer) await renderer.end(endView(run));
     progress?.done();
     await html?.finish();
     await out.settle();

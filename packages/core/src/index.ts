@@ -81,6 +81,8 @@ export { DETECT_SAMPLE_LINES, createSourceRegistry, type DetectionResult, type S
 // A run's outcome and its display output.
 export { RUN_OUTCOME_MAX_MESSAGE_CHARS, aggregateRun, countTurns, createRunAggregator } from './run-outcome.js';
 export type { RunAggregator, RunAggregatorOptions, RunDrift, RunOutcome, RunOutcomeOmissions, ToolCallCounts, ToolCallOutcomeSummary, UsageTotals } from './run-outcome.js';
+// The run's one aggregate as renderers read it: folded once by the pipeline, handed to each renderer.
+export { createRunFollower, type RunFollower, type RunView } from './run-view.js';
 export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBuilder } from './display-output.js';
 // One formatter for a run's figures, so the terminal, the HTML page and --summary say the same.
 export { formatCost, formatCount, formatDuration, formatStatus } from './display-format.js';

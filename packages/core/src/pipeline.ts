@@ -4,7 +4,8 @@ import { createLineProcessor, emptyAccounting } from './line-accounting.js';
 import type { SplitItem } from './line-splitter.js';
 import { DEFAULT_MAX_LINE_BYTES, createLineSplitter } from './line-splitter.js';
 import type { Renderer } from './renderer.js';
-import type { RunOutcome } from './run-outcome.js';
+import type { RunView } from './run-view.js';
+import type { RunAggregator, RunOutcome } from './run-outcome.js';
 import { createRunAggregator } from './run-outcome.js';
 import type { Diagnostic, DisplayEventSource } from './source.js';
 import { defineSource } from './source.js';
@@ -212,6 +213,15 @@ export interface RunPipelineOptions extends PipelineOptions {
    * the stream. Default `true`.
    */
   listCalls?: boolean | undefined;
+  /**
+   * The run's aggregate, when the caller reads it after the pipeline (an
+   * application that writes more events to the renderer, or ends it itself):
+   * the pipeline folds every event and diagnostic into it, hands it to the
+   * renderer and reports its outcome. `listCalls` and the source's
+   * `testedUpTo` are then the caller's to set when creating it. By default
+   * the pipeline creates one.
+   */
+  aggregator?: RunAggregator | undefined;
 }
 
 /** What {@link runPipeline} reports when the stream has ended. */
@@ -226,7 +236,9 @@ export interface PipelineReport {
 
 /**
  * Runs a whole stream: bytes to events to a renderer, awaiting the renderer
- * on every write so a slow sink slows the reading (backpressure). In raw mode
+ * on every write so a slow sink slows the reading (backpressure). Each event
+ * is folded once into the run's aggregate, which the renderer is handed as
+ * its {@link RunView} (`write(event, run)`, `end(run)`). In raw mode
  * the bytes are passed to `onRaw` untouched. Resolves with the line counts
  * and the `RunOutcome`. Rejects, reading nothing, when the source or the
  * renderer declares a contract version this build does not support.
@@ -240,7 +252,8 @@ export async function runPipeline(input: ByteInput, options: RunPipelineOptions 
     for await (const chunk of chunksOf(input)) await onRaw(chunk);
     return { accounting: emptyAccounting(), diagnostics: 0, outcome: undefined };
   }
-  const aggregator = createRunAggregator({ listCalls: options.listCalls, testedUpTo: options.source?.testedUpTo });
+  const aggregator = options.aggregator ?? createRunAggregator({ listCalls: options.listCalls, testedUpTo: options.source?.testedUpTo });
+  const run: RunView = aggregator;
   let diagnostics = 0;
   const parser = createLineParser({
     ...options,
@@ -260,7 +273,7 @@ export async function runPipeline(input: ByteInput, options: RunPipelineOptions 
       const event = events[i] as DisplayEvent;
       aggregator.push(event);
       if (renderer !== undefined) {
-        const pending = renderer.write(event);
+        const pending = renderer.write(event, run);
         if (pending !== undefined) await pending;
       }
       onEvent?.(event);
@@ -268,7 +281,7 @@ export async function runPipeline(input: ByteInput, options: RunPipelineOptions 
   };
   for await (const chunk of chunksOf(input)) await deliver(parser.push(chunk));
   await deliver(parser.end());
-  if (renderer !== undefined) await renderer.end();
+  if (renderer !== undefined) await renderer.end(run);
   const accounting = { ...parser.accounting };
   return { accounting, diagnostics, outcome: aggregator.outcome(accounting) };
 }

@@ -1,4 +1,5 @@
 import type { DisplayEventV1 } from './display-event.js';
+import type { RunView } from './run-view.js';
 import type { SpecificationVersion } from './source.js';
 import { checkRendererVersion } from './specification-version.js';
 
@@ -24,11 +25,22 @@ import { checkRendererVersion } from './specification-version.js';
  * conformance suite. `write` is declared as a method so that a renderer whose
  * own `write` takes the wider {@link DisplayEvent} (the built-in ones, which
  * handle every kind of the core they ship with) is still a `Renderer`.
+ *
+ * The run's aggregate: `runPipeline` folds each event once, into its
+ * {@link RunView}, before it writes the event, and hands the view as the
+ * second argument of `write` and of `end`. A renderer that shows a turn's
+ * number or a footer reads it (through `createRunFollower`) rather than
+ * folding the events again, so a run written to several renderers is
+ * aggregated once. The argument is optional both ways: a renderer may ignore
+ * it (every renderer written before it was added does), and a caller that
+ * writes events by hand may leave it out, the renderer then folding its own.
+ * A wrapper that hands events on in the order it was written them passes
+ * `run` on; one that holds, drops or reorders events does not.
  */
 export interface Renderer {
   readonly specificationVersion: SpecificationVersion;
-  write(event: DisplayEventV1): void | Promise<void>;
-  end(): void | Promise<void>;
+  write(event: DisplayEventV1, run?: RunView): void | Promise<void>;
+  end(run?: RunView): void | Promise<void>;
 }
 
 /**

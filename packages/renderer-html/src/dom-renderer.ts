@@ -1,11 +1,12 @@
 import {
   createCallRecord,
-  createRunAggregator,
+  createRunFollower,
   defineRenderer,
   type CallRecord,
   type DisplayEvent,
   type Renderer,
-  type RunAggregator,
+  type RunFollower,
+  type RunView,
   type ToolResultDisplayEvent,
   type ToolUseDisplayEvent,
 } from '@x/core';
@@ -49,9 +50,9 @@ interface DomState {
   document: Document;
   /** One budget of highlighting per transcript, as in a streamed document. */
   highlight: Highlighter;
-  /** The summary's figures and the turn headings' numbers, from core's one run aggregator. */
-  aggregator: RunAggregator;
-  /** Whether the event being written opened a turn, by the aggregator's turn rule. */
+  /** The summary's figures and the turn headings' numbers, read from the run's one aggregate. */
+  run: RunFollower;
+  /** Whether the event being written opened a turn, by the aggregate's turn rule. */
   turnDue: boolean;
   /** The calls in flight, in core's one record of them, each with the element that shows it. */
   calls: CallRecord<Element>;
@@ -79,7 +80,7 @@ function settle(state: DomState): void {
   endBlock(state);
   if (!state.turnDue) return;
   state.turnDue = false;
-  const section = turnSection(state.document, state.aggregator.turns);
+  const section = turnSection(state.document, state.run.view().turns);
   state.root.append(section);
   state.turn = section;
 }
@@ -162,7 +163,10 @@ function pushEvent(state: DomState, event: DisplayEvent): void {
  * Markdown when the block ends. A tool call appears when it starts and is
  * updated in place when its result arrives (an opened `<details>` stays
  * open); when its session ends or at `end()`, a call still running is marked
- * unfinished, and `end()` appends the run's summary.
+ * unfinished, and `end()` appends the run's summary. The turn numbers and
+ * the summary are read from the run's one aggregate, the `RunView` handed
+ * with each event (`runPipeline` hands it); written to without one, the
+ * renderer has core fold the events it is written.
  */
 export function createDomRenderer(element: Element, options: DomRendererOptions = {}): Renderer {
   if (element === null || typeof element !== 'object' || typeof (element as Element).insertAdjacentHTML !== 'function') {
@@ -173,7 +177,7 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
     root: element,
     document: element.ownerDocument,
     highlight: createHighlighter(),
-    aggregator: createRunAggregator({ listCalls: false }),
+    run: createRunFollower(),
     turnDue: false,
     // The input is kept: a call is drawn again, with it, when its result comes.
     calls: createCallRecord({ keepInput: true }),
@@ -182,7 +186,6 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
   };
   if (options.stylesheet !== false) ensureStylesheet(state.document);
   element.classList.add('x-transcript');
-  const { aggregator } = state;
   let started = false;
   let ended = false;
 
@@ -194,13 +197,11 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
 
   return defineRenderer({
     specificationVersion: 'v1',
-    write(event: DisplayEvent) {
+    write(event: DisplayEvent, run?: RunView) {
       // Ignored as the terminal renderer ignores it: events from outside may not have been
       // validated, and a kind added after this renderer was built must not open the transcript.
       if (ended || !isKnownEvent(event)) return;
-      const turnsBefore = aggregator.turns;
-      aggregator.push(event);
-      state.turnDue = aggregator.turns > turnsBefore;
+      state.turnDue = state.run.see(event, run);
       if (!started) {
         started = true;
         sessionDetails(event);
@@ -208,12 +209,12 @@ export function createDomRenderer(element: Element, options: DomRendererOptions 
       }
       pushEvent(state, event);
     },
-    end() {
+    end(run?: RunView) {
       if (ended) return;
       ended = true;
       endBlock(state);
       closeCalls(state);
-      append(state, runSummaryHtml(aggregator.outcome()), element);
+      append(state, runSummaryHtml(state.run.view(run).outcome()), element);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { createRunAggregator, type DisplayEvent, type RunAggregator, type RunOutcome } from '@x/core';
+import { createRunFollower, type DisplayEvent, type RunFollower, type RunOutcome, type RunView } from '@x/core';
 import { TURN_CLOSE, errorHtml, noticeHtml, reasoningBlockHtml, sessionFragmentHtml, textBlockHtml, turnOpenHtml } from './event-html.js';
 import { completeCall, createHeldOutput, emit, emitLooseResult, holdCall, release, releaseAll, take, type HeldOutput } from './held-output.js';
 import { createHighlighter } from './highlight.js';
@@ -14,14 +14,18 @@ import { runSummaryHtml } from './run-summary-html.js';
  * use `createDomRenderer`, which builds the same structure node by node.
  */
 export interface HtmlFragmentRenderer {
-  /** The HTML this event adds, often `""`: text is held until its block ends, a tool call until its result. */
-  push(event: DisplayEvent): string;
+  /**
+   * The HTML this event adds, often `""`: text is held until its block ends, a tool call until its result.
+   * `run` is the run's one aggregate, holding this event already (what `runPipeline` hands a renderer);
+   * without it the renderer folds its own through core.
+   */
+  push(event: DisplayEvent, run?: RunView): string;
   /** What is still held (the last block, calls without a result, marked unfinished) and the closing of the last turn. */
   end(): string;
-  /** The run's footer from the totals so far: status, duration, turns, tool calls, errors, tokens, cost. */
-  summaryHtml(): string;
-  /** The run's outcome so far, from core's run aggregator (without a list of calls): what the footer shows. */
-  totals(): RunOutcome;
+  /** The run's footer from the totals so far (of `run` when given): status, duration, turns, tool calls, errors, tokens, cost. */
+  summaryHtml(run?: RunView): string;
+  /** The run's outcome so far (of `run` when given), from core's run aggregate: what the footer shows; its calls are not listed. */
+  totals(run?: RunView): RunOutcome;
 }
 
 interface HeldBlock {
@@ -37,9 +41,9 @@ const MAX_BLOCK_CHARS = 1024 * 1024;
 
 /** Everything a fragment renderer knows between two events. */
 interface FragmentState {
-  /** The footer's figures and the turn headings' numbers, from core's one run aggregator. */
-  aggregator: RunAggregator;
-  /** Whether the event being pushed opened a turn, by the aggregator's turn rule. */
+  /** The footer's figures and the turn headings' numbers, read from the run's one aggregate. */
+  run: RunFollower;
+  /** Whether the event being pushed opened a turn, by the aggregate's turn rule. */
   turnDue: boolean;
   turnOpen: boolean;
   /** The text or reasoning block being buffered, if any. */
@@ -62,7 +66,7 @@ function startTurnIfDue(state: FragmentState): void {
   state.turnDue = false;
   if (state.turnOpen) emit(state.output, TURN_CLOSE, undefined);
   state.turnOpen = true;
-  emit(state.output, turnOpenHtml(state.aggregator.turns), undefined);
+  emit(state.output, turnOpenHtml(state.run.view().turns), undefined);
 }
 
 /** Ends the block being buffered and opens a turn if one is due: what comes before anything else is shown. */
@@ -144,19 +148,17 @@ function pushEvent(state: FragmentState, event: DisplayEvent): void {
  */
 export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
   const state: FragmentState = {
-    aggregator: createRunAggregator({ listCalls: false }),
+    run: createRunFollower(),
     turnDue: false,
     turnOpen: false,
     block: undefined,
     // One budget of highlighting per document (see DOCUMENT_HIGHLIGHT_CHARS).
     output: createHeldOutput(createHighlighter()),
   };
-  const { aggregator } = state;
+  const { run } = state;
   return {
-    push(event) {
-      const turnsBefore = aggregator.turns;
-      aggregator.push(event);
-      state.turnDue = aggregator.turns > turnsBefore;
+    push(event, view) {
+      state.turnDue = run.see(event, view);
       pushEvent(state, event);
       return take(state.output);
     },
@@ -167,11 +169,11 @@ export function createHtmlFragmentRenderer(): HtmlFragmentRenderer {
       state.turnOpen = false;
       return take(state.output);
     },
-    summaryHtml() {
-      return runSummaryHtml(aggregator.outcome());
+    summaryHtml(view) {
+      return runSummaryHtml(run.view(view).outcome());
     },
-    totals() {
-      return aggregator.outcome();
+    totals(view) {
+      return run.view(view).outcome();
     },
   };
 }

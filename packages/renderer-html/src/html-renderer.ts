@@ -1,4 +1,4 @@
-import { defineRenderer, toWriteText, type DisplayEvent, type Renderer, type TextSink } from '@x/core';
+import { defineRenderer, toWriteText, type DisplayEvent, type Renderer, type RunView, type TextSink } from '@x/core';
 import { isKnownEvent } from './known-kinds.js';
 import { createHtmlFragmentRenderer } from './html-fragment-renderer.js';
 import { documentHeadHtml, documentTailHtml } from './transcript-document.js';
@@ -13,8 +13,9 @@ export interface HtmlRendererOptions extends TranscriptOptions {
 /**
  * Creates a streaming renderer that writes one self-contained HTML document
  * to a sink: the head (CSP, inline stylesheet, header) when the first event
- * arrives, a fragment per event, and at `end()` the footer from running
- * totals and the closing tags. Nothing of the run is kept but the current
+ * arrives, a fragment per event, and at `end()` the footer from the run's
+ * one aggregate (the `RunView` the pipeline hands with each event; written
+ * to without one, core folds the events for it) and the closing tags. Nothing of the run is kept but the current
  * text block and the tool calls in flight, so a transcript of any length
  * streams with flat memory. When the first event is a session start, its
  * model and session id go into the header; a later one becomes a fragment.
@@ -38,7 +39,7 @@ export function createHtmlRenderer(options: HtmlRendererOptions): Renderer {
 
   return defineRenderer({
     specificationVersion: 'v1',
-    write(event: DisplayEvent) {
+    write(event: DisplayEvent, run?: RunView) {
       // Ignored as the terminal renderer ignores it: events from outside may not have been
       // validated, and a kind added after this renderer was built must not open the document.
       if (ended || !isKnownEvent(event)) return undefined;
@@ -48,17 +49,17 @@ export function createHtmlRenderer(options: HtmlRendererOptions): Renderer {
         if (event.kind === 'session' && event.phase === 'start') {
           // The head shows this start. The fragments hear it too, for the run
           // totals (it scopes cumulative usage); what they would show is dropped.
-          fragments.push(event);
+          fragments.push(event, run);
           return write(out);
         }
       }
-      out += fragments.push(event);
+      out += fragments.push(event, run);
       return out === '' ? undefined : write(out);
     },
-    end() {
+    end(run?: RunView) {
       if (ended) return undefined;
       ended = true;
-      const out = (started ? '' : head(undefined)) + fragments.end() + documentTailHtml(fragments.summaryHtml());
+      const out = (started ? '' : head(undefined)) + fragments.end() + documentTailHtml(fragments.summaryHtml(run));
       return write(out);
     },
   });

@@ -3,10 +3,10 @@
 // scenario (`<scenario>.html`). Regenerate with `vitest -u` after reading the diff.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DISPLAY_EVENT_KINDS, displayEventSchema } from '@x/core';
+import { DISPLAY_EVENT_KINDS, createRunAggregator, displayEventSchema } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { EVENT_CORPUS, corpusProblems } from '../../../tooling/event-corpus.js';
-import { renderHtmlDocument } from '../src/index.js';
+import { createHtmlRenderer, renderHtmlDocument } from '../src/index.js';
 
 const GOLDEN_DIR = join(import.meta.dirname, 'corpus');
 
@@ -17,6 +17,18 @@ describe.each(EVENT_CORPUS.map((scenario) => [scenario.name, scenario] as const)
     const headings = [...html.matchAll(/<h2>Turn (\d+)<\/h2>/g)].map((m) => Number(m[1]));
     expect(headings).toEqual(headings.map((_, i) => i + 1));
     expect(html).toContain(`<dt>Turns</dt><dd>${headings.length}</dd>`);
+  });
+
+  it('reads the run aggregate it is handed (as runPipeline writes), writing the same document', async () => {
+    let html = '';
+    const renderer = createHtmlRenderer({ title: name, provider: 'corpus', sink: (chunk: string) => void (html += chunk) });
+    const run = createRunAggregator();
+    for (const event of events) {
+      run.push(event);
+      await renderer.write(event, run);
+    }
+    await renderer.end(run);
+    expect(html).toBe(renderHtmlDocument(events, { title: name, provider: 'corpus' }));
   });
 });
 

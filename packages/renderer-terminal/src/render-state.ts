@@ -1,5 +1,5 @@
-import type { CallRecord, RunAggregator } from '@x/core';
-import { createCallRecord } from '@x/core';
+import type { CallRecord, RunFollower } from '@x/core';
+import { createCallRecord, createRunFollower } from '@x/core';
 import type { Colors } from './color-support.js';
 import type { StatusCall } from './live-status.js';
 import type { MarkdownWriter } from './markdown-stream.js';
@@ -33,8 +33,11 @@ export interface RenderConfig {
 
 /** Everything one renderer knows between two events, in one place. */
 export interface RenderState extends RenderConfig {
-  /** The footer's figures, added up by core's one run aggregator; no list of calls is kept. */
-  aggregator: RunAggregator;
+  /**
+   * The run's one aggregate, read for the footer's figures: the view the
+   * pipeline hands with each event, else one core folds for this renderer.
+   */
+  run: RunFollower;
   /**
    * Calls in flight, in core's one record of them (its bounds, its nesting):
    * a finished call is forgotten, so memory stays flat over a long run.
@@ -59,10 +62,10 @@ export interface RenderState extends RenderConfig {
 }
 
 /** A renderer's state before its first event. */
-export function createRenderState(config: RenderConfig, aggregator: RunAggregator): RenderState {
+export function createRenderState(config: RenderConfig): RenderState {
   return {
     ...config,
-    aggregator,
+    run: createRunFollower(),
     calls: createCallRecord<OpenCall>(),
     indents: [''],
     out: '',

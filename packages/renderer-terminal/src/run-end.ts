@@ -1,12 +1,12 @@
-import type { DisplayOutputBuilder } from '@x/core';
+import type { DisplayOutputBuilder, RunView } from '@x/core';
 import { flushMarkdown, line, writeLaidOut, type RenderState } from './render-state.js';
 import { runFooter } from './run-footer.js';
 import { markerSegments } from './tool-lines.js';
 
 /** Verbose mode: the calls left without a result, a cut-off warning and the footer. */
-function verboseEnd(state: RenderState): void {
+function verboseEnd(state: RenderState, run: RunView | undefined): void {
   const { colors } = state;
-  const outcome = state.aggregator.outcome();
+  const outcome = state.run.view(run).outcome();
   const incomplete = outcome.statusReported && outcome.status === 'incomplete';
   // A run that ended properly can still leave calls without results: a
   // post-response provider reports calls the client has yet to run.
@@ -22,10 +22,10 @@ function verboseEnd(state: RenderState): void {
   if (!state.atLineStart) state.out += '\n';
 }
 
-/** Lays out what the end of the run adds; the caller writes `state.out`. */
-export function runEnd(state: RenderState, builder: DisplayOutputBuilder): void {
+/** Lays out what the end of the run adds, reading the footer from `run` when handed; the caller writes `state.out`. */
+export function runEnd(state: RenderState, builder: DisplayOutputBuilder, run: RunView | undefined): void {
   if (state.verbose) {
-    verboseEnd(state);
+    verboseEnd(state, run);
   } else if (state.md !== undefined) {
     writeLaidOut(state, state.md.push(builder.end()));
     flushMarkdown(state);

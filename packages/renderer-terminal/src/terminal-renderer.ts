@@ -1,10 +1,10 @@
 import {
   createDisplayOutputBuilder,
-  createRunAggregator,
   defineRenderer,
   toWriteText,
   type DisplayEvent,
   type Renderer,
+  type RunView,
   type TextSink,
   type WriteText,
 } from '@x/core';
@@ -101,9 +101,9 @@ function statusLine(state: RenderState, write: WriteText): LiveStatus {
   });
 }
 
-/** Verbose mode: lays out one event. */
-function renderVerbose(state: RenderState, event: DisplayEvent): void {
-  state.aggregator.push(event);
+/** Verbose mode: lays out one event; `run` is the run's aggregate when the caller hands it. */
+function renderVerbose(state: RenderState, event: DisplayEvent, run: RunView | undefined): void {
+  state.run.see(event, run);
   switch (event.kind) {
     case 'text':
     case 'reasoning':
@@ -136,13 +136,17 @@ function renderVerbose(state: RenderState, event: DisplayEvent): void {
  * footer. On a terminal a status line shows the running tool and is redrawn
  * in place; elsewhere nothing is ever rewritten. Control characters from
  * event content are shown as visible escapes, never interpreted.
+ *
+ * The footer's figures come from the run's one aggregate: the `RunView` the
+ * pipeline hands with each event and at `end`. Written to without one (by
+ * hand), the renderer has core fold the events it is written instead.
  */
 export function createTerminalRenderer(options: TerminalRendererOptions): Renderer {
   checkOptions(options);
   const writeText = toWriteText(options.sink);
   const { isTTY, ...config } = renderConfig(options);
-  // The footer's figures, added up by core's one run aggregator; no list of calls is kept.
-  const state = createRenderState(config, createRunAggregator({ listCalls: false }));
+  // The footer's figures are read from the run's one aggregate (RunView), which the pipeline hands with each event.
+  const state = createRenderState(config);
   const builder = createDisplayOutputBuilder();
   const status = isTTY ? statusLine(state, writeText) : undefined;
   let ended = false;
@@ -165,17 +169,17 @@ export function createTerminalRenderer(options: TerminalRendererOptions): Render
 
   return defineRenderer({
     specificationVersion: 'v1',
-    write(event: DisplayEvent) {
+    write(event: DisplayEvent, run?: RunView) {
       if (ended || event === null || typeof event !== 'object') return undefined;
-      if (state.verbose) renderVerbose(state, event);
+      if (state.verbose) renderVerbose(state, event, run);
       else renderDefault(event);
       return flush();
     },
-    end() {
+    end(run?: RunView) {
       if (ended) return undefined;
       ended = true;
       const erase = status?.stop() ?? '';
-      runEnd(state, builder);
+      runEnd(state, builder, run);
       const chunk = erase + state.out;
       state.out = '';
       return chunk === '' ? undefined : writeText(chunk);

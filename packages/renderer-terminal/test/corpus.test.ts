@@ -8,7 +8,7 @@ import { collectDisplayOutput, DISPLAY_EVENT_KINDS, displayEventSchema } from '@
 import { describe, expect, it } from 'vitest';
 import { EVENT_CORPUS, corpusProblems } from '../../../tooling/event-corpus.js';
 import { sanitizeText } from '../src/sanitize.js';
-import { render } from './events.js';
+import { render, renderWithRun } from './events.js';
 
 const GOLDEN_DIR = join(import.meta.dirname, 'corpus');
 
@@ -24,6 +24,12 @@ describe.each(EVENT_CORPUS.map((scenario) => [scenario.name, scenario] as const)
     const output = await render(events, { mode: 'verbose', showContent: true });
     await expect(output).toMatchFileSnapshot(join(GOLDEN_DIR, `${name}.verbose.txt`));
     expect(output).not.toContain('\x1b');
+  });
+
+  it('reads the run aggregate it is handed, writing the same as when it folds its own', async () => {
+    const options = { mode: 'verbose', showContent: true } as const;
+    expect(await renderWithRun(events, options)).toBe(await render(events, options));
+    expect(await renderWithRun(events)).toBe(await render(events));
   });
 });
 

@@ -1,4 +1,4 @@
-import { CANONICAL_TOOLS, type CanonicalToolName, type DisplayEvent, type ToolKind, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
+import { CANONICAL_TOOLS, createRunAggregator, type CanonicalToolName, type DisplayEvent, type ToolKind, type ToolResultDisplayEvent, type ToolUseDisplayEvent } from '@x/core';
 import { createTerminalRenderer, type TerminalRendererOptions } from '../src/terminal-renderer.js';
 
 /** The kind of a canonical tool name, else `other`, as providers resolve it. */
@@ -60,3 +60,16 @@ export const SAMPLE_RUN: DisplayEvent[] = [
   { kind: 'usage', cumulative: false, inputTokens: 1200, outputTokens: 340, cacheReadTokens: 5000, costUsd: 0.0123 },
   { kind: 'session', phase: 'end', status: 'success', durationMs: 12345, turns: 3 },
 ];
+
+/** Renders events as `runPipeline` writes them: each folded first into the run's one aggregate, which the renderer is handed. */
+export async function renderWithRun(events: readonly DisplayEvent[], options: Omit<TerminalRendererOptions, 'sink'> = {}): Promise<string> {
+  let out = '';
+  const renderer = createTerminalRenderer({ env: {}, ...options, sink: (chunk) => void (out += chunk) });
+  const run = createRunAggregator();
+  for (const event of events) {
+    run.push(event);
+    await renderer.write(event, run);
+  }
+  await renderer.end(run);
+  return out;
+}

@@ -44,7 +44,9 @@ export async function* sessionEvents(session: SessionInfo, options: SessionEvent
 /**
  * A renderer that hands the wrapped one every event with its secrets replaced,
  * whatever it renders to; a secret cut across text increments is caught too
- * (see `createRedactingStream`).
+ * (see `createRedactingStream`). It hands on no `RunView`: it holds text
+ * back and releases it later, so a view folded before it would run ahead of
+ * the events the wrapped renderer is written, which then folds its own.
  */
 export function redactingRenderer(renderer: Renderer): Renderer {
   const redacting = createRedactingStream();

@@ -1,5 +1,5 @@
 import type { DisplayEvent, Renderer } from '@x/core';
-import { SUPPORTED_SPECIFICATION_VERSIONS, defineRenderer } from '@x/core';
+import { SUPPORTED_SPECIFICATION_VERSIONS, createRunAggregator, defineRenderer } from '@x/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS } from './hostile-input.js';
@@ -30,6 +30,21 @@ async function render(create: RendererConformanceOptions['create'], events: read
   return out;
 }
 
+/** Renders as `runPipeline` writes: each event folded first into the run's one aggregate, handed with it and at the end. */
+async function renderWithRun(create: RendererConformanceOptions['create'], events: readonly DisplayEvent[]): Promise<string> {
+  let out = '';
+  const renderer = create((chunk) => {
+    out += chunk;
+  });
+  const run = createRunAggregator({ listCalls: false });
+  for (const event of events) {
+    run.push(event);
+    await renderer.write(event, run);
+  }
+  await renderer.end(run);
+  return out;
+}
+
 function withStringsReplaced(event: DisplayEvent, payload: string): DisplayEvent {
   const copy: Record<string, unknown> = { ...event };
   for (const key of Object.keys(copy)) {
@@ -44,7 +59,9 @@ function withStringsReplaced(event: DisplayEvent, payload: string): DisplayEvent
  * Registers the conformance suite for a renderer inside the caller's vitest
  * file: it implements a supported contract version, handles every event
  * kind, ignores kinds it does not know (the output is the same as without
- * them), and never throws on hostile content in any field.
+ * them), writes the same whether it is handed the run's aggregate (the
+ * `RunView` runPipeline hands with each event) or not, and never throws on
+ * hostile content in any field.
  */
 export function describeRendererConformance(options: RendererConformanceOptions): void {
   const { create } = options;
@@ -61,6 +78,11 @@ export function describeRendererConformance(options: RendererConformanceOptions)
 
     it('handles every event kind and writes something', async () => {
       expect((await render(create, events)).length).toBeGreaterThan(0);
+    });
+
+    it('writes the same whether it is handed the run aggregate (RunView) or not', async () => {
+      // runPipeline hands it; a caller writing events by hand may not. A renderer may ignore it.
+      expect(await renderWithRun(create, events)).toBe(await render(create, events));
     });
 
     it('ignores kinds it does not know, first or anywhere', async () => {
