@@ -2,7 +2,7 @@ import type { DisplayEvent, FileChange, LineContext } from '@x/core';
 import type { ToolCallOutcome } from '@x/core/provider-utils';
 import { blockText } from './content-text.js';
 import type { AcpState } from './state.js';
-import { ACP_TOOL_ALIASES, displayNameOfKind } from './tool-names.js';
+import { ACP_TOOL_ALIASES, displayNameOfKind, toolNameOfCallId } from './tool-names.js';
 import { type WireToolCall, type WireToolCallContent, toolCallContentSchema } from './wire-schema.js';
 
 /** A call's `content`, read item by item: text, diffs and terminals; an item of another kind is reported, the rest still read. */
@@ -41,20 +41,30 @@ function isEmpty(input: unknown): boolean {
  * new file's content), so every renderer shows the diff it carries; else the
  * agent's `rawInput`.
  */
+/**
+ * Whether a diff writes its file whole: no old text (ACP's new file), or an
+ * empty one (Gemini CLI 0.61 sends `oldText: ""` for a file it creates; a file
+ * that was empty is written whole as well).
+ */
+function writesWhole(diff: Extract<WireToolCallContent, { type: 'diff' }>): boolean {
+  return diff.oldText === undefined || diff.oldText === null || diff.oldText === '';
+}
+
 function inputOf(call: WireToolCall, content: CallContent): unknown {
   const diff = content.diffs[0];
   if (diff === undefined) return call.rawInput ?? null;
-  if (diff.oldText === undefined || diff.oldText === null) return { path: diff.path, content: diff.newText };
+  if (writesWhole(diff)) return { path: diff.path, content: diff.newText };
   return { path: diff.path, old_string: diff.oldText, new_string: diff.newText };
 }
 
 function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
   const title = call.title ?? undefined;
-  const createsFile = content.diffs.length > 0 && content.diffs.every((d) => d.oldText === undefined || d.oldText === null);
+  const createsFile = content.diffs.length > 0 && content.diffs.every(writesWhole);
   const byKind = displayNameOfKind(call.kind, createsFile);
-  // The agent's own name where it sends one; else the kind, which names the call's category as the title only describes it; else the title.
-  const toolName = call.name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
-  const named = call.name !== undefined && call.name !== null && ACP_TOOL_ALIASES.has(call.name);
+  // The agent's own name where it sends one (or its call id names it); else the kind, which names the call's category as the title only describes it; else the title.
+  const name = call.name ?? toolNameOfCallId(call.toolCallId);
+  const toolName = name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
+  const named = name !== undefined && ACP_TOOL_ALIASES.has(name);
   const displayName = named ? undefined : byKind;
   const input = inputOf(call, content);
   const path = call.locations?.[0]?.path;
@@ -62,8 +72,15 @@ function announce(state: AcpState, call: WireToolCall, content: CallContent): Di
   return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg });
 }
 
+/** Whether a diff creates its file: no old text, or an empty one that Gemini CLI marks `_meta.kind: "add"`. */
+function createdBy(diff: Extract<WireToolCallContent, { type: 'diff' }>): boolean {
+  if (diff.oldText === undefined || diff.oldText === null) return true;
+  const meta = diff._meta;
+  return diff.oldText === '' && typeof meta === 'object' && meta !== null && (meta as { kind?: unknown }).kind === 'add';
+}
+
 function changesOf(content: CallContent): FileChange[] {
-  return content.diffs.map((d) => ({ path: d.path, change: d.oldText === undefined || d.oldText === null ? 'created' : 'modified' }));
+  return content.diffs.map((d) => ({ path: d.path, change: createdBy(d) ? 'created' : 'modified' }));
 }
 
 /** Remembers what an update of a call carried that its result tells: an update may embed the terminal, the completion often carries no content. */
@@ -105,5 +122,31 @@ export function toolCallEvents(state: AcpState, call: WireToolCall, context: Lin
   const events: DisplayEvent[] = state.tracker.has(call.toolCallId) ? [] : announce(state, call, content);
   if (call.status === 'completed' || call.status === 'failed') events.push(...state.tracker.finish(call.toolCallId, outcomeOf(state, call, content)));
   if (events.length === 0) context.ignore('tool call progress');
+  return events;
+}
+
+/**
+ * The call a permission request is about, announced when no update did so
+ * first: Gemini CLI 0.61 sends a call that needs approval only inside
+ * `session/request_permission` (and, once allowed, its completion), so a
+ * refused call would otherwise never be shown.
+ */
+export function permissionCallEvents(state: AcpState, call: WireToolCall, context: LineContext): DisplayEvent[] {
+  if (state.tracker.has(call.toolCallId)) return [];
+  const content = readContent(call.content, context);
+  remember(state, call.toolCallId, content);
+  return announce(state, call, content);
+}
+
+/**
+ * When a turn ends: the calls whose permission the client refused and that
+ * the agent never finished (Gemini CLI sends nothing more for one) end as
+ * errors, with the answer as their message.
+ */
+export function refusedCallEvents(state: AcpState): DisplayEvent[] {
+  const events = state.refused.flatMap(({ toolCallId, message }) =>
+    state.tracker.has(toolCallId) ? state.tracker.finish(toolCallId, { status: 'error', output: undefined, errorMessage: message }) : [],
+  );
+  state.refused = [];
   return events;
 }

@@ -35,6 +35,7 @@ export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   run_shell_command: 'Bash',
   bash: 'Bash',
   grep: 'Grep',
+  grep_search: 'Grep',
   search_file_content: 'Grep',
   glob: 'Glob',
   list_directory: 'LS',
@@ -42,4 +43,17 @@ export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   google_web_search: 'WebSearch',
   write_todos: 'TodoWrite',
   todowrite: 'TodoWrite',
+  todo_write: 'TodoWrite',
+  invoke_agent: 'Task',
 });
+
+/**
+ * The tool a call id names, for an agent that sends no `name`: Gemini CLI
+ * (0.61, in ACP mode) ids a call `<tool>__<tool>_<millis>_<n>`
+ * (`glob__glob_1795932694375_0`), the tool's name twice. Only that shape is
+ * read, and only a name the aliases know is taken.
+ */
+export function toolNameOfCallId(id: string): string | undefined {
+  const name = /^([a-z][a-z0-9_]*)__\1_\d+_\d+$/.exec(id)?.[1];
+  return name !== undefined && ACP_TOOL_ALIASES.has(name) ? name : undefined;
+}

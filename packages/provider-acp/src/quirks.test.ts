@@ -1,0 +1,99 @@
+import { replayLines } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { acpSource } from './index.js';
+
+// What the real agents' ACP traffic (fixtures/acp/recorded/, recorded by the capture lab) showed this
+// source reading wrong, each as hand-written lines shaped like the recording's, with the exact events.
+
+const update = (value: object) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: value } });
+const request = (id: number, method: string, params: object) => ({ jsonrpc: '2.0', id, method, params });
+const result = (id: number, value: object) => ({ jsonrpc: '2.0', id, result: value });
+const prompt = request(2, 'session/prompt', { sessionId: 's1', prompt: [{ type: 'text', text: 'go' }] });
+const endTurn = result(2, { stopReason: 'end_turn' });
+const options = [
+  { optionId: 'proceed_once', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'cancel', name: 'Reject', kind: 'reject_once' },
+];
+
+const run = (lines: object[]) => replayLines(acpSource, lines.map((line) => JSON.stringify(line)));
+
+describe('quirks of recorded ACP agents', () => {
+  // Gemini CLI 0.61 (fixtures/acp/recorded/gemini/0.61.0/permission-denied.jsonl) sends a call that needs approval
+  // only inside the permission request, and nothing more when it is refused: the call was never shown.
+  it('announces a call first seen in a permission request, and ends it refused with the turn when the agent says nothing more', () => {
+    const toolCall = { toolCallId: 'run_shell_command__run_shell_command_1_0', status: 'pending', title: 'rm -rf build', content: [], locations: [], kind: 'execute' };
+    const { events, accounting } = run([
+      prompt,
+      request(0, 'session/request_permission', { sessionId: 's1', options, toolCall }),
+      result(0, { outcome: { outcome: 'selected', optionId: 'cancel' } }),
+      endTurn,
+    ]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0, unexplained: 0 });
+    expect(events.slice(2)).toEqual([
+      { kind: 'tool-use', id: toolCall.toolCallId, name: 'Bash', toolName: 'run_shell_command', toolKind: 'execute', input: null, arg: 'rm -rf build' },
+      { kind: 'notice', level: 'warning', code: 'permission_request', message: 'Permission requested: rm -rf build (Allow, Reject)' },
+      { kind: 'notice', level: 'info', code: 'permission_answer', message: 'Permission rejected (Reject): rm -rf build' },
+      {
+        kind: 'tool-result',
+        id: toolCall.toolCallId,
+        name: 'Bash',
+        toolKind: 'execute',
+        status: 'error',
+        outputState: 'unavailable',
+        details: { errorMessage: 'Permission rejected (Reject): rm -rf build' },
+      },
+      { kind: 'session', phase: 'end', status: 'success' },
+    ]);
+  });
+
+  it("keeps the agent's own failure of a refused call, and ends an allowed call only with its update", () => {
+    const refused = { toolCallId: 'c1', status: 'pending', title: 'rm -rf build', kind: 'execute' };
+    const allowed = { toolCallId: 'c2', status: 'pending', title: 'ls', kind: 'execute' };
+    const { events } = run([
+      prompt,
+      request(0, 'session/request_permission', { sessionId: 's1', options, toolCall: refused }),
+      result(0, { outcome: { outcome: 'selected', optionId: 'cancel' } }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'failed', content: [{ type: 'content', content: { type: 'text', text: 'The user rejected this call.' } }] }),
+      request(1, 'session/request_permission', { sessionId: 's1', options, toolCall: allowed }),
+      result(1, { outcome: { outcome: 'selected', optionId: 'proceed_once' } }),
+      endTurn,
+    ]);
+    const results = events.filter((event) => event.kind === 'tool-result' || event.kind === 'tool-use');
+    expect(results.map((event) => [event.kind, event.id, event.kind === 'tool-result' ? (event.details?.errorMessage ?? event.status) : event.name])).toEqual([
+      ['tool-use', 'c1', 'Bash'],
+      ['tool-result', 'c1', 'The user rejected this call.'],
+      ['tool-use', 'c2', 'Bash'],
+    ]);
+  });
+
+  // Gemini CLI 0.61 sends no `name`; its call ids are `<tool>__<tool>_<millis>_<n>`, and its kinds are coarse
+  // (`search` for both grep and glob, `other` for write_todos, `think` for invoke_agent).
+  it("names a call by the tool its Gemini CLI call id repeats, and only by a tool it knows", () => {
+    const call = (toolCallId: string, kind: string, title: string) => update({ sessionUpdate: 'tool_call', toolCallId, status: 'in_progress', title, content: [], locations: [], kind });
+    const { events } = run([
+      call('glob__glob_1795932694375_0', 'search', "'**/*.ts'"),
+      call('write_todos__write_todos_1795932714157_0', 'other', 'Set 2 todo(s)'),
+      call('invoke_agent__invoke_agent_1795932725104_0', 'think', 'Generalist Agent'),
+      call('mystery__mystery_1_0', 'search', 'x'),
+      call('glob__grep_1_0', 'search', 'y'),
+    ]);
+    expect(events.filter((event) => event.kind === 'tool-use').map((event) => [event.name, event.toolName])).toEqual([
+      ['Glob', 'glob'],
+      ['TodoWrite', 'write_todos'],
+      ['Task', 'invoke_agent'],
+      ['Grep', 'search'],
+      ['Grep', 'search'],
+    ]);
+  });
+
+  // Gemini CLI 0.61 (write-search.jsonl) creates a file with `oldText: ""` and `_meta.kind: "add"`, not ACP's null.
+  it('shows a diff from empty text as a file written whole, created when the agent marks it added', () => {
+    const diff = { type: 'diff', path: '/home/lab/project/NOTES.md', oldText: '', newText: '# Notes\n', _meta: { kind: 'add' } };
+    const toolCallId = 'write_file__write_file_1795932693518_0';
+    const { events } = run([update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', title: 'Writing to NOTES.md', content: [diff], locations: [{ path: diff.path }], kind: 'edit' })]);
+    expect(events.slice(1, 3)).toEqual([
+      { kind: 'tool-use', id: toolCallId, name: 'Write', toolName: 'write_file', toolKind: 'edit', input: { path: diff.path, content: '# Notes\n' }, arg: diff.path },
+      { kind: 'tool-result', id: toolCallId, name: 'Write', toolKind: 'edit', status: 'success', outputState: 'unavailable', details: { changes: [{ path: diff.path, change: 'created' }], path: diff.path } },
+    ]);
+  });
+});
