@@ -96,4 +96,45 @@ describe('quirks of recorded ACP agents', () => {
       { kind: 'tool-result', id: toolCallId, name: 'Write', toolKind: 'edit', status: 'success', outputState: 'unavailable', details: { changes: [{ path: diff.path, change: 'created' }], path: diff.path } },
     ]);
   });
+
+  // OpenCode 1.18 (fixtures/acp/recorded/opencode/1.18.33/write-search.jsonl, failing-command.jsonl) announces a call
+  // pending, titled with its tool's name, without its input; the next update brings the input and a real title.
+  it('holds an OpenCode placeholder call until the update that brings its input, named by the tool the placeholder names', () => {
+    const path = '/home/lab/project/NOTES.md';
+    const { events, accounting } = run([
+      update({ sessionUpdate: 'tool_call', toolCallId: 'call_lab_2_0', title: 'write', kind: 'edit', status: 'pending', locations: [], rawInput: {} }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'call_lab_2_0', status: 'in_progress', kind: 'edit', title: 'write', locations: [{ path }], rawInput: { filePath: path, content: '# Notes\n' } }),
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call_lab_2_0',
+        status: 'completed',
+        title: 'home/lab/project/NOTES.md',
+        content: [{ type: 'content', content: { type: 'text', text: 'Wrote file successfully.' } }],
+        rawOutput: { output: 'Wrote file successfully.', metadata: { filepath: path, exists: false } },
+      }),
+    ]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0, unexplained: 0 });
+    expect(events.slice(1, 3)).toEqual([
+      { kind: 'tool-use', id: 'call_lab_2_0', name: 'Write', toolName: 'write', toolKind: 'edit', input: { filePath: path, content: '# Notes\n' }, arg: path },
+      { kind: 'tool-result', id: 'call_lab_2_0', name: 'Write', toolKind: 'edit', status: 'success', output: 'Wrote file successfully.', outputState: 'text', details: { path } },
+    ]);
+  });
+
+  it("reads a command's exit code from OpenCode's rawOutput.metadata.exit, and shows a placeholder no update followed when the turn ends", () => {
+    const command = "echo 'FAIL greet.test.ts' >&2; exit 1";
+    const { events } = run([
+      prompt,
+      update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'bash', kind: 'execute', status: 'pending', locations: [{ path: '/p' }], rawInput: { cwd: '/p' } }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'in_progress', kind: 'execute', title: command, rawInput: { command, cwd: '/p' } }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', title: command, content: [{ type: 'content', content: { type: 'text', text: 'FAIL greet.test.ts\n' } }], rawOutput: { output: 'FAIL greet.test.ts\n', metadata: { exit: 1 } } }),
+      update({ sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'glob', kind: 'search', status: 'pending', locations: [], rawInput: {} }),
+      endTurn,
+    ]);
+    const calls = events.filter((event) => event.kind === 'tool-use' || event.kind === 'tool-result');
+    expect(calls.map((event) => (event.kind === 'tool-use' ? `use ${event.name} ${event.arg ?? ''}` : `result ${event.name} ${event.status} ${event.details?.exitCode}`))).toEqual([
+      `use Bash ${command}`,
+      'result Bash error 1',
+      'use Glob glob',
+    ]);
+  });
 });

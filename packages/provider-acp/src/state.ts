@@ -13,7 +13,7 @@ import {
   type ToolCallTracker,
 } from '@x/core/provider-utils';
 import { ACP_TOOL_ALIASES } from './tool-names.js';
-import type { StopReason, WirePermissionOption } from './wire-schema.js';
+import type { StopReason, WirePermissionOption, WireToolCall } from './wire-schema.js';
 
 /** How many requests wait for their response at once; an ACP peer has a few in flight. */
 const MAX_PENDING_REQUESTS = 256;
@@ -81,6 +81,8 @@ export interface AcpState {
   fields: SessionFields;
   /** Calls whose permission the client refused in this turn (at most {@link MAX_CALLS}), ended as errors when the turn ends if the agent did not end them. */
   refused: { toolCallId: string; message: string }[];
+  /** Calls announced before their input (OpenCode's first `tool_call`), held until an update brings it (at most {@link MAX_CALLS}). */
+  held: Map<string, WireToolCall>;
 }
 
 /** A fresh {@link AcpState}. */
@@ -102,6 +104,7 @@ export function createAcpState(): AcpState {
     plans: 0,
     fields: {},
     refused: [],
+    held: new Map(),
   };
 }
 

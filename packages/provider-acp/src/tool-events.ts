@@ -1,7 +1,7 @@
 import type { DisplayEvent, FileChange, LineContext } from '@x/core';
 import type { ToolCallOutcome } from '@x/core/provider-utils';
 import { blockText } from './content-text.js';
-import type { AcpState } from './state.js';
+import { type AcpState, MAX_CALLS } from './state.js';
 import { ACP_TOOL_ALIASES, displayNameOfKind, toolNameOfCallId } from './tool-names.js';
 import { type WireToolCall, type WireToolCallContent, toolCallContentSchema } from './wire-schema.js';
 
@@ -93,6 +93,15 @@ function remember(state: AcpState, id: string, content: CallContent): void {
   });
 }
 
+/** A command's exit code in the call's `rawOutput`, where the agent puts one: OpenCode 1.18's `metadata.exit`. */
+function exitCodeOf(rawOutput: unknown): number | undefined {
+  if (typeof rawOutput !== 'object' || rawOutput === null) return undefined;
+  const metadata = (rawOutput as { metadata?: unknown }).metadata;
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const exit = (metadata as { exit?: unknown }).exit;
+  return typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined;
+}
+
 function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): ToolCallOutcome {
   const memory = state.calls.get(call.toolCallId);
   const terminalId = content.terminalId ?? memory?.terminalId;
@@ -106,23 +115,63 @@ function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): T
   if (changes.length > 0) outcome.changes = changes;
   const path = changes[0]?.path ?? call.locations?.[0]?.path;
   if (path !== undefined) outcome.path = path;
-  if (terminal?.exitCode !== undefined) outcome.exitCode = terminal.exitCode;
+  const exitCode = terminal?.exitCode ?? exitCodeOf(call.rawOutput);
+  if (exitCode !== undefined) outcome.exitCode = exitCode;
   return outcome;
 }
 
 /**
- * A `tool_call` or `tool_call_update`: the call is announced once (an update
- * of a call never seen announces it with what the update says), and its
- * result told when its status is `completed` or `failed`. Progress updates
- * show nothing.
+ * A placeholder: OpenCode 1.18 announces a call `pending`, titled with its
+ * tool's name (`write`, `bash`), without its input (`rawInput: {}`, or only
+ * the `cwd` of a command), and sends the input and a real title in the next
+ * update.
  */
-export function toolCallEvents(state: AcpState, call: WireToolCall, context: LineContext): DisplayEvent[] {
+function isPlaceholder(call: WireToolCall): boolean {
+  return call.status === 'pending' && (call.content ?? []).length === 0 && call.title !== undefined && call.title !== null && ACP_TOOL_ALIASES.has(call.title);
+}
+
+/** A held placeholder with what a later update says: the update's fields where it has them; the placeholder's title names the tool when it is a tool's name. */
+function merged(held: WireToolCall, call: WireToolCall): WireToolCall {
+  const given = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined && value !== null));
+  const heldName = held.title !== undefined && held.title !== null && ACP_TOOL_ALIASES.has(held.title) ? held.title : undefined;
+  return { ...held, ...given, name: call.name ?? held.name ?? heldName } as WireToolCall;
+}
+
+/** The call as it is known now: a held placeholder is taken back and merged with the update. */
+function takeHeld(state: AcpState, call: WireToolCall): WireToolCall {
+  const held = state.held.get(call.toolCallId);
+  if (held === undefined) return call;
+  state.held.delete(call.toolCallId);
+  return merged(held, call);
+}
+
+/**
+ * A `tool_call` or `tool_call_update`: the call is announced once (an update
+ * of a call never seen announces it with what the update says; a placeholder
+ * without its input waits for the update that brings it), and its result told
+ * when its status is `completed` or `failed`. Progress updates show nothing.
+ */
+export function toolCallEvents(state: AcpState, update: WireToolCall, context: LineContext): DisplayEvent[] {
+  const known = state.tracker.has(update.toolCallId);
+  if (!known && !state.held.has(update.toolCallId) && isPlaceholder(update) && state.held.size < MAX_CALLS) {
+    state.held.set(update.toolCallId, update);
+    context.ignore('a tool call announced before its input');
+    return [];
+  }
+  const call = known ? update : takeHeld(state, update);
   const content = readContent(call.content, context);
   remember(state, call.toolCallId, content);
-  const events: DisplayEvent[] = state.tracker.has(call.toolCallId) ? [] : announce(state, call, content);
+  const events: DisplayEvent[] = known ? [] : announce(state, call, content);
   if (call.status === 'completed' || call.status === 'failed') events.push(...state.tracker.finish(call.toolCallId, outcomeOf(state, call, content)));
   if (events.length === 0) context.ignore('tool call progress');
   return events;
+}
+
+/** The placeholders no update followed, announced as they are: when a turn ends, and when the stream does. */
+export function heldCallEvents(state: AcpState): DisplayEvent[] {
+  const held = [...state.held.values()];
+  state.held.clear();
+  return held.flatMap((call) => announce(state, merged(call, { toolCallId: call.toolCallId }), { texts: [], diffs: [], terminalId: undefined }));
 }
 
 /**
@@ -131,8 +180,9 @@ export function toolCallEvents(state: AcpState, call: WireToolCall, context: Lin
  * `session/request_permission` (and, once allowed, its completion), so a
  * refused call would otherwise never be shown.
  */
-export function permissionCallEvents(state: AcpState, call: WireToolCall, context: LineContext): DisplayEvent[] {
-  if (state.tracker.has(call.toolCallId)) return [];
+export function permissionCallEvents(state: AcpState, asked: WireToolCall, context: LineContext): DisplayEvent[] {
+  if (state.tracker.has(asked.toolCallId)) return [];
+  const call = takeHeld(state, asked);
   const content = readContent(call.content, context);
   remember(state, call.toolCallId, content);
   return announce(state, call, content);

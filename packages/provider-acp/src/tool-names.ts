@@ -40,11 +40,14 @@ export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   glob: 'Glob',
   list_directory: 'LS',
   web_fetch: 'WebFetch',
+  webfetch: 'WebFetch',
   google_web_search: 'WebSearch',
   write_todos: 'TodoWrite',
   todowrite: 'TodoWrite',
   todo_write: 'TodoWrite',
   invoke_agent: 'Task',
+  task: 'Task',
+  agent: 'Task',
 });
 
 /**

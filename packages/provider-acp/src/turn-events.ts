@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext, SessionStatus } from '@x/core';
 import { type AcpState, closeBlock, ensureSession } from './state.js';
-import { refusedCallEvents } from './tool-events.js';
+import { heldCallEvents, refusedCallEvents } from './tool-events.js';
 import { promptResponseSchema, type StopReason, type WireUsage } from './wire-schema.js';
 
 /** The run status a turn's stop reason calls for: a turn cut by a limit or refused did not do what was asked. */
@@ -39,7 +39,7 @@ export function turnEndEvents(state: AcpState, result: unknown, context: LineCon
   }
   state.stopReason = parsed.data.stopReason;
   state.promptSeen = false;
-  const events = [...closeBlock(state), ...refusedCallEvents(state)];
+  const events = [...closeBlock(state), ...heldCallEvents(state), ...refusedCallEvents(state)];
   const note: DisplayEvent[] =
     parsed.data.stopReason === 'end_turn' || parsed.data.stopReason === 'cancelled'
       ? []
@@ -57,7 +57,7 @@ export function turnEndEvents(state: AcpState, result: unknown, context: LineCon
  * `incomplete` when a prompt is still unanswered or no turn ended.
  */
 export function finalEvents(state: AcpState): DisplayEvent[] {
-  const events = closeBlock(state);
+  const events = [...closeBlock(state), ...heldCallEvents(state)];
   if (!state.session.open) return events;
   const status = state.promptsOpen > 0 ? 'incomplete' : statusOf(state.stopReason);
   return [...events, ...state.session.end(status)];
