@@ -45,7 +45,7 @@ export function permissionAnswerEvents(state: AcpState, request: PendingRequest,
           ? `allowed (${option.name})`
           : `rejected (${option.name})`;
   const message = `Permission ${verdict}: ${title}`;
-  const refused = outcome.outcome === 'cancelled' || (option !== undefined && option.kind.startsWith('reject'));
+  const refused = outcome.outcome === 'cancelled' || option?.kind.startsWith('reject') === true;
   if (refused && request.permission !== undefined && state.refused.length < MAX_CALLS) state.refused.push({ toolCallId: request.permission.toolCallId, message });
   return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message }];
 }
