@@ -137,4 +137,39 @@ describe('quirks of recorded ACP agents', () => {
       'use Glob glob',
     ]);
   });
+
+  // Qwen Code 0.24.4 (fixtures/acp/recorded/qwen/0.24.4/write-search.jsonl) announces a call pending with
+  // `rawInput: {}` and its tool's name in `_meta.toolName`, titled with a display name ("WriteFile", "Glob").
+  it("holds a Qwen Code placeholder until its input, named by `_meta.toolName`", () => {
+    const meta = { toolName: 'glob', provenance: 'builtin' };
+    const { events } = run([
+      update({ sessionUpdate: 'tool_call', toolCallId: 'call_lab_3_0', status: 'pending', title: 'Glob', content: [], locations: [], kind: 'search', rawInput: {}, _meta: { ...meta, phase: 'preparing' } }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'call_lab_3_0', status: 'in_progress', title: "Glob: '**/*.ts'", content: [], locations: [], kind: 'search', rawInput: { pattern: '**/*.ts' }, _meta: meta }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'call_lab_3_0', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'Found 1 file' } }], _meta: meta }),
+    ]);
+    expect(events.slice(1, 3)).toEqual([
+      { kind: 'tool-use', id: 'call_lab_3_0', name: 'Glob', toolName: 'glob', toolKind: 'search', input: { pattern: '**/*.ts' }, arg: '**/*.ts' },
+      { kind: 'tool-result', id: 'call_lab_3_0', name: 'Glob', toolKind: 'search', status: 'success', output: 'Found 1 file', outputState: 'text', details: {} },
+    ]);
+  });
+
+  // Qwen Code 0.24.4 asks the client `craft/drainMidTurnQueue` (no ACP method) after a tool call; the client answers -32601.
+  it('counts a request outside ACP as unknown, and shows nothing for the "Method not found" the other side answers it with', () => {
+    const { events, accounting } = run([
+      prompt,
+      request(0, 'craft/drainMidTurnQueue', { sessionId: 's1', todoStopGuardWatchQueuedPrompt: true }),
+      { jsonrpc: '2.0', id: 0, error: { code: -32601, message: '"Method not found": craft/drainMidTurnQueue', data: { method: 'craft/drainMidTurnQueue' } } },
+      endTurn,
+    ]);
+    expect(accounting).toMatchObject({ unknown: 1, malformed: 0, unexplained: 0 });
+    expect(events.map((event) => event.kind)).toEqual(['session', 'prompt', 'session']);
+  });
+
+  it('still shows another failed request, and a prompt the agent does not know as fatal', () => {
+    const { events } = run([prompt, { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } }]);
+    expect(events.slice(2)).toEqual([
+      { kind: 'error', message: 'session/prompt failed: Method not found', fatal: true, code: '-32601' },
+      { kind: 'session', phase: 'end', status: 'error' },
+    ]);
+  });
 });

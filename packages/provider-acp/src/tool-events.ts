@@ -57,12 +57,19 @@ function inputOf(call: WireToolCall, content: CallContent): unknown {
   return { path: diff.path, old_string: diff.oldText, new_string: diff.newText };
 }
 
+/** The tool's name Qwen Code 0.24 puts in a call's `_meta.toolName` (`write_file`), where ACP has no field for it. */
+function metaToolName(meta: unknown): string | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const name = (meta as { toolName?: unknown }).toolName;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
 function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
   const title = call.title ?? undefined;
   const createsFile = content.diffs.length > 0 && content.diffs.every(writesWhole);
   const byKind = displayNameOfKind(call.kind, createsFile);
   // The agent's own name where it sends one (or its call id names it); else the kind, which names the call's category as the title only describes it; else the title.
-  const name = call.name ?? toolNameOfCallId(call.toolCallId);
+  const name = call.name ?? metaToolName(call._meta) ?? toolNameOfCallId(call.toolCallId);
   const toolName = name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
   const named = name !== undefined && ACP_TOOL_ALIASES.has(name);
   const displayName = named ? undefined : byKind;
@@ -121,13 +128,16 @@ function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): T
 }
 
 /**
- * A placeholder: OpenCode 1.18 announces a call `pending`, titled with its
- * tool's name (`write`, `bash`), without its input (`rawInput: {}`, or only
- * the `cwd` of a command), and sends the input and a real title in the next
- * update.
+ * A placeholder: a call announced `pending` without its input, whose next
+ * update brings it and a real title: OpenCode 1.18 titles it with its tool's
+ * name (`write`, `bash`; `rawInput` `{}` or only a command's `cwd`), Qwen Code
+ * 0.24 sends `rawInput: {}` (and `_meta.phase: "preparing"`).
  */
 function isPlaceholder(call: WireToolCall): boolean {
-  return call.status === 'pending' && (call.content ?? []).length === 0 && call.title !== undefined && call.title !== null && ACP_TOOL_ALIASES.has(call.title);
+  if (call.status !== 'pending' || (call.content ?? []).length > 0) return false;
+  const input = call.rawInput;
+  const noInput = typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).length === 0;
+  return noInput || (call.title !== undefined && call.title !== null && ACP_TOOL_ALIASES.has(call.title));
 }
 
 /** A held placeholder with what a later update says: the update's fields where it has them; the placeholder's title names the tool when it is a tool's name. */
