@@ -172,4 +172,32 @@ describe('quirks of recorded ACP agents', () => {
       { kind: 'session', phase: 'end', status: 'error' },
     ]);
   });
+
+  // Qwen Code 0.24.4 (plain-answer.jsonl) ends each model reply with an empty chunk whose `_meta.usage` has
+  // the reply's tokens in ACP's own fields; its prompt response has no `usage`.
+  it("tells a reply's tokens from a chunk's `_meta.usage`, and not the turn's again", () => {
+    const tokens = { inputTokens: 1801, outputTokens: 31, totalTokens: 1832, thoughtTokens: 10, cachedReadTokens: 1200 };
+    const { events, accounting } = run([
+      prompt,
+      update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'It is **42**.' } }),
+      update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '' }, _meta: { usage: tokens, durationMs: 2946 } }),
+      result(2, { stopReason: 'end_turn', usage: { inputTokens: 1801, outputTokens: 31, totalTokens: 1832 } }),
+    ]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0, unexplained: 0 });
+    expect(events.slice(2)).toEqual([
+      { kind: 'text', id: 'agent-1', text: 'It is **42**.' },
+      { kind: 'usage', cumulative: false, inputTokens: 1801, outputTokens: 31, reasoningTokens: 10, cacheReadTokens: 1200 },
+      { kind: 'session', phase: 'end', status: 'success' },
+    ]);
+  });
+
+  // Gemini CLI 0.61.0 puts the turn's tokens under the prompt response's `_meta.quota.token_count`.
+  it("tells a turn's tokens from Gemini CLI's `_meta.quota`, where ACP's `usage` is absent", () => {
+    const quota = { token_count: { input_tokens: 2001, output_tokens: 41 }, model_usage: [{ model: 'gemini-2.5-pro', token_count: { input_tokens: 2001, output_tokens: 41 } }] };
+    const { events } = run([prompt, result(2, { stopReason: 'end_turn', _meta: { quota } })]);
+    expect(events.slice(2)).toEqual([
+      { kind: 'usage', cumulative: false, inputTokens: 2001, outputTokens: 41 },
+      { kind: 'session', phase: 'end', status: 'success' },
+    ]);
+  });
 });

@@ -83,6 +83,8 @@ export interface AcpState {
   refused: { toolCallId: string; message: string }[];
   /** Calls announced before their input (OpenCode's first `tool_call`), held until an update brings it (at most {@link MAX_CALLS}). */
   held: Map<string, WireToolCall>;
+  /** The turn's chunks told its tokens (`_meta.usage`): the prompt response's are not told again. */
+  chunkUsage: boolean;
 }
 
 /** A fresh {@link AcpState}. */
@@ -105,6 +107,7 @@ export function createAcpState(): AcpState {
     fields: {},
     refused: [],
     held: new Map(),
+    chunkUsage: false,
   };
 }
 
