@@ -66,7 +66,7 @@ describe('quirks of recorded ACP agents', () => {
     ]);
   });
 
-  // Gemini CLI 0.61 sends no `name`; its call ids are `<tool>__<tool>_<millis>_<n>`, and its kinds are coarse
+  // Gemini CLI 0.61 sends no `name`; its call ids are `<tool>__<tool>_<millis>_<n>` (0.38: `<tool>-<millis>-<n>`), and its kinds are coarse
   // (`search` for both grep and glob, `other` for write_todos, `think` for invoke_agent).
   it("names a call by the tool its Gemini CLI call id repeats, and only by a tool it knows", () => {
     const call = (toolCallId: string, kind: string, title: string) => update({ sessionUpdate: 'tool_call', toolCallId, status: 'in_progress', title, content: [], locations: [], kind });
@@ -76,12 +76,19 @@ describe('quirks of recorded ACP agents', () => {
       call('invoke_agent__invoke_agent_1795932725104_0', 'think', 'Generalist Agent'),
       call('mystery__mystery_1_0', 'search', 'x'),
       call('glob__grep_1_0', 'search', 'y'),
+      // Gemini CLI 0.38.2's ids.
+      call('glob-1795933744562-3', 'search', "'**/*.ts'"),
+      call('write_todos-1795933764383-1', 'other', 'Set 2 todo(s)'),
+      call('mystery-1-1', 'search', 'z'),
     ]);
     expect(events.filter((event) => event.kind === 'tool-use').map((event) => [event.name, event.toolName])).toEqual([
       ['Glob', 'glob'],
       ['TodoWrite', 'write_todos'],
       ['Task', 'invoke_agent'],
       ['Grep', 'search'],
+      ['Grep', 'search'],
+      ['Glob', 'glob'],
+      ['TodoWrite', 'write_todos'],
       ['Grep', 'search'],
     ]);
   });

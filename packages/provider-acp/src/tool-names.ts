@@ -51,12 +51,13 @@ export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
 });
 
 /**
- * The tool a call id names, for an agent that sends no `name`: Gemini CLI
- * (0.61, in ACP mode) ids a call `<tool>__<tool>_<millis>_<n>`
- * (`glob__glob_1795932694375_0`), the tool's name twice. Only that shape is
- * read, and only a name the aliases know is taken.
+ * The tool a call id names, for an agent that sends no `name`: Gemini CLI ids
+ * a call `<tool>__<tool>_<millis>_<n>` in 0.61 (`glob__glob_1795932694375_0`,
+ * the tool's name twice) and `<tool>-<millis>-<n>` in 0.38
+ * (`glob-1795933744562-3`). Only those shapes are read, and only a name the
+ * aliases know is taken.
  */
 export function toolNameOfCallId(id: string): string | undefined {
-  const name = /^([a-z][a-z0-9_]*)__\1_\d+_\d+$/.exec(id)?.[1];
+  const name = /^([a-z][a-z0-9_]*)__\1_\d+_\d+$/.exec(id)?.[1] ?? /^([a-z][a-z0-9_]*)-\d+-\d+$/.exec(id)?.[1];
   return name !== undefined && ACP_TOOL_ALIASES.has(name) ? name : undefined;
 }
