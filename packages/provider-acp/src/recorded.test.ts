@@ -47,6 +47,18 @@ const GEMINI_0_61: Record<string, string[]> = {
 };
 
 /**
+ * Gemini CLI 0.38.2 `--acp`: as 0.61, with call ids `<tool>-<millis>-<n>`, no subagent tool (the lab
+ * answers that it has none), and a command's description sent as a thought chunk before its call.
+ */
+const GEMINI_0_38: Record<string, string[]> = {
+  ...GEMINI_0_61,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', ...ASKED, 'result Edit success', 'reasoning', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'failing-command': ['start', 'prompt', 'reasoning', 'use Bash', ...ASKED, 'result Bash success', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
+  'permission-denied': ['start', 'prompt', 'reasoning', 'use Bash', ...ASKED, 'text I was not allowed to delete it.', 'result Bash error', 'usage', 'end success'],
+};
+
+/**
  * OpenCode 1.18.33 `acp`: a call announced as a placeholder (its tool's name, no input) and completed
  * by later updates, chunks with a `messageId`, the turn's tokens in the prompt response's `usage`. It
  * asks no permission but for the command `OPENCODE_PERMISSION` makes it ask for.
@@ -100,7 +112,7 @@ const QWEN_0_24: Record<string, string[]> = {
 };
 
 const EXPECTED: Record<string, Record<string, Record<string, string[]>>> = {
-  gemini: { '0.61.0': GEMINI_0_61 },
+  gemini: { '0.38.2': GEMINI_0_38, '0.61.0': GEMINI_0_61 },
   opencode: { '1.18.33': OPENCODE_1_18 },
   qwen: { '0.24.4': QWEN_0_24 },
 };
