@@ -207,4 +207,21 @@ describe('quirks of recorded ACP agents', () => {
       { kind: 'session', phase: 'end', status: 'success' },
     ]);
   });
+
+  // Qwen Code 0.15.10 (fixtures/acp/recorded/qwen/0.15.10/subagent.jsonl) streams a subagent's calls in the
+  // parent's session, each marked with the call it runs under in `_meta.parentToolCallId`.
+  it("nests a subagent's call under the call named by `_meta.parentToolCallId`", () => {
+    const sub = { toolName: 'run_shell_command', parentToolCallId: 'call_lab_1_0', subagentType: 'general-purpose' };
+    const { events } = run([
+      update({ sessionUpdate: 'tool_call', toolCallId: 'call_lab_1_0', status: 'in_progress', title: 'Agent: Count files', kind: 'other', rawInput: { description: 'Count files', prompt: 'Count the files.' }, _meta: { toolName: 'agent' } }),
+      update({ sessionUpdate: 'tool_call', toolCallId: 'call_lab_2_0', status: 'pending', title: 'Shell: ls (Run a command)', kind: 'execute', rawInput: { command: 'ls', description: 'Run a command' }, _meta: sub }),
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'call_lab_2_0', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'a.txt  b.txt' } }], _meta: sub }),
+    ]);
+    const calls = events.filter((event) => event.kind === 'tool-use' || event.kind === 'tool-result');
+    expect(calls.map((event) => [event.kind, event.name, event.parentToolUseId])).toEqual([
+      ['tool-use', 'Task', undefined],
+      ['tool-use', 'Bash', 'call_lab_1_0'],
+      ['tool-result', 'Bash', 'call_lab_1_0'],
+    ]);
+  });
 });

@@ -57,11 +57,15 @@ function inputOf(call: WireToolCall, content: CallContent): unknown {
   return { path: diff.path, old_string: diff.oldText, new_string: diff.newText };
 }
 
-/** The tool's name Qwen Code 0.24 puts in a call's `_meta.toolName` (`write_file`), where ACP has no field for it. */
-function metaToolName(meta: unknown): string | undefined {
+/**
+ * A string Qwen Code puts in a call's `_meta`, where ACP has no field for it:
+ * the tool's name (`toolName`, `write_file`), and for a subagent's call, the
+ * call of the subagent it runs under (`parentToolCallId`, 0.15).
+ */
+function metaString(meta: unknown, key: 'toolName' | 'parentToolCallId'): string | undefined {
   if (typeof meta !== 'object' || meta === null) return undefined;
-  const name = (meta as { toolName?: unknown }).toolName;
-  return typeof name === 'string' && name !== '' ? name : undefined;
+  const value = (meta as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
@@ -69,14 +73,15 @@ function announce(state: AcpState, call: WireToolCall, content: CallContent): Di
   const createsFile = content.diffs.length > 0 && content.diffs.every(writesWhole);
   const byKind = displayNameOfKind(call.kind, createsFile);
   // The agent's own name where it sends one (or its call id names it); else the kind, which names the call's category as the title only describes it; else the title.
-  const name = call.name ?? metaToolName(call._meta) ?? toolNameOfCallId(call.toolCallId);
+  const name = call.name ?? metaString(call._meta, 'toolName') ?? toolNameOfCallId(call.toolCallId);
   const toolName = name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
   const named = name !== undefined && ACP_TOOL_ALIASES.has(name);
   const displayName = named ? undefined : byKind;
   const input = inputOf(call, content);
   const path = call.locations?.[0]?.path;
   const arg = isEmpty(input) ? (title ?? path) : undefined;
-  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg });
+  const parentToolUseId = metaString(call._meta, 'parentToolCallId');
+  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
 }
 
 /** Whether a diff creates its file: no old text, or an empty one that Gemini CLI marks `_meta.kind: "add"`. */
