@@ -111,10 +111,36 @@ const QWEN_0_24: Record<string, string[]> = {
   'overloaded-cut': ['start', 'prompt', 'text Let me start', 'error', 'end error'],
 };
 
+/**
+ * Qwen Code 0.15.10 `--acp`: calls announced with their input (no placeholder), the todo list as a
+ * `plan` update (no call for it), a subagent's calls in the parent's traffic (nested by
+ * `_meta.parentToolCallId`), no `craft/drainMidTurnQueue`.
+ */
+const QWEN_0_15: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'end success'],
+  // The edit is asked for, the read-only command is not.
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'usage', 'use Read', 'result Read success', 'usage', 'use Edit', ...ASKED, 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'usage', 'use Write', ...ASKED, 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  // `completed`, the exit code only in the report's text ("Exit Code: 1").
+  'failing-command': ['start', 'prompt', 'usage', 'use Bash', ...ASKED, 'result Bash success', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  // The plan update is a TodoWrite call and its result.
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'reasoning', 'reasoning', 'usage', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'reasoning', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'usage', 'use WebFetch', ...ASKED, 'result WebFetch success', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // The subagent's usage, call and answer between the Task's announcement and its result.
+  subagent: ['start', 'prompt', 'usage', 'use Task', 'usage', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'usage', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+  // Announced only by the permission request; refused, it gets no update, and ends refused with the turn.
+  'permission-denied': ['start', 'prompt', 'usage', 'use Bash', ...ASKED, 'text I was not allowed to delete it.', 'usage', 'result Bash error', 'end success'],
+  // "prompt is too long" makes Qwen Code compress the chat and ask again: the lab's side answer, and end_turn.
+  'api-error-400': ['start', 'prompt', 'text none', 'usage', 'end success'],
+  'api-error-429': FAILED,
+  'api-error-500': FAILED,
+  'overloaded-cut': ['start', 'prompt', 'text Let me start', 'error', 'end error'],
+};
+
 const EXPECTED: Record<string, Record<string, Record<string, string[]>>> = {
   gemini: { '0.38.2': GEMINI_0_38, '0.61.0': GEMINI_0_61 },
   opencode: { '1.18.33': OPENCODE_1_18 },
-  qwen: { '0.24.4': QWEN_0_24 },
+  qwen: { '0.15.10': QWEN_0_15, '0.24.4': QWEN_0_24 },
 };
 
 /**
