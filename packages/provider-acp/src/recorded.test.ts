@@ -86,6 +86,30 @@ const OPENCODE_1_18: Record<string, string[]> = {
 };
 
 /**
+ * OpenCode 1.1.65 `acp`: as 1.18, but it answers `session/prompt` before its last updates: the rest of
+ * the reply comes after the turn's end, and what it had not sent when xview closed the connection is
+ * lost ("ACP write error" on its standard error). A failed request is retried without end (the run is
+ * cut by the lab's three-minute timeout: the prompt never answered), or swallowed: `end_turn` with no
+ * text and zero tokens.
+ */
+const OPENCODE_1_1: Record<string, string[]> = {
+  // "It is", the prompt's answer, then " **42"; the last chunk never came.
+  'plain-answer': ['start', 'prompt', 'text It is', 'usage', 'text  **42', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `He', 'usage', 'end success'],
+  'write-search': OPENCODE_1_18['write-search'] ?? [],
+  'failing-command': OPENCODE_1_18['failing-command'] ?? [],
+  // The prompt answered while the todo call ran: its result and the answer after it never came.
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'reasoning', 'reasoning', 'use TodoWrite', 'usage', 'end success'],
+  'web-fetch': OPENCODE_1_18['web-fetch'] ?? [],
+  subagent: OPENCODE_1_18.subagent ?? [],
+  'permission-denied': OPENCODE_1_18['permission-denied'] ?? [],
+  'api-error-400': ['start', 'prompt', 'usage', 'end success'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'usage', 'end success'],
+};
+
+/**
  * Qwen Code 0.24.4 `--acp`: a call announced as a placeholder (`rawInput: {}`, its tool in
  * `_meta.toolName`), each model reply's tokens in an empty chunk's `_meta.usage` (so a reply's usage
  * comes before the call it asked for, which waits for its input), no `write_todos`-like tool offered.
@@ -139,7 +163,7 @@ const QWEN_0_15: Record<string, string[]> = {
 
 const EXPECTED: Record<string, Record<string, Record<string, string[]>>> = {
   gemini: { '0.38.2': GEMINI_0_38, '0.61.0': GEMINI_0_61 },
-  opencode: { '1.18.33': OPENCODE_1_18 },
+  opencode: { '1.1.65': OPENCODE_1_1, '1.18.33': OPENCODE_1_18 },
   qwen: { '0.15.10': QWEN_0_15, '0.24.4': QWEN_0_24 },
 };
 
