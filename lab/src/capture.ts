@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { AGENTS } from './agents/index.js';
 import { resolveVersion } from './install.js';
-import { recordVersion } from './record.js';
+import { recordAcpVersion, recordVersion } from './record.js';
 
-const USAGE = `Usage: pnpm capture <agent> [--version <v>|latest] [--scenario <name>]
+const USAGE = `Usage: pnpm capture <agent> [--version <v>|latest] [--scenario <name>] [--acp]
 
 Installs that version of the agent's CLI from the npm registry into the lab's
 cache (outside the repository), runs every scenario against a scripted model
@@ -11,10 +11,15 @@ server on 127.0.0.1 in a throwaway home, and writes what it printed and the
 session logs it wrote into fixtures/<agent>/recorded/<version>/ and
 fixtures/<agent>-log/recorded/<version>/, with provenance.json.
 
+--acp: for an agent that speaks the Agent Client Protocol natively (gemini,
+opencode, qwen), starts it as an ACP agent instead and drives each scenario
+with the built xview (\`xview acp --record\`, pnpm build first); the traffic,
+both directions, goes to fixtures/acp/recorded/<agent>/<version>/.
+
 Agents: ${Object.keys(AGENTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { version: { type: 'string', default: 'latest' }, scenario: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { version: { type: 'string', default: 'latest' }, scenario: { type: 'string' }, acp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -24,7 +29,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`capture: name one agent (${Object.keys(AGENTS).join(', ')}); pnpm capture --help says more.`);
     return 2;
   }
-  await recordVersion(agent, resolveVersion(agent, values.version ?? 'latest'), { only: values.scenario });
+  const record = values.acp === true ? recordAcpVersion : recordVersion;
+  await record(agent, resolveVersion(agent, values.version ?? 'latest'), { only: values.scenario });
   return 0;
 }
 

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import type { AgentProfile } from './agents/agent.js';
 import { installAgent } from './install.js';
 import { normaliserFor } from './normalise.js';
-import { runScenario } from './run-scenario.js';
+import { runAcpScenario, runScenario, XVIEW } from './run-scenario.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
-import { FIXTURES, recordingDirs, writeRecordedVersion, writeScenario } from './write-recording.js';
+import { acpRecordingDir, FIXTURES, recordingDirs, writeAcpScenario, writeRecordedVersion, writeScenario } from './write-recording.js';
 
 /** The scenarios an agent runs: all of them but those needing a mode its CLI lacks. */
 export function scenariosFor(agent: AgentProfile, only?: string): Scenario[] {
@@ -60,4 +60,66 @@ export async function recordVersion(agent: AgentProfile, version: string, option
   };
   writeFileSync(join(recordingDirs(agent, version, root).streams, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
   if (root === FIXTURES) writeRecordedVersion(agent);
+}
+
+/**
+ * The scenarios an agent runs over ACP: one prompt each, so neither a resumed
+ * session (xview acp sends one prompt) nor an interrupted one (it has no
+ * `session/cancel` to send), nor partial messages (ACP streams chunks anyway).
+ */
+export function acpScenariosFor(only?: string): Scenario[] {
+  return SCENARIOS.filter((scenario) => (only === undefined || scenario.name === only) && scenario.run?.resume === undefined && scenario.run?.interrupt !== true && scenario.run?.partial !== true);
+}
+
+async function recordAcpScenario(agent: AgentProfile, binary: string, scenario: Scenario, version: string, root: string): Promise<ProvenanceEntry> {
+  const recording = await runAcpScenario(agent, binary, version, scenario);
+  const file = writeAcpScenario(agent, version, recording, root);
+  const normalise = normaliserFor(recording.place.home);
+  const run = recording.runs[0];
+  const lines = recording.traffic.split('\n').filter((line) => line.trim() !== '').length;
+  console.log(`${agent.id} ${version} ${scenario.name} over ACP: exit ${run?.exitCode ?? run?.signal}, ${recording.requests.length} requests, ${lines} ACP messages`);
+  // The command as one would type it: the built xview and the CLI by their names, the recording by the file it became.
+  const args = (run?.invocation.args ?? []).slice(1).map((arg, index, all) => {
+    if (all[index - 1] === '--record') return basename(file);
+    if (arg === binary) return agent.npmPackage.split('/').pop() ?? arg;
+    return normalise(arg);
+  });
+  return {
+    scenario: scenario.name,
+    covers: scenario.covers,
+    command: ['xview', ...args],
+    env: Object.fromEntries(Object.entries(run?.invocation.env ?? {}).map(([key, value]) => [key, normalise(value).replace(/127\.0\.0\.1:\d+/, '127.0.0.1:<port>')])),
+    exitCode: run?.exitCode,
+    signal: run?.signal,
+    messages: lines,
+    requests: recording.requests.map((request) => `${request.method} ${request.url} -> ${request.answered}`),
+  };
+}
+
+/**
+ * Records one version of an agent that speaks ACP natively, driven by
+ * `xview acp --record` (the built CLI) over the agent's standard input and
+ * output, against the same lab server and throwaway home as a plain run; the
+ * traffic goes to fixtures/acp/recorded/<agent>/<version>/. A whole run also
+ * writes provenance.json there.
+ */
+export async function recordAcpVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
+  if (agent.acpArgs === undefined) throw new Error(`${agent.displayName} does not speak ACP natively (agents that do: gemini, opencode, qwen)`);
+  const root = options.root ?? FIXTURES;
+  const binary = installAgent(agent, version);
+  const entries: ProvenanceEntry[] = [];
+  for (const scenario of acpScenariosFor(options.only)) entries.push(await recordAcpScenario(agent, binary, scenario, version, root));
+  if (options.only !== undefined) return;
+  const provenance = {
+    agent: agent.displayName,
+    package: `${agent.npmPackage}@${version}`,
+    recordedAt: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    client: `xview acp (${relative(join(root, '..'), XVIEW)}, @agentclientprotocol/sdk): initialize, session/new, one session/prompt; no client capabilities`,
+    server: `lab/src/protocols (${agent.protocol.name}) on 127.0.0.1, scripted by lab/src/scenarios.ts`,
+    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
+    scenarios: entries,
+  };
+  writeFileSync(join(acpRecordingDir(agent, version, root), 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AgentProfile, Invocation, RunPlace } from './agents/agent.js';
@@ -73,8 +73,8 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
   });
 }
 
-/** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
-export async function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<ScenarioRecording> {
+/** Sets up a scenario's throwaway home and working folder and its lab server, configures the agent as its profile does, and runs `body` there. */
+async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenario, body: (place: RunPlace, server: LabServer) => Promise<T>): Promise<T> {
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
@@ -82,6 +82,15 @@ export async function runScenario(agent: AgentProfile, binary: string, version: 
   const place: RunPlace = { version, home, work, serverUrl: server.url };
   agent.configure(place);
   try {
+    return await body(place, server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
+export function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<ScenarioRecording> {
+  return inPlace(agent, version, scenario, async (place, server) => {
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
     const runs = [first];
     const sessionId = agent.sessionIdOf(first.stdout);
@@ -89,7 +98,35 @@ export async function runScenario(agent: AgentProfile, binary: string, version: 
       runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
     }
     return { scenario, place, runs, requests: server.log };
-  } finally {
-    await server.close();
-  }
+  });
+}
+
+/** The built xview (`pnpm build`): its `acp` command is the ACP client that drives the agent and records the traffic. */
+export const XVIEW = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'dist', 'bin.cjs');
+
+/** An ACP run: the run of `xview acp` (what it printed, its exit code), and the traffic it recorded, both directions. */
+export interface AcpScenarioRecording extends ScenarioRecording {
+  traffic: string;
+}
+
+/**
+ * Runs one scenario with the agent started as an ACP agent (its profile's
+ * `acpArgs`), in the same throwaway home, configuration and environment as a
+ * plain run, driven by `xview acp --record`: one `session/prompt` with the
+ * scenario's prompt, permission requests allowed (refused for a scenario
+ * whose call must be refused).
+ */
+export function runAcpScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<AcpScenarioRecording> {
+  const acpArgs = agent.acpArgs;
+  if (acpArgs === undefined) throw new Error(`${agent.displayName} does not speak ACP natively`);
+  if (!existsSync(XVIEW)) throw new Error(`${XVIEW} is not built: pnpm build first`);
+  return inPlace(agent, version, scenario, async (place, server) => {
+    // Beside the working folder, not in it: the agent never lists it.
+    const record = join(place.home, 'acp-traffic.jsonl');
+    const { env } = agent.invocation(scenario, place);
+    const answer = scenario.run?.ask === true ? '--deny' : '--allow';
+    const args = [XVIEW, 'acp', '--record', record, answer, '-m', scenario.prompt, '--', binary, ...acpArgs(place)];
+    const run = await runOnce(process.execPath, { args, env }, place, server, false);
+    return { scenario, place, runs: [run], requests: server.log, traffic: existsSync(record) ? readFileSync(record, 'utf8') : '' };
+  });
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import type { AgentProfile } from './agents/agent.js';
 import { normaliserFor } from './normalise.js';
-import type { ScenarioRecording } from './run-scenario.js';
+import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js';
 
 /** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
@@ -48,6 +48,24 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
     }
   }
   return { logs };
+}
+
+/** Where a version's ACP recordings go: fixtures/acp/recorded/<agent>/<version>/. */
+export function acpRecordingDir(agent: AgentProfile, version: string, root = FIXTURES): string {
+  return join(root, 'acp', 'recorded', agent.id, version);
+}
+
+/** Writes one ACP scenario's recording, normalised: the traffic `xview acp --record` saved, and what xview wrote to standard error (the agent's own lines among it). */
+export function writeAcpScenario(agent: AgentProfile, version: string, recording: AcpScenarioRecording, root = FIXTURES): string {
+  const normalise = normaliserFor(recording.place.home);
+  const dir = acpRecordingDir(agent, version, root);
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, recording.scenario.name);
+  writeFileSync(`${base}.jsonl`, normalise(recording.traffic));
+  const stderr = recording.runs[0]?.stderr ?? '';
+  if (stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(stderr));
+  else rmSync(`${base}.stderr.txt`, { force: true });
+  return relative(root, `${base}.jsonl`);
 }
 
 /** Numeric order of dotted versions (`0.89.0` < `0.171.0`). */

@@ -41,6 +41,13 @@ export interface AgentProfile {
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */
   hasPartialMessages: boolean;
   /**
+   * For a CLI that speaks the Agent Client Protocol natively: the arguments
+   * that start it as an ACP agent on its standard input and output
+   * (`pnpm capture <agent> --acp`). The environment is the scenario's
+   * {@link AgentProfile.invocation}'s, so that it reaches the lab the same way.
+   */
+  acpArgs?(place: RunPlace): string[];
+  /**
    * The provider's `recorded-version.ts`, relative to the repository, where it
    * is not a built-in provider's (`packages/provider-<id>/src/recorded-version.ts`).
    */

@@ -60,4 +60,6 @@ export const gemini: AgentProfile = {
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
   logDirs: ['.gemini/tmp'],
   hasPartialMessages: false,
+  // Not yolo: the CLI asks the ACP client before an edit or a command, and the client's answer is recorded.
+  acpArgs: (place) => ['--acp', '-m', MODEL, ...(compareVersions(place.version, SKIP_TRUST_SINCE) >= 0 ? ['--skip-trust'] : [])],
 };

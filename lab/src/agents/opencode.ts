@@ -89,4 +89,6 @@ export const opencode: AgentProfile = {
   // ≤1.1 keeps JSON files under storage/; 1.2+ an SQLite database with its write-ahead log beside it.
   logDirs: [`${DATA}/storage`, `${DATA}/opencode.db`, `${DATA}/opencode.db-wal`],
   hasPartialMessages: false,
+  // The model comes from opencode.json; `OPENCODE_PERMISSION` (the refused command) makes it ask the ACP client.
+  acpArgs: () => ['acp'],
 };

@@ -88,6 +88,8 @@ export const qwen: AgentProfile = {
   // `<runtime>/projects/<project>/chats/<session>.jsonl`, subagents under `projects/<project>/subagents/`.
   logDirs: ['.qwen/projects'],
   hasPartialMessages: true,
+  // The default approval mode: the CLI asks the ACP client before an edit or a command.
+  acpArgs: () => ['--acp'],
   // Qwen Code's provider is the example plugin, written against the public contracts only.
   recordedVersionFile: 'examples/provider-qwen/src/recorded-version.ts',
   xviewPlugins: ['examples/provider-qwen'],

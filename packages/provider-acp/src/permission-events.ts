@@ -1,8 +1,13 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { type AcpState, ensureSession, type PendingRequest, rememberRequest } from './state.js';
+import { MAX_CALLS, type AcpState, ensureSession, type PendingRequest, rememberRequest } from './state.js';
+import { permissionCallEvents } from './tool-events.js';
 import { permissionRequestSchema, permissionResponseSchema } from './wire-schema.js';
 
-/** `session/request_permission`: the agent asks before a tool call; told as a notice naming the call and the choices. */
+/**
+ * `session/request_permission`: the agent asks before a tool call; told as a
+ * notice naming the call and the choices, after the call itself when no
+ * update announced it.
+ */
 export function permissionRequestEvents(state: AcpState, id: string, params: unknown, context: LineContext): DisplayEvent[] {
   const parsed = permissionRequestSchema.safeParse(params);
   if (!parsed.success) {
@@ -12,10 +17,11 @@ export function permissionRequestEvents(state: AcpState, id: string, params: unk
   }
   const { toolCall, options } = parsed.data;
   const title = toolCall.title ?? toolCall.name ?? toolCall.toolCallId;
-  rememberRequest(state, id, { method: 'session/request_permission', permission: { title, options } });
+  rememberRequest(state, id, { method: 'session/request_permission', permission: { title, toolCallId: toolCall.toolCallId, options } });
   const choices = options.map((option) => option.name).join(', ');
   return [
     ...ensureSession(state, parsed.data.sessionId),
+    ...permissionCallEvents(state, toolCall, context),
     { kind: 'notice', level: 'warning', code: 'permission_request', message: `Permission requested: ${title} (${choices})` },
   ];
 }
@@ -29,11 +35,17 @@ export function permissionAnswerEvents(state: AcpState, request: PendingRequest,
   }
   const title = request.permission?.title ?? 'a tool call';
   const { outcome } = parsed.data;
-  if (outcome.outcome === 'cancelled') {
-    return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message: `Permission cancelled: ${title}` }];
-  }
-  const option = request.permission?.options.find((o) => o.optionId === outcome.optionId);
+  const option = outcome.outcome === 'cancelled' ? undefined : request.permission?.options.find((o) => o.optionId === outcome.optionId);
   const verdict =
-    option === undefined ? `chose "${outcome.optionId}"` : option.kind.startsWith('allow') ? `allowed (${option.name})` : `rejected (${option.name})`;
-  return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message: `Permission ${verdict}: ${title}` }];
+    outcome.outcome === 'cancelled'
+      ? 'cancelled'
+      : option === undefined
+        ? `chose "${outcome.optionId}"`
+        : option.kind.startsWith('allow')
+          ? `allowed (${option.name})`
+          : `rejected (${option.name})`;
+  const message = `Permission ${verdict}: ${title}`;
+  const refused = outcome.outcome === 'cancelled' || option?.kind.startsWith('reject') === true;
+  if (refused && request.permission !== undefined && state.refused.length < MAX_CALLS) state.refused.push({ toolCallId: request.permission.toolCallId, message });
+  return [...ensureSession(state), { kind: 'notice', level: 'info', code: 'permission_answer', message }];
 }

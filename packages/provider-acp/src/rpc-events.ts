@@ -145,6 +145,9 @@ function resultEvents(state: AcpState, method: string, details: RequestDetails, 
   return [];
 }
 
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
 /** A response: a result, or an error, matched to its request by id. */
 export function responseEvents(state: AcpState, message: JsonRpcMessage, context: LineContext): DisplayEvent[] {
   const id = String(message.id);
@@ -154,6 +157,12 @@ export function responseEvents(state: AcpState, message: JsonRpcMessage, context
     if (method === 'session/prompt') state.promptsOpen = Math.max(0, state.promptsOpen - 1);
     // A failed prompt, or a session that could not be set up, ends the run; any other failed request is one step failing.
     const fatal = method === 'session/prompt' || method === 'initialize' || method === 'session/new';
+    // "Method not found" to any other request says only that the other side lacks that method (Qwen Code 0.24 asks
+    // every client for its own `craft/drainMidTurnQueue`): nothing of the run failed.
+    if (!fatal && message.error.code === METHOD_NOT_FOUND) {
+      context.ignore(`${method ?? 'an ACP request'}: the other side has no such method`);
+      return [];
+    }
     const where = method === undefined ? 'an ACP request' : method;
     const error: DisplayEvent = { kind: 'error', message: `${where} failed: ${message.error.message}`, fatal, code: String(message.error.code) };
     const events = [...ensureSession(state), ...state.session.error(error)];

@@ -13,14 +13,14 @@ import {
   type ToolCallTracker,
 } from '@x/core/provider-utils';
 import { ACP_TOOL_ALIASES } from './tool-names.js';
-import type { StopReason, WirePermissionOption } from './wire-schema.js';
+import type { StopReason, WirePermissionOption, WireToolCall } from './wire-schema.js';
 
 /** How many requests wait for their response at once; an ACP peer has a few in flight. */
 const MAX_PENDING_REQUESTS = 256;
 /** How many terminals' outputs are remembered for the calls that embed them. */
 const MAX_TERMINALS = 64;
 /** How many calls' terminals and changed files are remembered until their results. */
-const MAX_CALLS = 1000;
+export const MAX_CALLS = 1000;
 /** The most output of one terminal kept, in UTF-16 units: what a command's result shows. */
 export const TERMINAL_OUTPUT_CHARS = 64 * 1024;
 /** The most text of a user message assembled from its chunks. */
@@ -30,7 +30,7 @@ const USER_MESSAGE_CHARS = 64 * 1024;
 export interface PendingRequest {
   method: string;
   /** A permission request's options and its call's title, to tell the answer in words. */
-  permission?: { title: string; options: WirePermissionOption[] };
+  permission?: { title: string; toolCallId: string; options: WirePermissionOption[] };
   /** The terminal a `terminal/output` or `terminal/wait_for_exit` asks about. */
   terminalId?: string;
   /** The working directory a `session/new` asked for. */
@@ -79,6 +79,12 @@ export interface AcpState {
   stopReason: StopReason | undefined;
   plans: number;
   fields: SessionFields;
+  /** Calls whose permission the client refused in this turn (at most {@link MAX_CALLS}), ended as errors when the turn ends if the agent did not end them. */
+  refused: { toolCallId: string; message: string }[];
+  /** Calls announced before their input (OpenCode's first `tool_call`), held until an update brings it (at most {@link MAX_CALLS}). */
+  held: Map<string, WireToolCall>;
+  /** The turn's chunks told its tokens (`_meta.usage`): the prompt response's are not told again. */
+  chunkUsage: boolean;
 }
 
 /** A fresh {@link AcpState}. */
@@ -99,6 +105,9 @@ export function createAcpState(): AcpState {
     stopReason: undefined,
     plans: 0,
     fields: {},
+    refused: [],
+    held: new Map(),
+    chunkUsage: false,
   };
 }
 

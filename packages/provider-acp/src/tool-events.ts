@@ -1,8 +1,8 @@
 import type { DisplayEvent, FileChange, LineContext } from '@x/core';
 import type { ToolCallOutcome } from '@x/core/provider-utils';
 import { blockText } from './content-text.js';
-import type { AcpState } from './state.js';
-import { ACP_TOOL_ALIASES, displayNameOfKind } from './tool-names.js';
+import { type AcpState, MAX_CALLS } from './state.js';
+import { ACP_TOOL_ALIASES, displayNameOfKind, toolNameOfCallId } from './tool-names.js';
 import { type WireToolCall, type WireToolCallContent, toolCallContentSchema } from './wire-schema.js';
 
 /** A call's `content`, read item by item: text, diffs and terminals; an item of another kind is reported, the rest still read. */
@@ -41,29 +41,58 @@ function isEmpty(input: unknown): boolean {
  * new file's content), so every renderer shows the diff it carries; else the
  * agent's `rawInput`.
  */
+/**
+ * Whether a diff writes its file whole: no old text (ACP's new file), or an
+ * empty one (Gemini CLI 0.61 sends `oldText: ""` for a file it creates; a file
+ * that was empty is written whole as well).
+ */
+function writesWhole(diff: Extract<WireToolCallContent, { type: 'diff' }>): boolean {
+  return diff.oldText === undefined || diff.oldText === null || diff.oldText === '';
+}
+
 function inputOf(call: WireToolCall, content: CallContent): unknown {
   const diff = content.diffs[0];
   if (diff === undefined) return call.rawInput ?? null;
-  if (diff.oldText === undefined || diff.oldText === null) return { path: diff.path, content: diff.newText };
+  if (writesWhole(diff)) return { path: diff.path, content: diff.newText };
   return { path: diff.path, old_string: diff.oldText, new_string: diff.newText };
+}
+
+/**
+ * A string Qwen Code puts in a call's `_meta`, where ACP has no field for it:
+ * the tool's name (`toolName`, `write_file`), and for a subagent's call, the
+ * call of the subagent it runs under (`parentToolCallId`, 0.15).
+ */
+function metaString(meta: unknown, key: 'toolName' | 'parentToolCallId'): string | undefined {
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const value = (meta as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
   const title = call.title ?? undefined;
-  const createsFile = content.diffs.length > 0 && content.diffs.every((d) => d.oldText === undefined || d.oldText === null);
+  const createsFile = content.diffs.length > 0 && content.diffs.every(writesWhole);
   const byKind = displayNameOfKind(call.kind, createsFile);
-  // The agent's own name where it sends one; else the kind, which names the call's category as the title only describes it; else the title.
-  const toolName = call.name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
-  const named = call.name !== undefined && call.name !== null && ACP_TOOL_ALIASES.has(call.name);
+  // The agent's own name where it sends one (or its call id names it); else the kind, which names the call's category as the title only describes it; else the title.
+  const name = call.name ?? metaString(call._meta, 'toolName') ?? toolNameOfCallId(call.toolCallId);
+  const toolName = name ?? (byKind === undefined ? title : call.kind) ?? 'tool';
+  const named = name !== undefined && ACP_TOOL_ALIASES.has(name);
   const displayName = named ? undefined : byKind;
   const input = inputOf(call, content);
   const path = call.locations?.[0]?.path;
   const arg = isEmpty(input) ? (title ?? path) : undefined;
-  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg });
+  const parentToolUseId = metaString(call._meta, 'parentToolCallId');
+  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
+}
+
+/** Whether a diff creates its file: no old text, or an empty one that Gemini CLI marks `_meta.kind: "add"`. */
+function createdBy(diff: Extract<WireToolCallContent, { type: 'diff' }>): boolean {
+  if (diff.oldText === undefined || diff.oldText === null) return true;
+  const meta = diff._meta;
+  return diff.oldText === '' && typeof meta === 'object' && meta !== null && (meta as { kind?: unknown }).kind === 'add';
 }
 
 function changesOf(content: CallContent): FileChange[] {
-  return content.diffs.map((d) => ({ path: d.path, change: d.oldText === undefined || d.oldText === null ? 'created' : 'modified' }));
+  return content.diffs.map((d) => ({ path: d.path, change: createdBy(d) ? 'created' : 'modified' }));
 }
 
 /** Remembers what an update of a call carried that its result tells: an update may embed the terminal, the completion often carries no content. */
@@ -74,6 +103,15 @@ function remember(state: AcpState, id: string, content: CallContent): void {
     terminalId: content.terminalId ?? known?.terminalId,
     changes: content.diffs.length > 0 ? changesOf(content) : (known?.changes ?? []),
   });
+}
+
+/** A command's exit code in the call's `rawOutput`, where the agent puts one: OpenCode 1.18's `metadata.exit`. */
+function exitCodeOf(rawOutput: unknown): number | undefined {
+  if (typeof rawOutput !== 'object' || rawOutput === null) return undefined;
+  const metadata = (rawOutput as { metadata?: unknown }).metadata;
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const exit = (metadata as { exit?: unknown }).exit;
+  return typeof exit === 'number' && Number.isInteger(exit) ? exit : undefined;
 }
 
 function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): ToolCallOutcome {
@@ -89,21 +127,91 @@ function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): T
   if (changes.length > 0) outcome.changes = changes;
   const path = changes[0]?.path ?? call.locations?.[0]?.path;
   if (path !== undefined) outcome.path = path;
-  if (terminal?.exitCode !== undefined) outcome.exitCode = terminal.exitCode;
+  const exitCode = terminal?.exitCode ?? exitCodeOf(call.rawOutput);
+  if (exitCode !== undefined) outcome.exitCode = exitCode;
   return outcome;
 }
 
 /**
- * A `tool_call` or `tool_call_update`: the call is announced once (an update
- * of a call never seen announces it with what the update says), and its
- * result told when its status is `completed` or `failed`. Progress updates
- * show nothing.
+ * A placeholder: a call announced `pending` without its input, whose next
+ * update brings it and a real title: OpenCode 1.18 titles it with its tool's
+ * name (`write`, `bash`; `rawInput` `{}` or only a command's `cwd`), Qwen Code
+ * 0.24 sends `rawInput: {}` (and `_meta.phase: "preparing"`).
  */
-export function toolCallEvents(state: AcpState, call: WireToolCall, context: LineContext): DisplayEvent[] {
+function isPlaceholder(call: WireToolCall): boolean {
+  if (call.status !== 'pending' || (call.content ?? []).length > 0) return false;
+  const input = call.rawInput;
+  const noInput = typeof input === 'object' && input !== null && !Array.isArray(input) && Object.keys(input).length === 0;
+  return noInput || (call.title !== undefined && call.title !== null && ACP_TOOL_ALIASES.has(call.title));
+}
+
+/** A held placeholder with what a later update says: the update's fields where it has them; the placeholder's title names the tool when it is a tool's name. */
+function merged(held: WireToolCall, call: WireToolCall): WireToolCall {
+  const given = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined && value !== null));
+  const heldName = held.title !== undefined && held.title !== null && ACP_TOOL_ALIASES.has(held.title) ? held.title : undefined;
+  return { ...held, ...given, name: call.name ?? held.name ?? heldName } as WireToolCall;
+}
+
+/** The call as it is known now: a held placeholder is taken back and merged with the update. */
+function takeHeld(state: AcpState, call: WireToolCall): WireToolCall {
+  const held = state.held.get(call.toolCallId);
+  if (held === undefined) return call;
+  state.held.delete(call.toolCallId);
+  return merged(held, call);
+}
+
+/**
+ * A `tool_call` or `tool_call_update`: the call is announced once (an update
+ * of a call never seen announces it with what the update says; a placeholder
+ * without its input waits for the update that brings it), and its result told
+ * when its status is `completed` or `failed`. Progress updates show nothing.
+ */
+export function toolCallEvents(state: AcpState, update: WireToolCall, context: LineContext): DisplayEvent[] {
+  const known = state.tracker.has(update.toolCallId);
+  if (!known && !state.held.has(update.toolCallId) && isPlaceholder(update) && state.held.size < MAX_CALLS) {
+    state.held.set(update.toolCallId, update);
+    context.ignore('a tool call announced before its input');
+    return [];
+  }
+  const call = known ? update : takeHeld(state, update);
   const content = readContent(call.content, context);
   remember(state, call.toolCallId, content);
-  const events: DisplayEvent[] = state.tracker.has(call.toolCallId) ? [] : announce(state, call, content);
+  const events: DisplayEvent[] = known ? [] : announce(state, call, content);
   if (call.status === 'completed' || call.status === 'failed') events.push(...state.tracker.finish(call.toolCallId, outcomeOf(state, call, content)));
   if (events.length === 0) context.ignore('tool call progress');
+  return events;
+}
+
+/** The placeholders no update followed, announced as they are: when a turn ends, and when the stream does. */
+export function heldCallEvents(state: AcpState): DisplayEvent[] {
+  const held = [...state.held.values()];
+  state.held.clear();
+  return held.flatMap((call) => announce(state, merged(call, { toolCallId: call.toolCallId }), { texts: [], diffs: [], terminalId: undefined }));
+}
+
+/**
+ * The call a permission request is about, announced when no update did so
+ * first: Gemini CLI 0.61 sends a call that needs approval only inside
+ * `session/request_permission` (and, once allowed, its completion), so a
+ * refused call would otherwise never be shown.
+ */
+export function permissionCallEvents(state: AcpState, asked: WireToolCall, context: LineContext): DisplayEvent[] {
+  if (state.tracker.has(asked.toolCallId)) return [];
+  const call = takeHeld(state, asked);
+  const content = readContent(call.content, context);
+  remember(state, call.toolCallId, content);
+  return announce(state, call, content);
+}
+
+/**
+ * When a turn ends: the calls whose permission the client refused and that
+ * the agent never finished (Gemini CLI sends nothing more for one) end as
+ * errors, with the answer as their message.
+ */
+export function refusedCallEvents(state: AcpState): DisplayEvent[] {
+  const events = state.refused.flatMap(({ toolCallId, message }) =>
+    state.tracker.has(toolCallId) ? state.tracker.finish(toolCallId, { status: 'error', output: undefined, errorMessage: message }) : [],
+  );
+  state.refused = [];
   return events;
 }

@@ -35,11 +35,29 @@ export const ACP_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   run_shell_command: 'Bash',
   bash: 'Bash',
   grep: 'Grep',
+  grep_search: 'Grep',
   search_file_content: 'Grep',
   glob: 'Glob',
   list_directory: 'LS',
   web_fetch: 'WebFetch',
+  webfetch: 'WebFetch',
   google_web_search: 'WebSearch',
   write_todos: 'TodoWrite',
   todowrite: 'TodoWrite',
+  todo_write: 'TodoWrite',
+  invoke_agent: 'Task',
+  task: 'Task',
+  agent: 'Task',
 });
+
+/**
+ * The tool a call id names, for an agent that sends no `name`: Gemini CLI ids
+ * a call `<tool>__<tool>_<millis>_<n>` in 0.61 (`glob__glob_1795932694375_0`,
+ * the tool's name twice) and `<tool>-<millis>-<n>` in 0.38
+ * (`glob-1795933744562-3`). Only those shapes are read, and only a name the
+ * aliases know is taken.
+ */
+export function toolNameOfCallId(id: string): string | undefined {
+  const name = /^([a-z][a-z0-9_]*)__\1_\d+_\d+$/.exec(id)?.[1] ?? /^([a-z][a-z0-9_]*)-\d+-\d+$/.exec(id)?.[1];
+  return name !== undefined && ACP_TOOL_ALIASES.has(name) ? name : undefined;
+}

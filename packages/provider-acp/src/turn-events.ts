@@ -1,6 +1,7 @@
 import type { DisplayEvent, LineContext, SessionStatus } from '@x/core';
 import { type AcpState, closeBlock, ensureSession } from './state.js';
-import { promptResponseSchema, type StopReason, type WireUsage } from './wire-schema.js';
+import { heldCallEvents, refusedCallEvents } from './tool-events.js';
+import { geminiQuotaSchema, promptResponseSchema, type StopReason, type WireUsage } from './wire-schema.js';
 
 /** The run status a turn's stop reason calls for: a turn cut by a limit or refused did not do what was asked. */
 export function statusOf(stopReason: StopReason | undefined): SessionStatus {
@@ -16,12 +17,21 @@ export function statusOf(stopReason: StopReason | undefined): SessionStatus {
   }
 }
 
-function usageEvent(usage: WireUsage): DisplayEvent {
+/** A turn's or a request's tokens as a `usage` event. */
+export function usageEvent(usage: WireUsage): DisplayEvent {
   const event: DisplayEvent = { kind: 'usage', cumulative: false, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
   if (typeof usage.thoughtTokens === 'number') event.reasoningTokens = usage.thoughtTokens;
   if (typeof usage.cachedReadTokens === 'number') event.cacheReadTokens = usage.cachedReadTokens;
   if (typeof usage.cachedWriteTokens === 'number') event.cacheWriteTokens = usage.cachedWriteTokens;
   return event;
+}
+
+/** Gemini CLI's tokens for the turn, from the prompt response's `_meta.quota.token_count`, where ACP's `usage` is absent. */
+function geminiTokens(meta: unknown): WireUsage | undefined {
+  const parsed = geminiQuotaSchema.safeParse(meta);
+  if (!parsed.success) return undefined;
+  const count = parsed.data.quota.token_count;
+  return { inputTokens: count.input_tokens, outputTokens: count.output_tokens };
 }
 
 /**
@@ -38,12 +48,16 @@ export function turnEndEvents(state: AcpState, result: unknown, context: LineCon
   }
   state.stopReason = parsed.data.stopReason;
   state.promptSeen = false;
-  const events = closeBlock(state);
+  const events = [...closeBlock(state), ...heldCallEvents(state), ...refusedCallEvents(state)];
   const note: DisplayEvent[] =
     parsed.data.stopReason === 'end_turn' || parsed.data.stopReason === 'cancelled'
       ? []
       : [{ kind: 'notice', level: 'warning', code: 'stop_reason', message: `The turn stopped: ${parsed.data.stopReason}` }];
-  const usage = parsed.data.usage ? [usageEvent(parsed.data.usage)] : [];
+  // The tokens of the turn, unless its chunks told them request by request (Qwen Code's `_meta.usage`).
+  const told = state.chunkUsage;
+  state.chunkUsage = false;
+  const tokens = told ? undefined : (parsed.data.usage ?? geminiTokens(parsed.data._meta));
+  const usage = tokens ? [usageEvent(tokens)] : [];
   if (events.length + note.length + usage.length === 0) {
     context.ignore(`session/prompt response (${parsed.data.stopReason})`);
     return [];
@@ -56,7 +70,7 @@ export function turnEndEvents(state: AcpState, result: unknown, context: LineCon
  * `incomplete` when a prompt is still unanswered or no turn ended.
  */
 export function finalEvents(state: AcpState): DisplayEvent[] {
-  const events = closeBlock(state);
+  const events = [...closeBlock(state), ...heldCallEvents(state)];
   if (!state.session.open) return events;
   const status = state.promptsOpen > 0 ? 'incomplete' : statusOf(state.stopReason);
   return [...events, ...state.session.end(status)];

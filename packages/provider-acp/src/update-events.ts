@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { blockText } from './content-text.js';
 import { blockOf, closeBlock, type AcpState } from './state.js';
 import { toolCallEvents } from './tool-events.js';
+import { usageEvent } from './turn-events.js';
 import {
+  chunkMetaUsageSchema,
   compactionUpdateSchema,
   contentChunkSchema,
   currentModeUpdateSchema,
@@ -29,16 +31,25 @@ function checked<S extends z.ZodType>(schema: S, what: string, handle: (state: A
   };
 }
 
+/** A model request's tokens that Qwen Code 0.24 sends with a chunk (an empty one, at the end of each reply), in ACP's own fields under `_meta.usage`. */
+function chunkUsage(state: AcpState, meta: unknown): DisplayEvent[] {
+  const parsed = chunkMetaUsageSchema.safeParse(meta);
+  if (!parsed.success) return [];
+  state.chunkUsage = true;
+  return [usageEvent(parsed.data.usage)];
+}
+
 function chunk(kind: 'agent' | 'thought') {
   return checked(contentChunkSchema, `${kind === 'agent' ? 'agent_message' : 'agent_thought'}_chunk`, (state, value, context) => {
     const text = blockText(value.content);
+    const usage = chunkUsage(state, value._meta);
     if (text === undefined || text === '') {
-      context.ignore(`${value.content.type} content, which no event shows`);
-      return [];
+      if (usage.length === 0) context.ignore(`${value.content.type} content, which no event shows`);
+      return usage;
     }
     const block = blockOf(state, kind, value.messageId);
     const added = state.text.delta(block.id, text);
-    return [...block.events, { kind: kind === 'agent' ? 'text' : 'reasoning', id: block.id, text: added }];
+    return [...block.events, { kind: kind === 'agent' ? 'text' : 'reasoning', id: block.id, text: added }, ...usage];
   });
 }
 

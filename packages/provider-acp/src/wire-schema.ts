@@ -48,12 +48,20 @@ export const initializeResponseSchema = z.looseObject({
   _meta: meta,
 });
 
-const usageSchema = z.looseObject({
+export const usageSchema = z.looseObject({
   inputTokens: z.number(),
   outputTokens: z.number(),
   thoughtTokens: z.number().nullish(),
   cachedReadTokens: z.number().nullish(),
   cachedWriteTokens: z.number().nullish(),
+});
+
+/** Qwen Code's per-request tokens, in ACP's own fields, under a message chunk's `_meta.usage`. */
+export const chunkMetaUsageSchema = z.looseObject({ usage: usageSchema });
+
+/** Gemini CLI's tokens for the turn, under the `session/prompt` result's `_meta.quota.token_count`. */
+export const geminiQuotaSchema = z.looseObject({
+  quota: z.looseObject({ token_count: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }) }),
 });
 
 /** `session/prompt` result: why the turn stopped, and its tokens where the agent says. */
