@@ -3,7 +3,7 @@
  *
  * - `serve`: `xview serve`'s server (@x/serve's startServer with the built-in
  *   stores and the sources below), no search index; prints its address and
- *   token as one JSON line, then on a line "stop" from standard input closes
+ *   token as one JSON line, answers a line "cpu" with its CPU time so far, then on a line "stop" from standard input closes
  *   and prints its peak RSS (sampled every 50 ms, and the kernel's at exit).
  * - `baseline`: the same run's baselines in a fresh process: `listSessions`
  *   directly (first call, then again), and the plain byte scan of the large
@@ -46,7 +46,12 @@ async function serve(home: string): Promise<void> {
   const sampler = setInterval(sample, 50);
   const server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, onError: (error) => process.stderr.write(`serve: ${String(error)}\n`) });
   process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`);
-  for await (const line of createInterface({ input: process.stdin })) if (line.trim() === 'stop') break;
+  // "cpu" asks for the CPU time used so far (so the parent can charge each request its CPU), "stop" ends.
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() === 'stop') break;
+    const used = process.cpuUsage();
+    if (line.trim() === 'cpu') process.stdout.write(`${JSON.stringify({ cpuMs: (used.user + used.system) / 1000 })}\n`);
+  }
   await server.close();
   clearInterval(sampler);
   sample();

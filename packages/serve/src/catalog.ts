@@ -70,17 +70,19 @@ async function signatureOf(session: SessionInfo): Promise<string> {
   return `${info.size}:${info.mtimeMs}`;
 }
 
-/** A session's summary, read once per size and mtime of its log. */
-export async function catalogSummary(state: CatalogState, session: SessionInfo): Promise<SessionSummary> {
-  const cacheKey = `${session.agent}\0${session.path}\0${session.id}`;
+/** A session's summary if one was kept for its log's current size and mtime, and that signature (for {@link catalogKeep}). */
+export async function catalogCachedSummary(state: CatalogState, session: SessionInfo): Promise<{ signature: string; summary: SessionSummary | undefined }> {
   const signature = await signatureOf(session);
-  const cached = state.summaries.get(cacheKey);
-  if (cached !== undefined && cached.signature === signature) {
-    state.summaries.delete(cacheKey);
-    state.summaries.set(cacheKey, cached);
-    return cached.summary;
-  }
-  const summary = await summarizeEvents(sessionEvents(session, { ...state.options, redact: state.options.redact }));
+  const cached = state.summaries.get(summaryKey(session));
+  if (cached === undefined || cached.signature !== signature) return { signature, summary: undefined };
+  state.summaries.delete(summaryKey(session));
+  state.summaries.set(summaryKey(session), cached);
+  return { signature, summary: cached.summary };
+}
+
+/** Keeps a session's summary for the log's size and mtime it was read at; the oldest kept goes past `maxSummaries`. */
+export function catalogKeep(state: CatalogState, session: SessionInfo, signature: string, summary: SessionSummary): void {
+  const cacheKey = summaryKey(session);
   state.summaries.delete(cacheKey);
   state.summaries.set(cacheKey, { signature, summary });
   // The oldest entry goes first: a Map iterates in insertion order, and a hit re-inserts.
@@ -89,5 +91,15 @@ export async function catalogSummary(state: CatalogState, session: SessionInfo):
     if (state.summaries.size <= max) break;
     state.summaries.delete(key);
   }
+}
+
+const summaryKey = (session: SessionInfo) => `${session.agent}\0${session.path}\0${session.id}`;
+
+/** A session's summary, read once per size and mtime of its log. */
+export async function catalogSummary(state: CatalogState, session: SessionInfo): Promise<SessionSummary> {
+  const cached = await catalogCachedSummary(state, session);
+  if (cached.summary !== undefined) return cached.summary;
+  const summary = await summarizeEvents(sessionEvents(session, { ...state.options, redact: state.options.redact }));
+  catalogKeep(state, session, cached.signature, summary);
   return summary;
 }
