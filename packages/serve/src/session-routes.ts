@@ -22,6 +22,9 @@ function events(context: ServeContext, session: SessionInfo) {
   return sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
 }
 
+/** Characters of the transcript gathered before a write to the socket. */
+const WRITE_BATCH_CHARS = 16 * 1024;
+
 /** Hands each event to `summarizer` on its way through. */
 async function* summedOnTheWay(events: AsyncIterable<DisplayEvent>, summarizer: Summarizer): AsyncIterable<DisplayEvent> {
   for await (const event of events) {
@@ -45,7 +48,16 @@ async function transcript(context: ServeContext, session: SessionInfo, response:
   await writeChunk(response, sessionPageHead(parts));
   const summarizer = kept.summary === undefined ? createSummarizer() : undefined;
   const read = events(context, session);
-  await writeTranscript(summarizer === undefined ? read : summedOnTheWay(read, summarizer), (html) => writeChunk(response, html));
+  // Fragments go out in batches of about 16 KiB: one socket write per event cost more than the rendering of small events.
+  let batch = '';
+  await writeTranscript(summarizer === undefined ? read : summedOnTheWay(read, summarizer), (html) => {
+    batch += html;
+    if (batch.length < WRITE_BATCH_CHARS) return;
+    const out = batch;
+    batch = '';
+    return writeChunk(response, out);
+  });
+  if (batch !== '') await writeChunk(response, batch);
   if (summarizer !== undefined) {
     parts.lateSummary = summarizer.finish();
     catalogKeep(context.catalog, session, kept.signature, parts.lateSummary);
