@@ -149,7 +149,10 @@ async function measure(home: string, big: string, runs: number, cpuProf: boolean
   try {
     const { origin, token } = JSON.parse(await next()) as { origin: string; token: string };
     const cookie = await tokenCookie(origin, token);
-    const cpu = async () => (JSON.parse((child.stdin?.write('cpu\n'), await next())) as { cpuMs: number }).cpuMs;
+    const cpu = async () => {
+      child.stdin?.write('cpu\n');
+      return (JSON.parse(await next()) as { cpuMs: number }).cpuMs;
+    };
     const get = async (path: string) => {
       const before = await cpu();
       const timing = await timedGet(origin, path, cookie);
