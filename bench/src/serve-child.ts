@@ -77,7 +77,9 @@ async function baseline(home: string, big: string): Promise<void> {
   for await (const chunk of createReadStream(big)) bytes += (chunk as Buffer).length;
   const scanMs = ms(start);
   const found = first.find((s) => s.path === big);
-  process.stdout.write(`${JSON.stringify({ sessions: first.length, bigKey: found?.key ?? found?.id, listColdMs, listWarmMs, headReadMs, scanMs, scanBytes: bytes })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ sessions: first.length, bigKey: found?.key ?? found?.id, listColdMs, listWarmMs, headReadMs, scanMs, scanBytes: bytes })}\n`,
+  );
 }
 
 const [mode, home, big] = process.argv.slice(2) as [string, string, string | undefined];

@@ -55,26 +55,39 @@ function timedGet(origin: string, path: string, cookie: string): Promise<Timing>
   const url = new URL(path, origin);
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host: url.host, cookie }, agent: false }, (res) => {
-      const timing: Timing = { status: res.statusCode ?? 0, headersMs: performance.now() - start, firstByteMs: 0, firstScreenMs: 0, firstEventMs: undefined, totalMs: 0, cpuMs: 0, bytes: 0, rows: 0 };
-      let tail = '';
-      res.on('data', (chunk: Buffer) => {
-        const now = performance.now() - start;
-        if (timing.bytes === 0) timing.firstByteMs = now;
-        timing.bytes += chunk.length;
-        if (timing.firstScreenMs === 0 && timing.bytes >= FIRST_SCREEN_BYTES) timing.firstScreenMs = now;
-        const text = tail + chunk.toString('latin1');
-        if (timing.firstEventMs === undefined && text.includes('id="e0"')) timing.firstEventMs = now;
-        timing.rows += (chunk.toString('latin1').match(/<tr data-key=/g) ?? []).length;
-        tail = text.slice(-16);
-      });
-      res.on('end', () => {
-        timing.totalMs = performance.now() - start;
-        if (timing.firstScreenMs === 0) timing.firstScreenMs = timing.totalMs;
-        resolve(timing);
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host: url.host, cookie }, agent: false },
+      (res) => {
+        const timing: Timing = {
+          status: res.statusCode ?? 0,
+          headersMs: performance.now() - start,
+          firstByteMs: 0,
+          firstScreenMs: 0,
+          firstEventMs: undefined,
+          totalMs: 0,
+          cpuMs: 0,
+          bytes: 0,
+          rows: 0,
+        };
+        let tail = '';
+        res.on('data', (chunk: Buffer) => {
+          const now = performance.now() - start;
+          if (timing.bytes === 0) timing.firstByteMs = now;
+          timing.bytes += chunk.length;
+          if (timing.firstScreenMs === 0 && timing.bytes >= FIRST_SCREEN_BYTES) timing.firstScreenMs = now;
+          const text = tail + chunk.toString('latin1');
+          if (timing.firstEventMs === undefined && text.includes('id="e0"')) timing.firstEventMs = now;
+          timing.rows += (chunk.toString('latin1').match(/<tr data-key=/g) ?? []).length;
+          tail = text.slice(-16);
+        });
+        res.on('end', () => {
+          timing.totalMs = performance.now() - start;
+          if (timing.firstScreenMs === 0) timing.firstScreenMs = timing.totalMs;
+          resolve(timing);
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -228,8 +241,20 @@ function report(m: Measured, home: { sessions: number; bytes: number; bigBytes: 
     ['baseline: `listSessions` directly, again', ms(m.base.listWarmMs), '', '', ''],
     [`baseline: plain scan of the ${fmt(home.bigBytes / MB)} MB log`, ms(scan), `(first 64 KiB: ${fmt(m.base.headReadMs, 1)} ms)`, '', ''],
     listRow('list, first page: fresh server (lists every store)', m.listCold.totalMs, m.listCold.cpuMs, m.base.listColdMs, 'listSessions'),
-    listRow(`list, first page: listing reused (median of ${m.listCached.length})`, cachedMs, medianOf(m.listCached, (t) => t.cpuMs), m.base.listWarmMs, 'listSessions'),
-    listRow(`list, first page: listed again after ${LIST_TTL_MS / 1000} s (median of ${m.listRelisted.length})`, relistedMs, medianOf(m.listRelisted, (t) => t.cpuMs), m.base.listWarmMs, 'listSessions'),
+    listRow(
+      `list, first page: listing reused (median of ${m.listCached.length})`,
+      cachedMs,
+      medianOf(m.listCached, (t) => t.cpuMs),
+      m.base.listWarmMs,
+      'listSessions',
+    ),
+    listRow(
+      `list, first page: listed again after ${LIST_TTL_MS / 1000} s (median of ${m.listRelisted.length})`,
+      relistedMs,
+      medianOf(m.listRelisted, (t) => t.cpuMs),
+      m.base.listWarmMs,
+      'listSessions',
+    ),
     ...pageRows('50 MB session, first visit', { ...m.pageCold, firstEventMs: m.pageCold.firstEventMs ?? m.pageCold.totalMs }),
     ...pageRows(`50 MB session, again (median of ${m.pageWarm.length})`, warm),
     ['peak RSS of the server (throughout)', `${fmt(rss)} MiB`, '', `< ${GOALS.rssMiB} MiB`, met(rss < GOALS.rssMiB)],

@@ -77,7 +77,8 @@ export async function catalogFind(state: CatalogState, key: string): Promise<Ses
   const matches = (s: SessionInfo) => (s.key ?? s.id) === key;
   const listed = await catalogSessions(state);
   let found = listed.find(matches);
-  if (found === undefined && state.listing !== undefined && now(state) - state.listing.at >= (state.options.listTtlMs ?? 3000)) found = (await relist(state)).find(matches);
+  if (found === undefined && state.listing !== undefined && now(state) - state.listing.at >= (state.options.listTtlMs ?? 3000))
+    found = (await relist(state)).find(matches);
   if (found === undefined || !(await insideStore(state, found))) return undefined;
   return found;
 }

@@ -43,7 +43,12 @@ async function* summedOnTheWay(events: AsyncIterable<DisplayEvent>, summarizer: 
 async function transcript(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
   const kept = await catalogCachedSummary(context.catalog, session);
   const liveFrom = session.storage === 'file' && isRunning(session, context.now()) ? session.size : undefined;
-  const parts: SessionPageParts = { session, redact: context.redact, ...(kept.summary === undefined ? {} : { summary: kept.summary }), ...(liveFrom === undefined ? {} : { liveFrom }) };
+  const parts: SessionPageParts = {
+    session,
+    redact: context.redact,
+    ...(kept.summary === undefined ? {} : { summary: kept.summary }),
+    ...(liveFrom === undefined ? {} : { liveFrom }),
+  };
   response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
   await writeChunk(response, sessionPageHead(parts));
   const summarizer = kept.summary === undefined ? createSummarizer() : undefined;
