@@ -2,7 +2,7 @@
 # The benchmark in seconds, for CI, so that it cannot rot: about 2 MB per
 # stream, one repetition, the xview memory check on 2 MB, the hostile shapes at
 # 1/500 of their size, three start-up runs per command, and the site
-# memory check on 2 MB. It prints the same tables as `pnpm bench` and writes
+# memory check on 2 MB, then the serve bench on 50 sessions. It prints the same tables as `pnpm bench` and writes
 # no docs. It fails only when the bench itself crashes: targets are reported,
 # never enforced (timing is not a test).
 set -euo pipefail
@@ -14,3 +14,6 @@ cd "$(dirname "$0")"
 pnpm --dir .. exec turbo run build --filter='x-bench^...' --filter=@x/cli --output-logs=errors-only >/dev/null
 pnpm exec tsup --silent
 node --expose-gc dist/main.js --smoke "$@"
+
+# xview serve's bench on 50 small sessions and a 2 MB one (figures reported, never enforced).
+node dist/serve.js --sessions 50 --total-mb 10 --session-mb 2 --runs 1

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { SessionInfo } from '@x/sessions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOURCES, STORES } from '../test/serve-home.js';
-import { createCatalog, insideStore } from './catalog.js';
+import { writeClaude } from '../../sessions/test/fake-home.js';
+import { catalogFind, catalogSessions, createCatalog, insideStore } from './catalog.js';
 
 const home = mkdtempSync(join(tmpdir(), 'x-serve-catalog-'));
 const outside = mkdtempSync(join(tmpdir(), 'x-serve-outside-'));
@@ -36,5 +37,30 @@ describe('insideStore', () => {
     expect(await insideStore(catalog, session(join(project, '..', '..', '..', '..', outside, 'secret.jsonl')))).toBe(false);
     expect(await insideStore(catalog, session(join(project, 'missing.jsonl')))).toBe(false);
     expect(await insideStore(catalog, session(project))).toBe(false);
+  });
+});
+
+describe('catalogSessions', () => {
+  it('answers with the last listing at once and lists again in the background once it is stale; a key not listed yet waits for the new listing', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'x-serve-listing-'));
+    try {
+      let clock = 0;
+      const catalog = createCatalog({ home: own, env: {}, stores: STORES, sources: SOURCES, redact: false, listTtlMs: 1000, now: () => clock });
+      const at = '2026-03-02T10:00:00.000Z';
+      writeClaude(join(own, '.claude'), { id: 'aaaaaaaa-0000-4000-8000-000000000001', cwd: '/work/a', prompt: 'one', at });
+      expect((await catalogSessions(catalog)).map((s) => s.id)).toEqual(['aaaaaaaa-0000-4000-8000-000000000001']);
+      writeClaude(join(own, '.claude'), { id: 'aaaaaaaa-0000-4000-8000-000000000002', cwd: '/work/a', prompt: 'two', at });
+      expect(await catalogSessions(catalog)).toHaveLength(1);
+      clock = 1000;
+      expect(await catalogSessions(catalog)).toHaveLength(1);
+      await catalog.pending;
+      expect(await catalogSessions(catalog)).toHaveLength(2);
+      writeClaude(join(own, '.claude'), { id: 'aaaaaaaa-0000-4000-8000-000000000003', cwd: '/work/a', prompt: 'three', at });
+      expect(await catalogFind(catalog, 'aaaaaaaa-0000-4000-8000-000000000003')).toBeUndefined();
+      clock = 2000;
+      expect((await catalogFind(catalog, 'aaaaaaaa-0000-4000-8000-000000000003'))?.id).toBe('aaaaaaaa-0000-4000-8000-000000000003');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

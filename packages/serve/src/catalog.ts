@@ -6,7 +6,7 @@ import { summarizeEvents, type SessionSummary } from './session-summary.js';
 export interface CatalogOptions extends SessionLookup {
   sources: SessionSources;
   redact: boolean;
-  /** How long a listing is reused before the stores are listed again. Default 3 s. */
+  /** How old a listing may get before a new one is made (in the background, the old one answering meanwhile). Default 3 s. */
   listTtlMs?: number;
   /** Summaries kept (each bounded by bytes, see session-summary.ts). Default 200. */
   maxSummaries?: number;
@@ -22,7 +22,8 @@ interface CachedSummary {
 /** The catalog's explicit state: the last listing and the summaries by log. */
 export interface CatalogState {
   readonly options: CatalogOptions;
-  listing: { at: number; sessions: SessionInfo[] } | undefined;
+  /** The last listing: when it finished, how long it took, and its sessions. */
+  listing: { at: number; tookMs: number; sessions: SessionInfo[] } | undefined;
   pending: Promise<SessionInfo[]> | undefined;
   summaries: Map<string, CachedSummary>;
 }
@@ -34,23 +35,50 @@ export function createCatalog(options: CatalogOptions): CatalogState {
 
 const now = (state: CatalogState) => (state.options.now ?? Date.now)();
 
-/** Every session, subagents included, newest first; listed again once the last listing is older than the TTL. */
-export async function catalogSessions(state: CatalogState): Promise<SessionInfo[]> {
-  const ttl = state.options.listTtlMs ?? 3000;
-  if (state.listing !== undefined && now(state) - state.listing.at < ttl) return state.listing.sessions;
-  // One listing at a time: requests arriving while it runs share it.
-  state.pending ??= listSessions({ home: state.options.home, env: state.options.env, stores: state.options.stores, subagents: true }).finally(() => {
-    state.pending = undefined;
-  });
-  const sessions = await state.pending;
-  state.listing = { at: now(state), sessions };
-  return sessions;
+/** A listing is reused for at least this many times as long as it took, so a home that takes long to list is not listed back to back. */
+const LIST_PACE = 4;
+
+/** Lists the stores (one listing at a time: requests arriving while it runs share it) and keeps the result. */
+function relist(state: CatalogState): Promise<SessionInfo[]> {
+  if (state.pending !== undefined) return state.pending;
+  const started = now(state);
+  state.pending = listSessions({ home: state.options.home, env: state.options.env, stores: state.options.stores, subagents: true })
+    .then((sessions) => {
+      state.listing = { at: now(state), tookMs: now(state) - started, sessions };
+      return sessions;
+    })
+    .finally(() => {
+      state.pending = undefined;
+    });
+  return state.pending;
 }
 
-/** A session by the key the listing gave it; never by path. */
+/** Whether the last listing is older than the TTL (or than {@link LIST_PACE} times its own duration). */
+function stale(state: CatalogState, listing: NonNullable<CatalogState['listing']>): boolean {
+  const ttl = Math.max(state.options.listTtlMs ?? 3000, LIST_PACE * listing.tookMs);
+  return now(state) - listing.at >= ttl;
+}
+
+/**
+ * Every session, subagents included, newest first. The first call waits for
+ * the stores' listing; later ones get the last listing at once, and once it
+ * is stale a new one is made in the background for the requests after (so a
+ * page never waits for a home of thousands of logs to be listed again).
+ */
+export async function catalogSessions(state: CatalogState): Promise<SessionInfo[]> {
+  const listing = state.listing;
+  if (listing === undefined) return relist(state);
+  if (stale(state, listing)) relist(state).catch(() => {});
+  return listing.sessions;
+}
+
+/** A session by the key the listing gave it; never by path. One not in the last listing waits for a new listing (a session just started). */
 export async function catalogFind(state: CatalogState, key: string): Promise<SessionInfo | undefined> {
-  const sessions = await catalogSessions(state);
-  const found = sessions.find((s) => (s.key ?? s.id) === key);
+  const matches = (s: SessionInfo) => (s.key ?? s.id) === key;
+  const listed = await catalogSessions(state);
+  let found = listed.find(matches);
+  if (found === undefined && state.listing !== undefined && now(state) - state.listing.at >= (state.options.listTtlMs ?? 3000))
+    found = (await relist(state)).find(matches);
   if (found === undefined || !(await insideStore(state, found))) return undefined;
   return found;
 }
@@ -70,17 +98,19 @@ async function signatureOf(session: SessionInfo): Promise<string> {
   return `${info.size}:${info.mtimeMs}`;
 }
 
-/** A session's summary, read once per size and mtime of its log. */
-export async function catalogSummary(state: CatalogState, session: SessionInfo): Promise<SessionSummary> {
-  const cacheKey = `${session.agent}\0${session.path}\0${session.id}`;
+/** A session's summary if one was kept for its log's current size and mtime, and that signature (for {@link catalogKeep}). */
+export async function catalogCachedSummary(state: CatalogState, session: SessionInfo): Promise<{ signature: string; summary: SessionSummary | undefined }> {
   const signature = await signatureOf(session);
-  const cached = state.summaries.get(cacheKey);
-  if (cached !== undefined && cached.signature === signature) {
-    state.summaries.delete(cacheKey);
-    state.summaries.set(cacheKey, cached);
-    return cached.summary;
-  }
-  const summary = await summarizeEvents(sessionEvents(session, { ...state.options, redact: state.options.redact }));
+  const cached = state.summaries.get(summaryKey(session));
+  if (cached === undefined || cached.signature !== signature) return { signature, summary: undefined };
+  state.summaries.delete(summaryKey(session));
+  state.summaries.set(summaryKey(session), cached);
+  return { signature, summary: cached.summary };
+}
+
+/** Keeps a session's summary for the log's size and mtime it was read at; the oldest kept goes past `maxSummaries`. */
+export function catalogKeep(state: CatalogState, session: SessionInfo, signature: string, summary: SessionSummary): void {
+  const cacheKey = summaryKey(session);
   state.summaries.delete(cacheKey);
   state.summaries.set(cacheKey, { signature, summary });
   // The oldest entry goes first: a Map iterates in insertion order, and a hit re-inserts.
@@ -89,5 +119,15 @@ export async function catalogSummary(state: CatalogState, session: SessionInfo):
     if (state.summaries.size <= max) break;
     state.summaries.delete(key);
   }
+}
+
+const summaryKey = (session: SessionInfo) => `${session.agent}\0${session.path}\0${session.id}`;
+
+/** A session's summary, read once per size and mtime of its log. */
+export async function catalogSummary(state: CatalogState, session: SessionInfo): Promise<SessionSummary> {
+  const cached = await catalogCachedSummary(state, session);
+  if (cached.summary !== undefined) return cached.summary;
+  const summary = await summarizeEvents(sessionEvents(session, { ...state.options, redact: state.options.redact }));
+  catalogKeep(state, session, cached.signature, summary);
   return summary;
 }

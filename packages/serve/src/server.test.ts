@@ -74,6 +74,25 @@ describe('startServer over a home with every agent', () => {
     expect(changes.body).toContain('<span class="add">+**Alternative answer:** They prefer their trees to be binary!</span>');
   });
 
+  it('puts the turn table under the transcript on a first visit (summed up on the way), above it once kept', async () => {
+    const fresh = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token: 'test-token-456' });
+    try {
+      const freshCookie = String((await get(fresh.origin, '/?token=test-token-456')).headers['set-cookie']).split(';')[0] ?? '';
+      const first = await get(fresh.origin, `/s/${IDS.recorded}`, { cookie: freshCookie });
+      const again = await get(fresh.origin, `/s/${IDS.recorded}`, { cookie: freshCookie });
+      const table = (body: string) => {
+        const at = body.indexOf('<p class="x-status">');
+        return body.slice(at, body.indexOf('</details>', at));
+      };
+      expect(first.body.indexOf('<details class="x-turns"')).toBeGreaterThan(first.body.indexOf('id="e0"'));
+      expect(again.body.indexOf('<details class="x-turns"')).toBeLessThan(again.body.indexOf('id="e0"'));
+      expect(table(first.body)).toContain('href="#t1"');
+      expect(table(first.body)).toBe(table(again.body));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('serves the raw log, the events as NDJSON and a redacted page as downloads', async () => {
     const raw = await authed(`/s/${IDS.recorded}/raw`);
     expect(raw.headers['content-disposition']).toContain('attachment');

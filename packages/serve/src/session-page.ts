@@ -82,7 +82,10 @@ export async function writeTranscript(events: AsyncIterable<DisplayEvent>, write
 /** What the session page's head and tail need. */
 export interface SessionPageParts {
   session: SessionInfo;
-  summary: SessionSummary;
+  /** The turn table's figures when known before the transcript (kept from an earlier read): the table goes above it. */
+  summary?: SessionSummary;
+  /** The figures summed up while the transcript was written (a first visit): the table goes below it, so the first screen waits for no pass over the whole log. */
+  lateSummary?: SessionSummary;
   redact: boolean;
   /** Where the live view resumes (the log's size when the page was rendered); only for a log being written now. */
   liveFrom?: number;
@@ -92,15 +95,17 @@ export interface SessionPageParts {
 export function sessionPageHead(parts: SessionPageParts): string {
   const key = parts.session.key ?? parts.session.id;
   const title = shownTitle(parts.session, parts.redact);
-  return `${shellHead({ title })}<main>\n${sessionTabs(key, 'transcript', parts.session.storage)}\n${turnTableHtml(parts.summary, parts.redact)}\n`;
+  const turns = parts.summary === undefined ? '' : turnTableHtml(parts.summary, parts.redact);
+  return `${shellHead({ title })}<main>\n${sessionTabs(key, 'transcript', parts.session.storage)}\n${turns}\n`;
 }
 
-/** The session page after the transcript: the live container when the log is being written. */
+/** The session page after the transcript: the turn table when it was summed up on the way, and the live container when the log is being written. */
 export function sessionPageTail(parts: SessionPageParts): string {
   const key = parts.session.key ?? parts.session.id;
+  const turns = parts.lateSummary === undefined ? '' : turnTableHtml(parts.lateSummary, parts.redact);
   const live =
     parts.liveFrom === undefined
       ? ''
       : `<section id="x-live" aria-live="polite" data-src="${escapeHtml(sessionHref(key, `/live?from=${parts.liveFrom}`))}"><h2>Live</h2></section>`;
-  return `${live}\n</main>${SHELL_TAIL}`;
+  return `${turns}${live}\n</main>${SHELL_TAIL}`;
 }

@@ -2,14 +2,16 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
-import { catalogSummary } from './catalog.js';
+import type { DisplayEvent } from '@x/core';
+import { catalogCachedSummary, catalogKeep, catalogSummary } from './catalog.js';
 import { changesBodyHtml } from './changes.js';
 import { streamLive, resumePosition } from './live.js';
 import { page } from './page-shell.js';
 import { SECURITY_HEADERS, sendText, writeChunk } from './respond.js';
 import type { ServeContext } from './serve-context.js';
 import { isRunning } from './serve-context.js';
-import { sessionHref, sessionPageHead, sessionPageTail, sessionTabs, shownTitle, writeTranscript } from './session-page.js';
+import { type SessionPageParts, sessionHref, sessionPageHead, sessionPageTail, sessionTabs, shownTitle, writeTranscript } from './session-page.js';
+import { createSummarizer, type Summarizer } from './session-summary.js';
 
 /** A download's file name: the agent and the key, with anything but safe characters replaced. */
 function downloadName(session: SessionInfo, ext: string): string {
@@ -20,14 +22,51 @@ function events(context: ServeContext, session: SessionInfo) {
   return sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
 }
 
-/** The transcript, streamed: the head (with the turn table), every event with its anchor, the footer, the live container. */
+/** Characters of the transcript gathered before a write to the socket. */
+const WRITE_BATCH_CHARS = 16 * 1024;
+
+/** Hands each event to `summarizer` on its way through. */
+async function* summedOnTheWay(events: AsyncIterable<DisplayEvent>, summarizer: Summarizer): AsyncIterable<DisplayEvent> {
+  for await (const event of events) {
+    summarizer.push(event);
+    yield event;
+  }
+}
+
+/**
+ * The transcript, streamed: the head, every event with its anchor, the
+ * footer, the live container. The turn table heads the page when the
+ * session's summary is kept from an earlier read; on a first visit the
+ * events are summed up as they are written and the table closes the page,
+ * so the first screen never waits for a pass over the whole log.
+ */
 async function transcript(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
-  const summary = await catalogSummary(context.catalog, session);
+  const kept = await catalogCachedSummary(context.catalog, session);
   const liveFrom = session.storage === 'file' && isRunning(session, context.now()) ? session.size : undefined;
-  const parts = { session, summary, redact: context.redact, ...(liveFrom === undefined ? {} : { liveFrom }) };
+  const parts: SessionPageParts = {
+    session,
+    redact: context.redact,
+    ...(kept.summary === undefined ? {} : { summary: kept.summary }),
+    ...(liveFrom === undefined ? {} : { liveFrom }),
+  };
   response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' });
   await writeChunk(response, sessionPageHead(parts));
-  await writeTranscript(events(context, session), (html) => writeChunk(response, html));
+  const summarizer = kept.summary === undefined ? createSummarizer() : undefined;
+  const read = events(context, session);
+  // Fragments go out in batches of about 16 KiB: one socket write per event cost more than the rendering of small events.
+  let batch = '';
+  await writeTranscript(summarizer === undefined ? read : summedOnTheWay(read, summarizer), (html) => {
+    batch += html;
+    if (batch.length < WRITE_BATCH_CHARS) return;
+    const out = batch;
+    batch = '';
+    return writeChunk(response, out);
+  });
+  if (batch !== '') await writeChunk(response, batch);
+  if (summarizer !== undefined) {
+    parts.lateSummary = summarizer.finish();
+    catalogKeep(context.catalog, session, kept.signature, parts.lateSummary);
+  }
   response.end(sessionPageTail(parts));
 }
 

@@ -88,8 +88,14 @@ function noteEdits(state: SummaryState, event: DisplayEvent, index: number): voi
   state.summary.edits.push({ eventIndex: index, turn: Math.max(1, state.aggregator.turns), edits });
 }
 
-/** Reads a session's events once and sums up what the list and the session page show. */
-export async function summarizeEvents(events: AsyncIterable<DisplayEvent>): Promise<SessionSummary> {
+/** Sums up a session's events as they are pushed, in stream order; `finish` gives the summary. */
+export interface Summarizer {
+  push(event: DisplayEvent): void;
+  finish(): SessionSummary;
+}
+
+/** A summary built one event at a time, so a pass that renders the events can sum them up too. */
+export function createSummarizer(): Summarizer {
   const state: SummaryState = {
     aggregator: createRunAggregator({ listCalls: false }),
     summary: { status: 'incomplete', turns: [], edits: [], compactions: [], events: 0, editsCut: false },
@@ -98,25 +104,36 @@ export async function summarizeEvents(events: AsyncIterable<DisplayEvent>): Prom
     editChars: 0,
   };
   let index = 0;
-  for await (const event of events) {
-    const before = state.aggregator.turns;
-    state.aggregator.push(event);
-    if (state.aggregator.turns !== before) openTurn(state, event, index);
-    const current = state.summary.turns.at(-1);
-    if (current !== undefined && event.timestamp !== undefined) {
-      current.startedAt ??= event.timestamp;
-      current.endedAt = event.timestamp;
-    }
-    noteEdits(state, event, index);
-    if (event.kind === 'notice' && event.code === 'compaction') state.summary.compactions.push(index);
-    index++;
-  }
-  const outcome = state.aggregator.outcome();
-  closeTurn(state, outcome);
-  state.summary.status = outcome.status;
-  if (outcome.durationMs !== undefined) state.summary.durationMs = outcome.durationMs;
-  state.summary.events = index;
-  return state.summary;
+  return {
+    push(event) {
+      const before = state.aggregator.turns;
+      state.aggregator.push(event);
+      if (state.aggregator.turns !== before) openTurn(state, event, index);
+      const current = state.summary.turns.at(-1);
+      if (current !== undefined && event.timestamp !== undefined) {
+        current.startedAt ??= event.timestamp;
+        current.endedAt = event.timestamp;
+      }
+      noteEdits(state, event, index);
+      if (event.kind === 'notice' && event.code === 'compaction') state.summary.compactions.push(index);
+      index++;
+    },
+    finish() {
+      const outcome = state.aggregator.outcome();
+      closeTurn(state, outcome);
+      state.summary.status = outcome.status;
+      if (outcome.durationMs !== undefined) state.summary.durationMs = outcome.durationMs;
+      state.summary.events = index;
+      return state.summary;
+    },
+  };
+}
+
+/** Reads a session's events once and sums up what the list and the session page show. */
+export async function summarizeEvents(events: AsyncIterable<DisplayEvent>): Promise<SessionSummary> {
+  const summarizer = createSummarizer();
+  for await (const event of events) summarizer.push(event);
+  return summarizer.finish();
 }
 
 /** A turn's duration from its first to its last timestamp, when both parse. */
