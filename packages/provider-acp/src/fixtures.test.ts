@@ -12,7 +12,7 @@ const PROBLEMS: Record<string, { malformed: number; unknown: number }> = {
 
 describe('acp fixtures', () => {
   it('has every scenario', () => {
-    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['agent-side', 'client-session', 'errors-and-unknown', 'truncated']);
+    expect(fixtures.map((fixture) => fixture.scenario)).toEqual(['agent-side', 'client-session', 'errors-and-unknown', 'parity-read-readme', 'truncated']);
   });
 
   describe.each(fixtures.map((fixture) => [fixture.scenario, fixture] as const))('%s', (_scenario, fixture) => {

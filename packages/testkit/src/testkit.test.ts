@@ -121,6 +121,7 @@ describe('builtinSamples', () => {
 
   it('has a stream of every built-in source, read from the package', () => {
     expect([...new Set(samples.map((sample) => sample.sourceId))]).toEqual([
+      'acp',
       'claude',
       'claude-log',
       'codex',
