@@ -1,0 +1,89 @@
+// Chromium drives the installed xview serve (the bundle scripts/install-xview.sh
+// installs, not the sources) over a home with the logs of all five agents: the
+// list shows every agent's session, search finds the phrase planted in each and
+// its link lands on the event, a line appended to a running log appears in the
+// open page, and the changes tab shows a recorded edit. Nothing may open a
+// dialog, throw, or load from another origin.
+import { appendFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeTextLine, hasChromium, launch, watchedPage } from '../../../serve/test/browser.js';
+import { IDS, PLANTED, fiveAgentHome } from '../../../serve/test/serve-home.js';
+import { ExitCode } from '../exit-codes.js';
+import { startInstalled } from './installed-xview.js';
+
+describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let child: ReturnType<typeof startInstalled>;
+  let exited: Promise<number | null>;
+  let url: URL;
+  let claudeLog: string;
+  let stderr = '';
+
+  beforeAll(async () => {
+    const made = fiveAgentHome();
+    claudeLog = made.claudeLog;
+    child = startInstalled(['serve'], { home: made.home });
+    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const address = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+      });
+    });
+    url = new URL(address);
+    browser = await launch();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (child.exitCode === null) child.kill('SIGINT');
+  });
+
+  it('lists every agent’s session, and search finds each planted phrase and links to its event', async () => {
+    const { page, problems } = await watchedPage(browser, url.origin);
+    await page.goto(url.href);
+    const links = await page.$$eval('table.x-list a', (as) => as.map((a) => a.getAttribute('href')));
+    for (const id of Object.values(IDS)) expect(links).toContain(`/s/${id}`);
+    for (const [agent, phrase] of Object.entries(PLANTED)) {
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${url.origin}/search?q=${encodeURIComponent(phrase)}`);
+            return page.$$eval('.x-hit a', (as) => as.map((a) => a.getAttribute('href')));
+          },
+          { timeout: 60_000, interval: 300 },
+        )
+        .toEqual([expect.stringMatching(new RegExp(`^/s/${IDS[agent as keyof typeof PLANTED]}#e\\d+$`))]);
+    }
+    const href = await page.$eval('.x-hit a', (a) => (a as HTMLAnchorElement).href);
+    await page.goto(href);
+    expect(await page.$(`[id="${new URL(href).hash.slice(1)}"]`)).not.toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a line appended to a running log in the open page, and a recorded edit in the changes tab', async () => {
+    const { page, problems } = await watchedPage(browser, url.origin);
+    await page.goto(url.href);
+    await page.goto(`${url.origin}/s/${IDS.claude}`);
+    await page.waitForSelector('#x-live');
+    appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'inst-live1', 'Appended while the installed page was open'));
+    await page.waitForFunction(() => document.querySelector('#x-live')?.textContent?.includes('Appended while the installed page was open'), undefined, {
+      timeout: 60_000,
+    });
+    await page.goto(`${url.origin}/s/${IDS.recorded}`);
+    await page.click('nav.x-tabs >> text=Changes');
+    await page.waitForURL(/\/changes$/);
+    const added = await page.$$eval('.x-file .add', (lines) => lines.map((l) => l.textContent));
+    expect(added).toContain('+**Alternative answer:** They prefer their trees to be binary!');
+    expect(problems).toEqual([]);
+  });
+
+  it('stops on Ctrl-C with exit 0 and nothing on standard error', async () => {
+    child.kill('SIGINT');
+    expect(await exited).toBe(ExitCode.ok);
+    expect(stderr).toBe('');
+  });
+});
