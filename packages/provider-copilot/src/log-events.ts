@@ -47,17 +47,45 @@ export function compactionComplete(data: CopilotLogData<'session.compaction_comp
 }
 
 /**
+ * Whether a shutdown's `modelMetrics` restate the session's totals since its
+ * start rather than its own run's. Recorded: Copilot CLI 1.0.102 writes an
+ * `accountingSnapshot` and, resumed, a second shutdown whose counts include
+ * the first run's (requests 1 then 2, input 1,501 then 3,003); 1.0.62 writes
+ * none, and each shutdown counts its own run (requests 1 and 1).
+ * fixtures/copilot-log/recorded/<version>/resumed.
+ */
+export function restatesTotals(data: { accountingSnapshot?: unknown }): boolean {
+  return data.accountingSnapshot !== undefined;
+}
+
+/** What a restating shutdown adds to the totals restated before it, per model; the totals are kept for the next. */
+function beyondRestated(state: CopilotState, data: Shutdown, model: string, usage: Partial<Record<string, number>>): Partial<Record<string, number>> {
+  const totals = state.shutdownTotals;
+  if (!restatesTotals(data)) return usage;
+  if (totals.since !== data.sessionStartTime) {
+    totals.since = data.sessionStartTime;
+    totals.byModel.clear();
+  }
+  const before = totals.byModel.get(model) ?? {};
+  totals.byModel.set(model, { ...usage });
+  const added: Partial<Record<string, number>> = {};
+  for (const [field, value] of Object.entries(usage)) if (value !== undefined) added[field] = Math.max(0, value - (before[field] ?? 0));
+  return added;
+}
+
+/**
  * Usage per model of `modelMetrics`: increments (`cumulative: false`) that
  * together are the session's total; each model's request count and cost
  * (premium-request multiplier) under `providerMetadata.copilot.requests`.
  */
-function modelUsage(metrics: Shutdown['modelMetrics']): UsageDisplayEvent[] {
+function modelUsage(state: CopilotState, data: Shutdown): UsageDisplayEvent[] {
   const events: UsageDisplayEvent[] = [];
-  for (const [model, entry] of Object.entries(metrics ?? {})) {
+  for (const [model, entry] of Object.entries(data.modelMetrics ?? {})) {
     if (entry?.usage === undefined) continue;
     const event: UsageDisplayEvent = { kind: 'usage', cumulative: false, model };
+    const usage = beyondRestated(state, data, model, entry.usage);
     for (const field of TOKEN_FIELDS) {
-      const value = entry.usage[field];
+      const value = usage[field];
       if (value !== undefined) event[field] = value;
     }
     const requests = definedFields(entry.requests ?? {});
@@ -87,7 +115,7 @@ function shutdownNotice(data: Shutdown): NoticeDisplayEvent | undefined {
  * time and code changes under `providerMetadata.copilot`).
  */
 export function shutdown(state: CopilotState, data: Shutdown, timestamp: string | undefined): DisplayEvent[] {
-  const events: DisplayEvent[] = [...modelUsage(data.modelMetrics)];
+  const events: DisplayEvent[] = [...modelUsage(state, data)];
   const notice = shutdownNotice(data);
   if (notice !== undefined) events.push(notice);
   const status: SessionStatus = state.aborted ? 'cancelled' : state.fatalError || data.shutdownType === 'error' ? 'error' : 'success';

@@ -135,6 +135,22 @@ describe('copilot.md §4 log quirks', () => {
     });
   });
 
+  it('a resumed session: a shutdown with an accountingSnapshot restates the totals (only the increase is usage), one without counts its own run', () => {
+    // As recorded from Copilot CLI 1.0.102 and 1.0.62 (fixtures/copilot-log/recorded/<version>/resumed).
+    const metrics = (input: number, output: number) => ({ 'gpt-5.5': { requests: { count: 1, cost: 0 }, usage: { inputTokens: input, outputTokens: output } } });
+    const shut = (second: number, input: number, output: number, snapshot: boolean) =>
+      line('session.shutdown', { shutdownType: 'routine', sessionStartTime: Date.parse(at(0)), modelMetrics: metrics(input, output), ...(snapshot ? { accountingSnapshot: { totalUserRequests: second } } : {}) }, second);
+    const usage = (lines: string[]) => replayLog(lines).events.flatMap((e) => (e.kind === 'usage' ? [[e.inputTokens, e.outputTokens]] : []));
+    expect(usage([start, shut(1, 1501, 31, true), shut(2, 3003, 63, true)])).toEqual([
+      [1501, 31],
+      [1502, 32],
+    ]);
+    expect(usage([start, shut(1, 1501, 31, false), shut(2, 1502, 32, false)])).toEqual([
+      [1501, 31],
+      [1502, 32],
+    ]);
+  });
+
   it('2. compaction is a marker; a failed one a warning', () => {
     const { events } = replayLog([line('session.compaction_complete', { success: true }, 1), line('session.compaction_complete', { success: false }, 2)]);
     expect(events).toEqual([

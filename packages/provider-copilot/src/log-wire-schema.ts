@@ -25,6 +25,8 @@ const shutdownData = z.object({
   // A model whose entry is not an object is left out.
   modelMetrics: lenient(z.record(z.string(), lenient(modelMetricsSchema))),
   currentModel: text,
+  // Present from some version between 1.0.62 and 1.0.102 on: its presence says modelMetrics restate the session's totals (log-events.ts).
+  accountingSnapshot: lenient(z.object({ totalUserRequests: count })),
 });
 
 /** The log-only event lines. */

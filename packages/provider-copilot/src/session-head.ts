@@ -1,4 +1,5 @@
 import { numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { restatesTotals } from './log-events.js';
 
 /** What the events of a Copilot session read so far tell a listing. */
 export interface CopilotHead {
@@ -28,7 +29,11 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/** Sums the per-model usage and cost of a `session.shutdown` event. */
+/**
+ * Adds the per-model usage and cost of a `session.shutdown` event to the
+ * head's, or, for a shutdown that restates the session's totals (the rule of
+ * the log source, `restatesTotals`), takes them in place of the head's.
+ */
 export function addShutdown(head: CopilotHead, data: unknown): void {
   let tokens = 0;
   let cost = 0;
@@ -37,8 +42,9 @@ export function addShutdown(head: CopilotHead, data: unknown): void {
     tokens += USAGE_FIELDS.reduce((sum, key) => sum + (numberField(usage, key) ?? 0), 0);
     cost += numberField(objectField(metrics, 'requests'), 'cost') ?? 0;
   }
-  if (tokens > 0) head.tokens = tokens;
-  if (cost > 0) head.costUsd = cost;
+  const base = restatesTotals({ accountingSnapshot: ownField(data, 'accountingSnapshot') }) ? { tokens: 0, cost: 0 } : { tokens: head.tokens ?? 0, cost: head.costUsd ?? 0 };
+  if (base.tokens + tokens > 0) head.tokens = base.tokens + tokens;
+  if (base.cost + cost > 0) head.costUsd = base.cost + cost;
 }
 
 function visitStart(head: CopilotHead, event: Record<string, unknown>, data: unknown): void {

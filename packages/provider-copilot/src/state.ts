@@ -59,6 +59,12 @@ export interface CopilotState {
   aborted: boolean;
   /** A `session.error` was reported: the non-zero exit that follows is not a second error. */
   fatalError: boolean;
+  /**
+   * The per-model token totals the last `session.shutdown` restated, with the
+   * session start they count from: a resumed session's next shutdown reports
+   * only what it adds beyond them (log-events.ts).
+   */
+  shutdownTotals: { since: number | undefined; byModel: Map<string, Partial<Record<string, number>>> };
 }
 
 /** How many `report_intent` calls without a result are remembered, so that their results can be left out. */
@@ -82,6 +88,7 @@ export function createCopilotState(options: CopilotSourceOptions = {}): CopilotS
     outputTokens: undefined,
     aborted: false,
     fatalError: false,
+    shutdownTotals: { since: undefined, byModel: new Map() },
   };
 }
 

@@ -117,9 +117,6 @@ async function compare(home: string): Promise<[string, Reported, Reported][]> {
  * so that a fix removes the entry. Titles and turns agree for every log.
  */
 const TOKENS_DISAGREE: Record<string, string> = {
-  // Two `session.shutdown` events (one per run): the listing takes the last one's totals, the log source adds what each reports.
-  'copilot-log/recorded/1.0.62/resumed': 'copilot resumed: shutdown totals of two runs',
-  'copilot-log/recorded/1.0.102/resumed': 'copilot resumed: shutdown totals of two runs',
   // The quirks fixture repeats an assistant message's usage under changed counts: the listing keeps the last copy per message id, the log source another.
   '.claude/projects/-work/synthetic-quirks.jsonl': 'claude quirks: a message usage restated',
 };
