@@ -16,6 +16,15 @@ function noteAnswer(state: ClaudeLogState, messageId: string, event: TextDisplay
   appendFinalText(state.answer, event.id, event.text);
 }
 
+/**
+ * Whether an assistant line is one the CLI made rather than the API answered
+ * (`<synthetic>` model, `isApiErrorMessage`): its usage is no model's, so
+ * neither the log source nor the listing (session-head.ts) counts it.
+ */
+export function isSyntheticTurn(line: unknown): boolean {
+  return stringField(objectField(line, 'message'), 'model') === '<synthetic>' || ownField(line, 'isApiErrorMessage') === true;
+}
+
 /** A CLI-made assistant turn (`<synthetic>` model, `isApiErrorMessage`): an error or a notice, never text. */
 function syntheticTurn(state: ClaudeLogState, line: JsonObject, content: unknown[], main: boolean): DisplayEvent[] {
   const text = content
@@ -121,10 +130,9 @@ export function assistantLine(state: ClaudeLogState, line: JsonObject, context: 
   const main = parent === undefined;
   const model = stringField(message, 'model');
   const messageId = stringField(message, 'id') ?? `line-${context.lineNumber}`;
-  const events =
-    model === '<synthetic>' || ownField(line, 'isApiErrorMessage') === true
-      ? syntheticTurn(state, line, content, main)
-      : apiMessageEvents(state, { message, content, messageId, model, parent }, context);
+  const events = isSyntheticTurn(line)
+    ? syntheticTurn(state, line, content, main)
+    : apiMessageEvents(state, { message, content, messageId, model, parent }, context);
   stamp(events, line, parent);
   const held = releaseStart(state);
   if (events.length === 0 && held.length === 0) context.ignore('assistant line with nothing to show (redacted or empty thinking)');

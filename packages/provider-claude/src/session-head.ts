@@ -1,5 +1,6 @@
 import { numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
 import { userTextEvent, userTextOf } from './user-prompt.js';
+import { isSyntheticTurn } from './log-assistant.js';
 
 /** What the lines of a Claude transcript read so far tell a listing. */
 export interface ClaudeHead {
@@ -82,7 +83,7 @@ export function visitClaudeLine(head: ClaudeHead, line: Record<string, unknown>)
     // A subagent's prompt (a sidechain line) titles its own file but is the input of a call, no turn.
     if (!sidechain) head.prompts += 1;
     head.firstPrompt ??= nonEmpty(toOneLine(prompt, TITLE_MAX_CHARS));
-  } else {
+  } else if (!isSyntheticTurn(line)) {
     const message = objectField(line, 'message');
     const key = nonEmpty(stringField(message, 'id')) ?? nonEmpty(stringField(line, 'requestId')) ?? stringField(line, 'uuid') ?? '';
     head.usage.set(key, usageTotal(ownField(message, 'usage')));
