@@ -62,8 +62,9 @@ const MANIFEST = 'manifest.json';
 
 /** What decides whether a page is stale: the log's size and time, and the render variant. */
 export function sessionSignature(session: SessionInfo, variant = ''): string {
-  // One database holds every OpenCode 1.2 session, so its size says nothing about one of them.
-  const size = session.storage === 'opencode-sqlite' ? '' : String(session.size);
+  // Only a session stored as one log file has a size of its own: a database (OpenCode 1.2) or a
+  // folder of files holds more than the session, so its row's time alone says when it changed.
+  const size = session.storage === 'file' ? String(session.size) : '';
   return `${size}:${session.updatedAt}:${variant}`;
 }
 
