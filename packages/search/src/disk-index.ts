@@ -10,6 +10,7 @@ import { encodeGroups, writeSegment } from './segment-writer.js';
 import { termPostings, withSnippets } from './search-run.js';
 import { TextStoreWriter } from './text-store.js';
 import { searchUnits } from './search-units.js';
+import { createFactsState, finishFacts, tapFacts, type SessionFacts } from './session-facts.js';
 import { uniqueTerms } from './tokenize.js';
 import type { IndexedSession, IndexProgress, SearchHit, SearchIndex, SearchOptions, UpdateOptions, UpdateResult } from './types.js';
 
@@ -85,6 +86,11 @@ export class DiskIndex implements SearchIndex {
     this.retired = [];
   }
 
+  facts(session: IndexedSession): SessionFacts | undefined {
+    const record = this.live.get(session.id);
+    return record === undefined || isChanged(record, session) ? undefined : record.facts;
+  }
+
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const terms = uniqueTerms(query).slice(0, MAX_QUERY_TERMS);
     if (terms.length === 0) return [];
@@ -138,8 +144,9 @@ export class DiskIndex implements SearchIndex {
   private async readSession(session: IndexedSession): Promise<void> {
     const ordinal = this.manifest.nextOrdinal++;
     let texts = await this.startSession(ordinal);
+    const facts = createFactsState();
     try {
-      for await (const unit of searchUnits(this.readEvents(session), this.redact)) {
+      for await (const unit of searchUnits(tapFacts(this.readEvents(session), facts), this.redact)) {
         this.buffer.addEvent(unit.eventIndex, unit.fields);
         for (const field of unit.fields) texts.add(ordinal, unit.eventIndex, field.code, field.text);
         await texts.drain();
@@ -154,7 +161,7 @@ export class DiskIndex implements SearchIndex {
     const previous = this.live.get(session.id);
     if (previous) this.byOrdinal.delete(previous.ordinal);
     const stored = this.redact ? redactSession(session) : session;
-    this.live.set(session.id, { ordinal, session: stored });
+    this.live.set(session.id, { ordinal, session: stored, facts: finishFacts(facts) });
     this.byOrdinal.set(ordinal, stored);
   }
 

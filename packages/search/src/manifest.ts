@@ -1,9 +1,10 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SessionFacts } from './session-facts.js';
 import type { IndexedSession } from './types.js';
 
 /** The manifest's format; an index of another version is rebuilt. */
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 /** A written segment: its files' stem, their bytes, and the session ordinals whose postings it holds. */
 export interface SegmentRecord {
@@ -18,6 +19,8 @@ export interface SegmentRecord {
 export interface SessionRecord {
   ordinal: number;
   session: IndexedSession;
+  /** What the read noted of it (version 2 on). */
+  facts: SessionFacts;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DisplayEvent } from '@x/core';
+import type { SessionFacts } from './session-facts.js';
 
 /** One session as the index knows it: what identifies its log and what a hit shows. */
 export interface IndexedSession {
@@ -87,6 +88,12 @@ export interface SearchIndex {
   /** Events holding every term of `query`, best first; answers while an update runs, from what is indexed so far. */
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
   progress(): IndexProgress;
+  /**
+   * What the last read of `session` noted (status, duration), when the index
+   * holds it at the same path, size and mtime; `undefined` when it is not
+   * indexed yet or has changed since.
+   */
+  facts(session: IndexedSession): SessionFacts | undefined;
   /** Waits for a running update and releases the index's files. */
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { AgentId, SessionInfo } from '@x/sessions';
+import type { SessionFacts } from '@x/search';
 import type { SessionSummary } from './session-summary.js';
 
 /** The list's filters, from the query string. */
@@ -55,9 +56,14 @@ function cheapMatch(session: SessionInfo, filters: ListFilters): boolean {
   return true;
 }
 
+function statusMatch(status: SessionSummary['status'] | undefined, filters: ListFilters): boolean {
+  if (filters.status === 'failed') return status === 'error';
+  if (filters.status === 'cancelled') return status === 'cancelled';
+  return true;
+}
+
 function summaryMatch(summary: SessionSummary, filters: ListFilters): boolean {
-  if (filters.status === 'failed' && summary.status !== 'error') return false;
-  if (filters.status === 'cancelled' && summary.status !== 'cancelled') return false;
+  if (!statusMatch(summary.status, filters)) return false;
   if (filters.file !== undefined) {
     const needle = filters.file;
     return summary.edits.some((record) => record.edits.some((edit) => edit.path.includes(needle) || (edit.movedTo ?? '').includes(needle)));
@@ -67,18 +73,26 @@ function summaryMatch(summary: SessionSummary, filters: ListFilters): boolean {
 
 /**
  * The sessions the filters keep (main sessions only: a subagent shows under
- * its call). Status and file filters read each candidate's summary, so they
- * cost a pass over logs not summarised yet; the others cost nothing.
+ * its call). The status filter takes what the search index noted of a
+ * session when it has read it as it is now (`facts`); otherwise, and for the
+ * file filter, each candidate's summary is read, which costs a pass over
+ * logs not summarised yet. The other filters cost nothing.
  */
 export async function filterSessions(
   sessions: readonly SessionInfo[],
   filters: ListFilters,
   summary: (session: SessionInfo) => Promise<SessionSummary | undefined>,
+  facts: (session: SessionInfo) => SessionFacts | undefined = () => undefined,
 ): Promise<SessionInfo[]> {
   const kept = sessions.filter((s) => cheapMatch(s, filters));
   if (filters.status === undefined && filters.file === undefined) return kept;
   const out: SessionInfo[] = [];
   for (const session of kept) {
+    const noted = filters.file === undefined ? facts(session) : undefined;
+    if (noted !== undefined) {
+      if (statusMatch(noted.status, filters)) out.push(session);
+      continue;
+    }
     const found = await summary(session);
     if (found !== undefined && summaryMatch(found, filters)) out.push(session);
   }

@@ -1,5 +1,6 @@
 import { redactSecrets, type SessionInfo } from '@x/sessions';
-import { formatCost, formatCount } from '@x/core';
+import { formatCost, formatCount, formatDuration, formatStatus } from '@x/core';
+import type { SessionFacts } from '@x/search';
 import { escapeHtml } from '@x/renderer-html';
 import { LIST_PAGE_SIZE, dayOf, type ListFilters } from './list-filter.js';
 
@@ -12,6 +13,8 @@ export interface ListView {
   projects: readonly string[];
   /** Keys of the sessions whose log is being written now. */
   running: ReadonlySet<string>;
+  /** What the search index noted of a session it has read at its current size and mtime; `undefined` until then. */
+  facts: (session: SessionInfo) => SessionFacts | undefined;
   redact: boolean;
 }
 
@@ -21,18 +24,28 @@ function shown(view: ListView, text: string): string {
   return escapeHtml(view.redact ? redactSecrets(text) : text);
 }
 
+/** The status cell: running now, else how the log ended as the index read it, else a mark that it is not read yet. */
+function statusCell(running: boolean, facts: SessionFacts | undefined): string {
+  if (running) return '<span class="x-running" title="being written now">● running</span>';
+  if (facts === undefined) return '<span class="x-pending" title="not indexed yet">…</span>';
+  if (facts.status === undefined) return `<span title="${escapeHtml(formatStatus(undefined))}">—</span>`;
+  return escapeHtml(formatStatus(facts.status));
+}
+
 function sessionRow(session: SessionInfo, view: ListView): string {
   const key = keyOf(session);
   const title = shown(view, session.title ?? `${session.agent} session ${session.id}`);
   const time = (session.startedAt ?? session.updatedAt).slice(11, 16);
-  const running = view.running.has(key) ? '<span class="x-running" title="being written now">● running</span>' : '';
+  const facts = view.facts(session);
   const cells = [
     escapeHtml(time),
     escapeHtml(session.agent),
-    `<a href="/s/${encodeURIComponent(key)}">${title}</a> ${running}`,
+    `<a href="/s/${encodeURIComponent(key)}">${title}</a>`,
     session.turns === undefined ? '' : formatCount(session.turns),
     session.tokens === undefined ? '' : formatCount(session.tokens),
     session.costUsd === undefined ? '' : escapeHtml(formatCost(session.costUsd)),
+    facts?.durationMs === undefined ? '' : escapeHtml(formatDuration(facts.durationMs)),
+    statusCell(view.running.has(key), facts),
   ];
   return `<tr data-key="${escapeHtml(key)}">${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
 }
@@ -90,7 +103,7 @@ export function listBodyHtml(sessions: readonly SessionInfo[], view: ListView): 
   const start = (view.filters.page - 1) * LIST_PAGE_SIZE;
   const shownSessions = sessions.slice(start, start + LIST_PAGE_SIZE);
   const parts = [filterForm(view), `<p>${formatCount(sessions.length)} session${sessions.length === 1 ? '' : 's'}</p>`];
-  const head = '<tr><th>Time</th><th>Agent</th><th>Title</th><th>Turns</th><th>Tokens</th><th>Cost</th></tr>';
+  const head = '<tr><th>Time</th><th>Agent</th><th>Title</th><th>Turns</th><th>Tokens</th><th>Cost</th><th>Duration</th><th>Status</th></tr>';
   for (const [project, days] of groupSessions(shownSessions)) {
     parts.push(`<section class="x-project"><h2>${shown(view, project)}</h2>`);
     for (const [day, list] of days) {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionInfo } from '@x/sessions';
 import { APP_CSS, APP_SCRIPT } from './app-assets.js';
 import { catalogFind, catalogSessions, catalogSummary } from './catalog.js';
 import { filterSessions, parseFilters } from './list-filter.js';
 import { listBodyHtml } from './list-page.js';
 import { page } from './page-shell.js';
 import { sendError, sendText } from './respond.js';
-import { refreshSearch } from './search-service.js';
+import { indexedSession, refreshSearch } from './search-service.js';
 import { searchBodyHtml } from './search-page.js';
 import { isRunning, type ServeContext } from './serve-context.js';
 import { SESSION_PARTS, answerSession } from './session-routes.js';
@@ -16,11 +17,13 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
   const sessions = await catalogSessions(context.catalog);
   if (context.search !== undefined) refreshSearch(context.search, sessions, context.now());
   const filters = parseFilters(url.searchParams, context.agents);
-  const kept = await filterSessions(sessions, filters, (s) => catalogSummary(context.catalog, s).catch(() => undefined));
+  const index = context.search?.index;
+  const facts = (s: SessionInfo) => index?.facts(indexedSession(s));
+  const kept = await filterSessions(sessions, filters, (s) => catalogSummary(context.catalog, s).catch(() => undefined), facts);
   const now = context.now();
   const running = new Set(sessions.filter((s) => isRunning(s, now)).map((s) => s.key ?? s.id));
   const projects = [...new Set(sessions.flatMap((s) => (s.project === undefined || s.parentId !== undefined ? [] : [s.project])))].sort();
-  sendText(response, 200, HTML, page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, redact: context.redact })));
+  sendText(response, 200, HTML, page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, facts, redact: context.redact })));
 }
 
 async function searchPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {

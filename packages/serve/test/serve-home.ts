@@ -3,7 +3,7 @@
 // agent's documented on-disk shape (see that package's README), and one
 // recorded Claude log (fixtures/claude-log/crud.jsonl, a real Claude Code 2.0.14
 // session that writes, edits and deletes JOKE.md) is copied beside them.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionStore } from '@x/core';
 import { claudeLogSource, claudeSessionStore } from '@x/provider-claude';
@@ -56,6 +56,10 @@ export function fiveAgentHome(): { home: string; claudeLog: string } {
   writeCopilot(join(home, '.copilot'), { id: IDS.copilot, cwd: '/work/app', prompt: `Please ${PLANTED.copilot} now`, at: at(5) });
   const recorded = join(home, '.claude', 'projects', '-work-demo');
   mkdirSync(recorded, { recursive: true });
-  copyFileSync(join(FIXTURES_DIR, 'claude-log', 'crud.jsonl'), join(recorded, `${IDS.recorded}.jsonl`));
+  const recordedLog = join(recorded, `${IDS.recorded}.jsonl`);
+  copyFileSync(join(FIXTURES_DIR, 'claude-log', 'crud.jsonl'), recordedLog);
+  // As Claude Code left it: last written at its last line's time, so it is not listed as running now.
+  const lastLine = new Date('2025-10-12T21:36:39.886Z');
+  utimesSync(recordedLog, lastLine, lastLine);
   return { home, claudeLog };
 }
