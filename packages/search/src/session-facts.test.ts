@@ -32,7 +32,10 @@ describe('session facts', () => {
     expect(factsOf([prompt, end('cancelled', 900)])).toEqual({ status: 'cancelled', durationMs: 900, events: 2 });
     expect(factsOf([prompt])).toEqual({ events: 1 });
     // Unparsable or backwards timestamps are no duration; a negative or infinite report is none either.
-    expect(factsOf([at('not a time', prompt), at('2026-03-01T10:00:00Z', prompt), at('2026-03-01T09:00:00Z', end('success', -1))])).toEqual({ status: 'success', events: 3 });
+    expect(factsOf([at('not a time', prompt), at('2026-03-01T10:00:00Z', prompt), at('2026-03-01T09:00:00Z', end('success', -1))])).toEqual({
+      status: 'success',
+      events: 3,
+    });
   });
 
   it('is kept by the index for the session as it was read, and dropped once the log changes', async () => {
@@ -40,13 +43,23 @@ describe('session facts', () => {
     try {
       const session: IndexedSession = { id: 'a', agent: 'claude', path: '/logs/a.jsonl', size: 10, mtimeMs: 1 };
       const events = [at('2026-03-01T10:00:00Z', prompt), at('2026-03-01T10:00:04Z', end('error'))];
-      let index = await openSearchIndex({ dir, readEvents: async function* () { yield* events; } });
+      let index = await openSearchIndex({
+        dir,
+        readEvents: async function* () {
+          yield* events;
+        },
+      });
       expect(index.facts(session)).toBeUndefined();
       await index.update([session]);
       expect(index.facts(session)).toEqual({ status: 'error', durationMs: 4000, events: 2 });
       await index.close();
       // Kept on disk: a new server knows it without reading the log.
-      index = await openSearchIndex({ dir, readEvents: () => { throw new Error('read again'); } });
+      index = await openSearchIndex({
+        dir,
+        readEvents: () => {
+          throw new Error('read again');
+        },
+      });
       expect(index.facts(session)).toEqual({ status: 'error', durationMs: 4000, events: 2 });
       expect(index.facts({ ...session, size: 11 })).toBeUndefined();
       await index.close();

@@ -41,7 +41,14 @@ describe('the list', () => {
   });
 
   it('escapes titles and marks running sessions', () => {
-    const html = listBodyHtml(SESSIONS.slice(0, 3), { filters: { page: 1 }, agents: AGENTS, projects: ['/a', '/b'], running: new Set(['c']), facts: () => undefined, redact: false });
+    const html = listBodyHtml(SESSIONS.slice(0, 3), {
+      filters: { page: 1 },
+      agents: AGENTS,
+      projects: ['/a', '/b'],
+      running: new Set(['c']),
+      facts: () => undefined,
+      redact: false,
+    });
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
     // An agent id comes from a plugin's store: escaped like any other text.
     expect(html).toContain('<option value="&lt;x-plugin&gt;">&lt;x-plugin&gt;</option>');
@@ -55,13 +62,27 @@ describe('the list', () => {
       ['b', { status: 'error', durationMs: 95_000, events: 4 }],
       ['a', { events: 2 }],
     ]);
-    const html = listBodyHtml(SESSIONS.slice(0, 3), { filters: { page: 1 }, agents: AGENTS, projects: [], running: new Set(['c']), facts: (s) => facts.get(s.id), redact: false });
+    const html = listBodyHtml(SESSIONS.slice(0, 3), {
+      filters: { page: 1 },
+      agents: AGENTS,
+      projects: [],
+      running: new Set(['c']),
+      facts: (s) => facts.get(s.id),
+      redact: false,
+    });
     expect(html).toContain('<th>Duration</th><th>Status</th>');
     const row = (id: string) => html.match(new RegExp(`<tr data-key="${id}">(.*?)</tr>`))?.[1] ?? '';
     expect(row('b')).toContain('<td>1 min 35 s</td><td>failed</td>');
     expect(row('a')).toContain('<td></td><td><span title="no session end reported">—</span></td>');
     expect(row('c')).toContain('● running');
-    const unknown = listBodyHtml(SESSIONS.slice(0, 1), { filters: { page: 1 }, agents: AGENTS, projects: [], running: new Set(), facts: () => undefined, redact: false });
+    const unknown = listBodyHtml(SESSIONS.slice(0, 1), {
+      filters: { page: 1 },
+      agents: AGENTS,
+      projects: [],
+      running: new Set(),
+      facts: () => undefined,
+      redact: false,
+    });
     expect(unknown).toContain('title="not indexed yet"');
   });
 
@@ -71,7 +92,8 @@ describe('the list', () => {
       read.push(s.id);
       return { status: 'cancelled' as const, turns: [], edits: [], compactions: [], events: 0, editsCut: false };
     };
-    const noted = (s: SessionInfo): SessionFacts | undefined => (s.id === 'c' ? { status: 'error', events: 1 } : s.id === 'b' ? { status: 'success', events: 1 } : undefined);
+    const noted = (s: SessionInfo): SessionFacts | undefined =>
+      s.id === 'c' ? { status: 'error', events: 1 } : s.id === 'b' ? { status: 'success', events: 1 } : undefined;
     const failed = await filterSessions(SESSIONS, parseFilters(new URLSearchParams('status=failed'), AGENTS), summary, noted);
     expect(failed.map((s) => s.id)).toEqual(['c']);
     expect(read).toEqual(['a']);

@@ -23,7 +23,12 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
   const now = context.now();
   const running = new Set(sessions.filter((s) => isRunning(s, now)).map((s) => s.key ?? s.id));
   const projects = [...new Set(sessions.flatMap((s) => (s.project === undefined || s.parentId !== undefined ? [] : [s.project])))].sort();
-  sendText(response, 200, HTML, page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, facts, redact: context.redact })));
+  sendText(
+    response,
+    200,
+    HTML,
+    page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, facts, redact: context.redact })),
+  );
 }
 
 async function searchPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {

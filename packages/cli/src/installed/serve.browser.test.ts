@@ -63,10 +63,13 @@ describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout
     expect(await page.$(`[id="${new URL(href).hash.slice(1)}"]`)).not.toBeNull();
     // The recorded Claude session, read by the index by now: its status and the time its log covers (21:35:53.825 to 21:36:39.886).
     await expect
-      .poll(async () => {
-        await page.goto(url.href);
-        return page.$$eval(`tr[data-key="${IDS.recorded}"] td`, (cells) => cells.slice(-2).map((c) => c.textContent));
-      }, { timeout: 60_000, interval: 300 })
+      .poll(
+        async () => {
+          await page.goto(url.href);
+          return page.$$eval(`tr[data-key="${IDS.recorded}"] td`, (cells) => cells.slice(-2).map((c) => c.textContent));
+        },
+        { timeout: 60_000, interval: 300 },
+      )
       .toEqual(['46.1 s', 'completed']);
     expect(problems).toEqual([]);
   });
