@@ -77,7 +77,10 @@ const sessionPage = join(site, 'sessions', readdirSync(join(site, 'sessions')).f
 
 /** Starts the built `xview serve` over the same home; resolves with its address (token included) and the process. */
 function startServe() {
-  const child = spawn(process.execPath, [XVIEW, 'serve', '--no-search'], { env: { ...process.env, HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [XVIEW, 'serve'], {
+    env: { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.once('error', reject);
@@ -103,7 +106,12 @@ try {
   await page.screenshot({ path: join(IMAGES, 'sessions-index.png') });
   await page.goto(pathToFileURL(sessionPage).href);
   await page.screenshot({ path: join(IMAGES, 'sessions-page.png') });
+  // The list shows each session's status and duration once the search index has read it (built in the background).
   await page.goto(serve.url);
+  while ((await page.$('.x-pending')) !== null) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await page.reload();
+  }
   await page.screenshot({ path: join(IMAGES, 'serve-list.png') });
   await page.click('table.x-list a');
   await page.waitForSelector('section.turn');
@@ -112,4 +120,6 @@ try {
   await browser.close();
   serve.child.kill('SIGINT');
 }
-console.log(`wrote ${['terminal-verbose', 'html-page', 'sessions-index', 'sessions-page', 'serve-list', 'serve-session'].map((name) => `docs/images/${name}.png`).join(', ')}`);
+console.log(
+  `wrote ${['terminal-verbose', 'html-page', 'sessions-index', 'sessions-page', 'serve-list', 'serve-session'].map((name) => `docs/images/${name}.png`).join(', ')}`,
+);

@@ -1,5 +1,6 @@
 import type { SessionInfo } from '@x/sessions';
-import { writeSessionPage } from '@x/sessions';
+import type { PageFacts } from '@x/sessions';
+import { writeStaticSessionPage } from '@x/serve';
 import { sessionPluginPlaces, sessionRegistries } from './commands/session-plugins.js';
 import { loadPlugins } from './plugins.js';
 
@@ -20,8 +21,8 @@ export interface SiteWorkerData {
  * the command loaded (loaded again here: a thread shares no modules; the
  * command has told their problems already).
  */
-export async function createRender(data: SiteWorkerData): Promise<(session: SessionInfo, file: string) => Promise<void>> {
+export async function createRender(data: SiteWorkerData): Promise<(session: SessionInfo, file: string) => Promise<PageFacts>> {
   const set = await loadPlugins(data.plugins ?? [], sessionPluginPlaces({ env: data.env, ...(data.cwd === undefined ? {} : { cwd: data.cwd }) }));
   const { stores, sources } = sessionRegistries(set);
-  return (session, file) => writeSessionPage(session, file, { stores, home: data.home, env: data.env, sources, redact: data.redact });
+  return (session, file) => writeStaticSessionPage(session, file, { stores, home: data.home, env: data.env, sources, redact: data.redact });
 }

@@ -17,7 +17,11 @@ export interface SessionFacts {
   events: number;
 }
 
-/** The facts being gathered while a session is read: an explicit state, one per session. */
+/**
+ * The facts being gathered while a session is read: an explicit state, one
+ * per session. `xview site` gathers them as it writes each page, so its list
+ * shows what `xview serve`'s does.
+ */
 export interface FactsState {
   status: SessionStatus | undefined;
   reportedMs: number | undefined;

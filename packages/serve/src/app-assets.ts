@@ -66,6 +66,7 @@ export const APP_CSS = `.x-bar{display:flex;gap:1em;align-items:center;padding:.
 .x-bar form{flex:1}.x-bar input{width:100%;max-width:40em;padding:.3em}
 .x-filters{display:flex;flex-wrap:wrap;gap:.5em;margin:.5em 0}.x-filters label{display:flex;gap:.3em;align-items:center}
 table.x-list{border-collapse:collapse;width:100%}table.x-list td,table.x-list th{padding:.2em .5em;text-align:left;border-bottom:1px solid #8882}
+table.x-list th,table.x-list td:not(:nth-child(3)){white-space:nowrap;word-break:normal;overflow-wrap:normal}
 .x-running{color:#2a7;font-weight:bold}.x-tabs{display:flex;gap:1em;margin:.5em 0}.x-tabs a[aria-current]{font-weight:bold}
 .x-compaction{border-top:3px dashed #c80;margin:1em 0;padding-top:.3em;color:#c80}
 .x-diff{font-family:monospace;white-space:pre-wrap;overflow-x:auto}.x-diff .add{background:#2a73}.x-diff .remove{background:#c443}.x-diff .hunk{color:#888}

@@ -2,7 +2,7 @@ import type { SessionFacts } from '@x/search';
 import type { SessionInfo } from '@x/sessions';
 import { describe, expect, it } from 'vitest';
 import { filterSessions, parseFilters } from './list-filter.js';
-import { groupSessions, listBodyHtml } from './list-page.js';
+import { groupSessions, listBodyHtml, serverHref } from './list-page.js';
 
 const session = (id: string, project: string | undefined, startedAt: string, extra: Partial<SessionInfo> = {}): SessionInfo => ({
   agent: 'claude',
@@ -43,10 +43,12 @@ describe('the list', () => {
   it('escapes titles and marks running sessions', () => {
     const html = listBodyHtml(SESSIONS.slice(0, 3), {
       filters: { page: 1 },
+      hrefOf: serverHref,
       agents: AGENTS,
       projects: ['/a', '/b'],
       running: new Set(['c']),
       facts: () => undefined,
+      reading: true,
       redact: false,
     });
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
@@ -64,10 +66,12 @@ describe('the list', () => {
     ]);
     const html = listBodyHtml(SESSIONS.slice(0, 3), {
       filters: { page: 1 },
+      hrefOf: serverHref,
       agents: AGENTS,
       projects: [],
       running: new Set(['c']),
       facts: (s) => facts.get(s.id),
+      reading: true,
       redact: false,
     });
     expect(html).toContain('<th>Duration</th><th>Status</th>');
@@ -77,13 +81,15 @@ describe('the list', () => {
     expect(row('c')).toContain('● running');
     const unknown = listBodyHtml(SESSIONS.slice(0, 1), {
       filters: { page: 1 },
+      hrefOf: serverHref,
       agents: AGENTS,
       projects: [],
       running: new Set(),
       facts: () => undefined,
+      reading: true,
       redact: false,
     });
-    expect(unknown).toContain('title="not indexed yet"');
+    expect(unknown).toContain('title="not read yet"');
   });
 
   it('filters by status from the noted facts without reading a summary, and reads one only where nothing is noted', async () => {

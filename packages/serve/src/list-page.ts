@@ -6,15 +6,20 @@ import { LIST_PAGE_SIZE, dayOf, type ListFilters } from './list-filter.js';
 
 /** What the list page shows besides the sessions. */
 export interface ListView {
-  filters: ListFilters;
+  /** The filters from the query, with their form and the pager; absent in the static export, which lists every session on one page. */
+  filters?: ListFilters;
+  /** A session's page; `''` when it has none (a static page that failed to render). */
+  hrefOf: (session: SessionInfo) => string;
   /** The agents the server has a store for, for the agent filter. */
   agents: readonly string[];
   /** Every project seen, for the project filter. */
   projects: readonly string[];
   /** Keys of the sessions whose log is being written now. */
   running: ReadonlySet<string>;
-  /** What the search index noted of a session it has read at its current size and mtime; `undefined` until then. */
-  facts: (session: SessionInfo) => SessionFacts | undefined;
+  /** A session's status and duration as the search index (or the static page's render) noted them when it read the log as it is now; `undefined` until then. */
+  facts: (session: SessionInfo) => Pick<SessionFacts, 'status' | 'durationMs'> | undefined;
+  /** Whether a session without facts is still to be read (a search index is building): its status shows as pending, else blank. */
+  reading: boolean;
   redact: boolean;
 }
 
@@ -25,12 +30,20 @@ function shown(view: ListView, text: string): string {
 }
 
 /** The status cell: running now, else how the log ended as the index read it, else a mark that it is not read yet. */
-function statusCell(running: boolean, facts: SessionFacts | undefined): string {
+function statusCell(running: boolean, facts: Pick<SessionFacts, 'status' | 'durationMs'> | undefined, reading: boolean): string {
   if (running) return '<span class="x-running" title="being written now">● running</span>';
-  if (facts === undefined) return '<span class="x-pending" title="not indexed yet">…</span>';
+  if (facts === undefined) return reading ? '<span class="x-pending" title="not read yet">…</span>' : '';
   if (facts.status === undefined) return `<span title="${escapeHtml(formatStatus(undefined))}">—</span>`;
   return escapeHtml(formatStatus(facts.status));
 }
+
+/** The title, linked to the session's page when it has one. */
+function titleCell(href: string, title: string): string {
+  return href === '' ? `${title} (not rendered)` : `<a href="${escapeHtml(href)}">${title}</a>`;
+}
+
+/** A session's page in the app: its key, never a path. */
+export const serverHref = (session: SessionInfo): string => `/s/${encodeURIComponent(keyOf(session))}`;
 
 function sessionRow(session: SessionInfo, view: ListView): string {
   const key = keyOf(session);
@@ -40,12 +53,12 @@ function sessionRow(session: SessionInfo, view: ListView): string {
   const cells = [
     escapeHtml(time),
     escapeHtml(session.agent),
-    `<a href="/s/${encodeURIComponent(key)}">${title}</a>`,
+    titleCell(view.hrefOf(session), title),
     session.turns === undefined ? '' : formatCount(session.turns),
     session.tokens === undefined ? '' : formatCount(session.tokens),
     session.costUsd === undefined ? '' : escapeHtml(formatCost(session.costUsd)),
     facts?.durationMs === undefined ? '' : escapeHtml(formatDuration(facts.durationMs)),
-    statusCell(view.running.has(key), facts),
+    statusCell(view.running.has(key), facts, view.reading),
   ];
   return `<tr data-key="${escapeHtml(key)}">${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
 }
@@ -67,8 +80,7 @@ function option(value: string, label: string, selected: string | undefined): str
   return `<option value="${escapeHtml(value)}"${value === (selected ?? '') ? ' selected' : ''}>${label}</option>`;
 }
 
-function filterForm(view: ListView): string {
-  const f = view.filters;
+function filterForm(view: ListView, f: ListFilters): string {
   const agents = [option('', 'every agent', f.agent), ...view.agents.map((a) => option(a, escapeHtml(a), f.agent))].join('');
   const projects = [option('', 'every project', f.project), ...view.projects.map((p) => option(p, shown(view, p), f.project))].join('');
   const statuses = [option('', 'any status', f.status), option('failed', 'failed', f.status), option('cancelled', 'cancelled', f.status)].join('');
@@ -85,24 +97,26 @@ function filterForm(view: ListView): string {
   );
 }
 
-function pager(view: ListView, total: number): string {
+function pager(filters: ListFilters, total: number): string {
   const pages = Math.ceil(total / LIST_PAGE_SIZE);
   if (pages <= 1) return '';
   const link = (page: number, label: string) => {
     const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(view.filters)) if (value !== undefined && name !== 'page') query.set(name, String(value));
+    for (const [name, value] of Object.entries(filters)) if (value !== undefined && name !== 'page') query.set(name, String(value));
     query.set('page', String(page));
     return `<a href="/?${escapeHtml(query.toString())}">${label}</a>`;
   };
-  const page = view.filters.page;
+  const page = filters.page;
   return `<p class="x-pager">${page > 1 ? link(page - 1, 'newer') : ''} page ${page} of ${pages} ${page < pages ? link(page + 1, 'older') : ''}</p>`;
 }
 
-/** The list page's body: the filters, then one page of the sessions, grouped. */
+/** The list page's body: the filters, then one page of the sessions, grouped (every session, without filters). */
 export function listBodyHtml(sessions: readonly SessionInfo[], view: ListView): string {
-  const start = (view.filters.page - 1) * LIST_PAGE_SIZE;
-  const shownSessions = sessions.slice(start, start + LIST_PAGE_SIZE);
-  const parts = [filterForm(view), `<p>${formatCount(sessions.length)} session${sessions.length === 1 ? '' : 's'}</p>`];
+  const filters = view.filters;
+  const start = filters === undefined ? 0 : (filters.page - 1) * LIST_PAGE_SIZE;
+  const shownSessions = filters === undefined ? sessions : sessions.slice(start, start + LIST_PAGE_SIZE);
+  const count = `<p>${formatCount(sessions.length)} session${sessions.length === 1 ? '' : 's'}</p>`;
+  const parts = filters === undefined ? [count] : [filterForm(view, filters), count];
   const head = '<tr><th>Time</th><th>Agent</th><th>Title</th><th>Turns</th><th>Tokens</th><th>Cost</th><th>Duration</th><th>Status</th></tr>';
   for (const [project, days] of groupSessions(shownSessions)) {
     parts.push(`<section class="x-project"><h2>${shown(view, project)}</h2>`);
@@ -111,6 +125,6 @@ export function listBodyHtml(sessions: readonly SessionInfo[], view: ListView): 
     }
     parts.push('</section>');
   }
-  parts.push(pager(view, sessions.length));
+  if (filters !== undefined) parts.push(pager(filters, sessions.length));
   return parts.join('\n');
 }

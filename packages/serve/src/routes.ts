@@ -3,7 +3,7 @@ import type { SessionInfo } from '@x/sessions';
 import { APP_CSS, APP_SCRIPT } from './app-assets.js';
 import { catalogFind, catalogSessions, catalogSummary } from './catalog.js';
 import { filterSessions, parseFilters } from './list-filter.js';
-import { listBodyHtml } from './list-page.js';
+import { listBodyHtml, serverHref } from './list-page.js';
 import { page } from './page-shell.js';
 import { sendError, sendText } from './respond.js';
 import { indexedSession, refreshSearch } from './search-service.js';
@@ -27,7 +27,19 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
     response,
     200,
     HTML,
-    page({ title: 'Sessions' }, listBodyHtml(kept, { filters, agents: context.agents, projects, running, facts, redact: context.redact })),
+    page(
+      { title: 'Sessions' },
+      listBodyHtml(kept, {
+        filters,
+        hrefOf: serverHref,
+        agents: context.agents,
+        projects,
+        running,
+        facts,
+        reading: index !== undefined,
+        redact: context.redact,
+      }),
+    ),
   );
 }
 

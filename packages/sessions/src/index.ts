@@ -16,8 +16,7 @@ export {
   type SessionEventsOptions,
   type SessionSources,
 } from './render-session.js';
-export { renderIndexHtml, type IndexEntry } from './site-index.js';
-export type { RenderPage, WorkerRenderModule } from './site-workers.js';
-export { PageWriteError, writeSessionPage } from './page-file.js';
-export { pagePath, sessionSignature, writeSite, type ProgressStream, type SiteReport, type WriteSiteOptions } from './site.js';
+export type { PageFacts, RenderPage, WorkerRenderModule } from './site-workers.js';
+export { PageWriteError, writePageFile, writeSessionPage } from './page-file.js';
+export { pagePath, sessionSignature, writeSite, type IndexEntry, type ProgressStream, type SiteReport, type WriteSiteOptions } from './site.js';
 export { VERSION } from './version.js';

@@ -59,12 +59,13 @@ async function closeFile(page: PageFile): Promise<void> {
 }
 
 /**
- * Renders a session's page into `file` as it is read (see
- * `writeSessionHtml`): memory stays flat whatever the log's size. A failure
- * to write the file rejects with a {@link PageWriteError}; any other
- * rejection is the session's (its log cannot be read or rendered).
+ * Writes a page into `file` as `produce` hands over its text (gathered into
+ * writes of about 64 KiB, waiting when the file asks), so memory stays flat
+ * whatever the page's size, and resolves to what `produce` resolved to. A
+ * failure to write the file rejects with a {@link PageWriteError}; any other
+ * rejection is `produce`'s (its session cannot be read or rendered).
  */
-export async function writeSessionPage(session: SessionInfo, file: string, options: SessionEventsOptions): Promise<void> {
+export async function writePageFile<T>(file: string, produce: (write: (chunk: string) => Promise<void> | undefined) => Promise<T>): Promise<T> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, 'w');
@@ -76,19 +77,21 @@ export async function writeSessionPage(session: SessionInfo, file: string, optio
     page.error ??= error;
   });
   try {
-    await writeSessionHtml(
-      session,
-      (chunk: string) => {
-        page.parts.push(chunk);
-        page.chars += chunk.length;
-        return page.chars >= BATCH_CHARS ? flush(page) : undefined;
-      },
-      options,
-    );
+    const result = await produce((chunk: string) => {
+      page.parts.push(chunk);
+      page.chars += chunk.length;
+      return page.chars >= BATCH_CHARS ? flush(page) : undefined;
+    });
     await flush(page);
     await closeFile(page);
+    return result;
   } catch (error) {
     page.stream.destroy();
     throw error;
   }
+}
+
+/** Renders a session's whole HTML document into `file` as it is read (see `writeSessionHtml`), through {@link writePageFile}. */
+export function writeSessionPage(session: SessionInfo, file: string, options: SessionEventsOptions): Promise<void> {
+  return writePageFile(file, (write) => writeSessionHtml(session, write, options));
 }

@@ -1,14 +1,27 @@
 import { Worker } from 'node:worker_threads';
+import type { SessionStatus } from '@x/core';
 import type { SessionInfo } from './types.js';
 
 /**
- * Renders one session's whole HTML document into `file`, a temporary file
- * that `writeSite` moves into place once the render resolves (see
- * `writeSessionPage`, which streams it). A failure to write the file should
- * reject with a `PageWriteError`: it stops the site, where any other
- * rejection fails that page only.
+ * What a page's render noted of its session for the index, kept in the
+ * site's manifest so an unchanged page's row still shows it. Plain JSON: it
+ * crosses from a worker thread.
  */
-export type RenderPage = (session: SessionInfo, file: string) => Promise<void>;
+export interface PageFacts {
+  /** The status of the session's last session end; absent when none was seen. */
+  status?: SessionStatus;
+  /** How long the log covers, in milliseconds. */
+  durationMs?: number;
+}
+
+/**
+ * Renders one session's page into `file`, a temporary file that `writeSite`
+ * moves into place once the render resolves (see `writePageFile`, which
+ * streams it), and resolves to what it noted for the index, if anything. A
+ * failure to write the file should reject with a `PageWriteError`: it stops
+ * the site, where any other rejection fails that page only.
+ */
+export type RenderPage = (session: SessionInfo, file: string) => Promise<PageFacts | undefined | void>;
 
 /**
  * A module that worker threads can import: plain JavaScript (built, not
@@ -21,7 +34,7 @@ export interface WorkerRenderModule {
 }
 
 /** The answer of a render, from a worker or in process; `code` is set (maybe to `undefined`) when the page's file could not be written. */
-export type RenderResult = { ok: true } | { error: string; writeFailed?: boolean; code?: string | undefined };
+export type RenderResult = { ok: true; facts?: PageFacts | undefined } | { error: string; writeFailed?: boolean; code?: string | undefined };
 
 /** A page to render: the session, and the temporary file its page goes to. */
 export interface PageJob {
@@ -35,7 +48,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.module).then(async (mod) => {
   const render = await mod.createRender(workerData.data);
   parentPort.on('message', async (job) => {
-    try { await render(job.session, job.file); parentPort.postMessage({ ok: true }); }
+    try { const facts = await render(job.session, job.file); parentPort.postMessage(facts ? { ok: true, facts } : { ok: true }); }
     catch (error) {
       const message = error && error.message ? error.message : String(error);
       const write = error && error.name === 'PageWriteError' ? { writeFailed: true, code: error.code } : {};

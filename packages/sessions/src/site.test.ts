@@ -9,7 +9,7 @@ import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot } fro
 import { PageWriteError, writeSessionPage } from './page-file.js';
 import { renderSessionHtml } from './render-session.js';
 import { listSessions } from './list-sessions.js';
-import { pagePath, writeSite } from './site.js';
+import { type IndexEntry, pagePath, writeSite } from './site.js';
 import type { SessionInfo } from './types.js';
 import { STORES } from '../test/stores.js';
 
@@ -24,65 +24,104 @@ async function twoSessions(): Promise<{ home: string; sessions: SessionInfo[] }>
 
 const page = (s: SessionInfo, file: string) => writeFile(file, `<!DOCTYPE html><title>${s.id}</title>${s.size}`);
 
+/** The index as the rows writeSite hands over, one JSON line each: what the page shows of them is the view's (see @x/serve's static list). */
+const renderIndex = (entries: readonly IndexEntry[], title: string) =>
+  [title, ...entries.map((e) => JSON.stringify({ agent: e.session.agent, project: e.session.project, href: e.href, title: e.title, facts: e.facts }))].join(
+    '\n',
+  );
+const rowsOf = (out: string) =>
+  readFileSync(join(out, 'index.html'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
 describe('writeSite', () => {
-  it('writes an index grouped by project and one page per session', async () => {
+  it('writes an index of the sessions as listed, each with its page, and one page per session', async () => {
     const { sessions } = await twoSessions();
     const out = tempHome();
-    const report = await writeSite(out, sessions, { render: page });
+    const report = await writeSite(out, sessions, { render: page, renderIndex });
     expect(report).toMatchObject({ written: 2, unchanged: 0, failed: [] });
     expect(readdirSync(join(out, 'sessions')).sort()).toEqual(['claude-c1.html', 'codex-11111111-2222-3333-4444-555555555555.html']);
-    const index = readFileSync(join(out, 'index.html'), 'utf8');
-    expect(index).toContain('<h2>/work/app</h2>');
-    expect(index).toContain('<h2>/work/lib</h2>');
-    expect(index).toContain('<a href="sessions/claude-c1.html">Fix &lt;b&gt;the&lt;/b&gt; bug</a>');
-    expect(index.indexOf('/work/lib')).toBeLessThan(index.indexOf('/work/app'));
+    expect(readFileSync(join(out, 'index.html'), 'utf8').split('\n')[0]).toBe('Agent sessions');
+    expect(rowsOf(out)).toEqual([
+      { agent: 'codex', project: '/work/lib', href: 'sessions/codex-11111111-2222-3333-4444-555555555555.html', title: 'Add a test' },
+      { agent: 'claude', project: '/work/app', href: 'sessions/claude-c1.html', title: 'Fix <b>the</b> bug' },
+    ]);
   });
 
   it('rewrites only the pages whose log changed, and all of them when the variant changes', async () => {
     const { home, sessions } = await twoSessions();
     const out = tempHome();
-    await writeSite(out, sessions, { render: page });
+    await writeSite(out, sessions, { render: page, renderIndex });
     const codexPage = join(out, pagePath(sessions.find((s) => s.agent === 'codex') as SessionInfo));
     const before = statSync(codexPage).mtimeMs;
-    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 0, unchanged: 2 });
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 0, unchanged: 2 });
     const claude = sessions.find((s) => s.agent === 'claude') as SessionInfo;
     appendFileSync(claude.path, `${JSON.stringify({ type: 'user', sessionId: 'c1', message: { role: 'user', content: 'more' } })}\n`);
     const again = await listSessions({ stores: STORES, home });
-    expect(await writeSite(out, again, { render: page })).toMatchObject({ written: 1, unchanged: 1 });
+    expect(await writeSite(out, again, { render: page, renderIndex })).toMatchObject({ written: 1, unchanged: 1 });
     expect(statSync(codexPage).mtimeMs).toBe(before);
-    expect(await writeSite(out, again, { render: page, variant: 'redact' })).toMatchObject({ written: 2, unchanged: 0 });
+    expect(await writeSite(out, again, { render: page, renderIndex, variant: 'redact' })).toMatchObject({ written: 2, unchanged: 0 });
   });
 
   it('lists a session whose page failed without a link, and retries it next run', async () => {
     const { sessions } = await twoSessions();
     const out = tempHome();
     const failing = (s: SessionInfo, file: string) => (s.agent === 'codex' ? Promise.reject(new Error('no source reads codex session logs')) : page(s, file));
-    const report = await writeSite(out, sessions, { render: failing });
+    const report = await writeSite(out, sessions, { render: failing, renderIndex });
     expect(report.failed.map((f) => [f.session.agent, f.error])).toEqual([['codex', 'no source reads codex session logs']]);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Add a test (not rendered)</td>');
-    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 1, unchanged: 1 });
+    expect(rowsOf(out).map((r) => [r.title, r.href])).toEqual([
+      ['Add a test', ''],
+      ['Fix <b>the</b> bug', 'sessions/claude-c1.html'],
+    ]);
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 1, unchanged: 1 });
   });
 
   it('renders on worker threads with a module that exports createRender', async () => {
     const { sessions } = await twoSessions();
     const dir = tempHome();
     const module = join(dir, 'render.mjs');
-    const body = "return (s, file) => writeFile(file, '<p>' + data.prefix + s.agent + ':' + s.id + '</p>');";
+    const body = "return (s, file) => writeFile(file, '<p>' + data.prefix + s.agent + ':' + s.id + '</p>').then(() => ({ durationMs: s.id.length }));";
     writeFileSync(module, `import { writeFile } from 'node:fs/promises';\nexport function createRender(data) { ${body} }\n`);
     const out = tempHome();
-    const report = await writeSite(out, sessions, { render: page, worker: { module: pathToFileURL(module), data: { prefix: 'w:' } }, threads: 2 });
+    const report = await writeSite(out, sessions, { render: page, renderIndex, worker: { module: pathToFileURL(module), data: { prefix: 'w:' } }, threads: 2 });
     expect(report.written).toBe(2);
     expect(readFileSync(join(out, 'sessions', 'claude-c1.html'), 'utf8')).toBe('<p>w:claude:c1</p>');
+    // What a thread's render noted crosses back to the index.
+    expect(rowsOf(out).map((r) => r.facts)).toEqual([{ durationMs: 36 }, { durationMs: 2 }]);
   });
 
   it('draws a progress bar on a terminal only', async () => {
     const { sessions } = await twoSessions();
     const drawn: string[] = [];
-    await writeSite(tempHome(), sessions, { render: page, progress: { isTTY: true, write: (c: string) => drawn.push(c) } });
+    await writeSite(tempHome(), sessions, { render: page, renderIndex, progress: { isTTY: true, write: (c: string) => drawn.push(c) } });
     expect(drawn.some((c) => c.includes('2/2'))).toBe(true);
     const piped: string[] = [];
-    await writeSite(tempHome(), sessions, { render: page, progress: { isTTY: false, write: (c: string) => piped.push(c) } });
+    await writeSite(tempHome(), sessions, { render: page, renderIndex, progress: { isTTY: false, write: (c: string) => piped.push(c) } });
     expect(piped).toEqual([]);
+  });
+});
+
+describe('writeSite and the facts a render notes', () => {
+  it('hands them to the index, keeps them for pages left unchanged, and drops a value of the wrong type from the manifest', async () => {
+    const { sessions } = await twoSessions();
+    const out = tempHome();
+    const noting = async (s: SessionInfo, file: string) => {
+      await page(s, file);
+      return s.agent === 'codex' ? { status: 'error' as const, durationMs: 1500 } : undefined;
+    };
+    await writeSite(out, sessions, { render: noting, renderIndex });
+    const expected = [{ status: 'error', durationMs: 1500 }, undefined];
+    expect(rowsOf(out).map((r) => r.facts)).toEqual(expected);
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 0, unchanged: 2 });
+    expect(rowsOf(out).map((r) => r.facts)).toEqual(expected);
+    const manifestPath = join(out, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const codexPage = pagePath(sessions[0] as SessionInfo);
+    manifest.pages[codexPage].facts = { status: '<script>', durationMs: 'long' };
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    await writeSite(out, sessions, { render: page, renderIndex });
+    expect(rowsOf(out).map((r) => r.facts)).toEqual([{}, undefined]);
   });
 });
 
@@ -91,9 +130,9 @@ describe('writeSite with redact', () => {
     const home = tempHome();
     writeClaude(join(home, '.claude'), { id: 'c1', cwd: '/work/app', prompt: 'use ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R', at: at(1) });
     const out = tempHome();
-    await writeSite(out, await listSessions({ stores: STORES, home }), { render: page, redact: true });
+    await writeSite(out, await listSessions({ stores: STORES, home }), { render: page, renderIndex, redact: true });
     const index = readFileSync(join(out, 'index.html'), 'utf8');
-    expect(index).toContain('use [REDACTED:github-token]');
+    expect(rowsOf(out).map((r) => r.title)).toEqual(['use [REDACTED:github-token]']);
     expect(index).not.toContain('ghp_1a2B');
   });
 });
@@ -110,13 +149,16 @@ describe('writeSite with logs that share an id (a hostile home)', () => {
     writeClaude(join(home, '.claude'), { id: 'a_b', cwd: '/w', prompt: 'underscore', at: at(3) });
     const sessions = await listSessions({ stores: STORES, home });
     const out = tempHome();
-    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 4, failed: [] });
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 4, failed: [] });
     const names = readdirSync(join(out, 'sessions')).sort();
     const hash = (path: string) => createHash('sha256').update(path).digest('hex').slice(0, 8);
     expect(names).toEqual([`claude-a_b-2.html`, 'claude-a_b.html', `claude-dup_${hash(first)}.html`, `claude-dup_${hash(second)}.html`].sort());
-    const index = readFileSync(join(out, 'index.html'), 'utf8');
-    for (const name of names) expect(index).toContain(`href="sessions/${name}"`);
-    expect(await writeSite(out, sessions, { render: page })).toMatchObject({ written: 0, unchanged: 4 });
+    expect(
+      rowsOf(out)
+        .map((r) => r.href)
+        .sort(),
+    ).toEqual(names.map((name) => `sessions/${name}`));
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 0, unchanged: 4 });
   });
 });
 
@@ -128,7 +170,7 @@ describe('writeSite page files', () => {
       await writeFile(file, 'half a page');
       throw new PageWriteError(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
     };
-    await expect(writeSite(out, sessions, { render: full })).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(writeSite(out, sessions, { render: full, renderIndex })).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(readdirSync(join(out, 'sessions'))).toEqual([]);
   });
 

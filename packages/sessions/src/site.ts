@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderIndexHtml, type IndexEntry } from './site-index.js';
-import type { PageJob, RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
+import type { PageFacts, PageJob, RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
 import { sessionTitle } from './render-session.js';
@@ -14,10 +13,24 @@ export interface ProgressStream {
   isTTY?: boolean;
 }
 
+/** One row of the site's index: a session, the page it links to relative to the site's root (`''`: no page), and what its render noted. */
+export interface IndexEntry {
+  session: SessionInfo;
+  href: string;
+  title: string;
+  facts?: PageFacts;
+}
+
 /** Options of {@link writeSite}. */
 export interface WriteSiteOptions {
   /** Renders a session's page into a file in this thread: used when no worker module is given, or for a single page. */
   render: RenderPage;
+  /**
+   * The index page's whole HTML document from its rows (sessions as the
+   * listing ordered them, redacted when `redact` is set), and the title.
+   * `xview site` passes the list view of `xview serve`'s app.
+   */
+  renderIndex: (entries: readonly IndexEntry[], title: string) => string;
   /** Renders pages on worker threads by importing this module (see {@link WorkerRenderModule}). */
   worker?: WorkerRenderModule;
   /** Worker threads; default: the machine's available parallelism. */
@@ -52,6 +65,7 @@ export interface SiteReport {
 interface ManifestEntry {
   source: string;
   signature: string;
+  facts?: PageFacts;
 }
 interface Manifest {
   version: 1;
@@ -92,10 +106,29 @@ function pagePaths(sessions: readonly SessionInfo[]): Map<SessionInfo, string> {
   return pages;
 }
 
+const STATUSES: ReadonlySet<unknown> = new Set(['success', 'error', 'cancelled', 'incomplete']);
+
+/** The facts a manifest entry holds, keeping only values of the right type: the manifest is a file anyone with the folder can edit. */
+function checkedFacts(value: unknown): PageFacts | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { status, durationMs } = value as Record<string, unknown>;
+  const facts: PageFacts = {};
+  if (STATUSES.has(status)) facts.status = status as PageFacts['status'];
+  if (typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0) facts.durationMs = durationMs;
+  return facts;
+}
+
 async function readManifest(outDir: string): Promise<Manifest> {
   try {
     const parsed = JSON.parse(await readFile(join(outDir, MANIFEST), 'utf8')) as Manifest;
-    if (parsed.version === 1 && parsed.pages !== null && typeof parsed.pages === 'object') return parsed;
+    if (parsed.version === 1 && parsed.pages !== null && typeof parsed.pages === 'object') {
+      for (const entry of Object.values(parsed.pages)) {
+        const facts = checkedFacts(entry?.facts);
+        if (facts === undefined) delete entry.facts;
+        else entry.facts = facts;
+      }
+      return parsed;
+    }
   } catch {
     // No manifest yet (first run) or an unreadable one: every page is written.
   }
@@ -131,8 +164,8 @@ function createProgressBar(stream: ProgressStream | undefined, total: number) {
 
 async function renderOne(job: PageJob, render: RenderPage): Promise<RenderResult> {
   try {
-    await render(job.session, job.file);
-    return { ok: true };
+    const facts = await render(job.session, job.file);
+    return facts ? { ok: true, facts } : { ok: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return error instanceof Error && error.name === 'PageWriteError'
@@ -192,7 +225,7 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
         return;
       }
       await rename(file, join(outDir, page));
-      manifest.pages[page] = { source: session.path, signature: sessionSignature(session, variant) };
+      manifest.pages[page] = { source: session.path, signature: sessionSignature(session, variant), ...(result.facts ? { facts: result.facts } : {}) };
       report.written += 1;
     });
   } finally {
@@ -201,8 +234,10 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
   }
   const entries: IndexEntry[] = sessions.map((session) => {
     const shown = options.redact ? redactValue(session) : session;
-    return { session: shown, href: failed.has(session) ? '' : (pages.get(session) as string), title: sessionTitle(shown) };
+    const page = pages.get(session) as string;
+    const facts = failed.has(session) ? undefined : manifest.pages[page]?.facts;
+    return { session: shown, href: failed.has(session) ? '' : page, title: sessionTitle(shown), ...(facts ? { facts } : {}) };
   });
-  await writeAtomic(report.indexPath, renderIndexHtml(entries, options.title));
+  await writeAtomic(report.indexPath, options.renderIndex(entries, options.title ?? 'Agent sessions'));
   return report;
 }

@@ -87,7 +87,11 @@ export function parseOptions(command: SessionCommandName): Record<string, { type
   return Object.fromEntries(
     COMMAND_OPTIONS[command].map((o) => [
       o.name,
-      { type: o.value === undefined ? ('boolean' as const) : ('string' as const), ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) },
+      {
+        type: o.value === undefined ? ('boolean' as const) : ('string' as const),
+        ...(o.short ? { short: o.short } : {}),
+        ...(o.multiple ? { multiple: true } : {}),
+      },
     ]),
   );
 }
@@ -117,8 +121,9 @@ const USAGE: Record<SessionCommandName, string> = {
   session live with xview's rendering options; it exits with the run's status. Permission requests
   are denied unless --allow.`,
   site: `xview site <out-dir> [options]
-  Writes a static site of the sessions: an index grouped by project and one page per session;
-  a re-run rewrites only the pages whose log changed.`,
+  Writes a static site of the sessions: the list and session views of xview serve, with no
+  server and no script (an index grouped by project and day, one page per session with its
+  turns and changes); a re-run rewrites only the pages whose log changed.`,
   serve: `xview serve [options]
   A local, read-only web app over every agent's sessions: browse by project and day, search,
   follow a session as it is written, see its changes. It prints an address with a secret token;
@@ -131,7 +136,11 @@ const USAGE: Record<SessionCommandName, string> = {
 };
 
 const EXAMPLES: Record<SessionCommandName, readonly string[]> = {
-  sessions: ['xview sessions', 'xview sessions --all-projects --agent claude --since 2026-11-01 --json', 'xview sessions --plugin x-provider-qwen --agent qwen'],
+  sessions: [
+    'xview sessions',
+    'xview sessions --all-projects --agent claude --since 2026-11-01 --json',
+    'xview sessions --plugin x-provider-qwen --agent qwen',
+  ],
   show: ['xview show 3f2a --verbose', 'xview show 3f2a --html session.html --redact', 'xview show ~/.claude/projects/-home-me-app/3f2a.jsonl --follow'],
   site: ['xview site ./transcripts', 'xview site ./transcripts --redact --agent codex'],
   serve: ['xview serve --open', 'xview serve --port 8080 --redact'],

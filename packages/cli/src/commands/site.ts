@@ -3,7 +3,8 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionInfo, SiteReport, WriteSiteOptions } from '@x/sessions';
-import { listSessions, redactSecrets, writeSessionPage, writeSite } from '@x/sessions';
+import { listSessions, redactSecrets, writeSite } from '@x/sessions';
+import { staticListHtml, writeStaticSessionPage } from '@x/serve';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
@@ -52,7 +53,9 @@ async function writeOrExplain(outDir: string, sessions: readonly SessionInfo[], 
 export function reportSite(io: Pick<SessionCommandIo, 'stderr'>, sessions: readonly SessionInfo[], done: SiteReport, redact: boolean): ExitCodeValue {
   const gate = (text: string) => neutralizeForTerminal(redact ? redactSecrets(text) : text);
   const n = sessions.length;
-  io.stderr.write(`xview: ${gate(done.indexPath)}: ${n} session${n === 1 ? '' : 's'}, ${done.written} page${done.written === 1 ? '' : 's'} written, ${done.unchanged} unchanged.\n`);
+  io.stderr.write(
+    `xview: ${gate(done.indexPath)}: ${n} session${n === 1 ? '' : 's'}, ${done.written} page${done.written === 1 ? '' : 's'} written, ${done.unchanged} unchanged.\n`,
+  );
   if (done.failed.length === 0) return ExitCode.ok;
   for (const { session, error } of done.failed.slice(0, 10)) io.stderr.write(`  ${gate(session.agent)} ${gate(session.id)}: ${gate(error)}\n`);
   const one = done.failed.length === 1;
@@ -88,7 +91,8 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
   const lookup = { home: homeOf(io), env: io.env };
   const worker = workerModule();
   const done = await writeOrExplain(outDir, sessions, {
-    render: (session, file) => writeSessionPage(session, file, { ...lookup, stores, sources, redact }),
+    render: (session, file) => writeStaticSessionPage(session, file, { ...lookup, stores, sources, redact }),
+    renderIndex: staticListHtml,
     // Each worker thread loads the same plugins (from the same folder) for their stores and sources.
     ...(worker ? { worker: { module: worker, data: { ...lookup, redact, plugins, cwd: io.cwd ?? process.cwd() } } } : {}),
     progress: io.stderr as { write(chunk: string): unknown; isTTY?: boolean },

@@ -134,7 +134,12 @@ describe('the installed xview site', () => {
     for (const page of pages) {
       expect(sameTime(readFileSync(join(out, 'sessions', page), 'utf8'))).toBe(sameTime(readFileSync(join(fromSources, 'sessions', page), 'utf8')));
     }
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<!DOCTYPE html>');
+    // The app's list and session views: every row with what its page's render noted on a worker thread, every page with its changes.
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(index).toContain('<th>Duration</th><th>Status</th>');
+    expect(index.match(/<tr data-key=/g)).toHaveLength(6);
+    expect(index).not.toContain('title="not read yet"');
+    for (const page of pages) expect(readFileSync(join(out, 'sessions', page), 'utf8')).toContain('<section id="changes" class="x-changes"><h2>Changes</h2>');
   });
 
   it('keeps a secret out of every page with --redact', () => {
