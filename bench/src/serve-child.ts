@@ -1,8 +1,9 @@
 /*
- * The serve bench's processes (`node serve-child.js <mode> <home> [big log]`):
+ * The serve bench's processes (`node serve-child.js <mode> <home> [big log | listing file]`):
  *
  * - `serve`: `xview serve`'s server (@x/serve's startServer with the built-in
- *   stores and the sources below), no search index; prints its address and
+ *   stores and the sources below), no search index, keeping its listing in
+ *   the listing file as `xview serve` does in its cache folder; prints its address and
  *   token as one JSON line, answers a line "cpu" with its CPU time so far, then on a line "stop" from standard input closes
  *   and prints its peak RSS (sampled every 50 ms, and the kernel's at exit).
  * - `baseline`: the same run's baselines in a fresh process: `listSessions`
@@ -40,11 +41,18 @@ const SOURCES: SessionSources = {
 
 export const FIRST_SCREEN_BYTES = 64 * 1024;
 
-async function serve(home: string): Promise<void> {
+async function serve(home: string, listingFile: string): Promise<void> {
   let peakRss = 0;
   const sample = () => void (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
   const sampler = setInterval(sample, 50);
-  const server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, onError: (error) => process.stderr.write(`serve: ${String(error)}\n`) });
+  const server = await startServer({
+    home,
+    env: {},
+    stores: STORES,
+    sources: SOURCES,
+    listingFile,
+    onError: (error) => process.stderr.write(`serve: ${String(error)}\n`),
+  });
   process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`);
   // "cpu" asks for the CPU time used so far (so the parent can charge each request its CPU), "stop" ends.
   for await (const line of createInterface({ input: process.stdin })) {
@@ -83,6 +91,6 @@ async function baseline(home: string, big: string): Promise<void> {
 }
 
 const [mode, home, big] = process.argv.slice(2) as [string, string, string | undefined];
-if (mode === 'serve') await serve(home);
+if (mode === 'serve') await serve(home, big as string);
 else if (mode === 'baseline') await baseline(home, big as string);
 else throw new Error(`unknown mode ${mode}`);

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { insideSessionStore, listSessions, sessionEvents, type SessionInfo, type SessionLookup, type SessionSources } from '@x/sessions';
+import { loadListing, saveListing } from './listing-file.js';
 import { summarizeEvents, type SessionSummary } from './session-summary.js';
 
 /** Options of {@link createCatalog}. */
@@ -12,6 +13,12 @@ export interface CatalogOptions extends SessionLookup {
   maxSummaries?: number;
   /** The clock; tests pass their own. */
   now?: () => number;
+  /**
+   * Where the last listing is kept (listing-file.ts): a new catalog answers
+   * from it at once while it lists the stores again. Without it, the first
+   * request waits for the stores.
+   */
+  listingFile?: string;
 }
 
 interface CachedSummary {
@@ -25,12 +32,33 @@ export interface CatalogState {
   /** The last listing: when it finished, how long it took, and its sessions. */
   listing: { at: number; tookMs: number; sessions: SessionInfo[] } | undefined;
   pending: Promise<SessionInfo[]> | undefined;
+  /** The read of the kept listing, once per catalog. */
+  kept: Promise<void> | undefined;
+  /** The last write of the listing to its file, if one was made. */
+  saved: Promise<void> | undefined;
   summaries: Map<string, CachedSummary>;
 }
 
 /** Creates a catalog over the session stores of `options.home`. */
 export function createCatalog(options: CatalogOptions): CatalogState {
-  return { options, listing: undefined, pending: undefined, summaries: new Map() };
+  return { options, listing: undefined, pending: undefined, kept: undefined, saved: undefined, summaries: new Map() };
+}
+
+/** The registered stores' agent ids, in order. */
+export function agentIdsOf(stores: SessionLookup['stores']): string[] {
+  return (Array.isArray(stores) ? stores : (stores as Exclude<SessionLookup['stores'], readonly unknown[]>).list()).map((store) => store.id);
+}
+
+/** Takes the kept listing as the catalog's, stale from the start so the stores are listed again at once. */
+function readKept(state: CatalogState): Promise<void> {
+  const file = state.options.listingFile;
+  state.kept ??=
+    file === undefined
+      ? Promise.resolve()
+      : loadListing(file, state.options.home, agentIdsOf(state.options.stores)).then((sessions) => {
+          if (sessions !== undefined && state.listing === undefined) state.listing = { at: Number.NEGATIVE_INFINITY, tookMs: 0, sessions };
+        });
+  return state.kept;
 }
 
 const now = (state: CatalogState) => (state.options.now ?? Date.now)();
@@ -45,6 +73,9 @@ function relist(state: CatalogState): Promise<SessionInfo[]> {
   state.pending = listSessions({ home: state.options.home, env: state.options.env, stores: state.options.stores, subagents: true })
     .then((sessions) => {
       state.listing = { at: now(state), tookMs: now(state) - started, sessions };
+      const file = state.options.listingFile;
+      // A cache: a listing that cannot be kept (a full disk) costs the next start its head start, nothing else.
+      if (file !== undefined) state.saved = saveListing(file, state.options.home, sessions).catch(() => {});
       return sessions;
     })
     .finally(() => {
@@ -61,11 +92,13 @@ function stale(state: CatalogState, listing: NonNullable<CatalogState['listing']
 
 /**
  * Every session, subagents included, newest first. The first call waits for
- * the stores' listing; later ones get the last listing at once, and once it
+ * the stores' listing, unless a listing was kept from an earlier run (then
+ * that answers while the stores are listed again); later ones get the last listing at once, and once it
  * is stale a new one is made in the background for the requests after (so a
  * page never waits for a home of thousands of logs to be listed again).
  */
 export async function catalogSessions(state: CatalogState): Promise<SessionInfo[]> {
+  if (state.listing === undefined) await readKept(state);
   const listing = state.listing;
   if (listing === undefined) return relist(state);
   if (stale(state, listing)) relist(state).catch(() => {});

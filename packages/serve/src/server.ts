@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
-import { catalogFind, catalogSessions, createCatalog } from './catalog.js';
+import { agentIdsOf, catalogFind, catalogSessions, createCatalog } from './catalog.js';
 import { allowedHosts, checkRequest, createGate, type GateState } from './gate.js';
 import { sendError } from './respond.js';
 import { route } from './routes.js';
@@ -21,6 +21,8 @@ export interface ServeOptions extends SessionLookup {
   redact?: boolean;
   /** The search index's folder; without it the server has no search. */
   searchDir?: string;
+  /** Where the last listing is kept, so a server started again shows its first page at once (see `CatalogOptions.listingFile`). */
+  listingFile?: string;
   /** The secret in the printed URL; default 24 random bytes. Tests pass their own. */
   token?: string;
   /** How often a live view looks for growth without a change notice (ms). */
@@ -79,10 +81,6 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
 }
 
 /** The agent ids of the stores, in the order they were registered. */
-function toAgentIds(stores: SessionLookup['stores']): string[] {
-  return (Array.isArray(stores) ? stores : (stores as Exclude<SessionLookup['stores'], readonly unknown[]>).list()).map((store) => store.id);
-}
-
 async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
   if (options.searchDir === undefined) return undefined;
   return openSearchService(options.searchDir, context.redact, (indexed) => {
@@ -105,9 +103,16 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   const redact = options.redact === true;
   const closing = new AbortController();
   const context: ServeContext = {
-    catalog: createCatalog({ home: options.home, env: options.env, stores: options.stores, sources: options.sources, redact }),
+    catalog: createCatalog({
+      home: options.home,
+      env: options.env,
+      stores: options.stores,
+      sources: options.sources,
+      redact,
+      ...(options.listingFile === undefined ? {} : { listingFile: options.listingFile }),
+    }),
     lookup: { home: options.home, env: options.env, stores: options.stores },
-    agents: toAgentIds(options.stores),
+    agents: agentIdsOf(options.stores),
     search: undefined,
     sources: options.sources,
     redact,
@@ -144,6 +149,8 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
         server.closeAllConnections();
       });
       if (context.search !== undefined) await closeSearch(context.search);
+      // A listing being written to its file is finished, so the next start finds it whole.
+      await context.catalog.saved;
     },
   };
 }

@@ -57,7 +57,11 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     { name: 'host', value: '<h>', help: 'the address to bind (default 127.0.0.1; another exposes the app beyond this machine)' },
     { name: 'open', help: 'open the app in the default browser' },
     { name: 'redact', help: 'replace secrets with a marker in everything served, search snippets included' },
-    { name: 'cache-dir', value: '<dir>', help: 'where the search index lives (default $XDG_CACHE_HOME/xview/search or ~/.cache/xview/search)' },
+    {
+      name: 'cache-dir',
+      value: '<dir>',
+      help: 'where the search index and the last listing live (default $XDG_CACHE_HOME/xview/search or ~/.cache/xview/search)',
+    },
     { name: 'no-search', help: 'serve without a search index' },
     PLUGIN,
     HELP,

@@ -25,6 +25,18 @@ export function searchDirOf(cacheDir: string | undefined, io: SessionCommandIo):
   return join(xdg !== undefined && xdg !== '' ? xdg : join(homeOf(io), '.cache'), 'xview', 'search');
 }
 
+/**
+ * What the server keeps on disk: the search index and, beside it, the last
+ * listing (a new server's first page answers from it). With `--redact` no
+ * listing is kept, since its titles are the logs' own; with `--no-search`
+ * nothing is.
+ */
+function cacheOf(values: Record<string, unknown>, io: SessionCommandIo): { searchDir?: string; listingFile?: string } {
+  if (values['no-search'] === true) return {};
+  const searchDir = searchDirOf(values['cache-dir'] as string | undefined, io);
+  return values.redact === true ? { searchDir } : { searchDir, listingFile: join(searchDir, 'listing.json') };
+}
+
 /** Opens the address in the default browser; a failure is told on standard error, not fatal. The URL is one argument, never a shell string. */
 function openBrowser(url: string, io: SessionCommandIo): void {
   const [command, args] =
@@ -73,7 +85,7 @@ export async function runServeCommand(argv: readonly string[], io: SessionComman
       port,
       host,
       redact: values.redact === true,
-      ...(values['no-search'] === true ? {} : { searchDir: searchDirOf(values['cache-dir'] as string | undefined, io) }),
+      ...cacheOf(values, io),
       onError: (error) => io.stderr.write(`xview: ${neutralizeForTerminal(error instanceof Error ? error.message : String(error))}\n`),
     });
   } catch (error) {

@@ -3,7 +3,8 @@
 // each through the search index it builds under XDG_CACHE_HOME, shows a
 // session's changes, follows a log being appended to, refuses a request
 // without its token, and stops on SIGINT with exit 0.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeTextLine } from '../../../serve/test/browser.js';
 import { get } from '../../../serve/test/http.js';
@@ -67,5 +68,36 @@ describe('the installed xview serve', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(ExitCode.ok);
     expect(stderr).toBe('');
+  }, 240_000);
+
+  it('keeps its last listing beside the index, readable by the user only, for the next start; none with --redact', async () => {
+    const { home } = fiveAgentHome();
+    const serveOnce = async (argv: string[]) => {
+      const child = startInstalled(['serve', ...argv], { home });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const address = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+        });
+      });
+      const url = new URL(address);
+      const cookie = String((await get(url.origin, `${url.pathname}${url.search}`)).headers['set-cookie']).split(';')[0] ?? '';
+      const list = await get(url.origin, '/', { cookie });
+      child.kill('SIGINT');
+      expect(await exited).toBe(ExitCode.ok);
+      return list.body;
+    };
+    const file = join(home, '.cache', 'xview', 'search', 'listing.json');
+    await serveOnce(['--redact']);
+    expect(existsSync(file)).toBe(false);
+    await serveOnce([]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { home: string; sessions: { id: string }[] };
+    expect(kept.home).toBe(home);
+    for (const id of Object.values(IDS)) expect(kept.sessions.map((s) => s.id)).toContain(id);
+    const again = await serveOnce([]);
+    for (const id of Object.values(IDS)) expect(again).toContain(`/s/${id}`);
   }, 240_000);
 });
