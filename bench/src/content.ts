@@ -24,13 +24,13 @@ const CODE_LINES = [
   '  // Keep the order stable: callers rely on it.',
   '  const sorted = [...entries].sort((a, b) => a.key.localeCompare(b.key));',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} in source text a tool printed, not a template
-  '  throw new TypeError(`expected a string, got ${typeof value}`);',
+  "  throw new TypeError(`expected a string, got ${typeof value}`);",
   '  return { ...state, status: "done", finishedAt: Date.now() };',
   '',
   '/** Cuts `text` to `max` characters, ending with an ellipsis. */',
   'export const DEFAULT_TIMEOUT_MS = 30_000;',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${…} in source text a tool printed, not a template
-  '  const greeting = `Grüße, ${name}! — 你好`;',
+  "  const greeting = `Grüße, ${name}! — 你好`;",
   '    case "tool_use":',
   '      return handleToolUse(block, context);',
   '  await Promise.all(tasks.map((task) => task.run()));',
@@ -52,11 +52,11 @@ const OUTPUT_LINES = [
   ' ✓ test/config.test.ts (7 tests) 11ms',
   ' ❯ test/retry.test.ts (3 tests | 1 failed) 1203ms',
   '   × retries three times before giving up',
-  '     → expected 2 to be 3 // Object.is equality',
+  "     → expected 2 to be 3 // Object.is equality",
   ' Test Files  14 passed (14)',
   '      Tests  212 passed (212)',
   '   Duration  3.41s (transform 512ms, setup 0ms, collect 2.10s, tests 1.33s)',
-  "src/retry.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+  'src/retry.ts(41,7): error TS2322: Type \'string\' is not assignable to type \'number\'.',
   'npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.',
   'added 412 packages, and audited 413 packages in 9s',
   'found 0 vulnerabilities',
@@ -185,16 +185,7 @@ export function createContent(random: Random): Content {
       }
     },
     command: () =>
-      random.pick([
-        'npm test',
-        'npx vitest run test/retry.test.ts',
-        'npx tsc --noEmit',
-        'git diff --stat',
-        'ls -la src',
-        'pnpm lint',
-        'cargo build',
-        'pytest -q tests/test_parser.py',
-      ]),
+      random.pick(['npm test', 'npx vitest run test/retry.test.ts', 'npx tsc --noEmit', 'git diff --stat', 'ls -la src', 'pnpm lint', 'cargo build', 'pytest -q tests/test_parser.py']),
   };
 }
 

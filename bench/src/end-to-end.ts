@@ -123,11 +123,7 @@ function measureStartup(options: EndToEndOptions, bin: string, smallest: number)
   for (const id of options.streams) commands[`xview, ${id}, ${fmt(smallest / 1000)} KB`] = [bin, generateStream(generatorOf(id), smallest).path];
   log(`end to end: start-up, ${Object.keys(commands).length} commands, ${options.runs} runs each`);
   const results = interleaved(commands, options.runs);
-  return Object.entries(results).map(([label, runs]) => ({
-    label,
-    target: label !== 'node -e 0' && label !== 'xview --help' && !label.endsWith('no code cache'),
-    runs,
-  }));
+  return Object.entries(results).map(([label, runs]) => ({ label, target: label !== 'node -e 0' && label !== 'xview --help' && !label.endsWith('no code cache'), runs }));
 }
 
 function measureStream(id: string, size: number, bin: string, runs: number): StreamRuns {

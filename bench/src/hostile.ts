@@ -23,30 +23,11 @@ export type HostileMode = 'terminal' | 'html' | 'events' | 'summary';
 
 const ALL_MODES: readonly HostileMode[] = ['terminal', 'html', 'events', 'summary'];
 
-const claudeInit = JSON.stringify({
-  type: 'system',
-  subtype: 'init',
-  session_id: 'hostile',
-  model: 'claude-sonnet-4-5',
-  cwd: '/repo',
-  tools: [],
-  claude_code_version: '2.0.0',
-});
-const claudeResult = JSON.stringify({
-  type: 'result',
-  subtype: 'success',
-  is_error: false,
-  result: 'done',
-  session_id: 'hostile',
-  num_turns: 1,
-  duration_ms: 1,
-});
+const claudeInit = JSON.stringify({ type: 'system', subtype: 'init', session_id: 'hostile', model: 'claude-sonnet-4-5', cwd: '/repo', tools: [], claude_code_version: '2.0.0' });
+const claudeResult = JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 'hostile', num_turns: 1, duration_ms: 1 });
 
 function claudeToolUse(message: string, id: string, input: unknown): string {
-  return JSON.stringify({
-    type: 'assistant',
-    message: { id: message, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id, name: 'Write', input }] },
-  });
+  return JSON.stringify({ type: 'assistant', message: { id: message, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id, name: 'Write', input }] } });
 }
 
 function claudeToolResult(id: string): string {
@@ -66,15 +47,9 @@ function openCalls(size: number): HostileShape['lines'] {
 /** One text block of Claude partial-message deltas, never closed by a complete line. */
 function* claudeHugeBlock(scale: number): Iterable<string> {
   yield claudeInit;
-  yield JSON.stringify({
-    type: 'stream_event',
-    event: { type: 'message_start', message: { id: 'msg_huge', model: 'claude-sonnet-4-5', usage: { input_tokens: 1 } } },
-  });
+  yield JSON.stringify({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_huge', model: 'claude-sonnet-4-5', usage: { input_tokens: 1 } } } });
   yield JSON.stringify({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } });
-  const delta = JSON.stringify({
-    type: 'stream_event',
-    event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `${'lorem ipsum dolor sit amet '.repeat(2400)}\n` } },
-  });
+  const delta = JSON.stringify({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `${'lorem ipsum dolor sit amet '.repeat(2400)}\n` } } });
   for (let i = 0; i < Math.round((1000 * MB * scale) / delta.length); i++) yield delta;
   yield JSON.stringify({ type: 'stream_event', event: { type: 'content_block_stop', index: 0 } });
   yield JSON.stringify({ type: 'stream_event', event: { type: 'message_stop' } });
@@ -84,20 +59,9 @@ function* claudeHugeBlock(scale: number): Iterable<string> {
 /** One Gemini assistant message streamed as deltas. */
 function* geminiHugeMessage(scale: number): Iterable<string> {
   yield JSON.stringify({ type: 'init', timestamp: '2026-01-01T00:00:00.000Z', session_id: 'hostile', model: 'gemini-2.5-pro' });
-  const delta = JSON.stringify({
-    type: 'message',
-    timestamp: '2026-01-01T00:00:01.000Z',
-    role: 'assistant',
-    content: `${'lorem ipsum dolor sit amet '.repeat(600)}\n`,
-    delta: true,
-  });
+  const delta = JSON.stringify({ type: 'message', timestamp: '2026-01-01T00:00:01.000Z', role: 'assistant', content: `${'lorem ipsum dolor sit amet '.repeat(600)}\n`, delta: true });
   for (let i = 0; i < Math.round((1000 * MB * scale) / delta.length); i++) yield delta;
-  yield JSON.stringify({
-    type: 'result',
-    timestamp: '2026-01-01T00:00:02.000Z',
-    status: 'success',
-    stats: { total_tokens: 2, input_tokens: 1, output_tokens: 1 },
-  });
+  yield JSON.stringify({ type: 'result', timestamp: '2026-01-01T00:00:02.000Z', status: 'success', stats: { total_tokens: 2, input_tokens: 1, output_tokens: 1 } });
 }
 
 /** 10,000 finished calls whose ids are 50 KB each. */
@@ -125,13 +89,7 @@ function* millionCalls(scale: number): Iterable<string> {
 export const HOSTILE_SHAPES: readonly HostileShape[] = [
   { id: 'open-calls-1mb', description: '1,000 unfinished Claude calls with 1 MB of input each', bytes: 1000 * MB, modes: ALL_MODES, lines: openCalls(1 * MB) },
   { id: 'open-calls-5mb', description: '1,000 unfinished Claude calls with 5 MB of input each', bytes: 5000 * MB, modes: ALL_MODES, lines: openCalls(5 * MB) },
-  {
-    id: 'claude-huge-block',
-    description: 'one Claude text block of 1 GB in partial-message deltas',
-    bytes: 1000 * MB,
-    modes: ALL_MODES,
-    lines: claudeHugeBlock,
-  },
+  { id: 'claude-huge-block', description: 'one Claude text block of 1 GB in partial-message deltas', bytes: 1000 * MB, modes: ALL_MODES, lines: claudeHugeBlock },
   { id: 'gemini-huge-message', description: 'one Gemini assistant message of 1 GB in deltas', bytes: 1000 * MB, modes: ALL_MODES, lines: geminiHugeMessage },
   { id: 'long-ids', description: '10,000 Claude calls with 50 KB ids', bytes: 1000 * MB, modes: ALL_MODES, lines: longIds },
   { id: 'million-calls', description: 'a million small Claude calls, with --summary', bytes: 330 * MB, modes: ['summary'], lines: millionCalls },

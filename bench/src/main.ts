@@ -112,11 +112,7 @@ async function measureStream(generator: StreamGenerator, options: BenchOptions):
   for (let rep = 0; rep < options.reps; rep++) {
     // Interleaved, so that a slower moment of the machine hits every measure alike.
     for (const measure of MEASURES) {
-      const {
-        seconds: s,
-        wall: w,
-        value,
-      } = await time(
+      const { seconds: s, wall: w, value } = await time(
         () => run(measure),
         () => run(measure, Math.min(buffer.length, WARM_BYTES)),
       );
@@ -223,16 +219,7 @@ async function measure(options: BenchOptions, started: number): Promise<Measured
   if (options.throughput) {
     for (const id of options.streams) results.push(await measureStream(GENERATORS.find((g) => g.id === id) as StreamGenerator, options));
   }
-  const measured: Measured = {
-    machine: machine(),
-    minutes: (performance.now() - started) / 60000,
-    reps: options.reps,
-    results,
-    memory,
-    hostile,
-    site,
-    endToEnd,
-  };
+  const measured: Measured = { machine: machine(), minutes: (performance.now() - started) / 60000, reps: options.reps, results, memory, hostile, site, endToEnd };
   if (!options.smoke) {
     const saved: SavedRun = { ...measured, results: results.map((r) => ({ ...r, generator: r.generator.id })) };
     writeFileSync(LAST_RUN, JSON.stringify(saved));

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isQuotedIn, quotedParts } from './quotes.js';
 
-const SOURCE = ['export interface State {', '  tracker: Tracker;', '  ended: boolean;', '  block: Block | undefined;', '}', '', 'export function f() {}'].join(
-  '\n',
-);
+const SOURCE = [
+  'export interface State {',
+  '  tracker: Tracker;',
+  '  ended: boolean;',
+  '  block: Block | undefined;',
+  '}',
+  '',
+  'export function f() {}',
+].join('\n');
 
 describe('quotedParts', () => {
   it('splits a quote at its `// ...` lines and drops blank lines and indentation', () => {

@@ -94,15 +94,10 @@ export function writeBlockModule(block: Block): string {
  */
 export function typeCheck(paths: readonly string[]): Promise<Map<string, string[]>> {
   return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [join(import.meta.dirname, 'type-check-blocks.mjs'), ROOT],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error !== null) reject(new Error(`type-check-blocks.mjs failed: ${stderr || error.message}`));
-        else resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, string[]>)));
-      },
-    );
+    const child = execFile(process.execPath, [join(import.meta.dirname, 'type-check-blocks.mjs'), ROOT], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error !== null) reject(new Error(`type-check-blocks.mjs failed: ${stderr || error.message}`));
+      else resolve(new Map(Object.entries(JSON.parse(stdout) as Record<string, string[]>)));
+    });
     child.stdin?.end(JSON.stringify(paths));
   });
 }

@@ -95,16 +95,7 @@ function writer(content: Content, partial: boolean): PlannedWriter {
         fallback_credit: null,
       },
       modelUsage: {
-        [MODEL]: {
-          inputTokens: 3200,
-          outputTokens: 2100,
-          cacheReadInputTokens: 1460000,
-          cacheCreationInputTokens: 24000,
-          webSearchRequests: 0,
-          costUSD: 1.9342,
-          contextWindow: 200000,
-          maxOutputTokens: 64000,
-        },
+        [MODEL]: { inputTokens: 3200, outputTokens: 2100, cacheReadInputTokens: 1460000, cacheCreationInputTokens: 24000, webSearchRequests: 0, costUSD: 1.9342, contextWindow: 200000, maxOutputTokens: 64000 },
       },
       permission_denials: [],
       terminal_reason: 'completed',
@@ -134,10 +125,7 @@ function writer(content: Content, partial: boolean): PlannedWriter {
     switch (call.type) {
       case 'read': {
         const numLines = call.file.split('\n').length - 1;
-        return {
-          text: numbered(call.file),
-          rich: { type: 'text', file: { filePath: call.path, content: call.file, numLines, startLine: 1, totalLines: numLines } },
-        };
+        return { text: numbered(call.file), rich: { type: 'text', file: { filePath: call.path, content: call.file, numLines, startLine: 1, totalLines: numLines } } };
       }
       case 'bash':
         return { text: call.output.trimEnd(), rich: { stdout: call.output, stderr: '', interrupted: false, isImage: false }, isError: false };
@@ -157,27 +145,13 @@ function writer(content: Content, partial: boolean): PlannedWriter {
             oldString: call.oldString,
             newString: call.newString,
             originalFile: call.file,
-            structuredPatch: [
-              {
-                oldStart: 12,
-                oldLines: 3,
-                newStart: 12,
-                newLines: 3,
-                lines: call.newString
-                  .split('\n')
-                  .slice(0, 6)
-                  .map((l) => `+${l}`),
-              },
-            ],
+            structuredPatch: [{ oldStart: 12, oldLines: 3, newStart: 12, newLines: 3, lines: call.newString.split('\n').slice(0, 6).map((l) => `+${l}`) }],
             userModified: false,
             replaceAll: false,
           },
         };
       case 'write':
-        return {
-          text: `File created successfully at: ${call.path}`,
-          rich: { type: 'create', filePath: call.path, content: call.file, structuredPatch: [], originalFile: null },
-        };
+        return { text: `File created successfully at: ${call.path}`, rich: { type: 'create', filePath: call.path, content: call.file, structuredPatch: [], originalFile: null } };
     }
   };
 
@@ -185,14 +159,7 @@ function writer(content: Content, partial: boolean): PlannedWriter {
     const o = outcome(call);
     const block: Record<string, unknown> = { tool_use_id: id, type: 'tool_result', content: o.text };
     if (o.isError !== undefined) block.is_error = o.isError;
-    return JSON.stringify({
-      type: 'user',
-      message: { role: 'user', content: [block] },
-      parent_tool_use_id: null,
-      session_id: session,
-      uuid: uuid(),
-      tool_use_result: o.rich,
-    });
+    return JSON.stringify({ type: 'user', message: { role: 'user', content: [block] }, parent_tool_use_id: null, session_id: session, uuid: uuid(), tool_use_result: o.rich });
   };
 
   /** A complete message's blocks as one assistant line each, as the CLI prints them. */
@@ -244,16 +211,7 @@ function writer(content: Content, partial: boolean): PlannedWriter {
       streamEvent({
         type: 'message_delta',
         delta: { stop_reason: 'tool_use', stop_sequence: null, stop_details: null, container: null },
-        usage: {
-          output_tokens: random.int(20, 3000),
-          input_tokens: null,
-          cache_creation_input_tokens: null,
-          cache_read_input_tokens: null,
-          server_tool_use: null,
-          iterations: null,
-          output_tokens_details: null,
-          fallback_credit: null,
-        },
+        usage: { output_tokens: random.int(20, 3000), input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null, server_tool_use: null, iterations: null, output_tokens_details: null, fallback_credit: null },
         context_management: null,
       }),
     );
@@ -277,14 +235,7 @@ function writer(content: Content, partial: boolean): PlannedWriter {
       const u = usage(random.int(1, 12), random.int(1, 40));
       lines.push(...(partial ? partialLines(messageId, round, ids, u) : completeLines(messageId, round, ids, u)));
       if (partial && random.chance(0.05)) {
-        lines.push(
-          JSON.stringify({
-            type: 'rate_limit_event',
-            rate_limit_info: { status: 'allowed', resetsAt: 1767225600, rateLimitType: 'five_hour' },
-            uuid: uuid(),
-            session_id: session,
-          }),
-        );
+        lines.push(JSON.stringify({ type: 'rate_limit_event', rate_limit_info: { status: 'allowed', resetsAt: 1767225600, rateLimitType: 'five_hour' }, uuid: uuid(), session_id: session }));
       }
       round.calls.forEach((call, i) => lines.push(userResult(ids[i] as string, call)));
       return lines;

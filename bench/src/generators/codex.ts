@@ -34,19 +34,10 @@ export const codexGenerator: StreamGenerator = {
     const turnCompleted = () =>
       line({
         type: 'turn.completed',
-        usage: {
-          input_tokens: random.int(20_000, 900_000),
-          cached_input_tokens: random.int(10_000, 800_000),
-          cache_write_input_tokens: 0,
-          output_tokens: random.int(500, 30_000),
-          reasoning_output_tokens: random.int(0, 9000),
-        },
+        usage: { input_tokens: random.int(20_000, 900_000), cached_input_tokens: random.int(10_000, 800_000), cache_write_input_tokens: 0, output_tokens: random.int(500, 30_000), reasoning_output_tokens: random.int(0, 9000) },
       });
     return planned(content, {
-      start: () => [
-        line({ type: 'thread.started', thread_id: `019b${random.hex(4)}-${random.hex(4)}-7${random.hex(3)}-8${random.hex(3)}-${random.hex(12)}` }),
-        line({ type: 'turn.started' }),
-      ],
+      start: () => [line({ type: 'thread.started', thread_id: `019b${random.hex(4)}-${random.hex(4)}-7${random.hex(3)}-8${random.hex(3)}-${random.hex(12)}` }), line({ type: 'turn.started' })],
       round(round) {
         const lines: string[] = [];
         if (turnRounds === ROUNDS_PER_TURN) {
@@ -54,10 +45,7 @@ export const codexGenerator: StreamGenerator = {
           turnRounds = 0;
         }
         turnRounds += 1;
-        if (round.thought !== undefined)
-          lines.push(
-            line({ type: 'item.completed', item: { id: `item_${item++}`, type: 'reasoning', text: `**${round.thought.slice(0, 40)}**\n\n${round.thought}` } }),
-          );
+        if (round.thought !== undefined) lines.push(line({ type: 'item.completed', item: { id: `item_${item++}`, type: 'reasoning', text: `**${round.thought.slice(0, 40)}**\n\n${round.thought}` } }));
         lines.push(line({ type: 'item.completed', item: { id: `item_${item++}`, type: 'agent_message', text: round.text } }));
         for (const call of round.calls) {
           const id = `item_${item++}`;
@@ -69,20 +57,11 @@ export const codexGenerator: StreamGenerator = {
           }
           const command = commandOf(call);
           const output = call.error !== undefined ? `${call.error}\n` : call.type === 'read' ? call.file : call.output;
-          lines.push(
-            line({ type: 'item.started', item: { id, type: 'command_execution', command, aggregated_output: '', exit_code: null, status: 'in_progress' } }),
-          );
+          lines.push(line({ type: 'item.started', item: { id, type: 'command_execution', command, aggregated_output: '', exit_code: null, status: 'in_progress' } }));
           lines.push(
             line({
               type: 'item.completed',
-              item: {
-                id,
-                type: 'command_execution',
-                command,
-                aggregated_output: output,
-                exit_code: call.error === undefined ? 0 : 1,
-                status: call.error === undefined ? 'completed' : 'failed',
-              },
+              item: { id, type: 'command_execution', command, aggregated_output: output, exit_code: call.error === undefined ? 0 : 1, status: call.error === undefined ? 'completed' : 'failed' },
             }),
           );
         }

@@ -50,12 +50,7 @@ export const copilotGenerator: StreamGenerator = {
         timestamp: new Date((clock += 250)).toISOString(),
         sessionId: session,
         exitCode: 0,
-        usage: {
-          premiumRequests: 1,
-          totalApiDurationMs: random.int(10_000, 900_000),
-          sessionDurationMs: random.int(10_000, 900_000),
-          codeChanges: { linesAdded: 12, linesRemoved: 4, filesModified: ['/work/demo/src/retry.ts'] },
-        },
+        usage: { premiumRequests: 1, totalApiDurationMs: random.int(10_000, 900_000), sessionDurationMs: random.int(10_000, 900_000), codeChanges: { linesAdded: 12, linesRemoved: 4, filesModified: ['/work/demo/src/retry.ts'] } },
       });
     const args = (call: PlannedCall): Record<string, unknown> => {
       switch (call.type) {
@@ -87,19 +82,11 @@ export const copilotGenerator: StreamGenerator = {
           return {
             success: true,
             model: 'claude-sonnet-4.5',
-            result: {
-              content: `File ${call.path} updated with changes.`,
-              detailedContent: `@@ -12,3 +12,3 @@\n${call.oldString.replace(/^/gm, '-')}${call.newString.replace(/^/gm, '+')}`,
-            },
+            result: { content: `File ${call.path} updated with changes.`, detailedContent: `@@ -12,3 +12,3 @@\n${call.oldString.replace(/^/gm, '-')}${call.newString.replace(/^/gm, '+')}` },
             fileEdits: [{ path: call.path, kind: 'edit' }],
           };
         case 'write':
-          return {
-            success: true,
-            model: 'claude-sonnet-4.5',
-            result: { content: `Created file ${call.path} with ${call.file.length} characters` },
-            fileEdits: [{ path: call.path, kind: 'create' }],
-          };
+          return { success: true, model: 'claude-sonnet-4.5', result: { content: `Created file ${call.path} with ${call.file.length} characters` }, fileEdits: [{ path: call.path, kind: 'create' }] };
       }
     };
     return planned(content, {

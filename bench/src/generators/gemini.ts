@@ -90,24 +90,12 @@ export const geminiGenerator: StreamGenerator = {
           turnRounds = 0;
         }
         turnRounds += 1;
-        for (const piece of deltas(random, `${round.text}\n`))
-          lines.push(line({ type: 'message', timestamp: ts(), role: 'assistant', content: piece, delta: true }));
+        for (const piece of deltas(random, `${round.text}\n`)) lines.push(line({ type: 'message', timestamp: ts(), role: 'assistant', content: piece, delta: true }));
         const ids = round.calls.map((call) => `${TOOL_NAMES[call.type]}__synth_${random.hex(8)}_${toolCount++}`);
-        round.calls.forEach((call, i) =>
-          lines.push(line({ type: 'tool_use', timestamp: ts(), tool_name: TOOL_NAMES[call.type], tool_id: ids[i], parameters: parameters(call) })),
-        );
+        round.calls.forEach((call, i) => lines.push(line({ type: 'tool_use', timestamp: ts(), tool_name: TOOL_NAMES[call.type], tool_id: ids[i], parameters: parameters(call) })));
         round.calls.forEach((call, i) => {
           if (call.error !== undefined) {
-            lines.push(
-              line({
-                type: 'tool_result',
-                timestamp: ts(),
-                tool_id: ids[i],
-                status: 'error',
-                output: call.error,
-                error: { type: 'tool_error', message: call.error },
-              }),
-            );
+            lines.push(line({ type: 'tool_result', timestamp: ts(), tool_id: ids[i], status: 'error', output: call.error, error: { type: 'tool_error', message: call.error } }));
             return;
           }
           const out = output(call);

@@ -13,14 +13,7 @@ import type { StreamGenerator } from './types.js';
  * streams `reasoning_content` first, as DeepSeek does.
  */
 
-const TOOL_NAMES: Record<PlannedCall['type'], string> = {
-  read: 'read_file',
-  bash: 'run_command',
-  grep: 'grep',
-  glob: 'glob',
-  edit: 'edit_file',
-  write: 'write_file',
-};
+const TOOL_NAMES: Record<PlannedCall['type'], string> = { read: 'read_file', bash: 'run_command', grep: 'grep', glob: 'glob', edit: 'edit_file', write: 'write_file' };
 
 function argumentsOf(call: PlannedCall): string {
   switch (call.type) {

@@ -23,8 +23,7 @@ export const opencodeGenerator: StreamGenerator = {
     let turnRounds = 0;
     const now = () => (clock += random.int(5, 900));
     const partId = () => `prt_${(0xb5e000000 + part++).toString(16)}001${random.token(10)}`;
-    const line = (type: string, body: Record<string, unknown>) =>
-      JSON.stringify({ type, timestamp: now(), sessionID: session, part: { id: partId(), sessionID: session, ...body } });
+    const line = (type: string, body: Record<string, unknown>) => JSON.stringify({ type, timestamp: now(), sessionID: session, part: { id: partId(), sessionID: session, ...body } });
 
     const state = (call: PlannedCall, start: number): Record<string, unknown> => {
       const time = { start, end: start + random.int(5, 3000) };
@@ -56,24 +55,10 @@ export const opencodeGenerator: StreamGenerator = {
           };
         }
         case 'bash':
-          return {
-            status: 'completed',
-            input,
-            output: call.output,
-            title: call.command,
-            metadata: { output: call.output, exit: 0, truncated: false, description: 'Run the command' },
-            time,
-          };
+          return { status: 'completed', input, output: call.output, title: call.command, metadata: { output: call.output, exit: 0, truncated: false, description: 'Run the command' }, time };
         case 'grep': {
           const matches = call.output.split('\n').length - 1;
-          return {
-            status: 'completed',
-            input,
-            output: `Found ${matches} matches\n${call.output}`,
-            title: call.command,
-            metadata: { matches, truncated: false },
-            time,
-          };
+          return { status: 'completed', input, output: `Found ${matches} matches\n${call.output}`, title: call.command, metadata: { matches, truncated: false }, time };
         }
         case 'glob': {
           const count = call.output.split('\n').length - 1;
@@ -91,14 +76,7 @@ export const opencodeGenerator: StreamGenerator = {
           };
         }
         case 'write':
-          return {
-            status: 'completed',
-            input,
-            output: 'Wrote file successfully.',
-            title: call.path.replace('/work/demo/', ''),
-            metadata: { diagnostics: {}, filepath: call.path, exists: false },
-            time,
-          };
+          return { status: 'completed', input, output: 'Wrote file successfully.', title: call.path.replace('/work/demo/', ''), metadata: { diagnostics: {}, filepath: call.path, exists: false }, time };
       }
     };
 
@@ -116,9 +94,7 @@ export const opencodeGenerator: StreamGenerator = {
         const start = now();
         lines.push(line('text', { messageID, type: 'text', text: round.text, time: { start, end: start + random.int(100, 3000) } }));
         for (const call of round.calls) {
-          lines.push(
-            line('tool_use', { messageID, type: 'tool', callID: `toolu_01${random.token(22)}`, tool: TOOL_NAMES[call.type], state: state(call, now()) }),
-          );
+          lines.push(line('tool_use', { messageID, type: 'tool', callID: `toolu_01${random.token(22)}`, tool: TOOL_NAMES[call.type], state: state(call, now()) }));
         }
         // The last round of a turn finishes with `stop`: the turn is over.
         const reason = turnRounds === ROUNDS_PER_TURN ? 'stop' : 'tool-calls';

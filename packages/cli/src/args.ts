@@ -115,10 +115,7 @@ export function parseError(error: unknown, scope: CommandScope = { command: 'xvi
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const option = /'([^']*)'/.exec(message ?? '')?.[1] ?? '';
     const suggestion = suggestOption(option, scope.names);
-    return new CliError(
-      `${prefix}unknown option '${option}'.${suggestion ? ` Did you mean ${suggestion}?` : ''} Run ${scope.command} --help for the options.`,
-      ExitCode.usage,
-    );
+    return new CliError(`${prefix}unknown option '${option}'.${suggestion ? ` Did you mean ${suggestion}?` : ''} Run ${scope.command} --help for the options.`, ExitCode.usage);
   }
   const text = (message ?? String(error)).replace(/\. To specify a positional argument.*$/s, '');
   return new CliError(`${prefix}${text}. Run ${scope.command} --help for the options.`, ExitCode.usage);

@@ -32,11 +32,7 @@ describe.skipIf(!built)('xview binary', () => {
   });
 
   it('exits quietly with status 0 when the reader goes away (| head -1)', () => {
-    const result = spawnSync(
-      'bash',
-      ['-c', `set -o pipefail; node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} | head -1`],
-      { encoding: 'utf8' },
-    );
+    const result = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} | head -1`], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     const firstLine = readFileSync(join(FIXTURES_DIR, 'claude/long-run.output.txt'), 'utf8').split('\n')[0];
     expect(result.stdout).toBe(`${firstLine}\n`);
@@ -46,13 +42,11 @@ describe.skipIf(!built)('xview binary', () => {
   it('prints no stack trace for a user mistake', () => {
     const result = spawnSync(process.execPath, [bin, 'missing.jsonl'], { encoding: 'utf8' });
     expect(result.status).toBe(3);
-    expect(result.stderr).toBe("xview: cannot read missing.jsonl: no such file. Check the path, or pipe the agent's output in instead.\n");
+    expect(result.stderr).toBe('xview: cannot read missing.jsonl: no such file. Check the path, or pipe the agent\'s output in instead.\n');
   });
 
   it('reports a full disk on standard output in one line with exit 7', () => {
-    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} > /dev/full`], {
-      encoding: 'utf8',
-    });
+    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(bin)} ${JSON.stringify(join(FIXTURES_DIR, 'claude/long-run.jsonl'))} > /dev/full`], { encoding: 'utf8' });
     expect(result.status).toBe(7);
     expect(result.stderr).toBe('xview: cannot write to standard output: no space left on the device.\n');
   });

@@ -3,17 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  BUILD_MARK,
-  BUNDLE_PARAMETERS,
-  type CachedProgram,
-  type CodeCache,
-  checkCachedCode,
-  codeCacheDir,
-  compileBundle,
-  readCodeCache,
-  writeCodeCache,
-} from './code-cache.js';
+import { BUILD_MARK, BUNDLE_PARAMETERS, type CachedProgram, type CodeCache, checkCachedCode, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
 import { favoursMemory } from './run-size.js';
 import { favourMemory } from './v8-flags.js';
 

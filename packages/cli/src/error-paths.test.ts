@@ -229,10 +229,7 @@ describe('xview --html: safe files', () => {
   });
 
   it('renders what was read when interrupted: a complete page that says so, exit 130 (143 for SIGTERM)', async () => {
-    for (const [signal, code] of [
-      ['SIGINT', ExitCode.interrupted],
-      ['SIGTERM', ExitCode.terminated],
-    ] as const) {
+    for (const [signal, code] of [['SIGINT', ExitCode.interrupted], ['SIGTERM', ExitCode.terminated]] as const) {
       const dir = tempDir();
       const page = join(dir, 'run.html');
       const interrupt = new AbortController();

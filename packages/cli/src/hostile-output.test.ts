@@ -40,26 +40,10 @@ const line = (value: unknown) => JSON.stringify(value);
 const STREAM = [
   line({ type: 'system', subtype: 'init', cwd: ALL, session_id: session, model: ALL, tools: [] }),
   line({ type: 'assistant', message: { id: 'm1', model: ALL, content: [{ type: 'text', text: ALL }] }, parent_tool_use_id: null, session_id: session }),
-  line({
-    type: 'assistant',
-    message: { id: 'm2', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: ALL, description: ALL } }] },
-    parent_tool_use_id: null,
-  }),
-  line({
-    type: 'user',
-    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: ALL, is_error: true }] },
-    parent_tool_use_id: null,
-  }),
-  line({
-    type: 'assistant',
-    message: { id: 'm3', content: [{ type: 'tool_use', id: 't2', name: ALL, input: { file_path: ALL, content: ALL } }] },
-    parent_tool_use_id: null,
-  }),
-  line({
-    type: 'assistant',
-    message: { id: 'm4', content: [{ type: 'tool_use', id: 't3', name: 'Write', input: { file_path: `/w/${ALL}`, content: ALL } }] },
-    parent_tool_use_id: null,
-  }),
+  line({ type: 'assistant', message: { id: 'm2', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: ALL, description: ALL } }] }, parent_tool_use_id: null }),
+  line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: ALL, is_error: true }] }, parent_tool_use_id: null }),
+  line({ type: 'assistant', message: { id: 'm3', content: [{ type: 'tool_use', id: 't2', name: ALL, input: { file_path: ALL, content: ALL } }] }, parent_tool_use_id: null }),
+  line({ type: 'assistant', message: { id: 'm4', content: [{ type: 'tool_use', id: 't3', name: 'Write', input: { file_path: `/w/${ALL}`, content: ALL } }] }, parent_tool_use_id: null }),
   line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't3', content: ALL }] }, parent_tool_use_id: null }),
   line({ type: `x-${ALL}` }),
   // Raw, not JSON: without its NUL, which would make the whole stream binary.
@@ -86,12 +70,7 @@ async function* bytes(text: string): AsyncGenerator<Uint8Array> {
 
 const dir = mkdtempSync(join(tmpdir(), 'xview-hostile-'));
 // A file name is content too: it is quoted in diagnostics and messages.
-const file = join(
-  dir,
-  `run ${HOSTILE.slice(0, 12)
-    .join('')
-    .replace(/[\x00/]/g, '')}.jsonl`,
-);
+const file = join(dir, `run ${HOSTILE.slice(0, 12).join('').replace(/[\x00/]/g, '')}.jsonl`);
 writeFileSync(file, STREAM);
 
 async function scan(argv: string[], stdin = '') {

@@ -30,21 +30,11 @@ async function checkTarget(target: string, inputs: readonly CliInput[]): Promise
   } catch {
     return undefined;
   }
-  if (existing.isDirectory())
-    throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
+  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
   for (const input of inputs) {
     if (input.name === '-') continue;
-    const same =
-      resolve(input.name) === resolve(target) ||
-      (await stat(input.name).then(
-        (s) => s.dev === existing.dev && s.ino === existing.ino,
-        () => false,
-      ));
-    if (same)
-      throw new CliError(
-        `--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`,
-        ExitCode.usage,
-      );
+    const same = resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
+    if (same) throw new CliError(`--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
   }
   return existing;
 }

@@ -20,10 +20,7 @@ export function inputLabel(input: CliInput): string {
 
 function cannotRead(file: string, error: unknown): CliError {
   const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeSystemError(error);
-  return new CliError(
-    `cannot read ${neutralizeForTerminal(file)}: ${neutralizeForTerminal(why)}. Check the path, or pipe the agent's output in instead.`,
-    ExitCode.input,
-  );
+  return new CliError(`cannot read ${neutralizeForTerminal(file)}: ${neutralizeForTerminal(why)}. Check the path, or pipe the agent's output in instead.`, ExitCode.input);
 }
 
 /**
@@ -149,8 +146,7 @@ export async function resolveInputs(files: readonly string[], stdin: AsyncIterab
     } catch (error) {
       throw cannotRead(file, error);
     }
-    if (info.isDirectory())
-      throw new CliError(`${neutralizeForTerminal(file)} is a directory: give the file of a recorded run, such as run.jsonl.`, ExitCode.input);
+    if (info.isDirectory()) throw new CliError(`${neutralizeForTerminal(file)} is a directory: give the file of a recorded run, such as run.jsonl.`, ExitCode.input);
     inputs.push({ name: file, size: info.isFile() ? info.size : undefined, open: () => readFile(file, info.isFile()) });
   }
   return inputs;

@@ -22,8 +22,7 @@ export function dynamicImports(source: string, fileName: string): { offset: numb
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
   const found: { offset: number; specifier: ts.Expression | undefined }[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
-      found.push({ offset: node.expression.getStart(file), specifier: node.arguments[0] });
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ offset: node.expression.getStart(file), specifier: node.arguments[0] });
     ts.forEachChild(node, visit);
   };
   visit(file);

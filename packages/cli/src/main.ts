@@ -58,17 +58,15 @@ const args = process.argv.slice(2);
 // Loaded only then: zod itself loads with the first provider, not for --version.
 const zodSet = readsSmallFiles(args) ? import('./zod-settings.js').then((zod) => zod.parseWithoutGeneratedCode()) : Promise.resolve();
 
-zodSet
-  .then(() => runCli(args, { stdin, stdout: process.stdout, stderr, env: process.env, signal: interrupt.signal }))
-  .then(
-    (code) => {
-      process.exitCode = code;
-      // A read of standard input still pending after an interruption would keep the process alive.
-      if (interrupt.signal.aborted) process.stdin.destroy();
-    },
-    (error: unknown) => {
-      // runCli reports its own errors; this is the last resort for one in reporting.
-      openStderr().write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 70;
-    },
-  );
+zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr, env: process.env, signal: interrupt.signal })).then(
+  (code) => {
+    process.exitCode = code;
+    // A read of standard input still pending after an interruption would keep the process alive.
+    if (interrupt.signal.aborted) process.stdin.destroy();
+  },
+  (error: unknown) => {
+    // runCli reports its own errors; this is the last resort for one in reporting.
+    openStderr().write(`xview: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

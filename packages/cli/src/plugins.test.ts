@@ -111,10 +111,7 @@ describe('xview --plugin', () => {
 
   it('reports a plugin that is missing, throws on load or exports nothing usable, one line each', async () => {
     const dir = workspace();
-    const result = await cli(
-      ['--plugin', './missing.mjs', '--plugin', './throws.mjs', '--plugin', './nothing.mjs', '--plugin', 'x-provider-absent', '--list-providers'],
-      dir,
-    );
+    const result = await cli(['--plugin', './missing.mjs', '--plugin', './throws.mjs', '--plugin', './nothing.mjs', '--plugin', 'x-provider-absent', '--list-providers'], dir);
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       'xview: plugin ./missing.mjs skipped: no such file or directory',
       'xview: plugin ./throws.mjs skipped: cannot start',
@@ -137,7 +134,7 @@ describe('xview --plugin', () => {
     expect(unknown.stderr).toBe('xview: unknown renderer "markdown". Choose one of: terminal, html, events, summary.\n');
   });
 
-  it("registers the built-in renderers as plugins: chosen by id like a plugin's, and an id of theirs is taken", async () => {
+  it('registers the built-in renderers as plugins: chosen by id like a plugin\'s, and an id of theirs is taken', async () => {
     const dir = workspace();
     const stream = '{"toy":"hello"}\n';
     const events = await cli(['--plugin', './toy.mjs', '--events'], dir, stream);
@@ -147,28 +144,18 @@ describe('xview --plugin', () => {
     const listed = await cli(['--list-providers'], dir);
     expect(listed.stdout).toMatch(/^terminal +Terminal \(the default\) \(renderer, --renderer terminal\) +built-in$/m);
     expect(listed.stdout).toMatch(/^summary +Summary of each input \(--summary\) \(renderer, --renderer summary\) +built-in$/m);
-    writeFileSync(
-      join(dir, 'usurper.mjs'),
-      `export const usurper = { specificationVersion: 'v1', id: 'terminal', create: () => ({ specificationVersion: 'v1', write() {}, end() {} }) };\n`,
-    );
+    writeFileSync(join(dir, 'usurper.mjs'), `export const usurper = { specificationVersion: 'v1', id: 'terminal', create: () => ({ specificationVersion: 'v1', write() {}, end() {} }) };\n`);
     const taken = await cli(['--plugin', './toy.mjs', '--plugin', './usurper.mjs'], dir, stream);
-    expect(taken).toEqual({
-      code: ExitCode.ok,
-      stdout: 'hello\n',
-      stderr: 'xview: plugin ./usurper.mjs skipped: a renderer with id "terminal" is already loaded from built-in\n',
-    });
+    expect(taken).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: 'xview: plugin ./usurper.mjs skipped: a renderer with id "terminal" is already loaded from built-in\n' });
   });
 
-  it("finds x-provider-* packages and config.json plugins in the user's xview folder, and lists where each came from", async () => {
+  it('finds x-provider-* packages and config.json plugins in the user\'s xview folder, and lists where each came from', async () => {
     const dir = workspace();
     const home = mkdtempSync(join(tmpdir(), 'xview-home-'));
     const own = join(home, 'xview');
     const pkg = join(own, 'node_modules', '@acme', 'x-provider-acme');
     mkdirSync(join(pkg, 'dist'), { recursive: true });
-    writeFileSync(
-      join(pkg, 'package.json'),
-      JSON.stringify({ name: '@acme/x-provider-acme', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }),
-    );
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@acme/x-provider-acme', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }));
     writeFileSync(join(pkg, 'dist', 'index.js'), sourceModule('acme'));
     writeFileSync(join(own, 'shout.mjs'), MARKDOWN_RENDERER);
     writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: ['./shout.mjs'] }));
@@ -181,11 +168,7 @@ describe('xview --plugin', () => {
     expect(detected.stdout).toBe('found\n');
     writeFileSync(join(own, 'config.json'), JSON.stringify({ plugins: './shout.mjs' }));
     const wrong = await cli([], dir, '{"acme":"still found"}\n', env);
-    expect(wrong).toEqual({
-      code: ExitCode.ok,
-      stdout: 'still found\n',
-      stderr: `xview: ${join(own, 'config.json')}: "plugins" must be a list of package names or paths; ignored.\n`,
-    });
+    expect(wrong).toEqual({ code: ExitCode.ok, stdout: 'still found\n', stderr: `xview: ${join(own, 'config.json')}: "plugins" must be a list of package names or paths; ignored.\n` });
   });
 
   it('loads nothing of the current directory unasked: its node_modules, xview.config.json and package.json run no code', async () => {
@@ -214,7 +197,7 @@ describe('xview --plugin', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it("registers a plugin's session store for the session commands: listed, --agent accepted, shown with the plugin's source", async () => {
+  it('registers a plugin\'s session store for the session commands: listed, --agent accepted, shown with the plugin\'s source', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'store.mjs'), `${sourceModule('toy')}${storeModule('toyagent')}`);
     mkdirSync(join(dir, '.toy'));
@@ -223,12 +206,7 @@ describe('xview --plugin', () => {
     const listed = await sessionCli(['sessions', '--plugin', './store.mjs', '--agent', 'toyagent', '--all-projects'], dir, io);
     expect(listed).toEqual({
       code: ExitCode.ok,
-      stdout: [
-        '  when              agent     id        turns       tokens      cost  title',
-        '/work/toy',
-        '  2026-03-02 10:00  toyagent  toyagent      1                         Say hello',
-        '',
-      ].join('\n'),
+      stdout: ['  when              agent     id        turns       tokens      cost  title', '/work/toy', '  2026-03-02 10:00  toyagent  toyagent      1                         Say hello', ''].join('\n'),
       stderr: '',
     });
     expect(await sessionCli(['show', '--plugin', './store.mjs', 'toyagent-1'], dir, io)).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: '' });
@@ -265,7 +243,7 @@ describe('xview --plugin', () => {
     expect(skipped.stderr.split('\n')[0]).toBe('xview: plugin ./both.mjs skipped: a session store with id "claude" is already loaded from built-in');
   });
 
-  it("stops with one line and exit 2 when a plugin's module never settles", async () => {
+  it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'hang.mjs'), `await new Promise(() => {});\n${sourceModule('hang')}`);
     const result = await cli(['--plugin', './hang.mjs'], dir, '{"hang":"x"}\n', { XDG_CONFIG_HOME: EMPTY_CONFIG, XVIEW_PLUGIN_TIMEOUT_MS: '200' });

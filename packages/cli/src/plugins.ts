@@ -49,25 +49,10 @@ async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: n
   const checked = sources.map(defineSource);
   const checkedRenderers = renderers.map(defineRendererPlugin);
   const checkedStores = stores.map(defineSessionStore);
-  checkIds(
-    'renderer',
-    checkedRenderers.map((r) => r.id),
-    (id) => set.renderers.get(id)?.origin,
-    spec,
-  );
-  checkIds(
-    'source',
-    checked.map((s) => s.id),
-    (id) => set.origins.get(id),
-    spec,
-  );
+  checkIds('renderer', checkedRenderers.map((r) => r.id), (id) => set.renderers.get(id)?.origin, spec);
+  checkIds('source', checked.map((s) => s.id), (id) => set.origins.get(id), spec);
   const storeOrigin = (id: string) => set.stores.get(id)?.origin ?? (BUILT_IN_STORE_IDS.includes(id) ? 'built-in' : undefined);
-  checkIds(
-    'session store',
-    checkedStores.map((s) => s.id),
-    storeOrigin,
-    spec,
-  );
+  checkIds('session store', checkedStores.map((s) => s.id), storeOrigin, spec);
   for (const source of checked) {
     set.registry.register(source);
     set.origins.set(source.id, spec);
@@ -145,13 +130,7 @@ async function importWithin(spec: string, entry: string, timeoutMs: number): Pro
   const timer: { id?: ReturnType<typeof setTimeout> } = {};
   const late = new Promise<never>((_resolve, reject) => {
     timer.id = setTimeout(
-      () =>
-        reject(
-          new CliError(
-            `plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`,
-            ExitCode.usage,
-          ),
-        ),
+      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage)),
       timeoutMs,
     );
   });
@@ -261,6 +240,7 @@ export async function createPluginRenderer(set: PluginSet, id: string, options: 
 export function listsCalls(set: PluginSet, id: string): boolean {
   return set.renderers.get(id)?.plugin.listsCalls === true;
 }
+
 
 /**
  * The `--list-providers` text: every source and renderer with where it came

@@ -15,9 +15,7 @@ export function createProgress(stderr: CliStream, inputs: readonly CliInput[]) {
     const ratio = Math.min(1, read / total);
     const filled = Math.round(ratio * 30);
     drawn = true;
-    stderr.write(
-      `\rxview: writing HTML [${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${(read / 1048576).toFixed(1)}/${(total / 1048576).toFixed(1)} MiB`,
-    );
+    stderr.write(`\rxview: writing HTML [${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${(read / 1048576).toFixed(1)}/${(total / 1048576).toFixed(1)} MiB`);
   };
   return {
     count(stream: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {

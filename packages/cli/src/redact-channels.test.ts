@@ -44,15 +44,7 @@ function readable(output: string): string {
 }
 
 const SESSION = { id: '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', cwd: '/work/app', prompt: 'Show me the config', at: '2026-03-02T10:00:00.000Z' };
-const envelope = {
-  sessionId: SESSION.id,
-  cwd: SESSION.cwd,
-  gitBranch: 'main',
-  version: '2.1.3',
-  userType: 'external',
-  isSidechain: false,
-  timestamp: SESSION.at,
-};
+const envelope = { sessionId: SESSION.id, cwd: SESSION.cwd, gitBranch: 'main', version: '2.1.3', userType: 'external', isSidechain: false, timestamp: SESSION.at };
 const usage = { input_tokens: 10, output_tokens: 5 };
 const fence = (lines: readonly string[]) => `\`\`\`text\n${lines.join('\n')}\n\`\`\``;
 
@@ -64,22 +56,10 @@ const fence = (lines: readonly string[]) => `\`\`\`text\n${lines.join('\n')}\n\`
  */
 function sessionHome(): { home: string; path: string } {
   const home = tempHome();
-  const calls = SECRET_VALUES.map((v, i) => ({
-    type: 'tool_use',
-    id: `toolu_${i}`,
-    name: 'WebFetch',
-    input: { url: 'https://api.example.com/v1', ...(v.value as object) },
-  }));
+  const calls = SECRET_VALUES.map((v, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: 'WebFetch', input: { url: 'https://api.example.com/v1', ...(v.value as object) } }));
   const results = calls.map((call) => ({ type: 'tool_result', tool_use_id: call.id, content: fence(SECRETS.map((s) => s.text)) }));
   const path = writeClaude(join(home, '.claude'), SESSION, [
-    {
-      ...envelope,
-      type: 'assistant',
-      uuid: 'a2',
-      parentUuid: 'a1',
-      requestId: 'req_2',
-      message: { id: 'msg_2', role: 'assistant', model: 'claude-sonnet-4-5', content: calls, usage },
-    },
+    { ...envelope, type: 'assistant', uuid: 'a2', parentUuid: 'a1', requestId: 'req_2', message: { id: 'msg_2', role: 'assistant', model: 'claude-sonnet-4-5', content: calls, usage } },
     { ...envelope, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: results } },
     {
       ...envelope,
@@ -87,13 +67,7 @@ function sessionHome(): { home: string; path: string } {
       uuid: 'a3',
       parentUuid: 'u2',
       requestId: 'req_3',
-      message: {
-        id: 'msg_3',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5',
-        content: [{ type: 'text', text: `${fence(SECRETS.map((s) => s.text))}\n\n${fence(NEAR_MISSES)}` }],
-        usage,
-      },
+      message: { id: 'msg_3', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: `${fence(SECRETS.map((s) => s.text))}\n\n${fence(NEAR_MISSES)}` }], usage },
     },
   ]);
   return { home, path };
@@ -122,10 +96,7 @@ describe('--redact keeps every secret of the corpus out, and every near-miss in'
   ];
 
   it.each(channels)('%s', async (_name, argv, what) => {
-    const plain = await run(
-      argv.filter((a) => a !== '--redact'),
-      home,
-    );
+    const plain = await run(argv.filter((a) => a !== '--redact'), home);
     expect(plain.stdout).toContain(SECRETS[0]?.secret);
     const redacted = await run(argv, home);
     expect(redacted.code).toBe(ExitCode.ok);

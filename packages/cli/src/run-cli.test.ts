@@ -55,10 +55,7 @@ describe('xview', () => {
   it('writes normalised events as NDJSON with --events', async () => {
     const { stdout, code } = await cli(['--events', fixture('gemini/parity-read-readme.jsonl')]);
     expect(code).toBe(ExitCode.ok);
-    const events = stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => displayEventSchema.parse(JSON.parse(line)));
+    const events = stdout.trimEnd().split('\n').map((line) => displayEventSchema.parse(JSON.parse(line)));
     expect(events).toEqual(JSON.parse(readFileSync(fixture('gemini/parity-read-readme.events.json'), 'utf8')));
     expect(collectDisplayOutput(events)).toBe(readFileSync(fixture('gemini/parity-read-readme.output.txt'), 'utf8'));
   });
@@ -73,9 +70,7 @@ describe('xview', () => {
     expect(table.stdout).toMatch(/^Provider\s+OpenCode$/m);
     // The status word, the turn count and the number formats of the terminal footer and the HTML summary:
     // `opencode run` prints no prompt, so the run is one turn (docs/turns.md).
-    expect(table.stdout).toMatch(
-      /^Status {8}completed\nSession {7}ses_\w+\nDuration {6}4\.7 s\nTurns {9}1\nTokens {8}17,512 in, 445 out, 10,136 cache read, 3,360 cache write\nCost {10}\$0\.0153\n/m,
-    );
+    expect(table.stdout).toMatch(/^Status {8}completed\nSession {7}ses_\w+\nDuration {6}4\.7 s\nTurns {9}1\nTokens {8}17,512 in, 445 out, 10,136 cache read, 3,360 cache write\nCost {10}\$0\.0153\n/m);
     expect(table.stdout).toMatch(/^ {2}~ \/work\/demo\/src\/slugify\.ts$/m);
     const json = await cli(['--summary', '--json', fixture('opencode/run-read-edit-bash.jsonl')]);
     const outcome = JSON.parse(json.stdout) as { provider: string; status: string; turns: number; lines: { lines: number } };
@@ -152,29 +147,9 @@ describe('xview', () => {
     expect(help.stdout).toMatch(/^Exit codes$/m);
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
     expect((await cli(['--version'])).stdout).toBe(`${pkg.version}\n`);
-    expect(
-      (await cli(['--list-providers'])).stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => l.split(/\s+/)[0]),
-    ).toEqual([
-      'claude',
-      'codex',
-      'gemini',
-      'opencode',
-      'copilot',
-      'openai-compatible',
-      'acp',
-      'claude-log',
-      'codex-log',
-      'gemini-log',
-      'opencode-log',
-      'copilot-log',
-      'text',
-      'terminal',
-      'html',
-      'events',
-      'summary',
+    expect((await cli(['--list-providers'])).stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0])).toEqual([
+      'claude', 'codex', 'gemini', 'opencode', 'copilot', 'openai-compatible', 'acp', 'claude-log', 'codex-log', 'gemini-log', 'opencode-log', 'copilot-log', 'text',
+      'terminal', 'html', 'events', 'summary',
     ]);
   });
 

@@ -63,10 +63,7 @@ describe('the size of a run, judged from its arguments', () => {
   });
 
   it('knows every option that takes a value, as the option table has them', () => {
-    const taking = OPTIONS.filter((option) => option.value !== undefined).flatMap((option) => [
-      `--${option.name}`,
-      ...(option.short === undefined ? [] : [`-${option.short}`]),
-    ]);
+    const taking = OPTIONS.filter((option) => option.value !== undefined).flatMap((option) => [`--${option.name}`, ...(option.short === undefined ? [] : [`-${option.short}`])]);
     expect([...VALUE_OPTIONS].sort()).toEqual(taking.sort());
   });
 });

@@ -4,16 +4,7 @@ import { formatSummary } from './summary-table.js';
 
 const read: DisplayEvent[] = [
   { kind: 'tool-use', id: 't1', name: 'Read', toolName: 'Read', toolKind: 'read', arg: 'a.ts', input: {} },
-  {
-    kind: 'tool-result',
-    id: 't1',
-    name: 'Read',
-    toolKind: 'read',
-    status: 'success',
-    outputState: 'text',
-    output: 'x',
-    details: { path: 'a.ts', contentLength: 1 },
-  },
+  { kind: 'tool-result', id: 't1', name: 'Read', toolKind: 'read', status: 'success', outputState: 'text', output: 'x', details: { path: 'a.ts', contentLength: 1 } },
 ];
 
 describe('formatSummary', () => {

@@ -21,10 +21,7 @@ function runRows(outcome: RunOutcome, source: string): string {
   const u = outcome.usage;
   // A count no usage event reported is unknown, not 0, as in the footers.
   const count = (field: 'inputTokens' | 'outputTokens') => (u.reported.includes(field) ? formatCount(u[field]) : 'unknown');
-  out += row(
-    'Tokens',
-    `${count('inputTokens')} in, ${count('outputTokens')} out${more(u.reasoningTokens, 'reasoning')}${more(u.cacheReadTokens, 'cache read')}${more(u.cacheWriteTokens, 'cache write')}`,
-  );
+  out += row('Tokens', `${count('inputTokens')} in, ${count('outputTokens')} out${more(u.reasoningTokens, 'reasoning')}${more(u.cacheReadTokens, 'cache read')}${more(u.cacheWriteTokens, 'cache write')}`);
   if (u.costUsd !== undefined) out += row('Cost', formatCost(u.costUsd));
   return out;
 }
@@ -55,10 +52,7 @@ function noteRows(outcome: RunOutcome): string {
   const { errors, warnings } = outcome.omitted;
   if (errors + warnings > 0) out += `  ... and ${formatCount(errors)} more errors, ${formatCount(warnings)} more warnings\n`;
   const l = outcome.lines;
-  out += row(
-    'Lines',
-    `${formatCount(l.lines)} read: ${formatCount(l.events)} shown, ${formatCount(l.ignored)} ignored, ${formatCount(l.malformed)} malformed, ${formatCount(l.unknown)} unknown`,
-  );
+  out += row('Lines', `${formatCount(l.lines)} read: ${formatCount(l.events)} shown, ${formatCount(l.ignored)} ignored, ${formatCount(l.malformed)} malformed, ${formatCount(l.unknown)} unknown`);
   for (const [reason, n] of Object.entries(l.reasons)) out += `  ${formatCount(n)} x ${safe(reason)}\n`;
   if (outcome.omitted.reasons > 0) out += `  ${formatCount(outcome.omitted.reasons)} x other reasons\n`;
   for (const [label, value] of driftRows(outcome)) out += row(label, value);

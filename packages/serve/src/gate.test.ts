@@ -14,12 +14,7 @@ describe('checkRequest', () => {
   });
 
   it('refuses a missing, wrong or longer token', () => {
-    const wrong: Record<string, string>[] = [
-      {},
-      { cookie: 'xview_token=secret-tokeN' },
-      { cookie: 'xview_token=secret-token2' },
-      { cookie: 'other=secret-token' },
-    ];
+    const wrong: Record<string, string>[] = [{}, { cookie: 'xview_token=secret-tokeN' }, { cookie: 'xview_token=secret-token2' }, { cookie: 'other=secret-token' }];
     for (const headers of wrong) {
       expect(check('/', { host: '127.0.0.1:4000', ...headers })).toMatchObject({ allowed: false, status: 403 });
     }

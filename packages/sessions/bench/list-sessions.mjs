@@ -31,25 +31,13 @@ function claude(home, n) {
   const lines = [{ type: 'summary', summary: `Session ${n}`, leafUuid: 'x' }];
   for (let t = 0; t < TURNS; t += 1) {
     lines.push({ ...env, type: 'user', uuid: `u${t}`, timestamp: at(n), message: { role: 'user', content: `prompt ${t} ${filler}` } });
-    lines.push({
-      ...env,
-      type: 'assistant',
-      uuid: `a${t}`,
-      timestamp: at(n),
-      message: { id: `m${t}`, role: 'assistant', content: [{ type: 'text', text: filler }], usage: { input_tokens: 10, output_tokens: 5 } },
-    });
+    lines.push({ ...env, type: 'assistant', uuid: `a${t}`, timestamp: at(n), message: { id: `m${t}`, role: 'assistant', content: [{ type: 'text', text: filler }], usage: { input_tokens: 10, output_tokens: 5 } } });
   }
   put(join(home, '.claude', 'projects', `-work-p${n % 20}`, `${uuid(n)}.jsonl`), jsonl(lines));
 }
 
 function codex(home, n) {
-  const lines = [
-    {
-      timestamp: at(n),
-      type: 'session_meta',
-      payload: { id: uuid(n), timestamp: at(n), cwd: `/work/p${n % 20}`, base_instructions: { text: filler.repeat(20) }, git: { branch: 'main' } },
-    },
-  ];
+  const lines = [{ timestamp: at(n), type: 'session_meta', payload: { id: uuid(n), timestamp: at(n), cwd: `/work/p${n % 20}`, base_instructions: { text: filler.repeat(20) }, git: { branch: 'main' } } }];
   for (let t = 0; t < TURNS; t += 1) {
     lines.push({ timestamp: at(n), type: 'event_msg', payload: { type: 'user_message', message: `prompt ${t}` } });
     lines.push({ timestamp: at(n), type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: filler }] } });
@@ -68,9 +56,7 @@ function gemini(home, n) {
 }
 
 function copilot(home, n) {
-  const lines = [
-    { type: 'session.start', id: 'e0', timestamp: at(n), data: { sessionId: uuid(n), startTime: at(n), context: { cwd: `/work/p${n % 20}`, branch: 'main' } } },
-  ];
+  const lines = [{ type: 'session.start', id: 'e0', timestamp: at(n), data: { sessionId: uuid(n), startTime: at(n), context: { cwd: `/work/p${n % 20}`, branch: 'main' } } }];
   for (let t = 0; t < TURNS; t += 1) {
     lines.push({ type: 'user.message', id: `u${t}`, timestamp: at(n), data: { content: `prompt ${t}` } });
     lines.push({ type: 'assistant.message', id: `a${t}`, timestamp: at(n), data: { messageId: `m${t}`, content: filler } });
@@ -81,33 +67,20 @@ function copilot(home, n) {
 function openCodeStorage(home, n) {
   const storage = join(home, '.local', 'share', 'opencode', 'storage');
   const id = `ses_${n}`;
-  put(
-    join(storage, 'session', 'global', `${id}.json`),
-    JSON.stringify({ id, directory: `/work/p${n % 20}`, title: `Session ${n}`, time: { created: Date.parse(at(n)), updated: Date.parse(at(n)) } }),
-  );
-  for (let t = 0; t < 4; t += 1)
-    put(join(storage, 'message', id, `msg_${t}.json`), JSON.stringify({ id: `msg_${t}`, role: t % 2 ? 'assistant' : 'user', tokens: { input: 1, output: 1 } }));
+  put(join(storage, 'session', 'global', `${id}.json`), JSON.stringify({ id, directory: `/work/p${n % 20}`, title: `Session ${n}`, time: { created: Date.parse(at(n)), updated: Date.parse(at(n)) } }));
+  for (let t = 0; t < 4; t += 1) put(join(storage, 'message', id, `msg_${t}.json`), JSON.stringify({ id: `msg_${t}`, role: t % 2 ? 'assistant' : 'user', tokens: { input: 1, output: 1 } }));
 }
 
 async function openCodeDb(home, from, count) {
   const SQL = await initSqlJs();
   const db = new SQL.Database();
-  db.run(
-    'CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT, parent_id TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);',
-  );
+  db.run('CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT, parent_id TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);');
   db.run('CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT);');
   db.run('CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT);');
   for (let n = from; n < from + count; n += 1) {
     const t = Date.parse(at(n));
     db.run('INSERT INTO session VALUES (?, ?, NULL, ?, ?, ?, ?, ?)', [`ses_db${n}`, 'global', `/work/p${n % 20}`, `Session ${n}`, '1.2.4', t, t]);
-    for (let m = 0; m < 4; m += 1)
-      db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [
-        `msg_${n}_${m}`,
-        `ses_db${n}`,
-        t,
-        t,
-        JSON.stringify({ role: m % 2 ? 'assistant' : 'user', tokens: { input: 1, output: 1 } }),
-      ]);
+    for (let m = 0; m < 4; m += 1) db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [`msg_${n}_${m}`, `ses_db${n}`, t, t, JSON.stringify({ role: m % 2 ? 'assistant' : 'user', tokens: { input: 1, output: 1 } })]);
   }
   put(join(home, '.local', 'share', 'opencode', 'opencode.db'), db.export());
   db.close();
@@ -132,9 +105,7 @@ try {
     runs.push(performance.now() - start);
   }
   runs.sort((a, b) => a - b);
-  console.log(
-    `listSessions: ${count} sessions, median ${runs[2].toFixed(0)} ms, best ${runs[0].toFixed(0)} ms, worst ${runs[4].toFixed(0)} ms (5 runs after a warm-up)`,
-  );
+  console.log(`listSessions: ${count} sessions, median ${runs[2].toFixed(0)} ms, best ${runs[0].toFixed(0)} ms, worst ${runs[4].toFixed(0)} ms (5 runs after a warm-up)`);
   if (count !== 5 * PER_AGENT) throw new Error(`expected ${5 * PER_AGENT} sessions, listed ${count}`);
   if (runs[2] >= 1000) {
     console.error('listSessions took a second or more for 1,000 sessions');

@@ -64,13 +64,7 @@ describe('listSessions', () => {
       XDG_DATA_HOME: join(elsewhere, 'xdg'),
       COPILOT_HOME: join(elsewhere, 'copilot-home'),
     };
-    expect((await listSessions({ stores: STORES, home, env })).map((s) => s.id).sort()).toEqual([
-      '11111111-2222-3333-4444-555555555555',
-      'cp-moved',
-      'g-moved',
-      'moved',
-      'ses_moved',
-    ]);
+    expect((await listSessions({ stores: STORES, home, env })).map((s) => s.id).sort()).toEqual(['11111111-2222-3333-4444-555555555555', 'cp-moved', 'g-moved', 'moved', 'ses_moved']);
     expect(await listSessions({ stores: STORES, home, env: {} })).toEqual([]);
     const db = join(elsewhere, 'custom.db');
     await writeOpenCodeDb(db, [{ id: 'ses_db', cwd: '/w', prompt: 'p', at: at(1) }]);
@@ -116,11 +110,7 @@ describe('listSessions', () => {
 
   it('counts a Codex 0.171 prompt, written only as an item_completed copy, once per turn id', async () => {
     const home = tempHome();
-    const copy = (text: string) => ({
-      timestamp: at(1),
-      type: 'event_msg',
-      payload: { type: 'item_completed', turn_id: 'turn-1', item: { type: 'UserMessage', content: [{ type: 'text', text }] } },
-    });
+    const copy = (text: string) => ({ timestamp: at(1), type: 'event_msg', payload: { type: 'item_completed', turn_id: 'turn-1', item: { type: 'UserMessage', content: [{ type: 'text', text }] } } });
     const path = writeCodex(join(home, '.codex'), { id: '019b04ae-b1c6-7c72-a134-a4c2de66058c', cwd: '/w', prompt: 'Add a test', at: at(1) });
     put(path, `${readFileSync(path, 'utf8')}${[copy('Add a test'), copy('Now the docs')].map((l) => JSON.stringify(l)).join('\n')}\n`);
     // writeCodex's own user_message has no turn id; the two copies share one: two turns.
@@ -143,12 +133,7 @@ describe('listSessions', () => {
 
   it('reads only the head of a large log and leaves uncounted fields out', async () => {
     const home = tempHome();
-    const big = {
-      type: 'assistant',
-      sessionId: 'big',
-      timestamp: at(1),
-      message: { id: 'msg_x', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300_000) }] },
-    };
+    const big = { type: 'assistant', sessionId: 'big', timestamp: at(1), message: { id: 'msg_x', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300_000) }] } };
     writeClaude(join(home, '.claude'), { id: 'big', cwd: '/p', prompt: 'first', at: at(1) }, [big]);
     const [session] = await listSessions({ stores: STORES, home });
     expect(session).toMatchObject({ id: 'big', title: 'first' });
@@ -159,36 +144,19 @@ describe('listSessions', () => {
   it('lists subagent files only when asked, with their parent', async () => {
     const home = tempHome();
     writeClaude(join(home, '.claude'), { id: 'parent', cwd: '/p', prompt: 'main', at: at(1) });
-    put(
-      join(home, '.claude', 'projects', '-p', 'parent', 'subagents', 'agent-a1.jsonl'),
-      `${JSON.stringify({ type: 'user', sessionId: 'parent', isSidechain: true, timestamp: at(1), message: { role: 'user', content: 'sub task' } })}\n`,
-    );
+    put(join(home, '.claude', 'projects', '-p', 'parent', 'subagents', 'agent-a1.jsonl'), `${JSON.stringify({ type: 'user', sessionId: 'parent', isSidechain: true, timestamp: at(1), message: { role: 'user', content: 'sub task' } })}\n`);
     expect((await listSessions({ stores: STORES, home })).length).toBe(1);
     const all = await listSessions({ stores: STORES, home, subagents: true });
     expect(all.find((s) => s.path.endsWith('agent-a1.jsonl'))).toMatchObject({ parentId: 'parent', title: 'sub task' });
   });
 
-  it("lists a session resumed into a new file under the file name, not the copied first lines' sessionId (issue #30)", async () => {
+  it('lists a session resumed into a new file under the file name, not the copied first lines\' sessionId (issue #30)', async () => {
     const home = tempHome();
     const dir = join(home, '.claude', 'projects', '-home-lab-project');
     // The recorded session, and the same conversation resumed into a file of its own (fixtures/claude-log/README.md).
-    const earlier = join(
-      FIXTURES_DIR,
-      'claude-log',
-      'recorded',
-      '2.0.77',
-      'resumed',
-      '.claude',
-      'projects',
-      '-home-lab-project',
-      'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl',
-    );
+    const earlier = join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.77', 'resumed', '.claude', 'projects', '-home-lab-project', 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl');
     put(join(dir, 'd9f13780-7086-4846-b30d-966389bbb1d8.jsonl'), readFileSync(earlier, 'utf8'), new Date(at(1)));
-    put(
-      join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'),
-      readFileSync(join(FIXTURES_DIR, 'claude-log', 'synthetic-resumed.jsonl'), 'utf8'),
-      new Date(at(2)),
-    );
+    put(join(dir, '57f6f27a-f714-44de-a160-29f6de7bfd73.jsonl'), readFileSync(join(FIXTURES_DIR, 'claude-log', 'synthetic-resumed.jsonl'), 'utf8'), new Date(at(2)));
     expect((await listSessions({ stores: STORES, home })).map((s) => [s.id, s.title])).toEqual([
       ['57f6f27a-f714-44de-a160-29f6de7bfd73', 'Remember the number 7.'],
       ['d9f13780-7086-4846-b30d-966389bbb1d8', 'Remember the number 7.'],

@@ -20,9 +20,7 @@ import { listSessions } from './list-sessions.js';
 import { openSession } from './open-session.js';
 import type { SessionInfo } from './types.js';
 
-const SOURCES = new Map<string, DisplayEventSource>(
-  [claudeLogSource, codexLogSource, geminiLogSource, openCodeLogSource, copilotLogSource].map((s) => [s.id, s]),
-);
+const SOURCES = new Map<string, DisplayEventSource>([claudeLogSource, codexLogSource, geminiLogSource, openCodeLogSource, copilotLogSource].map((s) => [s.id, s]));
 
 /** What a listing row and a full parse both report. */
 interface Reported {
@@ -108,11 +106,7 @@ async function compare(home: string): Promise<[string, Reported, Reported][]> {
   for (const row of rows) {
     const full = await parse(row, home);
     const listed: Reported = { title: row.title, turns: row.turns, tokens: row.tokens };
-    pairs.push([
-      relative(home, row.path),
-      listed,
-      { title: full.title, turns: row.turns === undefined ? undefined : full.turns, tokens: row.tokens === undefined ? undefined : full.tokens },
-    ]);
+    pairs.push([relative(home, row.path), listed, { title: full.title, turns: row.turns === undefined ? undefined : full.turns, tokens: row.tokens === undefined ? undefined : full.tokens }]);
   }
   return pairs;
 }

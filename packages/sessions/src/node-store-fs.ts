@@ -16,8 +16,7 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirE
  */
 async function openInside(realRoots: Promise<(string | undefined)[]>, path: string): Promise<FileHandle> {
   const [roots, target] = await Promise.all([realRoots, realpath(path).catch(() => undefined)]);
-  if (target === undefined || !roots.some((root) => root !== undefined && isInside(root, target)))
-    throw new RangeError(`${path} is outside the session store's folders; not read.`);
+  if (target === undefined || !roots.some((root) => root !== undefined && isInside(root, target))) throw new RangeError(`${path} is outside the session store's folders; not read.`);
   const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);

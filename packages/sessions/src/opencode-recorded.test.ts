@@ -20,79 +20,11 @@ type Expected = [role: 'main' | 'child', turns: number, events: string[]];
 
 const COMMON: Record<string, Expected[]> = {
   'plain-answer': [['main', 1, ['start', 'prompt', 'text It is **42**.', 'usage', 'end success']]],
-  'read-edit-run': [
-    [
-      'main',
-      1,
-      [
-        'start',
-        'prompt',
-        'text I will read the file first.',
-        'use Read',
-        'result Read success',
-        'usage',
-        'use Edit',
-        'result Edit success',
-        'usage',
-        'use Bash',
-        'result Bash success',
-        'usage',
-        'text Fixed: `Helo` is now `Hello`.',
-        'usage',
-        'end success',
-      ],
-    ],
-  ],
-  'write-search': [
-    [
-      'main',
-      1,
-      [
-        'start',
-        'prompt',
-        'use Write',
-        'result Write success',
-        'usage',
-        'use Grep',
-        'result Grep success',
-        'usage',
-        'use Glob',
-        'result Glob success',
-        'usage',
-        'text NOTES.md is written; greet is in src/greet.ts.',
-        'usage',
-        'end success',
-      ],
-    ],
-  ],
-  'failing-command': [
-    ['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success']],
-  ],
-  'thinking-todo': [
-    [
-      'main',
-      1,
-      [
-        'start',
-        'prompt',
-        'reasoning',
-        'use TodoWrite',
-        'result TodoWrite success',
-        'usage',
-        'reasoning',
-        'text Two steps: the changelog, then the tag.',
-        'usage',
-        'end success',
-      ],
-    ],
-  ],
-  'web-fetch': [
-    [
-      'main',
-      1,
-      ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
-    ],
-  ],
+  'read-edit-run': [['main', 1, ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success']]],
+  'write-search': [['main', 1, ['start', 'prompt', 'use Write', 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success']]],
+  'failing-command': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success']]],
+  'thinking-todo': [['main', 1, ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success']]],
+  'web-fetch': [['main', 1, ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success']]],
   // The child session starts with a notice naming its parent (L6), its prompt is the task's.
   subagent: [
     ['main', 1, ['start', 'prompt', 'use Task', 'result Task success', 'usage', 'text The helper counted 2 files.', 'usage', 'end success']],

@@ -18,12 +18,7 @@ describe('createRedactingStream', () => {
     const whole = `Here it is:\n${line}\nand more`;
     for (let at = 0; at <= whole.length; at++) {
       for (const kind of ['text', 'reasoning'] as const) {
-        const out = shown(
-          through([
-            { kind, id: 'm1', text: whole.slice(0, at) },
-            { kind, id: 'm1', text: whole.slice(at) },
-          ]),
-        );
+        const out = shown(through([{ kind, id: 'm1', text: whole.slice(0, at) }, { kind, id: 'm1', text: whole.slice(at) }]));
         expect([at, out.includes(secret)]).toEqual([at, false]);
         expect(out).toBe(redactSecrets(whole));
       }

@@ -130,11 +130,7 @@ describe('applyWal', () => {
 
   it('builds the whole database from the WAL when the file holds only its first page (as OpenCode leaves it)', () => {
     const { after } = twoStates();
-    const frames = Array.from({ length: after.byteLength / PAGE }, (_, index) => ({
-      page: index + 1,
-      bytes: after.subarray(index * PAGE, (index + 1) * PAGE),
-      commit: 0,
-    }));
+    const frames = Array.from({ length: after.byteLength / PAGE }, (_, index) => ({ page: index + 1, bytes: after.subarray(index * PAGE, (index + 1) * PAGE), commit: 0 }));
     const image = applyWal(inWalMode(after.subarray(0, PAGE)), writeWal(committed(frames, frames.length)));
     expect(image).toEqual(after);
   });

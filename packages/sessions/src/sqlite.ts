@@ -79,9 +79,7 @@ async function readBounded(path: string): Promise<Uint8Array | undefined> {
     const info = await file.stat();
     if (!info.isFile()) return undefined;
     if (info.size > SQLJS_DATABASE_LIMIT) {
-      throw new RangeError(
-        `${path} is ${info.size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`,
-      );
+      throw new RangeError(`${path} is ${info.size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`);
     }
     return await file.readFile();
   } finally {

@@ -22,9 +22,7 @@ describe('store paths stay inside the store', () => {
     const path = writeOpenCodeStorage(data, s);
     put(path, JSON.stringify({ id: '../../../secret', time: { created: 1 } }));
     put(join(home, '.local', 'secret', 'm.json'), JSON.stringify({ id: 'x', role: 'user' }));
-    await expect(openSession({ agent: 'opencode', storage: 'opencode-storage', path, id: 'ses_abc' }, { stores: STORES, home, env: {} })).rejects.toThrow(
-      RangeError,
-    );
+    await expect(openSession({ agent: 'opencode', storage: 'opencode-storage', path, id: 'ses_abc' }, { stores: STORES, home, env: {} })).rejects.toThrow(RangeError);
     expect((await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' })).filter((x) => x.turns === 1)).toEqual([]);
   });
 
@@ -51,13 +49,9 @@ describe('store paths stay inside the store', () => {
     // A FIFO inside the store's folder, as a log would be: refused without blocking.
     const inStore = join(home, '.gemini', 'tmp', 'slug', 'chats', 'session-fifo.jsonl');
     execFileSync('mkfifo', [inStore]);
-    await expect(openSession({ agent: 'gemini', storage: 'file', path: inStore, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(
-      /not a regular file/,
-    );
+    await expect(openSession({ agent: 'gemini', storage: 'file', path: inStore, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(/not a regular file/);
     // A file outside every folder of the session's store: refused before it is opened.
-    await expect(openSession({ agent: 'gemini', storage: 'file', path: fifo, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(
-      /outside the session store's folders/,
-    );
+    await expect(openSession({ agent: 'gemini', storage: 'file', path: fifo, id: 'x' }, { stores: STORES, home, env: {} })).rejects.toThrow(/outside the session store's folders/);
   }, 5000);
 
   it('an out-of-range OpenCode time costs that field only', async () => {
@@ -67,9 +61,6 @@ describe('store paths stay inside the store', () => {
     put(path, JSON.stringify({ id: 'ses_abc', directory: '/w', time: { created: 1e20, updated: 1e20 } }));
     writeOpenCodeStorage(data, { ...s, id: 'ses_ok' });
     const found = await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' });
-    expect(found.map((x) => [x.id, x.startedAt])).toEqual([
-      ['ses_ok', s.at],
-      ['ses_abc', undefined],
-    ]);
+    expect(found.map((x) => [x.id, x.startedAt])).toEqual([['ses_ok', s.at], ['ses_abc', undefined]]);
   });
 });

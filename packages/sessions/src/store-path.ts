@@ -9,7 +9,14 @@ export const STORE_FILE_LIMIT = 16 * 1024 * 1024;
 
 /** Whether a value from a store is safe as one path segment: no separator, no `..`, no NUL, bounded length. */
 export function isStoreId(value: unknown): value is string {
-  return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && value.length <= STORE_ID_MAX && !/[/\\\0]/.test(value);
+  return (
+    typeof value === 'string' &&
+    value !== '' &&
+    value !== '.' &&
+    value !== '..' &&
+    value.length <= STORE_ID_MAX &&
+    !/[/\\\0]/.test(value)
+  );
 }
 
 /**

@@ -17,27 +17,8 @@ export async function writeOpenCodeDb(path: string, sessions: readonly FakeSessi
   for (const s of sessions) {
     const t = Date.parse(s.at);
     db.run('INSERT INTO session VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)', [s.id, 'global', 'brave-otter', s.cwd, s.prompt, '1.2.4', t, t + 9000]);
-    db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [
-      `${s.id}_m1`,
-      s.id,
-      t,
-      t,
-      JSON.stringify({ role: 'user', time: { created: t }, agent: 'build', model: { providerID: 'openai', modelID: 'gpt-5' } }),
-    ]);
-    db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [
-      `${s.id}_m2`,
-      s.id,
-      t + 1,
-      t + 2,
-      JSON.stringify({
-        role: 'assistant',
-        parentID: `${s.id}_m1`,
-        time: { created: t + 1, completed: t + 2 },
-        cost: 0.5,
-        tokens: { input: 70, output: 30, reasoning: 0, cache: { read: 0, write: 0 } },
-        finish: 'stop',
-      }),
-    ]);
+    db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [`${s.id}_m1`, s.id, t, t, JSON.stringify({ role: 'user', time: { created: t }, agent: 'build', model: { providerID: 'openai', modelID: 'gpt-5' } })]);
+    db.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [`${s.id}_m2`, s.id, t + 1, t + 2, JSON.stringify({ role: 'assistant', parentID: `${s.id}_m1`, time: { created: t + 1, completed: t + 2 }, cost: 0.5, tokens: { input: 70, output: 30, reasoning: 0, cache: { read: 0, write: 0 } }, finish: 'stop' })]);
     db.run('INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)', [`${s.id}_p1`, `${s.id}_m1`, s.id, t, t, JSON.stringify({ type: 'text', text: s.prompt })]);
     db.run('INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)', [`${s.id}_p2`, `${s.id}_m2`, s.id, t + 1, t + 1, JSON.stringify({ type: 'text', text: 'Done.' })]);
   }

@@ -12,44 +12,20 @@
  * JWTs; RFC 7468 PEM.
  */
 export const SECRETS: readonly { kind: string; text: string; secret: string }[] = [
-  {
-    kind: 'openai-key',
-    text: 'export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx',
-    secret: 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx',
-  },
-  {
-    kind: 'openai-key',
-    text: 'client = OpenAI(api_key="sk-4fT8kQ2mZ9xR1vB6nL3pW7yH0cJ5dG2aE8uS4tK1oI9rM3zX")',
-    secret: 'sk-4fT8kQ2mZ9xR1vB6nL3pW7yH0cJ5dG2aE8uS4tK1oI9rM3zX',
-  },
-  {
-    kind: 'anthropic-key',
-    text: 'key: sk-ant-api03-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv-abcDEF12',
-    secret: 'sk-ant-api03-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv-abcDEF12',
-  },
-  {
-    kind: 'github-token',
-    text: 'git clone https://ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R@github.com/o/r',
-    secret: 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R',
-  },
+  { kind: 'openai-key', text: 'export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx', secret: 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx' },
+  { kind: 'openai-key', text: 'client = OpenAI(api_key="sk-4fT8kQ2mZ9xR1vB6nL3pW7yH0cJ5dG2aE8uS4tK1oI9rM3zX")', secret: 'sk-4fT8kQ2mZ9xR1vB6nL3pW7yH0cJ5dG2aE8uS4tK1oI9rM3zX' },
+  { kind: 'anthropic-key', text: 'key: sk-ant-api03-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv-abcDEF12', secret: 'sk-ant-api03-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv-abcDEF12' },
+  { kind: 'github-token', text: 'git clone https://ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R@github.com/o/r', secret: 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R' },
   { kind: 'github-token', text: 'GH token gho_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn in the log', secret: 'gho_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn' },
   { kind: 'github-token', text: 'installation token ghs_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789', secret: 'ghs_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789' },
-  {
-    kind: 'github-token',
-    text: 'github_pat_11ABCDEFG0aBcDeFgHiJkL_mNoPqRsTuVwXyZ0123456789abcdefghijklmnopqrstuvwxyzAB',
-    secret: 'github_pat_11ABCDEFG0aBcDeFgHiJkL_mNoPqRsTuVwXyZ0123456789abcdefghijklmnopqrstuvwxyzAB',
-  },
+  { kind: 'github-token', text: 'github_pat_11ABCDEFG0aBcDeFgHiJkL_mNoPqRsTuVwXyZ0123456789abcdefghijklmnopqrstuvwxyzAB', secret: 'github_pat_11ABCDEFG0aBcDeFgHiJkL_mNoPqRsTuVwXyZ0123456789abcdefghijklmnopqrstuvwxyzAB' },
   { kind: 'aws-access-key', text: 'aws_access_key_id = AKIAQ3EXAMPLEZ7KD2LM', secret: 'AKIAQ3EXAMPLEZ7KD2LM' },
   { kind: 'aws-secret-key', text: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY' },
   { kind: 'google-api-key', text: '"apiKey": "AIzaSyD4k9Lm2Pq7Rs1Tu8Vw3Xy6Za0Bc5De9Fg"', secret: 'AIzaSyD4k9Lm2Pq7Rs1Tu8Vw3Xy6Za0Bc5De9Fg' },
   { kind: 'slack-token', text: 'SLACK=xoxb-2048-4096-Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx', secret: 'xoxb-2048-4096-Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx' },
   { kind: 'stripe-key', text: 'Stripe.api_key = "sk_live_51HqZ2kLm9Np3Qr7St1Uv5Wx"', secret: 'sk_live_51HqZ2kLm9Np3Qr7St1Uv5Wx' },
   { kind: 'npm-token', text: '//registry.npmjs.org/:_authToken=npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', secret: 'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' },
-  {
-    kind: 'authorization',
-    text: 'curl -H "Authorization: Bearer 7f3a9c2e1b8d4f6a0c5e9b2d7a1f4c8e" https://api.example.com',
-    secret: '7f3a9c2e1b8d4f6a0c5e9b2d7a1f4c8e',
-  },
+  { kind: 'authorization', text: 'curl -H "Authorization: Bearer 7f3a9c2e1b8d4f6a0c5e9b2d7a1f4c8e" https://api.example.com', secret: '7f3a9c2e1b8d4f6a0c5e9b2d7a1f4c8e' },
   { kind: 'authorization', text: 'authorization: Basic dXNlcjpodW50ZXIy', secret: 'dXNlcjpodW50ZXIy' },
   { kind: 'authorization', text: '{"headers":{"Authorization":"Bearer abc123def456ghi789"}}', secret: 'abc123def456ghi789' },
   {
@@ -67,28 +43,12 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
     text: '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----',
     secret: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ',
   },
-  {
-    kind: 'private-key',
-    text: '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIFakeEd25519Key\n-----END PRIVATE KEY-----',
-    secret: 'MC4CAQAwBQYDK2VwBCIEIFakeEd25519Key',
-  },
+  { kind: 'private-key', text: '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIFakeEd25519Key\n-----END PRIVATE KEY-----', secret: 'MC4CAQAwBQYDK2VwBCIEIFakeEd25519Key' },
   { kind: 'gitlab-token', text: 'git remote add origin https://oauth2@gitlab.com/x.git # glpat-xY3kL9qPzT1vB7nM2sR8', secret: 'glpat-xY3kL9qPzT1vB7nM2sR8' },
-  {
-    kind: 'pypi-token',
-    text: 'password = pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMA',
-    secret: 'pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMA',
-  },
-  {
-    kind: 'sendgrid-key',
-    text: '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',
-    secret: 'qR7sT9uV1wX3yZ5aB7cD9eF1gH3iJ5kL7mN9oP1qR3s',
-  },
+  { kind: 'pypi-token', text: 'password = pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMA', secret: 'pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMA' },
+  { kind: 'sendgrid-key', text: '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', secret: 'qR7sT9uV1wX3yZ5aB7cD9eF1gH3iJ5kL7mN9oP1qR3s' },
   { kind: 'webhook-url', text: 'post to https://hooks.slack.com/services/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', secret: 'Xy7Zq8Wp3Lm7Kn2Jb5Hv9Gc1' },
-  {
-    kind: 'webhook-url',
-    text: '"url": "https://discord.com/api/webhooks/123456789012345678/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123"',
-    secret: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123',
-  },
+  { kind: 'webhook-url', text: '"url": "https://discord.com/api/webhooks/123456789012345678/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123"', secret: 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123' },
   { kind: 'url-credentials', text: 'curl https://deploy:hunter2pass@example.com/x', secret: 'hunter2pass' },
   { kind: 'url-credentials', text: 'DATABASE_URL=postgres://app:s3cretPw@db.internal/prod', secret: 's3cretPw' },
   { kind: 'env-secret', text: 'DATABASE_PASSWORD=hunter2-correct-horse', secret: 'hunter2-correct-horse' },
@@ -101,11 +61,7 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
     text: '{"AccessKey": {"UserName": "ci", "AccessKeyId": "AKIAQ3EXAMPLEZ7KD2LM", "Status": "Active", "SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY"}}',
     secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKY',
   },
-  {
-    kind: 'secret-field',
-    text: '"SessionToken": "IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake"',
-    secret: 'IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake',
-  },
+  { kind: 'secret-field', text: '"SessionToken": "IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake"', secret: 'IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQD6fakefakefake' },
   {
     kind: 'private-key',
     // A service-account key file as a tool prints it: the PEM's line breaks are JSON escapes.
@@ -122,21 +78,13 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
     text: 'Endpoint=sb://demo.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=q8Zp3Lm7Kn2Jb5Hv9Gc1FxWt4Rd6Ys0Ua2Ei8Oo5Pl=',
     secret: 'q8Zp3Lm7Kn2Jb5Hv9Gc1FxWt4Rd6Ys0Ua2Ei8Oo5Pl=',
   },
-  {
-    kind: 'connection-string',
-    text: 'Server=tcp:demo.database.windows.net,1433;Initial Catalog=app;User ID=admin;Password=Tr0ub4dor&3x;Encrypt=True;',
-    secret: 'Tr0ub4dor&3x',
-  },
+  { kind: 'connection-string', text: 'Server=tcp:demo.database.windows.net,1433;Initial Catalog=app;User ID=admin;Password=Tr0ub4dor&3x;Encrypt=True;', secret: 'Tr0ub4dor&3x' },
   {
     kind: 'azure-sas',
     text: 'https://demo.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-12-01T00:00:00Z&sig=Xy7Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx%2BWt4Rd6Ys0Ua%3D',
     secret: 'Xy7Zq8Wp3Lm7Kn2Jb5Hv9Gc1Fx%2BWt4Rd6Ys0Ua%3D',
   },
-  {
-    kind: 'slack-token',
-    text: 'app token xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-    secret: 'xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-  },
+  { kind: 'slack-token', text: 'app token xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'xapp-1-A0123BCDE45-6789012345678-0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
   { kind: 'stripe-key', text: 'endpoint secret whsec_5f4e3d2c1b0a99887766554433221100ffee', secret: 'whsec_5f4e3d2c1b0a99887766554433221100ffee' },
   { kind: 'twilio-sid', text: "account_sid = 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9'", secret: 'AC0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
   { kind: 'twilio-sid', text: 'twilio api:core:keys:create gave SK0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'SK0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
@@ -146,16 +94,8 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
   { kind: 'url-credentials', text: 'REDIS_URL=redis://:p4ssw0rdR3dis@cache.internal:6379/0', secret: 'p4ssw0rdR3dis' },
   // Shapes the rules above caught already, kept so that every published format is in the corpus.
   { kind: 'stripe-key', text: 'restricted key rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz', secret: 'rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz' },
-  {
-    kind: 'slack-token',
-    text: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-    secret: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-  },
-  {
-    kind: 'anthropic-key',
-    text: 'admin key sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv',
-    secret: 'sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv',
-  },
+  { kind: 'slack-token', text: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9', secret: 'xoxp-1234567890-1234567890-1234567890123-0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+  { kind: 'anthropic-key', text: 'admin key sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv', secret: 'sk-ant-admin01-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya-Ue_Ti2Oq7Pl4Mn9Kb1Xv' },
   { kind: 'env-secret', text: 'TWILIO_AUTH_TOKEN=f1e2d3c4b5a697887766554433221100', secret: 'f1e2d3c4b5a697887766554433221100' },
   { kind: 'env-secret', text: 'GITHUB_CLIENT_SECRET=0a1b2c3d4e5f60718293a4b5c6d7e8f901234567', secret: '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567' },
   { kind: 'env-secret', text: 'SMTP_PASSWORD="correct-horse-battery"', secret: 'correct-horse-battery' },
@@ -166,21 +106,13 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
  * (`"Bearer ..."`) says nothing and the key names the secret.
  */
 export const SECRET_VALUES: readonly { value: unknown; secret: string; redacted: unknown }[] = [
-  {
-    value: { Authorization: 'Bearer 9f8e7d6c5b4a39281706aa' },
-    secret: '9f8e7d6c5b4a39281706aa',
-    redacted: { Authorization: 'Bearer [REDACTED:authorization]' },
-  },
+  { value: { Authorization: 'Bearer 9f8e7d6c5b4a39281706aa' }, secret: '9f8e7d6c5b4a39281706aa', redacted: { Authorization: 'Bearer [REDACTED:authorization]' } },
   {
     value: { url: 'https://api.example.com', headers: { authorization: 'token 1b2c3d4e5f60718293a4' } },
     secret: '1b2c3d4e5f60718293a4',
     redacted: { url: 'https://api.example.com', headers: { authorization: 'token [REDACTED:authorization]' } },
   },
-  {
-    value: { headers: { 'X-Api-Key': 'k3y-9f8e7d6c5b4a39281706' } },
-    secret: 'k3y-9f8e7d6c5b4a39281706',
-    redacted: { headers: { 'X-Api-Key': '[REDACTED:secret-field]' } },
-  },
+  { value: { headers: { 'X-Api-Key': 'k3y-9f8e7d6c5b4a39281706' } }, secret: 'k3y-9f8e7d6c5b4a39281706', redacted: { headers: { 'X-Api-Key': '[REDACTED:secret-field]' } } },
   { value: { username: 'deploy', password: 'hunter2-Prod!' }, secret: 'hunter2-Prod!', redacted: { username: 'deploy', password: '[REDACTED:secret-field]' } },
 ];
 

@@ -42,33 +42,9 @@ export function hostileHome(): { home: string; claudeLog: string } {
   const home = tempHome();
   const at = `\x1b[2J\x9b1m\u202e2026-03-02T10:00`;
   const extra = [
-    {
-      sessionId: CLAUDE_ID,
-      cwd: `/w/${ALL}`,
-      type: 'assistant',
-      uuid: 'a2',
-      parentUuid: 'a1',
-      timestamp: at,
-      message: { id: 'msg_2', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: `Bash${ALL}`, input: { command: ALL } }] },
-    },
-    {
-      sessionId: CLAUDE_ID,
-      cwd: `/w/${ALL}`,
-      type: 'user',
-      uuid: 'u2',
-      parentUuid: 'a2',
-      timestamp: at,
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: ALL, is_error: true }] },
-    },
-    {
-      sessionId: CLAUDE_ID,
-      cwd: `/w/${ALL}`,
-      type: 'assistant',
-      uuid: 'a3',
-      parentUuid: 'u2',
-      timestamp: at,
-      message: { id: 'msg_3', role: 'assistant', content: [{ type: 'text', text: `${ALL} OPENAI_API_KEY=${SECRET}` }] },
-    },
+    { sessionId: CLAUDE_ID, cwd: `/w/${ALL}`, type: 'assistant', uuid: 'a2', parentUuid: 'a1', timestamp: at, message: { id: 'msg_2', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: `Bash${ALL}`, input: { command: ALL } }] } },
+    { sessionId: CLAUDE_ID, cwd: `/w/${ALL}`, type: 'user', uuid: 'u2', parentUuid: 'a2', timestamp: at, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: ALL, is_error: true }] } },
+    { sessionId: CLAUDE_ID, cwd: `/w/${ALL}`, type: 'assistant', uuid: 'a3', parentUuid: 'u2', timestamp: at, message: { id: 'msg_3', role: 'assistant', content: [{ type: 'text', text: `${ALL} OPENAI_API_KEY=${SECRET}` }] } },
     { type: `x-unknown-${ALL}` },
   ];
   const claudeLog = writeClaude(join(home, '.claude'), { id: CLAUDE_ID, cwd: `/w/${ALL}`, prompt: `${ALL} OPENAI_API_KEY=${SECRET}`, at }, extra);

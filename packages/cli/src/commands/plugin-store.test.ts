@@ -93,15 +93,7 @@ describe('the session commands with a plugin’s store (x-provider-qwen)', () =>
     const stderr = new Capture();
     const controller = new AbortController();
     const env = { XDG_CONFIG_HOME: join(home, '.config') };
-    const done = runCli(['serve', '--no-search', '--plugin', QWEN], {
-      stdin: none(),
-      stdout,
-      stderr,
-      env,
-      home,
-      cwd: home,
-      signal: controller.signal,
-    } as Parameters<typeof runCli>[1]);
+    const done = runCli(['serve', '--no-search', '--plugin', QWEN], { stdin: none(), stdout, stderr, env, home, cwd: home, signal: controller.signal } as Parameters<typeof runCli>[1]);
     while (!stdout.text.includes('\n')) await new Promise((resolve) => setTimeout(resolve, 20));
     const url = new URL(stdout.text.trim());
     const first = await get(url.origin, `/?token=${url.searchParams.get('token')}`);

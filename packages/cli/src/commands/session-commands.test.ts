@@ -43,19 +43,8 @@ const secret = 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx';
 
 function home(): string {
   const dir = tempHome();
-  const log = writeCopilot(join(dir, '.copilot'), {
-    id: '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20',
-    cwd: '/work/app',
-    prompt: `Use OPENAI_API_KEY=${secret}`,
-    at: '2026-03-02T10:00:00.000Z',
-  });
-  const reply = {
-    type: 'assistant.message',
-    id: 'e5',
-    parentId: 'e4',
-    timestamp: '2026-03-02T10:00:30.000Z',
-    data: { messageId: 'm5', content: `Set OPENAI_API_KEY=${secret} in .env`, toolRequests: [] },
-  };
+  const log = writeCopilot(join(dir, '.copilot'), { id: '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', cwd: '/work/app', prompt: `Use OPENAI_API_KEY=${secret}`, at: '2026-03-02T10:00:00.000Z' });
+  const reply = { type: 'assistant.message', id: 'e5', parentId: 'e4', timestamp: '2026-03-02T10:00:30.000Z', data: { messageId: 'm5', content: `Set OPENAI_API_KEY=${secret} in .env`, toolRequests: [] } };
   appendFileSync(log, `${JSON.stringify(reply)}\n`);
   writeCodex(join(dir, '.codex'), { id: '11111111-2222-3333-4444-555555555555', cwd: '/work/lib', prompt: 'Add a test', at: '2026-03-01T10:00:00.000Z' });
   return dir;
@@ -81,11 +70,7 @@ describe('xview sessions', () => {
   });
 
   it('says what is wrong in one line with exit code 2', async () => {
-    for (const argv of [
-      ['sessions', '--agent', 'cursor'],
-      ['sessions', '--since', 'yesterdayish'],
-      ['sessions', '--bogus'],
-    ]) {
+    for (const argv of [['sessions', '--agent', 'cursor'], ['sessions', '--since', 'yesterdayish'], ['sessions', '--bogus']]) {
       const bad = run(argv, home());
       expect(await bad.done).toBe(ExitCode.usage);
       expect(bad.stderr.text.split('\n').filter(Boolean)).toHaveLength(1);
@@ -139,13 +124,7 @@ describe('xview show', () => {
     const controller = new AbortController();
     const follow = run(['show', path, '--events', '--follow'], dir, { signal: controller.signal });
     await follow.stdout.contains('"Done."');
-    const line = {
-      type: 'assistant.message',
-      id: 'e9',
-      parentId: 'e4',
-      timestamp: '2026-03-02T10:01:00.000Z',
-      data: { messageId: 'm9', content: 'A later turn.', toolRequests: [] },
-    };
+    const line = { type: 'assistant.message', id: 'e9', parentId: 'e4', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'A later turn.', toolRequests: [] } };
     appendFileSync(path, `${JSON.stringify(line)}\n`);
     await follow.stdout.contains('A later turn.');
     controller.abort();
@@ -161,12 +140,7 @@ describe('xview show, on a log that leads out of its store', () => {
     renameSync(join(sessionDir, 'events.jsonl'), outside);
     symlinkSync(outside, join(sessionDir, 'events.jsonl'));
     const link = join(sessionDir, 'events.jsonl');
-    for (const argv of [
-      ['show', '0d3f6a52', '--events'],
-      ['show', '0d3f6a52', '--events', '--follow'],
-      ['show', link, '--events'],
-      ['show', link, '--events', '--follow'],
-    ]) {
+    for (const argv of [['show', '0d3f6a52', '--events'], ['show', '0d3f6a52', '--events', '--follow'], ['show', link, '--events'], ['show', link, '--events', '--follow']]) {
       const shown = run(argv, dir);
       const code = await shown.done;
       expect([argv.join(' '), code]).toEqual([argv.join(' '), ExitCode.input]);
@@ -185,13 +159,7 @@ describe('xview show --follow, when the log starts over', () => {
     await follow.stdout.contains('"Done."');
     // Rewritten in place, longer than before: what was read is gone, and the new log is read whole.
     const first = readFileSync(path, 'utf8').split('\n')[0];
-    const line = {
-      type: 'assistant.message',
-      id: 'e9',
-      parentId: 'e1',
-      timestamp: '2026-03-02T10:01:00.000Z',
-      data: { messageId: 'm9', content: 'Rewritten turn.', toolRequests: [] },
-    };
+    const line = { type: 'assistant.message', id: 'e9', parentId: 'e1', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: 'm9', content: 'Rewritten turn.', toolRequests: [] } };
     writeFileSync(path, `${first}\n${JSON.stringify(line)}\n${' '.repeat(4096)}\n`);
     await follow.stdout.contains('Rewritten turn.');
     await follow.stderr.contains('reading it again from the start');

@@ -55,10 +55,7 @@ export function parseDate(option: string, value: string | undefined): Date | und
 }
 
 /** A command's options and positionals by its table in command-help.ts; a mistake is a one-line usage error that suggests the closest option. */
-export function parseCommand(
-  command: 'sessions' | 'site' | 'serve',
-  argv: readonly string[],
-): { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] } {
+export function parseCommand(command: 'sessions' | 'site' | 'serve', argv: readonly string[]): { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] } {
   try {
     return parseArgs({ args: [...argv], allowPositionals: command === 'site', strict: true, options: parseOptions(command) });
   } catch (error) {

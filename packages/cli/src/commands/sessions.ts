@@ -31,15 +31,7 @@ function cells(s: SessionInfo, idWidth: number): string[] {
   const when = gate((s.startedAt ?? s.updatedAt).slice(0, 16).replace('T', ' '));
   const tokens = s.tokens === undefined ? '' : s.tokens.toLocaleString('en-US');
   const cost = s.costUsd === undefined ? '' : `$${s.costUsd.toFixed(2)}`;
-  return [
-    when.padEnd(16),
-    gate(s.agent).padEnd(8),
-    gate(shortKey(s)).padEnd(idWidth),
-    String(s.turns ?? '').padStart(5),
-    tokens.padStart(11),
-    cost.padStart(8),
-    cut(gate(s.title ?? ''), TITLE_WIDTH),
-  ];
+  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(shortKey(s)).padEnd(idWidth), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
 }
 
 function header(idWidth: number): string[] {

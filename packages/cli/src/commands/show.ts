@@ -49,8 +49,7 @@ async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionS
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.usage);
   }
-  if (found === undefined)
-    throw new CliError(`no session or file "${ref}" (xview sessions --all-projects lists the sessions on this machine).`, ExitCode.input);
+  if (found === undefined) throw new CliError(`no session or file "${ref}" (xview sessions --all-projects lists the sessions on this machine).`, ExitCode.input);
   return found;
 }
 
@@ -93,12 +92,7 @@ function inputOf(target: ShowTarget, lookup: SessionLookup & { stores: SessionSt
     const limit = follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes };
     yield* followFile(target.path, { signal: follow.signal, onNotice: follow.notice, ...limit });
   }
-  return {
-    name: target.path,
-    size: follow ? undefined : size,
-    open,
-    ...(target.agent ? { sourceId: lookup.stores.get(target.agent)?.logSource ?? `${target.agent}-log` } : {}),
-  };
+  return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: lookup.stores.get(target.agent)?.logSource ?? `${target.agent}-log` } : {}) };
 }
 
 /** The options, checked: those of xview that make no sense for one session are refused, not ignored. */
@@ -107,8 +101,7 @@ function showOptions(argv: readonly string[]): CliOptions {
   for (const name of SHOW_REFUSED) {
     const given = name === 'raw' ? options.output === 'raw' : name === 'list-providers' ? options.listProviders : options.version;
     if (!given) continue;
-    if (name === 'raw')
-      throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
+    if (name === 'raw') throw new CliError('show renders a session; to see a log unchanged, open its file (xview sessions --json gives the path).', ExitCode.usage);
     throw new CliError(`show does not take --${name}: run xview --${name}.`, ExitCode.usage);
   }
   return options;
@@ -135,29 +128,16 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   const { stores } = sessionRegistries(plugins);
   const lookup = { home: homeOf(io), env: io.env, stores };
   const target = await resolveTarget(options.files[0] as string, io, stores);
-  if (follow && target.storage !== 'file')
-    throw new CliError(
-      `--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`,
-      ExitCode.usage,
-    );
+  if (follow && target.storage !== 'file') throw new CliError(`--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`, ExitCode.usage);
   // A log followed by path is held to the rule its store reads by: a symlink out of the agent's folders is not followed.
   if (follow && target.agent !== undefined && !(await insideSessionStore({ agent: target.agent, path: target.path }, lookup)))
-    throw new CliError(
-      `${neutralizeForTerminal(target.path)} leads outside ${target.agent}'s session folders or is not a regular file; not followed.`,
-      ExitCode.input,
-    );
+    throw new CliError(`${neutralizeForTerminal(target.path)} leads outside ${target.agent}'s session folders or is not a regular file; not followed.`, ExitCode.input);
   const following = follow ? followSignal(io) : undefined;
   const title = target.agent === undefined ? undefined : `${target.agent} session ${target.id}`;
   settings.title = title === undefined || !redact ? title : redactSecrets(title);
   const extras: RunExtras = {
     plugins,
-    inputs: [
-      inputOf(
-        target,
-        lookup,
-        following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) },
-      ),
-    ],
+    inputs: [inputOf(target, lookup, following && { signal: following.signal, maxLineBytes: options.maxLineBytes, notice: (message) => io.stderr.write(`xview: ${gate(message)}\n`) })],
     ...(redact ? { redact: REDACTION } : {}),
     ...(follow ? { follow } : {}),
   };

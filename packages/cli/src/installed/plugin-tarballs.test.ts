@@ -58,12 +58,7 @@ describe('plugins installed from packed tarballs, in the installed xview', () =>
     const rows = `${JSON.stringify([qwenRow(place.home, 'edit'), qwenRow(place.home, 'plain')], null, 2)}\n`;
     for (const plugin of [['--plugin', 'x-provider-qwen'], ['--plugin', join(place.folder, 'node_modules', 'x-provider-qwen')], []]) {
       const listed = runInstalled(['sessions', ...plugin, '--agent', 'qwen', '--all-projects', '--json'], place);
-      expect({ plugin, status: listed.status, stdout: listed.stdout, stderr: listed.stderr }).toEqual({
-        plugin,
-        status: ExitCode.ok,
-        stdout: rows,
-        stderr: '',
-      });
+      expect({ plugin, status: listed.status, stdout: listed.stdout, stderr: listed.stderr }).toEqual({ plugin, status: ExitCode.ok, stdout: rows, stderr: '' });
     }
   });
 
