@@ -243,6 +243,17 @@ describe('xview --plugin', () => {
     expect(skipped.stderr.split('\n')[0]).toBe('xview: plugin ./both.mjs skipped: a session store with id "claude" is already loaded from built-in');
   });
 
+  it('says when the plugins load that a store names a log source none of them provides, and still lists its sessions', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'orphan.mjs'), storeModule('orphanagent', "logSource: 'orphan-log',"));
+    const result = await sessionCli(['sessions', '--plugin', './orphan.mjs', '--all-projects', '--agent', 'orphanagent', '--json'], dir, { XDG_CONFIG_HOME: EMPTY_CONFIG });
+    expect(result.stderr).toBe(
+      'xview: the session store "orphanagent" (./orphan.mjs) names the log source "orphan-log", which no loaded plugin provides: its sessions are listed but cannot be shown.\n',
+    );
+    expect(result.code).toBe(ExitCode.ok);
+    expect(JSON.parse(result.stdout)).toMatchObject([{ agent: 'orphanagent', id: 'orphanagent-1' }]);
+  });
+
   it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'hang.mjs'), `await new Promise(() => {});\n${sourceModule('hang')}`);

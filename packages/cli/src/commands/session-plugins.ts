@@ -40,6 +40,18 @@ export function sessionRegistries(set: PluginSet): SessionRegistries {
  */
 export async function loadSessionPlugins(specs: readonly string[], io: SessionCommandIo): Promise<SessionRegistries> {
   const set = await loadPlugins(specs, sessionPluginPlaces(io));
-  for (const line of set.problems) io.stderr.write(`${neutralizeForTerminal(line)}\n`);
-  return sessionRegistries(set);
+  const registries = sessionRegistries(set);
+  for (const line of [...set.problems, ...unreadableStores(set, registries)]) io.stderr.write(`${neutralizeForTerminal(line)}\n`);
+  return registries;
+}
+
+/** One line per store whose sessions no loaded source reads: told when the plugins load, not when a page of its sessions fails. */
+function unreadableStores(set: PluginSet, registries: SessionRegistries): string[] {
+  return registries.stores
+    .list()
+    .filter((store) => registries.sources[store.id] === undefined)
+    .map((store) => {
+      const origin = set.stores.get(store.id)?.origin ?? 'a plugin';
+      return `xview: the session store "${store.id}" (${origin}) names the log source "${store.logSource}", which no loaded plugin provides: its sessions are listed but cannot be shown.`;
+    });
 }
