@@ -1,9 +1,11 @@
 /*
- * The serve bench's processes (`node serve-child.js <mode> <home> [big log | listing file]`):
+ * The serve bench's processes (`node serve-child.js <mode> <home> [big log | listing file] [search dir]`):
  *
  * - `serve`: `xview serve`'s server (@x/serve's startServer with the built-in
  *   stores and the sources below), no search index, keeping its listing in
- *   the listing file as `xview serve` does in its cache folder; prints its address and
+ *   the listing file as `xview serve` does in its cache folder, and with a
+ *   search dir building its search index there in the background, as
+ *   `xview serve` does by default; prints its address and
  *   token as one JSON line, answers a line "cpu" with its CPU time so far, then on a line "stop" from standard input closes
  *   and prints its peak RSS (sampled every 50 ms, and the kernel's at exit).
  * - `baseline`: the same run's baselines in a fresh process: `listSessions`
@@ -41,7 +43,7 @@ const SOURCES: SessionSources = {
 
 export const FIRST_SCREEN_BYTES = 64 * 1024;
 
-async function serve(home: string, listingFile: string): Promise<void> {
+async function serve(home: string, listingFile: string, searchDir: string | undefined): Promise<void> {
   let peakRss = 0;
   const sample = () => void (peakRss = Math.max(peakRss, process.memoryUsage.rss()));
   const sampler = setInterval(sample, 50);
@@ -51,6 +53,7 @@ async function serve(home: string, listingFile: string): Promise<void> {
     stores: STORES,
     sources: SOURCES,
     listingFile,
+    ...(searchDir === undefined ? {} : { searchDir }),
     onError: (error) => process.stderr.write(`serve: ${String(error)}\n`),
   });
   process.stdout.write(`${JSON.stringify({ origin: server.origin, token: server.token })}\n`);
@@ -90,7 +93,7 @@ async function baseline(home: string, big: string): Promise<void> {
   );
 }
 
-const [mode, home, big] = process.argv.slice(2) as [string, string, string | undefined];
-if (mode === 'serve') await serve(home, big as string);
+const [mode, home, big, searchDir] = process.argv.slice(2) as [string, string, string | undefined, string | undefined];
+if (mode === 'serve') await serve(home, big as string, searchDir);
 else if (mode === 'baseline') await baseline(home, big as string);
 else throw new Error(`unknown mode ${mode}`);

@@ -1,16 +1,19 @@
 /*
- * The `xview serve` bench (`pnpm --filter x-bench bench:serve [--sessions N] [--total-mb M] [--session-mb S] [--runs R]`):
+ * The `xview serve` bench (`pnpm --filter x-bench bench:serve [--sessions N] [--total-mb M] [--session-mb S] [--runs R] [--with-index]`):
  * lays the search bench's generated home (default 10,000 sessions, about
  * 2 GB) out in the agents' store folders with one large Copilot session
  * (default 50 MB), starts @x/serve's server in a child process over it, and
  * times over HTTP, with the token's cookie: the list's first page (the first
- * request of a fresh server, again within the listing's 3 s reuse, and again
- * after it), the large session's page (time to first byte, to its first
+ * request of a fresh server, again within the listing's 3 s reuse, again
+ * after it, and the first request of a server started again over the listing
+ * the first one kept), the large session's page (time to first byte, to its first
  * 64 KiB, to the end), and the child's peak RSS. Baselines of the same run,
  * in a fresh process of their own: `listSessions` directly, and the plain
  * byte scan of the large log. Prints the figures against issue #32's goals
- * as a Markdown table. `--sessions 200 --session-mb 5` is a seconds-long
- * smoke run.
+ * as a Markdown table. `--with-index` has the server build its search index
+ * in the background throughout, as `xview serve` does by default (RSS and
+ * timings then include it). `--sessions 200 --session-mb 5` is a
+ * seconds-long smoke run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
@@ -131,8 +134,8 @@ function baseline(home: string, big: string): Baseline {
 }
 
 /** The server child, and its lines on standard output one at a time. */
-function startChild(home: string, listingFile: string, cpuProf: boolean): { child: ChildProcess; next: () => Promise<string> } {
-  const args = [...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', 'serve-profiles'] : []), CHILD, 'serve', home, listingFile];
+function startChild(home: string, cache: Cache, cpuProf: boolean): { child: ChildProcess; next: () => Promise<string> } {
+  const args = [...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', 'serve-profiles'] : []), CHILD, 'serve', home, cache.listingFile, ...(cache.searchDir ? [cache.searchDir] : [])];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
   return {
@@ -158,8 +161,14 @@ interface Measured {
 }
 
 /** Starts a server over `home`, asks for the list once with the token's cookie, and stops it: the first page of a server started again. */
-async function restartedFirstPage(home: string, listingFile: string): Promise<Timing> {
-  const { child, next } = startChild(home, listingFile, false);
+/** Where the server keeps its listing, and its search index when the run builds one (`--with-index`). */
+interface Cache {
+  listingFile: string;
+  searchDir: string | undefined;
+}
+
+async function restartedFirstPage(home: string, cache: Cache): Promise<Timing> {
+  const { child, next } = startChild(home, cache, false);
   try {
     const { origin, token } = JSON.parse(await next()) as { origin: string; token: string };
     const timing = await timedGet(origin, '/', await tokenCookie(origin, token));
@@ -172,13 +181,14 @@ async function restartedFirstPage(home: string, listingFile: string): Promise<Ti
   }
 }
 
-async function measure(home: string, big: string, runs: number, cpuProf: boolean): Promise<Measured> {
+async function measure(home: string, big: string, runs: number, cpuProf: boolean, withIndex: boolean): Promise<Measured> {
   // Untimed: brings every log into the page cache, so the server's first listing and the baseline's read the same warm files.
   baseline(home, big);
   const base = baseline(home, big);
   if (base.bigKey === undefined) throw new Error('the large session was not listed');
-  const listingFile = join(mkdtempSync(join(tmpdir(), 'x-bench-listing-')), 'listing.json');
-  const { child, next } = startChild(home, listingFile, cpuProf);
+  const cacheDir = mkdtempSync(join(tmpdir(), 'x-bench-serve-cache-'));
+  const cache: Cache = { listingFile: join(cacheDir, 'listing.json'), searchDir: withIndex ? join(cacheDir, 'search') : undefined };
+  const { child, next } = startChild(home, cache, cpuProf);
   try {
     const { origin, token } = JSON.parse(await next()) as { origin: string; token: string };
     const cookie = await tokenCookie(origin, token);
@@ -214,7 +224,7 @@ async function measure(home: string, big: string, runs: number, cpuProf: boolean
     for (const t of [listCold, ...listCached, ...listRelisted, pageCold, ...pageWarm]) if (t.status !== 200) throw new Error(`a page answered ${t.status}`);
     child.stdin?.write('stop\n');
     const { peakRssBytes, maxRssBytes } = JSON.parse(await next()) as { peakRssBytes: number; maxRssBytes: number };
-    const listRestarted = await restartedFirstPage(home, listingFile);
+    const listRestarted = await restartedFirstPage(home, cache);
     if (listRestarted.status !== 200 || listRestarted.rows !== listCold.rows) throw new Error('the restarted server did not list what the first one did');
     return { base, listCold, listCached, listRelisted, listRestarted, pageCold, pageWarm, rssBytes: Math.max(peakRssBytes, maxRssBytes) };
   } finally {
@@ -306,13 +316,16 @@ async function main(): Promise<void> {
       'session-mb': { type: 'string', default: '50' },
       runs: { type: 'string', default: '5' },
       'cpu-prof': { type: 'boolean', default: false },
+      'with-index': { type: 'boolean', default: false },
     },
   });
   const count = Number(values.sessions);
   const totalBytes = Math.round(Number(values['total-mb'] ?? (count * 0.2).toString()) * MB);
   const bigBytes = Math.round(Number(values['session-mb']) * MB);
   const home = generateServeHome(count, totalBytes, bigBytes);
-  const measured = await measure(home.home, home.big.path, Number(values.runs), values['cpu-prof'] === true);
+  const withIndex = values['with-index'] === true;
+  const measured = await measure(home.home, home.big.path, Number(values.runs), values['cpu-prof'] === true, withIndex);
+  if (withIndex) process.stdout.write('With the search index building in the background of the same server throughout (`--with-index`), as `xview serve` runs by default.\n\n');
   process.stdout.write(`${report(measured, { sessions: home.sessions, bytes: home.bytes, bigBytes: home.big.bytes })}\n`);
 }
 
