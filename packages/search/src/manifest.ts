@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sessionStatusSchema } from '@x/core';
 import type { SessionFacts } from './session-facts.js';
 import type { IndexedSession } from './types.js';
 
@@ -57,10 +58,23 @@ export async function loadManifest(dir: string, redact: boolean): Promise<Manife
   try {
     const manifest = JSON.parse(text) as Manifest;
     const usable = manifest.version === MANIFEST_VERSION && manifest.redact === redact && Array.isArray(manifest.segments) && Array.isArray(manifest.sessions);
-    return usable ? manifest : emptyManifest(redact);
+    if (!usable) return emptyManifest(redact);
+    for (const record of manifest.sessions) record.facts = checkedFacts(record?.facts);
+    return manifest;
   } catch {
     return emptyManifest(redact);
   }
+}
+
+/** The facts a record holds, each value of its type (a list escapes them, but a number it shows must be one): the manifest is a file. */
+function checkedFacts(value: unknown): SessionFacts {
+  const { status, durationMs, events } = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  const facts: SessionFacts = { events: count(events) ? events : 0 };
+  const known = sessionStatusSchema.safeParse(status);
+  if (known.success) facts.status = known.data;
+  if (count(durationMs)) facts.durationMs = durationMs;
+  return facts;
 }
 
 export async function saveManifest(dir: string, manifest: Manifest): Promise<void> {

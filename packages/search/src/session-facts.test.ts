@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,14 @@ describe('session facts', () => {
       });
       expect(index.facts(session)).toEqual({ status: 'error', durationMs: 4000, events: 2 });
       expect(index.facts({ ...session, size: 11 })).toBeUndefined();
+      await index.close();
+      // A manifest edited by hand: a value of the wrong type is dropped, the rest kept.
+      const manifestPath = join(dir, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      manifest.sessions[0].facts = { status: '<img src=x onerror=alert(1)>', durationMs: '1e9', events: -1 };
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+      index = await openSearchIndex({ dir, readEvents: () => { throw new Error('read again'); } });
+      expect(index.facts(session)).toEqual({ events: 0 });
       await index.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { sessionStatusSchema } from '@x/core';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PageFacts, PageJob, RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
@@ -106,14 +107,13 @@ function pagePaths(sessions: readonly SessionInfo[]): Map<SessionInfo, string> {
   return pages;
 }
 
-const STATUSES: ReadonlySet<unknown> = new Set(['success', 'error', 'cancelled', 'incomplete']);
-
 /** The facts a manifest entry holds, keeping only values of the right type: the manifest is a file anyone with the folder can edit. */
 function checkedFacts(value: unknown): PageFacts | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const { status, durationMs } = value as Record<string, unknown>;
   const facts: PageFacts = {};
-  if (STATUSES.has(status)) facts.status = status as PageFacts['status'];
+  const known = sessionStatusSchema.safeParse(status);
+  if (known.success) facts.status = known.data;
   if (typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0) facts.durationMs = durationMs;
   return facts;
 }
