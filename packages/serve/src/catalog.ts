@@ -49,8 +49,12 @@ export function agentIdsOf(stores: SessionLookup['stores']): string[] {
   return (Array.isArray(stores) ? stores : (stores as Exclude<SessionLookup['stores'], readonly unknown[]>).list()).map((store) => store.id);
 }
 
-/** Takes the kept listing as the catalog's, stale from the start so the stores are listed again at once. */
-function readKept(state: CatalogState): Promise<void> {
+/**
+ * Takes the kept listing as the catalog's, stale from the start so the
+ * stores are listed again at once. Read once per catalog; a server awaits
+ * it before it listens, so its first request does not pay for it.
+ */
+export function readKept(state: CatalogState): Promise<void> {
   const file = state.options.listingFile;
   state.kept ??=
     file === undefined

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
-import { agentIdsOf, catalogFind, catalogSessions, createCatalog } from './catalog.js';
+import { agentIdsOf, catalogFind, catalogSessions, createCatalog, readKept } from './catalog.js';
 import { allowedHosts, checkRequest, createGate, type GateState } from './gate.js';
 import { sendError } from './respond.js';
 import { route } from './routes.js';
@@ -121,6 +121,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
     pollIntervalMs: options.pollIntervalMs,
   };
   context.search = await openSearch(options, context);
+  await readKept(context.catalog);
   const state: ServerState = { context, gate: undefined, onError: options.onError };
   const server = createServer((request, response) => void handle(state, request, response));
   const host = options.host ?? '127.0.0.1';
