@@ -5,6 +5,6 @@ import * as api from './index.js';
 // src/index.ts fails this test, so the API changes only on purpose.
 describe('@x/serve exports', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['SERVE_CSP', 'STATIC_CSP', 'VERSION', 'startServer', 'staticListHtml', 'writeStaticSessionPage']);
+    expect(Object.keys(api).sort()).toEqual(['SERVE_CSP', 'STATIC_CSP', 'STATIC_SEARCH_MAX_BYTES', 'VERSION', 'startServer', 'staticListHtml', 'staticSearchHtml', 'writeStaticSessionPage']);
   });
 });

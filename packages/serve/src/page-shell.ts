@@ -59,15 +59,16 @@ export function shellHead(options: ShellOptions): string {
 
 /**
  * The start of a static page (`xview site`), up to its `<main>`: the same
- * bar and header as the app's, the app's style inline, no script and no
- * search box (there is no server to ask); `home` is the list's address
- * relative to the page.
+ * bar and header as the app's, the app's style inline, no script (the
+ * search page brings its own, under its own `csp`); `home` is the list's
+ * address relative to the page, and the search page sits beside it.
  */
-export function staticShellHead(options: { title: string; home: string }): string {
+export function staticShellHead(options: { title: string; home: string; csp?: string }): string {
   const title = escapeHtml(options.title);
+  const search = options.home.replace(/index\.html$/, 'search.html');
   return (
-    `${headStart(STATIC_CSP, title)}<style>${APP_CSS}</style>\n</head>\n` +
-    `<body class="x-transcript x-serve x-static">\n<nav class="x-bar"><a href="${escapeHtml(options.home)}">Sessions</a></nav>\n` +
+    `${headStart(options.csp ?? STATIC_CSP, title)}<style>${APP_CSS}</style>\n</head>\n` +
+    `<body class="x-transcript x-serve x-static">\n<nav class="x-bar"><a href="${escapeHtml(options.home)}">Sessions</a> <a href="${escapeHtml(search)}">Search</a></nav>\n` +
     `<header class="run-header"><h1>${title}</h1></header>\n`
   );
 }

@@ -1,6 +1,15 @@
 import type { DisplayEvent } from '@x/core';
 import { createFactsState, finishFacts, noteFactsEvent, type FactsState } from '@x/search';
-import { sessionEvents, writePageFile, type IndexEntry, type PageFacts, type SessionEventsOptions, type SessionInfo } from '@x/sessions';
+import {
+  PAGE_FACTS_MAX_PROMPTS,
+  redactSecrets,
+  sessionEvents,
+  writePageFile,
+  type IndexEntry,
+  type PageFacts,
+  type SessionEventsOptions,
+  type SessionInfo,
+} from '@x/sessions';
 import { changesBodyHtml } from './changes.js';
 import { listBodyHtml } from './list-page.js';
 import { SHELL_TAIL, staticShellHead } from './page-shell.js';
@@ -11,8 +20,9 @@ import { createSummarizer, type Summarizer } from './session-summary.js';
  * `xview site`: a static export of the app's list and session views, the
  * same components `xview serve` answers with, linked relatively so the
  * folder opens from disk or any static host. What needs the server is left
- * out: search, filters, live follow, downloads and the app's script (the
- * pages run no script at all, under STATIC_CSP).
+ * out: filters, live follow, downloads and the app's script (the pages run
+ * no script at all, under STATIC_CSP); search is a page of its own with a
+ * small index (static-search.ts).
  */
 
 /** Where the list is from a session's page (`sessions/<page>.html`). */
@@ -66,6 +76,7 @@ export function writeStaticSessionPage(session: SessionInfo, file: string, optio
     const changes = `<section id="changes" class="x-changes"><h2>Changes</h2>${changesBodyHtml(summary, redact, '')}</section>`;
     await write(`${turnTableHtml(summary, redact)}\n${changes}\n</main>${SHELL_TAIL}`);
     const { status, durationMs } = finishFacts(facts);
-    return { ...(status === undefined ? {} : { status }), ...(durationMs === undefined ? {} : { durationMs }) };
+    const prompts = summary.turns.flatMap((t) => (t.prompt === undefined ? [] : [redact ? redactSecrets(t.prompt) : t.prompt])).slice(0, PAGE_FACTS_MAX_PROMPTS);
+    return { ...(status === undefined ? {} : { status }), ...(durationMs === undefined ? {} : { durationMs }), prompts };
   });
 }

@@ -2,8 +2,10 @@
 // app's list and session views) from disk, as a user opens the folder: the
 // list shows every agent's session with the recorded one's status and
 // duration, hostile strings in every field come back as text, every page
-// runs no script and loads nothing, the app's style applies under the
-// static CSP, and a session's changes link to its events on the same page.
+// but search runs no script and loads nothing, the app's style applies under
+// the static CSP, a session's changes link to its events on the same page,
+// and the search page finds each agent's planted phrase in its own index,
+// showing hostile prompts as text.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listSessions, writeSite } from '@x/sessions';
@@ -11,9 +13,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../renderer-html/test/xss-corpus.js';
 import { tempHome, writeClaude } from '../../sessions/test/fake-home.js';
+import { staticSearchHtml } from '../src/static-search.js';
 import { staticListHtml, writeStaticSessionPage } from '../src/static-site.js';
 import { hasChromium, launch, watchedPage } from './browser.js';
-import { IDS, SOURCES, STORES, fiveAgentHome } from './serve-home.js';
+import { IDS, PLANTED, SOURCES, STORES, fiveAgentHome } from './serve-home.js';
 
 /** The five agents' home with a Claude session per hostile string (in its project and its prompt), written as a site. */
 async function hostileSite(): Promise<string> {
@@ -32,6 +35,7 @@ async function hostileSite(): Promise<string> {
   const report = await writeSite(out, sessions, {
     render: (session, file) => writeStaticSessionPage(session, file, { stores: STORES, home, sources: SOURCES }),
     renderIndex: staticListHtml,
+    renderSearch: staticSearchHtml,
   });
   expect(report.failed).toEqual([]);
   return out;
@@ -113,6 +117,36 @@ describe.skipIf(!hasChromium)('the static export in Chromium, opened from disk',
     expect(href).toMatch(/^#e\d+$/);
     expect(await tab.$(`[id="${href?.slice(1)}"]`)).not.toBeNull();
     expect(await tab.$$eval('table.x-turns tr', (rows) => rows.length)).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('searches in the page: each agent’s planted phrase finds its session, and hostile prompts come back as text', async () => {
+    const { page: tab, problems } = await page();
+    await tab.goto(index);
+    await tab.click('.x-bar a[href="search.html"]');
+    for (const [agent, phrase] of Object.entries(PLANTED)) {
+      await tab.fill('#x-q', phrase);
+      const hits = await tab.$$eval('#x-results a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(hits).toHaveLength(1);
+      expect(hits[0]).toContain(IDS[agent as keyof typeof PLANTED]);
+    }
+    await tab.fill('#x-q', 'xsscheck');
+    const shape = await tab.evaluate(() => ({
+      pwned: (window as { __pwned?: unknown }).__pwned,
+      hits: document.querySelectorAll('#x-results li').length,
+      prompts: [...document.querySelectorAll('#x-results li p')].map((p) => p.textContent),
+      count: document.getElementById('x-count')?.textContent,
+    }));
+    expect(shape.pwned).toBeUndefined();
+    expect(shape.hits).toBe(XSS_PAYLOADS.length);
+    expect(shape.count).toBe(`${XSS_PAYLOADS.length} sessions.`);
+    // The prompt as the turn table shows it (one line, cut): the payload's text, not markup.
+    // (A NUL reaches a prompt event as the visible `\x00`: core's plain pass shows control characters so.)
+    const asPrompt = (payload: string) => `xsscheck ${payload}`.replace(/\0/g, '\\x00').replace(/\s+/g, ' ').trim().slice(0, 160);
+    for (const payload of XSS_PAYLOADS) expect(shape.prompts).toContain(asPrompt(payload));
+    // A link into the page from elsewhere: the query in the URL.
+    await tab.goto(`${index.replace(/index\.html$/, 'search.html')}?q=${encodeURIComponent(PLANTED.codex)}`);
+    expect(await tab.$$eval('#x-results a', (as) => as.length)).toBe(1);
     expect(problems).toEqual([]);
   });
 });

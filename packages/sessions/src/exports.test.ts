@@ -7,6 +7,8 @@ import * as api from './index.js';
 describe('@x/sessions exports', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'PAGE_FACTS_MAX_PROMPTS',
+      'PAGE_FACTS_MAX_PROMPT_CHARS',
       'PageWriteError',
       'VERSION',
       'createSessionStoreRegistry',

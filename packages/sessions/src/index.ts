@@ -16,7 +16,7 @@ export {
   type SessionEventsOptions,
   type SessionSources,
 } from './render-session.js';
-export type { PageFacts, RenderPage, WorkerRenderModule } from './site-workers.js';
+export { PAGE_FACTS_MAX_PROMPT_CHARS, PAGE_FACTS_MAX_PROMPTS, type PageFacts, type RenderPage, type WorkerRenderModule } from './site-workers.js';
 export { PageWriteError, writePageFile, writeSessionPage } from './page-file.js';
 export { pagePath, sessionSignature, writeSite, type IndexEntry, type ProgressStream, type SiteReport, type WriteSiteOptions } from './site.js';
 export { VERSION } from './version.js';

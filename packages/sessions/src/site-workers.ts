@@ -12,7 +12,14 @@ export interface PageFacts {
   status?: SessionStatus;
   /** How long the log covers, in milliseconds. */
   durationMs?: number;
+  /** The prompts the person typed, each cut to one line, for a search in the site's pages (at most {@link PAGE_FACTS_MAX_PROMPTS} of {@link PAGE_FACTS_MAX_PROMPT_CHARS}). */
+  prompts?: string[];
 }
+
+/** Prompts a page's facts keep; the rest of a long session is found through its title and first prompts. */
+export const PAGE_FACTS_MAX_PROMPTS = 50;
+/** Characters of one kept prompt. */
+export const PAGE_FACTS_MAX_PROMPT_CHARS = 200;
 
 /**
  * Renders one session's page into `file`, a temporary file that `writeSite`

@@ -39,8 +39,9 @@ describe('writeSite', () => {
   it('writes an index of the sessions as listed, each with its page, and one page per session', async () => {
     const { sessions } = await twoSessions();
     const out = tempHome();
-    const report = await writeSite(out, sessions, { render: page, renderIndex });
+    const report = await writeSite(out, sessions, { render: page, renderIndex, renderSearch: (entries, title) => `${title}: ${entries.length} rows` });
     expect(report).toMatchObject({ written: 2, unchanged: 0, failed: [] });
+    expect(readFileSync(join(out, 'search.html'), 'utf8')).toBe('Agent sessions: 2 rows');
     expect(readdirSync(join(out, 'sessions')).sort()).toEqual(['claude-c1.html', 'codex-11111111-2222-3333-4444-555555555555.html']);
     expect(readFileSync(join(out, 'index.html'), 'utf8').split('\n')[0]).toBe('Agent sessions');
     expect(rowsOf(out)).toEqual([
@@ -118,10 +119,10 @@ describe('writeSite and the facts a render notes', () => {
     const manifestPath = join(out, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     const codexPage = pagePath(sessions[0] as SessionInfo);
-    manifest.pages[codexPage].facts = { status: '<script>', durationMs: 'long' };
+    manifest.pages[codexPage].facts = { status: '<script>', durationMs: 'long', prompts: ['kept', 7, 'x'.repeat(500)] };
     writeFileSync(manifestPath, JSON.stringify(manifest));
     await writeSite(out, sessions, { render: page, renderIndex });
-    expect(rowsOf(out).map((r) => r.facts)).toEqual([{}, undefined]);
+    expect(rowsOf(out).map((r) => r.facts)).toEqual([{ prompts: ['kept', 'x'.repeat(200)] }, undefined]);
   });
 });
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { sessionStatusSchema } from '@x/core';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PageFacts, PageJob, RenderPage, RenderResult, WorkerRenderModule } from './site-workers.js';
+import { PAGE_FACTS_MAX_PROMPT_CHARS, PAGE_FACTS_MAX_PROMPTS, type PageFacts, type PageJob, type RenderPage, type RenderResult, type WorkerRenderModule } from './site-workers.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
 import { sessionTitle } from './render-session.js';
@@ -32,6 +32,8 @@ export interface WriteSiteOptions {
    * `xview site` passes the list view of `xview serve`'s app.
    */
   renderIndex: (entries: readonly IndexEntry[], title: string) => string;
+  /** When given, `search.html` beside the index: a page that searches the rows (their titles and the prompts their renders noted) in the browser. */
+  renderSearch?: (entries: readonly IndexEntry[], title: string) => string;
   /** Renders pages on worker threads by importing this module (see {@link WorkerRenderModule}). */
   worker?: WorkerRenderModule;
   /** Worker threads; default: the machine's available parallelism. */
@@ -110,11 +112,15 @@ function pagePaths(sessions: readonly SessionInfo[]): Map<SessionInfo, string> {
 /** The facts a manifest entry holds, keeping only values of the right type: the manifest is a file anyone with the folder can edit. */
 function checkedFacts(value: unknown): PageFacts | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const { status, durationMs } = value as Record<string, unknown>;
+  const { status, durationMs, prompts } = value as Record<string, unknown>;
   const facts: PageFacts = {};
   const known = sessionStatusSchema.safeParse(status);
   if (known.success) facts.status = known.data;
   if (typeof durationMs === 'number' && Number.isFinite(durationMs) && durationMs >= 0) facts.durationMs = durationMs;
+  if (Array.isArray(prompts)) {
+    const kept = prompts.filter((p): p is string => typeof p === 'string').slice(0, PAGE_FACTS_MAX_PROMPTS);
+    facts.prompts = kept.map((p) => p.slice(0, PAGE_FACTS_MAX_PROMPT_CHARS));
+  }
   return facts;
 }
 
@@ -238,6 +244,8 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
     const facts = failed.has(session) ? undefined : manifest.pages[page]?.facts;
     return { session: shown, href: failed.has(session) ? '' : page, title: sessionTitle(shown), ...(facts ? { facts } : {}) };
   });
-  await writeAtomic(report.indexPath, options.renderIndex(entries, options.title ?? 'Agent sessions'));
+  const title = options.title ?? 'Agent sessions';
+  await writeAtomic(report.indexPath, options.renderIndex(entries, title));
+  if (options.renderSearch) await writeAtomic(join(outDir, 'search.html'), options.renderSearch(entries, title));
   return report;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SessionInfo, SiteReport, WriteSiteOptions } from '@x/sessions';
 import { listSessions, redactSecrets, writeSite } from '@x/sessions';
-import { staticListHtml, writeStaticSessionPage } from '@x/serve';
+import { staticListHtml, staticSearchHtml, writeStaticSessionPage } from '@x/serve';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
@@ -93,6 +93,7 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
   const done = await writeOrExplain(outDir, sessions, {
     render: (session, file) => writeStaticSessionPage(session, file, { ...lookup, stores, sources, redact }),
     renderIndex: staticListHtml,
+    renderSearch: staticSearchHtml,
     // Each worker thread loads the same plugins (from the same folder) for their stores and sources.
     ...(worker ? { worker: { module: worker, data: { ...lookup, redact, plugins, cwd: io.cwd ?? process.cwd() } } } : {}),
     progress: io.stderr as { write(chunk: string): unknown; isTTY?: boolean },

@@ -140,6 +140,11 @@ describe('the installed xview site', () => {
     expect(index.match(/<tr data-key=/g)).toHaveLength(6);
     expect(index).not.toContain('title="not read yet"');
     for (const page of pages) expect(readFileSync(join(out, 'sessions', page), 'utf8')).toContain('<section id="changes" class="x-changes"><h2>Changes</h2>');
+    // The search page's own index: a row per session, each with the prompts its page's render noted.
+    const search = readFileSync(join(out, 'search.html'), 'utf8');
+    const rows = JSON.parse(/<script type="application\/json" id="x-data">(.*?)<\/script>/s.exec(search)?.[1] ?? '[]') as unknown[][];
+    expect(rows.map((row) => row[0]).sort()).toEqual(pages.map((page) => `sessions/${page}`).sort());
+    expect(rows.every((row) => Array.isArray(row[5]) && row[5].length > 0)).toBe(true);
   });
 
   it('keeps a secret out of every page with --redact', () => {
