@@ -9,7 +9,16 @@ import { compactKey } from './recent-keys.js';
  * keeps a key of the input it announced and, here, says when either happens.
  */
 
-/** What a call in flight keeps to tell whether its final input differs: a key of the input announced (a hash past 64 characters). */
+/**
+ * The longest input JSON kept as its own key. A longer one is kept as its
+ * length and hash (`compactKey`); up to this the text itself is compared,
+ * which spares hashing the input twice per call (x-bench, Codex: a
+ * command's input is 100-150 characters of JSON). The key is counted in the open
+ * call's bytes, so the tracker's byte budget still bounds it.
+ */
+const INPUT_KEY_MAX_CHARS = 1024;
+
+/** What a call in flight keeps to tell whether its final input differs: a key of the input announced (its JSON, or a hash past {@link INPUT_KEY_MAX_CHARS}). */
 export function inputKey(input: unknown): string {
   let text: string | undefined;
   try {
@@ -18,7 +27,8 @@ export function inputKey(input: unknown): string {
     // Inputs are decoded JSON; anything else is keyed by its type alone.
     text = undefined;
   }
-  return compactKey(text ?? `<${typeof input}>`);
+  const key = text ?? `<${typeof input}>`;
+  return key.length <= INPUT_KEY_MAX_CHARS ? key : compactKey(key);
 }
 
 /** A call, as a notice names it. */
