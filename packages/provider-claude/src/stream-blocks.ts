@@ -10,11 +10,7 @@ export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
 
 /** Sets `key` in a map that keeps at most `limit` keys, forgetting the one set longest ago. */
 export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  // The delete moves a key set again to the end. In a map of one key it moves
-  // nothing, and deleting a map's last key makes V8 shrink its table, a call
-  // into the runtime and a new table, only for the set to grow it again: most
-  // streams have one thread, so that was every message (x-bench, Claude).
-  if (map.size > 1) map.delete(key);
+  map.delete(key);
   map.set(key, value);
   if (map.size > limit) map.delete(map.keys().next().value as K);
 }

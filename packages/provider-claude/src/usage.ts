@@ -212,8 +212,7 @@ export function createUsageCollector(): UsageCollector {
       const entry = state.current.get(key);
       if (entry !== undefined && entry.messageId !== messageId) settle(state, entry);
       const sameMessage = entry?.messageId === messageId;
-      // Moves the thread to the end; in a map of one thread there is nowhere to move it, and emptying a map costs (setBounded).
-      if (state.current.size > 1) state.current.delete(key);
+      state.current.delete(key);
       state.current.set(key, { messageId, model: model ?? (sameMessage ? entry?.model : undefined), parentToolUseId, counts: apiUsageCounts(usage) });
       if (state.current.size > MAX_USAGE_THREADS) {
         const oldest = state.current.keys().next().value as string;
