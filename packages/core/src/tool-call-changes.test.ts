@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactKey } from './recent-keys.js';
 import { inputKey } from './tool-call-changes.js';
 
 // Hostile pieces: controls, bidi overrides, `__proto__`, lone surrogates, and strings long enough to be hashed.

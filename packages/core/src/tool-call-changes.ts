@@ -11,11 +11,11 @@ import { compactKey } from './recent-keys.js';
 
 /**
  * The longest input key (its JSON, or the key of {@link oneStringFieldKey})
- * kept as it is. A longer one is kept as its length and hash (`compactKey`);
- * up to this the text itself is compared,
- * which spares hashing the input twice per call (x-bench, Codex: a
- * command's input is 100-150 characters of JSON). The key is counted in the open
- * call's bytes, so the tracker's byte budget still bounds it.
+ * kept as it is; a longer one is kept as its length and hash (`compactKey`).
+ * Up to this the text itself is compared, which spares hashing the input
+ * twice per call (x-bench, Codex: a command's input is 100-150 characters of
+ * JSON). The key is counted in the open call's bytes, so the tracker's byte
+ * budget still bounds it.
  */
 const INPUT_KEY_MAX_CHARS = 1024;
 

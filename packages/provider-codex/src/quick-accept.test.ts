@@ -16,7 +16,9 @@ describe('threadEventSchema through quickAccept', () => {
 // turn.completed's usage goes through quickAccept too (thread-events.ts).
 describe('usageSchema through quickAccept', () => {
   it('agrees with zod on every recorded usage and hostile mutations of them (fixed seed)', () => {
-    const samples = wireObjectsOf('codex').flatMap((line) => (typeof line.usage === 'object' && line.usage !== null ? [line.usage as Record<string, unknown>] : []));
+    const samples = wireObjectsOf('codex').flatMap((line) =>
+      typeof line.usage === 'object' && line.usage !== null ? [line.usage as Record<string, unknown>] : [],
+    );
     expect(samples.length).toBeGreaterThan(20);
     expect(expectQuickAgrees(usageSchema, quickAccept(usageSchema), samples)).toBeGreaterThan(samples.length / 4);
   });
