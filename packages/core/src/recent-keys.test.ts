@@ -40,4 +40,28 @@ describe('createRecentMap', () => {
       { seed: 2012, numRuns: 2000 },
     );
   });
+
+  it('after clear holds what a fresh map would, full or empty (seed 2030)', () => {
+    // A step is a set, or null for a clear; the model is a fresh map after each clear.
+    const steps = fc.array(fc.option(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 0, max: 9 })), { freq: 4 }), { maxLength: 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), steps, (limit, sets) => {
+        const recent = createRecentMap<string, number>(limit);
+        let fresh = createRecentMap<string, number>(limit);
+        for (const step of sets) {
+          if (step === null) {
+            recent.clear();
+            fresh = createRecentMap<string, number>(limit);
+          } else {
+            recent.set(step[0], step[1]);
+            fresh.set(step[0], step[1]);
+          }
+          for (const probe of ['a', 'b', 'c', 'd', 'e']) {
+            expect([recent.has(probe), recent.get(probe)]).toEqual([fresh.has(probe), fresh.get(probe)]);
+          }
+        }
+      }),
+      { seed: 2030, numRuns: 2000 },
+    );
+  });
 });

@@ -139,7 +139,8 @@ export function createTextAssembler(options: TextAssemblerOptions = {}): TextAss
       drop(compactKey(id));
     },
     clear() {
-      blocks.clear();
+      // Most clears find no block (a Codex turn without streamed text), and clearing a Map allocates even then.
+      if (blocks.size > 0) blocks.clear();
       kept = 0;
       newest = undefined;
     },

@@ -226,8 +226,8 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
   };
   return {
     newScope(prefix) {
-      state.announced = createRecentMap(MAX_REMEMBERED_IDS);
-      state.renamed = createRecentMap(MAX_REMEMBERED_IDS);
+      state.announced.clear();
+      state.renamed.clear();
       state.scope += 1;
       if (prefix !== undefined) {
         state.idPrefix = prefix;

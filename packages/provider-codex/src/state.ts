@@ -113,7 +113,8 @@ export function startTurn(state: CodexState): void {
   // Item ids restart with each invocation; a new scope keeps tool-use ids unique across turns.
   state.tracker.newScope();
   state.text.clear();
-  state.callDetails.clear();
+  // Guarded: clearing a Map allocates even when it is empty, and most turns leave none (x-bench).
+  if (state.callDetails.size > 0) state.callDetails.clear();
   state.lastMessage = undefined;
   state.ended = false;
   state.turns += 1;

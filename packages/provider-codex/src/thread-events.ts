@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
-import { arrayField, objectField, stringField } from '@x/core/provider-utils';
+import { arrayField, objectField, quickAccept, stringField } from '@x/core/provider-utils';
 import { itemEvents } from './item-events.js';
 import { errorEvent, readableError } from './provider-error.js';
 import { endSession, ensureStarted, scopedId, startSession, startTurn, usageEvent, type CodexState } from './state.js';
@@ -33,8 +33,11 @@ function turnStarted(state: CodexState, context: LineContext): DisplayEvent[] {
   return events;
 }
 
+/** The usage of a `turn.completed`, checked without zod where it can be (one per turn: x-bench, Codex, 40,000 per 20 MB). */
+const turnUsage = quickAccept(usageSchema);
+
 function turnCompleted(state: CodexState, usage: unknown, context: LineContext): DisplayEvent[] {
-  const parsed = usageSchema.safeParse(usage);
+  const parsed = turnUsage.safeParse(usage);
   const events: DisplayEvent[] = parsed.success ? [usageEvent(state, parsed.data, true)] : [];
   events.push(...endSession(state, 'success'));
   if (events.length === 0) context.ignore('turn.completed after the session ended, without usage');
