@@ -33,12 +33,23 @@ export interface SessionSummary {
   compactions: number[];
   /** Events read. */
   events: number;
-  /** Edits past {@link MAX_EDIT_CHARS} were left out. */
+  /** Edits past {@link MAX_EDIT_BYTES} were left out. */
   editsCut: boolean;
 }
 
-/** The diff text kept per session; past it edits are counted as cut (memory bounded by bytes, docs/memory.md). */
-export const MAX_EDIT_CHARS = 4 * 1024 * 1024;
+/**
+ * The estimated heap bytes of the edits a summary keeps; past it later edits
+ * are counted as cut (memory bounded by bytes, docs/memory.md). Measured
+ * (`pnpm bench`, "Site memory"): a budget of 4 Mi characters let short diff
+ * lines cost many times their text (each line is an object and a string of
+ * its own), and `xview site`, whose pages carry their changes, peaked at
+ * 194 MiB on a 300 MB or a 1 GB log; with this budget, 125 MiB at both.
+ */
+export const MAX_EDIT_BYTES = 4 * 1024 * 1024;
+/** Estimated bytes of one diff line beyond its text (the line object, its string's header). */
+const LINE_OVERHEAD = 80;
+/** Estimated bytes of one edit beyond its lines and strings. */
+const EDIT_OVERHEAD = 160;
 /** Turns kept per session: a log of more lists the first ones only. */
 const MAX_TURNS = 10_000;
 
@@ -51,7 +62,7 @@ interface SummaryState {
   /** Token and cost totals when the current turn opened. */
   tokensBefore: number;
   costBefore: number | undefined;
-  editChars: number;
+  editBytes: number;
 }
 
 function totalTokens(outcome: RunOutcome): number {
@@ -79,12 +90,15 @@ function noteEdits(state: SummaryState, event: DisplayEvent, index: number): voi
   if (event.kind !== 'tool-use' || !EDIT_KINDS.has(event.toolKind) || state.summary.editsCut) return;
   const edits = fileEditsOf(event.input);
   if (edits.length === 0) return;
-  const chars = edits.reduce((n, e) => n + e.path.length + (e.content?.length ?? 0) + e.lines.reduce((m, l) => m + l.text.length + 1, 0), 0);
-  if (state.editChars + chars > MAX_EDIT_CHARS) {
+  const bytes = edits.reduce(
+    (n, e) => n + EDIT_OVERHEAD + 2 * (e.path.length + (e.content?.length ?? 0)) + e.lines.reduce((m, l) => m + LINE_OVERHEAD + 2 * l.text.length, 0),
+    0,
+  );
+  if (state.editBytes + bytes > MAX_EDIT_BYTES) {
     state.summary.editsCut = true;
     return;
   }
-  state.editChars += chars;
+  state.editBytes += bytes;
   state.summary.edits.push({ eventIndex: index, turn: Math.max(1, state.aggregator.turns), edits });
 }
 
@@ -101,7 +115,7 @@ export function createSummarizer(): Summarizer {
     summary: { status: 'incomplete', turns: [], edits: [], compactions: [], events: 0, editsCut: false },
     tokensBefore: 0,
     costBefore: undefined,
-    editChars: 0,
+    editBytes: 0,
   };
   let index = 0;
   return {
