@@ -5,7 +5,8 @@ import type { SessionInfo } from '@x/sessions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOURCES, STORES } from '../test/serve-home.js';
 import { writeClaude } from '../../sessions/test/fake-home.js';
-import { catalogFind, catalogSessions, createCatalog, insideStore } from './catalog.js';
+import { MAX_SUMMARIES_BYTES, catalogFind, catalogKeep, catalogSessions, createCatalog, insideStore } from './catalog.js';
+import type { SessionSummary } from './session-summary.js';
 
 const home = mkdtempSync(join(tmpdir(), 'x-serve-catalog-'));
 const outside = mkdtempSync(join(tmpdir(), 'x-serve-outside-'));
@@ -64,3 +65,21 @@ describe('catalogSessions', () => {
     }
   });
 });
+
+describe('the summaries kept', () => {
+  const summary = (estimatedBytes: number): SessionSummary => ({ status: 'success', turns: [], edits: [], compactions: [], events: 0, estimatedBytes, editsCut: false });
+  const at = (n: number): SessionInfo => ({ agent: 'claude', id: `s${n}`, storage: 'file', path: `/h/s${n}.jsonl`, updatedAt: '2026-03-01T00:00:00Z', size: 1 });
+
+  it('are bounded by their estimated bytes as well as by count, the oldest going first, the newest kept even alone', () => {
+    const catalog = createCatalog({ home, env: {}, stores: STORES, sources: SOURCES, redact: false, maxSummaries: 100 });
+    const quarter = MAX_SUMMARIES_BYTES / 4;
+    for (let n = 0; n < 6; n++) catalogKeep(catalog, at(n), 'sig', summary(quarter));
+    expect([...catalog.summaries.keys()].map((k) => k.split('\0')[2])).toEqual(['s2', 's3', 's4', 's5']);
+    catalogKeep(catalog, at(9), 'sig', summary(MAX_SUMMARIES_BYTES * 2));
+    expect([...catalog.summaries.keys()].map((k) => k.split('\0')[2])).toEqual(['s9']);
+    const counted = createCatalog({ home, env: {}, stores: STORES, sources: SOURCES, redact: false, maxSummaries: 2 });
+    for (let n = 0; n < 3; n++) catalogKeep(counted, at(n), 'sig', summary(1));
+    expect(counted.summaries.size).toBe(2);
+  });
+});
+

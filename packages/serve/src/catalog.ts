@@ -9,7 +9,7 @@ export interface CatalogOptions extends SessionLookup {
   redact: boolean;
   /** How old a listing may get before a new one is made (in the background, the old one answering meanwhile). Default 3 s. */
   listTtlMs?: number;
-  /** Summaries kept (each bounded by bytes, see session-summary.ts). Default 200. */
+  /** Summaries kept: at most this many (default 200), and at most {@link MAX_SUMMARIES_BYTES} of them in all. */
   maxSummaries?: number;
   /** The clock; tests pass their own. */
   now?: () => number;
@@ -145,16 +145,27 @@ export async function catalogCachedSummary(state: CatalogState, session: Session
   return { signature, summary: cached.summary };
 }
 
-/** Keeps a session's summary for the log's size and mtime it was read at; the oldest kept goes past `maxSummaries`. */
+/**
+ * The estimated bytes of all summaries kept: each may hold up to 4 MiB of
+ * edits (session-summary.ts), so a count alone would let two hundred large
+ * sessions hold most of a gigabyte.
+ */
+export const MAX_SUMMARIES_BYTES = 32 * 1024 * 1024;
+
+/** Keeps a session's summary for the log's size and mtime it was read at; the oldest kept go past `maxSummaries` or {@link MAX_SUMMARIES_BYTES}. */
 export function catalogKeep(state: CatalogState, session: SessionInfo, signature: string, summary: SessionSummary): void {
   const cacheKey = summaryKey(session);
   state.summaries.delete(cacheKey);
   state.summaries.set(cacheKey, { signature, summary });
   // The oldest entry goes first: a Map iterates in insertion order, and a hit re-inserts.
   const max = state.options.maxSummaries ?? 200;
-  for (const key of state.summaries.keys()) {
-    if (state.summaries.size <= max) break;
+  let bytes = 0;
+  for (const kept of state.summaries.values()) bytes += kept.summary.estimatedBytes;
+  for (const [key, kept] of state.summaries) {
+    // The one just kept stays even alone past the bytes: it is the page being answered.
+    if ((state.summaries.size <= max && bytes <= MAX_SUMMARIES_BYTES) || key === cacheKey) break;
     state.summaries.delete(key);
+    bytes -= kept.summary.estimatedBytes;
   }
 }
 

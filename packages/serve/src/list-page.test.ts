@@ -96,7 +96,7 @@ describe('the list', () => {
     const read: string[] = [];
     const summary = async (s: SessionInfo) => {
       read.push(s.id);
-      return { status: 'cancelled' as const, turns: [], edits: [], compactions: [], events: 0, editsCut: false };
+      return { status: 'cancelled' as const, turns: [], edits: [], compactions: [], events: 0, estimatedBytes: 0, editsCut: false };
     };
     const noted = (s: SessionInfo): SessionFacts | undefined =>
       s.id === 'c' ? { status: 'error', events: 1 } : s.id === 'b' ? { status: 'success', events: 1 } : undefined;

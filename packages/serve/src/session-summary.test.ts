@@ -9,7 +9,9 @@ const edit = (n: number, lines: number): DisplayEvent => ({
   kind: 'tool-use',
   id: `e${n}`,
   name: 'Edit',
+  toolName: 'Edit',
   toolKind: 'edit',
+  arg: `/work/f${n}.txt`,
   input: { file_path: `/work/f${n}.txt`, old_string: shortLines('a', lines), new_string: shortLines('b', lines) },
 });
 
@@ -26,5 +28,18 @@ describe('the summary’s edits', () => {
     // Each kept line is estimated at 80 bytes at least: the kept ones fit the budget.
     expect(lines * 80).toBeLessThanOrEqual(MAX_EDIT_BYTES);
     expect(summary.edits.length).toBeLessThan(200);
+  });
+
+  it('estimate their bytes in the summary, so a cache of summaries is bounded by bytes', () => {
+    const small = createSummarizer();
+    small.push({ kind: 'prompt', form: 'prompt', text: 'one edit' });
+    small.push(edit(0, 10));
+    const large = createSummarizer();
+    large.push({ kind: 'prompt', form: 'prompt', text: 'many edits' });
+    for (let n = 0; n < 200; n++) large.push(edit(n, 1000));
+    const [a, b] = [small.finish(), large.finish()];
+    expect(a.estimatedBytes).toBeGreaterThan(0);
+    expect(b.estimatedBytes).toBeGreaterThan(MAX_EDIT_BYTES / 2);
+    expect(b.estimatedBytes).toBeLessThanOrEqual(MAX_EDIT_BYTES + 4096);
   });
 });

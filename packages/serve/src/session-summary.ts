@@ -33,6 +33,8 @@ export interface SessionSummary {
   compactions: number[];
   /** Events read. */
   events: number;
+  /** The summary's estimated heap bytes (its edits, turns and compactions), for a cache bounded by bytes. */
+  estimatedBytes: number;
   /** Edits past {@link MAX_EDIT_BYTES} were left out. */
   editsCut: boolean;
 }
@@ -50,6 +52,13 @@ export const MAX_EDIT_BYTES = 4 * 1024 * 1024;
 const LINE_OVERHEAD = 80;
 /** Estimated bytes of one edit beyond its lines and strings. */
 const EDIT_OVERHEAD = 160;
+/** Estimated bytes of a summary beyond its lists. */
+const SUMMARY_OVERHEAD = 512;
+
+/** A turn's estimated bytes: its object and its strings. */
+function turnBytes(turn: TurnSummary): number {
+  return 120 + 2 * ((turn.prompt?.length ?? 0) + (turn.startedAt?.length ?? 0) + (turn.endedAt?.length ?? 0));
+}
 /** Turns kept per session: a log of more lists the first ones only. */
 const MAX_TURNS = 10_000;
 
@@ -112,7 +121,7 @@ export interface Summarizer {
 export function createSummarizer(): Summarizer {
   const state: SummaryState = {
     aggregator: createRunAggregator({ listCalls: false }),
-    summary: { status: 'incomplete', turns: [], edits: [], compactions: [], events: 0, editsCut: false },
+    summary: { status: 'incomplete', turns: [], edits: [], compactions: [], events: 0, estimatedBytes: 0, editsCut: false },
     tokensBefore: 0,
     costBefore: undefined,
     editBytes: 0,
@@ -138,6 +147,7 @@ export function createSummarizer(): Summarizer {
       state.summary.status = outcome.status;
       if (outcome.durationMs !== undefined) state.summary.durationMs = outcome.durationMs;
       state.summary.events = index;
+      state.summary.estimatedBytes = SUMMARY_OVERHEAD + state.editBytes + 8 * state.summary.compactions.length + state.summary.turns.reduce((n, t) => n + turnBytes(t), 0);
       return state.summary;
     },
   };
