@@ -5,6 +5,6 @@ import * as api from './index.js';
 // src/index.ts fails this test, so the API changes only on purpose.
 describe('@x/search exports', () => {
   it('exports exactly its public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['SNIPPET_LENGTH', 'VERSION', 'createFactsState', 'finishFacts', 'noteFactsEvent', 'openSearchIndex']);
+    expect(Object.keys(api).sort()).toEqual(['SNIPPET_LENGTH', 'VERSION', 'createFactsState', 'finishFacts', 'openSearchIndex', 'tapFacts']);
   });
 });

@@ -11,5 +11,5 @@ export {
   type UpdateOptions,
   type UpdateResult,
 } from './types.js';
-export { createFactsState, finishFacts, noteEvent as noteFactsEvent, type FactsState, type SessionFacts } from './session-facts.js';
+export { createFactsState, finishFacts, tapFacts, type FactsState, type SessionFacts } from './session-facts.js';
 export { VERSION } from './version.js';

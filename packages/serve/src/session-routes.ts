@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
-import type { DisplayEvent } from '@x/core';
 import { catalogCachedSummary, catalogKeep, catalogSummary } from './catalog.js';
 import { changesBodyHtml } from './changes.js';
 import { streamLive, resumePosition } from './live.js';
@@ -11,7 +10,7 @@ import { SECURITY_HEADERS, sendText, writeChunk } from './respond.js';
 import type { ServeContext } from './serve-context.js';
 import { isRunning } from './serve-context.js';
 import { type SessionPageParts, sessionHref, sessionPageHead, sessionPageTail, sessionTabs, shownTitle, writeTranscript } from './session-page.js';
-import { createSummarizer, type Summarizer } from './session-summary.js';
+import { createSummarizer, summedOnTheWay } from './session-summary.js';
 
 /** A download's file name: the agent and the key, with anything but safe characters replaced. */
 function downloadName(session: SessionInfo, ext: string): string {
@@ -24,14 +23,6 @@ function events(context: ServeContext, session: SessionInfo) {
 
 /** Characters of the transcript gathered before a write to the socket. */
 const WRITE_BATCH_CHARS = 16 * 1024;
-
-/** Hands each event to `summarizer` on its way through. */
-async function* summedOnTheWay(events: AsyncIterable<DisplayEvent>, summarizer: Summarizer): AsyncIterable<DisplayEvent> {
-  for await (const event of events) {
-    summarizer.push(event);
-    yield event;
-  }
-}
 
 /**
  * The transcript, streamed: the head, every event with its anchor, the

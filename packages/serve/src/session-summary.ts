@@ -166,3 +166,11 @@ export function turnDurationMs(turn: TurnSummary): number | undefined {
   const ms = Date.parse(turn.endedAt) - Date.parse(turn.startedAt);
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
+
+/** The events as they come, each handed to `summarizer` on its way (to a page being written). */
+export async function* summedOnTheWay(events: AsyncIterable<DisplayEvent>, summarizer: Summarizer): AsyncGenerator<DisplayEvent> {
+  for await (const event of events) {
+    summarizer.push(event);
+    yield event;
+  }
+}

@@ -32,11 +32,13 @@ describe('the static search page', () => {
   it('stops at its size cap with the newest sessions, and says how many it left out', () => {
     const big = 'x'.repeat(150);
     const entries = Array.from({ length: 20_000 }, (_, n) => entry(n, { facts: { prompts: [big] } }));
-    const { rows, left } = searchRows(entries);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.length + left).toBe(20_000);
-    expect(Buffer.byteLength(JSON.stringify(rows))).toBeLessThanOrEqual(STATIC_SEARCH_MAX_BYTES);
-    expect(rows[0]?.[0]).toBe('sessions/claude-s0.html');
+    const { json, rows, left } = searchRows(entries);
+    const parsed = JSON.parse(json) as string[][];
+    expect(parsed).toHaveLength(rows);
+    expect(rows).toBeGreaterThan(0);
+    expect(rows + left).toBe(20_000);
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(STATIC_SEARCH_MAX_BYTES);
+    expect(parsed[0]?.[0]).toBe('sessions/claude-s0.html');
     expect(staticSearchHtml(entries, 'Sessions')).toContain(`${left} older ones are left out to keep it under 2 MiB`);
   });
 });

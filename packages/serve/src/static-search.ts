@@ -67,37 +67,49 @@ const SEARCH_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SEARCH_SCRIPT)
 /** The static policy with this page's one script allowed by its hash. */
 export const STATIC_SEARCH_CSP: string = `${STATIC_CSP}; script-src ${SEARCH_SCRIPT_HASH}`;
 
-/** JSON safe inside a `<script>` data block: no `<` (so no `</script>` or `<!--`), no line separators. */
-function dataBlockJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** JSON made safe inside a `<script>` data block: no `<` (so no `</script>` or `<!--`), no line separators. */
+function dataBlockJson(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The rows the index holds (newest first, as listed), and how many sessions were left out to stay within {@link STATIC_SEARCH_MAX_BYTES}. */
-export function searchRows(entries: readonly IndexEntry[]): { rows: SearchRow[]; left: number } {
-  const rows: SearchRow[] = [];
+/**
+ * The index's JSON (newest sessions first, as listed), each row serialized
+ * once and its bytes counted on the way, and how many sessions were left out
+ * to stay within {@link STATIC_SEARCH_MAX_BYTES}.
+ */
+export function searchRows(entries: readonly IndexEntry[]): { json: string; rows: number; left: number } {
+  const parts: string[] = [];
   let bytes = 2;
+  let left = 0;
   for (const entry of entries) {
     if (entry.href === '') continue;
+    if (left > 0) {
+      left++;
+      continue;
+    }
     const row: SearchRow = [entry.href, entry.title, entry.session.agent, entry.session.project ?? '', dayOf(entry.session), entry.facts?.prompts ?? []];
-    const size = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (bytes + size > STATIC_SEARCH_MAX_BYTES) break;
-    bytes += size;
-    rows.push(row);
+    const text = JSON.stringify(row);
+    const size = Buffer.byteLength(text) + 1;
+    if (bytes + size > STATIC_SEARCH_MAX_BYTES) left++;
+    else {
+      bytes += size;
+      parts.push(text);
+    }
   }
-  return { rows, left: entries.filter((e) => e.href !== '').length - rows.length };
+  return { json: `[${parts.join(',')}]`, rows: parts.length, left };
 }
 
 /** `search.html`: the search box, the results, and the index, for {@link writeSite}'s `renderSearch`. */
 export function staticSearchHtml(entries: readonly IndexEntry[], title: string): string {
-  const { rows, left } = searchRows(entries);
+  const { json, rows, left } = searchRows(entries);
   const note =
     left === 0
-      ? `<p>Searches the titles, agents, projects and prompts of all ${rows.length} sessions, in this page.</p>`
-      : `<p class="notice info">Searches the titles, agents, projects and prompts of the newest ${rows.length} sessions, in this page; ${left} older ones are left out to keep it under ${STATIC_SEARCH_MAX_BYTES / 1024 / 1024} MiB (the list has them all).</p>`;
+      ? `<p>Searches the titles, agents, projects and prompts of all ${rows} sessions, in this page.</p>`
+      : `<p class="notice info">Searches the titles, agents, projects and prompts of the newest ${rows} sessions, in this page; ${left} older ones are left out to keep it under ${STATIC_SEARCH_MAX_BYTES / 1024 / 1024} MiB (the list has them all).</p>`;
   const head = staticShellHead({ title: `Search: ${title}`, home: 'index.html', csp: STATIC_SEARCH_CSP });
   return (
     `${head}<main>\n${note}\n<input type="search" id="x-q" aria-label="Search the sessions" placeholder="Words in a title or a prompt" autofocus>\n` +
     `<p id="x-count" role="status"></p>\n<ol id="x-results"></ol>\n` +
-    `<script type="application/json" id="x-data">${dataBlockJson(rows)}</script>\n<script>${SEARCH_SCRIPT}</script>\n</main>${SHELL_TAIL}`
+    `<script type="application/json" id="x-data">${dataBlockJson(json)}</script>\n<script>${SEARCH_SCRIPT}</script>\n</main>${SHELL_TAIL}`
   );
 }

@@ -1,5 +1,4 @@
-import type { DisplayEvent } from '@x/core';
-import { createFactsState, finishFacts, noteFactsEvent, type FactsState } from '@x/search';
+import { createFactsState, finishFacts, tapFacts } from '@x/search';
 import {
   PAGE_FACTS_MAX_PROMPTS,
   redactSecrets,
@@ -14,7 +13,7 @@ import { changesBodyHtml } from './changes.js';
 import { listBodyHtml } from './list-page.js';
 import { SHELL_TAIL, staticShellHead } from './page-shell.js';
 import { shownTitle, turnTableHtml, writeTranscript } from './session-page.js';
-import { createSummarizer, type Summarizer } from './session-summary.js';
+import { createSummarizer, summedOnTheWay } from './session-summary.js';
 
 /*
  * `xview site`: a static export of the app's list and session views, the
@@ -50,15 +49,6 @@ export function staticListHtml(entries: readonly IndexEntry[], title: string): s
 /** The tabs of a static page: the transcript and its changes are on the one page. */
 const STATIC_TABS = '<nav class="x-tabs"><a href="#x-top" aria-current="page">Transcript</a><a href="#changes">Changes</a></nav>';
 
-/** Hands each event to the summary and the facts on its way to the transcript. */
-async function* noted(events: AsyncIterable<DisplayEvent>, summarizer: Summarizer, facts: FactsState): AsyncIterable<DisplayEvent> {
-  for await (const event of events) {
-    summarizer.push(event);
-    noteFactsEvent(facts, event);
-    yield event;
-  }
-}
-
 /**
  * Writes a session's static page into `file`, streamed as it is read: the
  * app's session view (the transcript with its event and turn anchors, then
@@ -71,7 +61,7 @@ export function writeStaticSessionPage(session: SessionInfo, file: string, optio
     await write(`${staticShellHead({ title: shownTitle(session, redact), home: HOME_FROM_PAGE })}<main id="x-top">\n${STATIC_TABS}\n`);
     const summarizer = createSummarizer();
     const facts = createFactsState();
-    await writeTranscript(noted(sessionEvents(session, options), summarizer, facts), write);
+    await writeTranscript(summedOnTheWay(tapFacts(sessionEvents(session, options), facts), summarizer), write);
     const summary = summarizer.finish();
     const changes = `<section id="changes" class="x-changes"><h2>Changes</h2>${changesBodyHtml(summary, redact, '')}</section>`;
     await write(`${turnTableHtml(summary, redact)}\n${changes}\n</main>${SHELL_TAIL}`);
