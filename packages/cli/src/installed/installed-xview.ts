@@ -137,6 +137,30 @@ export function startInstalled(argv: readonly string[], place: RunPlace) {
   return spawn(installedXview(), argv, { cwd: place.cwd ?? place.home, env: processEnv(place), stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
+/** A running installed `xview serve`: the process, the address it printed, its exit, and what it wrote to standard error so far. */
+export interface InstalledServe {
+  child: ReturnType<typeof startInstalled>;
+  url: URL;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+/** Starts the installed `xview serve` with `argv` after `serve`, and resolves once it has printed its address (its first line). */
+export async function startInstalledServe(argv: readonly string[], place: RunPlace): Promise<InstalledServe> {
+  const child = startInstalled(['serve', ...argv], place);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const address = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+    });
+  });
+  return { child, url: new URL(address), exited, stderr: () => stderr };
+}
+
 class Capture implements CliStream {
   text = '';
   isTTY = false;

@@ -10,36 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeTextLine, hasChromium, launch, watchedPage } from '../../../serve/test/browser.js';
 import { IDS, PLANTED, fiveAgentHome } from '../../../serve/test/serve-home.js';
 import { ExitCode } from '../exit-codes.js';
-import { startInstalled } from './installed-xview.js';
+import { type InstalledServe, startInstalledServe } from './installed-xview.js';
 
 describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout: 180_000 }, () => {
   let browser: Browser;
-  let child: ReturnType<typeof startInstalled>;
-  let exited: Promise<number | null>;
+  let served: InstalledServe;
   let url: URL;
   let claudeLog: string;
-  let stderr = '';
 
   beforeAll(async () => {
     const made = fiveAgentHome();
     claudeLog = made.claudeLog;
-    child = startInstalled(['serve'], { home: made.home });
-    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const address = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
-      });
-    });
-    url = new URL(address);
+    served = await startInstalledServe([], { home: made.home });
+    url = served.url;
     browser = await launch();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (child.exitCode === null) child.kill('SIGINT');
+    if (served?.child.exitCode === null) served.child.kill('SIGINT');
   });
 
   it('lists every agent’s session, and search finds each planted phrase and links to its event', async () => {
@@ -92,8 +81,8 @@ describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout
   });
 
   it('stops on Ctrl-C with exit 0 and nothing on standard error', async () => {
-    child.kill('SIGINT');
-    expect(await exited).toBe(ExitCode.ok);
-    expect(stderr).toBe('');
+    served.child.kill('SIGINT');
+    expect(await served.exited).toBe(ExitCode.ok);
+    expect(served.stderr()).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { claudeTextLine } from '../../../serve/test/browser.js';
 import { get } from '../../../serve/test/http.js';
 import { IDS, PLANTED, fiveAgentHome } from '../../../serve/test/serve-home.js';
 import { ExitCode } from '../exit-codes.js';
-import { startInstalled } from './installed-xview.js';
+import { startInstalledServe } from './installed-xview.js';
 
 /** Reads server-sent events until one holds `needle`. */
 function waitForLive(origin: string, path: string, cookie: string, needle: string, onOpen: () => void): Promise<string> {
@@ -37,18 +37,7 @@ function waitForLive(origin: string, path: string, cookie: string, needle: strin
 describe('the installed xview serve', () => {
   it('serves, searches, shows changes and follows every agent’s sessions, behind its token', async () => {
     const { home, claudeLog } = fiveAgentHome();
-    const child = startInstalled(['serve'], { home });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const address = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-        if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
-      });
-    });
-    const url = new URL(address);
+    const { child, url, exited, stderr } = await startInstalledServe([], { home });
     expect((await get(url.origin, '/')).status).toBe(403);
     const first = await get(url.origin, `${url.pathname}${url.search}`);
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
@@ -67,22 +56,13 @@ describe('the installed xview serve', () => {
     expect(live).toContain('event: events');
     child.kill('SIGINT');
     expect(await exited).toBe(ExitCode.ok);
-    expect(stderr).toBe('');
+    expect(stderr()).toBe('');
   }, 240_000);
 
   it('keeps its last listing beside the index, readable by the user only, for the next start; none with --redact', async () => {
     const { home } = fiveAgentHome();
     const serveOnce = async (argv: string[]) => {
-      const child = startInstalled(['serve', ...argv], { home });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      const address = await new Promise<string>((resolve) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString('utf8');
-          if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
-        });
-      });
-      const url = new URL(address);
+      const { child, url, exited } = await startInstalledServe(argv, { home });
       const cookie = String((await get(url.origin, `${url.pathname}${url.search}`)).headers['set-cookie']).split(';')[0] ?? '';
       const list = await get(url.origin, '/', { cookie });
       child.kill('SIGINT');
