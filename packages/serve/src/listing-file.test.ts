@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionInfo } from '@x/sessions';
@@ -40,6 +40,18 @@ describe('the kept listing', () => {
     expect(await loadListing(file, '/other', ['claude'])).toBeUndefined();
     expect(await loadListing(file, '/h', ['codex'])).toBeUndefined();
     expect(await loadListing(join(file, 'missing'), '/h', ['claude'])).toBeUndefined();
+  });
+
+  it('leaves no temporary file behind when the listing cannot be written, and keeps the one kept before', async () => {
+    const dir = temp('x-listing-');
+    const file = join(dir, 'listing.json');
+    await saveListing(file, '/h', [ROW]);
+    // A folder with a file in it where the listing goes: the rename fails as a full disk's write would.
+    const blocked = join(dir, 'blocked.json');
+    mkdirSync(join(blocked, 'inside'), { recursive: true });
+    await expect(saveListing(blocked, '/h', [ROW])).rejects.toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['blocked.json', 'listing.json']);
+    expect(await loadListing(file, '/h', ['claude'])).toEqual([ROW]);
   });
 
   it('drops a file with any row of the wrong shape, and keeps only the fields a listing has', async () => {

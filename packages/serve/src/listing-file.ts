@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SessionInfo } from '@x/sessions';
 
@@ -83,6 +83,12 @@ export async function loadListing(file: string, home: string, agents: readonly s
 export async function saveListing(file: string, home: string, sessions: readonly SessionInfo[]): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify({ version: LISTING_VERSION, home, sessions }), { mode: 0o600 });
-  await rename(temporary, file);
+  try {
+    await writeFile(temporary, JSON.stringify({ version: LISTING_VERSION, home, sessions }), { mode: 0o600 });
+    await rename(temporary, file);
+  } catch (error) {
+    // A full disk leaves a temporary file half written: remove it, keep the listing kept before.
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -51,12 +51,14 @@ async function searchPage(context: ServeContext, response: ServerResponse, url: 
   }
   refreshSearch(context.search, await catalogSessions(context.catalog), context.now());
   const hits = query.trim() === '' ? [] : await context.search.index.search(query, { limit: 100 });
-  const body = searchBodyHtml({ query, hits, progress: context.search.index.progress(), redact: context.redact });
+  const failure = context.search.failure;
+  const body = searchBodyHtml({ query, hits, progress: context.search.index.progress(), ...(failure === undefined ? {} : { failure }), redact: context.redact });
   sendText(response, 200, HTML, page({ title: query === '' ? 'Search' : `Search: ${query}`, query }, body));
 }
 
 function progress(context: ServeContext, response: ServerResponse): void {
-  const value = context.search?.index.progress() ?? { total: 0, done: 0, indexing: false };
+  const failure = context.search?.failure;
+  const value = { ...(context.search?.index.progress() ?? { total: 0, done: 0, indexing: false }), ...(failure === undefined ? {} : { failure }) };
   sendText(response, 200, 'application/json; charset=utf-8', JSON.stringify(value));
 }
 

@@ -42,4 +42,12 @@ describe('search page', () => {
     expect(html).toContain('Indexing: 1 of 2 sessions');
     expect(html).not.toContain('sk-ant-api03-AAAA');
   });
+
+  it('says an update of the index failed, escaped, until one succeeds', () => {
+    const progress = { total: 0, done: 0, indexing: false };
+    const failed = searchBodyHtml({ query: '', hits: [], progress, failure: 'ENOSPC: no space left on device, write <x>', redact: false });
+    expect(failed).toContain('The index could not be updated: ENOSPC: no space left on device, write &lt;x&gt;. Results are from what it held before.');
+    expect(searchBodyHtml({ query: '', hits: [], progress, redact: false })).toContain('Index up to date.');
+  });
 });
+

@@ -20,10 +20,14 @@ export interface SearchView {
   query: string;
   hits: readonly SearchHit[];
   progress: IndexProgress;
+  /** Why the last update of the index failed, while it stands. */
+  failure?: string;
   redact: boolean;
 }
 
-function progressLine(progress: IndexProgress): string {
+function progressLine(progress: IndexProgress, failure: string | undefined): string {
+  if (failure !== undefined && !progress.indexing)
+    return `<p id="x-progress" class="notice warning" role="status">${escapeHtml(`The index could not be updated: ${failure}. Results are from what it held before.`)}</p>`;
   const text = progress.indexing ? `Indexing: ${progress.done} of ${progress.total} sessions; results so far.` : 'Index up to date.';
   return `<p id="x-progress" class="notice info" role="status">${escapeHtml(text)}</p>`;
 }
@@ -40,7 +44,7 @@ function hitHtml(hit: SearchHit, redact: boolean): string {
 
 /** The search page's body: progress, then the hits linking to their events. */
 export function searchBodyHtml(view: SearchView): string {
-  if (view.query.trim() === '') return progressLine(view.progress);
+  if (view.query.trim() === '') return progressLine(view.progress, view.failure);
   const count = `<p>${view.hits.length} result${view.hits.length === 1 ? '' : 's'}</p>`;
-  return [progressLine(view.progress), count, ...view.hits.map((hit) => hitHtml(hit, view.redact))].join('\n');
+  return [progressLine(view.progress, view.failure), count, ...view.hits.map((hit) => hitHtml(hit, view.redact))].join('\n');
 }

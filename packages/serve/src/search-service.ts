@@ -9,6 +9,10 @@ export interface SearchService {
   /** When the last update started (ms since the epoch), to space them out. */
   lastStarted: number;
   readonly controller: AbortController;
+  /** Why the last update failed (a full disk, a folder it may not write), until one succeeds: the search page says so. */
+  failure: string | undefined;
+  /** Told of an update's failure once per distinct reason (`xview serve` prints it on standard error). */
+  readonly onError: ((error: unknown) => void) | undefined;
 }
 
 /** How the index names a session: the listing's key, which the session page's URL uses too. */
@@ -32,9 +36,22 @@ export async function openSearchService(
   dir: string,
   redact: boolean,
   readEvents: NonNullable<Parameters<typeof openSearchIndex>[0]['readEvents']>,
+  onError?: (error: unknown) => void,
 ): Promise<SearchService> {
   const index = await openSearchIndex({ dir, redact, readEvents });
-  return { index, running: undefined, lastStarted: 0, controller: new AbortController() };
+  return { index, running: undefined, lastStarted: 0, controller: new AbortController(), failure: undefined, onError };
+}
+
+/** Keeps an update's outcome: a failure is said once per reason and shown until an update succeeds; a stop on close is no failure. */
+function noteOutcome(service: SearchService, error: unknown): void {
+  if (error === undefined) {
+    service.failure = undefined;
+    return;
+  }
+  if (service.controller.signal.aborted) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (service.failure !== reason) service.onError?.(new Error(`the search index could not be updated: ${reason}`));
+  service.failure = reason;
 }
 
 /** Least time between two background updates: each re-lists nothing itself, but reads every grown log. */
@@ -43,14 +60,18 @@ const UPDATE_SPACING_MS = 5000;
 /**
  * Starts a background update over `sessions` unless one runs or one started
  * lately; only new or grown logs are read (the index compares size and
- * mtime). Search answers from what is indexed meanwhile.
+ * mtime). Search answers from what is indexed meanwhile; an update that
+ * fails is told through `onError` and on the search page, never dropped.
  */
 export function refreshSearch(service: SearchService, sessions: readonly SessionInfo[], now: number): void {
   if (service.running !== undefined || now - service.lastStarted < UPDATE_SPACING_MS) return;
   service.lastStarted = now;
   service.running = service.index
     .update(sessions.map(indexedSession), { signal: service.controller.signal })
-    .catch(() => undefined)
+    .then(
+      () => noteOutcome(service, undefined),
+      (error: unknown) => noteOutcome(service, error ?? new Error('unknown error')),
+    )
     .finally(() => {
       service.running = undefined;
     });

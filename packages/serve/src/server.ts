@@ -83,14 +83,19 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
 /** The agent ids of the stores, in the order they were registered. */
 async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
   if (options.searchDir === undefined) return undefined;
-  return openSearchService(options.searchDir, context.redact, (indexed) => {
-    // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
-    async function* read() {
-      const session = await catalogFind(context.catalog, indexed.id);
-      if (session !== undefined) yield* sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
-    }
-    return read();
-  });
+  return openSearchService(
+    options.searchDir,
+    context.redact,
+    (indexed) => {
+      // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
+      async function* read() {
+        const session = await catalogFind(context.catalog, indexed.id);
+        if (session !== undefined) yield* sessionEvents(session, { ...context.lookup, sources: context.sources, redact: context.redact });
+      }
+      return read();
+    },
+    options.onError,
+  );
 }
 
 /**
