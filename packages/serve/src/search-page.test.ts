@@ -48,6 +48,8 @@ describe('search page', () => {
     const failed = searchBodyHtml({ query: '', hits: [], progress, failure: 'ENOSPC: no space left on device, write <x>', redact: false });
     expect(failed).toContain('The index could not be updated: ENOSPC: no space left on device, write &lt;x&gt;. Results are from what it held before.');
     expect(searchBodyHtml({ query: '', hits: [], progress, redact: false })).toContain('Index up to date.');
+    const retrying = searchBodyHtml({ query: 'x', hits: [], progress: { total: 3, done: 1, indexing: true }, failure: 'EACCES', redact: false });
+    expect(retrying).toContain('The index could not be updated: EACCES. Trying again; results are from what it holds so far.');
   });
 });
 

@@ -26,8 +26,10 @@ export interface SearchView {
 }
 
 function progressLine(progress: IndexProgress, failure: string | undefined): string {
-  if (failure !== undefined && !progress.indexing)
-    return `<p id="x-progress" class="notice warning" role="status">${escapeHtml(`The index could not be updated: ${failure}. Results are from what it held before.`)}</p>`;
+  if (failure !== undefined) {
+    const then = progress.indexing ? 'Trying again; results are from what it holds so far.' : 'Results are from what it held before.';
+    return `<p id="x-progress" class="notice warning" role="status">${escapeHtml(`The index could not be updated: ${failure}. ${then}`)}</p>`;
+  }
   const text = progress.indexing ? `Indexing: ${progress.done} of ${progress.total} sessions; results so far.` : 'Index up to date.';
   return `<p id="x-progress" class="notice info" role="status">${escapeHtml(text)}</p>`;
 }
