@@ -126,8 +126,9 @@ const USAGE: Record<SessionCommandName, string> = {
   are denied unless --allow.`,
   site: `xview site <out-dir> [options]
   Writes a static site of the sessions: the list and session views of xview serve, with no
-  server and no script (an index grouped by project and day, one page per session with its
-  turns and changes); a re-run rewrites only the pages whose log changed.`,
+  server (an index grouped by project and day, one page per session with its turns and
+  changes, no script in either), and search.html, which searches titles and prompts in the
+  browser; a re-run rewrites only the pages whose log changed.`,
   serve: `xview serve [options]
   A local, read-only web app over every agent's sessions: browse by project and day, search,
   follow a session as it is written, see its changes. It prints an address with a secret token;
