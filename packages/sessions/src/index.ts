@@ -6,6 +6,7 @@ export { openSession } from './open-session.js';
 export { insideSessionStore } from './store-check.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
+export { createRedactingStream, REDACT_HELD_MAX_CHARS, type RedactingStream } from './redact-stream.js';
 export {
   redactingRenderer,
   renderSessionHtml,
