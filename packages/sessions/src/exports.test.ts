@@ -19,6 +19,7 @@ describe('@x/sessions exports', () => {
       'nodeStoreFileSystem',
       'openSession',
       'pagePath',
+      'readRegularFile',
       'redactSecrets',
       'redactValue',
       'redactingRenderer',
