@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -148,6 +148,21 @@ describe('writeSite over hostile ids and a planted output folder', () => {
     const waited = new Promise((resolve) => setTimeout(() => resolve('waited on the manifest'), 5000));
     expect(await Promise.race([written, waited])).toMatchObject({ written: 2, failed: [] });
     expect(statSync(join(out, 'manifest.json')).isFile()).toBe(true);
+  });
+});
+
+describe('writeSite over symlinks planted under the names of its temporary files', () => {
+  it('writes nothing through them: the index, manifest and pages stay files in the folder', async () => {
+    const { sessions } = await twoSessions();
+    const out = tempHome();
+    const victim = join(tempHome(), 'victim');
+    writeFileSync(victim, 'precious');
+    mkdirSync(join(out, 'sessions'));
+    const names = ['index.html', 'manifest.json', 'search.html', ...sessions.map(pagePath)];
+    for (const name of names) symlinkSync(victim, join(out, `${name}.${process.pid}.tmp`));
+    await writeSite(out, sessions, { render: page, renderIndex, renderSearch: () => 'search' });
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    for (const name of names) expect(lstatSync(join(out, name)).isFile()).toBe(true);
   });
 });
 

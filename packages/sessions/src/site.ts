@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sessionStatusSchema } from '@x/core';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
@@ -163,15 +163,21 @@ async function readManifest(outDir: string): Promise<Manifest> {
   return { version: 1, pages: {} };
 }
 
-/** Where a file (a page, the index, the manifest) is written before it is renamed into place. */
+/**
+ * Where a file (a page, the index, the manifest) is written before it is renamed into place: a
+ * name no one can guess, since a symlink planted in the folder under a name known in advance
+ * (the pid alone has 32,768 values) would have the write go to the file it points at.
+ */
 function temporaryOf(path: string): string {
-  return `${path}.${process.pid}.tmp`;
+  return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** Writes a file whole or not at all: a reader never sees half of it. Pages are rendered into their {@link temporaryOf} file by `render`, then renamed the same way. */
 async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(temporaryOf(path), text);
-  await rename(temporaryOf(path), path);
+  const temporary = temporaryOf(path);
+  // Created here or not at all: `wx` follows no symlink put in its place meanwhile.
+  await writeFile(temporary, text, { flag: 'wx' });
+  await rename(temporary, path);
 }
 
 function createProgressBar(stream: ProgressStream | undefined, total: number) {
