@@ -54,6 +54,20 @@ describe('the installed xview sessions', () => {
     const rows = JSON.parse(runInstalled(['sessions', '--all-projects', '--json'], place).stdout) as { agent: string }[];
     expect(new Set(rows.map((row) => row.agent))).toEqual(new Set(['claude', 'codex', 'gemini', 'opencode', 'copilot']));
   });
+
+  it('keeps a secret in a working directory out of the titles, projects and paths with --redact', () => {
+    const place = freshPlace();
+    // Claude's folder for this project is `-work-GITHUB-TOKEN-ghp_…`: the secret after a hyphen.
+    writeClaude(join(place.home, '.claude'), { id: IDS.claude, cwd: `/work/GITHUB_TOKEN=${SECRET}`, prompt: `use ${SECRET}`, at: '2026-03-02T10:01:00.000Z' });
+    for (const argv of [
+      ['sessions', '--all-projects', '--redact'],
+      ['sessions', '--all-projects', '--redact', '--json'],
+    ]) {
+      const run = runInstalled(argv, place);
+      expect([argv, run.status, run.stdout.includes(SECRET)]).toEqual([argv, ExitCode.ok, false]);
+      expect(run.stdout).toContain('[REDACTED:github-token]');
+    }
+  });
 });
 
 describe('the installed xview show', () => {
