@@ -175,6 +175,14 @@ describe('createToolCallTracker scopes', () => {
     expect(tracker.start({ id: 'item_1', toolName: 'Bash', input: {} })[0]?.id).toBe('item_1');
   });
 
+  it('a call still open when a new scope starts is another call when announced again there', () => {
+    const tracker = createToolCallTracker();
+    tracker.start({ id: 'x', toolName: 'Bash', input: {} });
+    tracker.newScope();
+    expect(tracker.start({ id: 'x', toolName: 'Bash', input: {} })[0]?.id).toBe('x#2');
+    expect(tracker.start({ id: 'x', toolName: 'Bash', input: {} })).toEqual([]);
+  });
+
   it('without a new scope, a repeated id is the same call', () => {
     const tracker = createToolCallTracker();
     tracker.start({ id: 'a', toolName: 'Bash', input: {} });

@@ -23,7 +23,7 @@ function inputPath(input: unknown): string | undefined {
 
 /** A search is told by what it looked for, before where it looked. */
 const SEARCH_PREVIEW_FIELDS = ['pattern', 'query'] as const;
-/** How many calls a tracker keeps open, and how many finished and scope ids it remembers (see `open` below). */
+/** How many calls a tracker keeps open, and how many ids it remembers (see `open` below). */
 const MAX_OPEN_CALLS = 1_000;
 const MAX_REMEMBERED_IDS = 10_000;
 /** The most memory the open calls of one tracker hold (ids, names, paths), in bytes: 4 MiB. */
@@ -51,10 +51,15 @@ interface TrackerState {
   aliases: ReadonlyMap<string, string> | undefined;
   open: Map<string, OpenCall>;
   openBytes: number;
-  /** Compact keys of finished calls' event ids. */
-  finished: ReturnType<typeof createRecentMap<string, true>>;
-  /** Compact keys of event ids announced in the current scope. */
-  announced: ReturnType<typeof createRecentMap<string, true>>;
+  /**
+   * Compact keys of the latest event ids announced or finished, each with
+   * what is known of it: the scope it was last announced in and whether its
+   * call finished, as one number (`scope * 2 + finished`, see {@link seenAs}).
+   * One memory, not one of finished ids and one of the scope's: every call
+   * entered both, and an insertion into a map of ten thousand keys costs
+   * more than the lookups (docs/benchmarks.md, issue 30).
+   */
+  seen: ReturnType<typeof createRecentMap<string, number>>;
   /** Provider id (compact key) -> the event id it was renamed to, for the current scope only. */
   renamed: ReturnType<typeof createRecentMap<string, string>>;
   idPrefix: string;
@@ -62,7 +67,15 @@ interface TrackerState {
   scope: number;
 }
 
-const known = (state: TrackerState, key: string) => state.open.has(key) || state.finished.has(key);
+const finished = (state: TrackerState, key: string) => (state.seen.get(key) ?? 0) % 2 === 1;
+const announcedInScope = (state: TrackerState, key: string) => Math.floor((state.seen.get(key) ?? 0) / 2) === state.scope;
+const known = (state: TrackerState, key: string) => state.open.has(key) || finished(state, key);
+
+/** Notes of `key` that it was announced in the current scope, or that its call finished, keeping what was known. */
+function seenAs(state: TrackerState, key: string, what: 'announced' | 'finished'): void {
+  const before = state.seen.get(key) ?? 0;
+  state.seen.set(key, what === 'announced' ? state.scope * 2 + (before % 2) : before - (before % 2) + 1);
+}
 
 function closeCall(state: TrackerState, key: string): OpenCall | undefined {
   const call = state.open.get(key);
@@ -101,7 +114,7 @@ function announcementId(state: TrackerState, raw: string, call: ToolCallStart): 
   // A call that opens under an open id is another call: shown, never dropped as a restatement.
   if (open !== undefined && call.opens === true) return { id: rename(state, raw, rawKey), reused: open };
   // Announced in this scope: a restatement, unless the call is over and the provider says ids are reused.
-  if (state.announced.has(key) && ((call.idReuse !== 'new-call' && call.opens !== true) || open !== undefined)) return undefined;
+  if (announcedInScope(state, key) && ((call.idReuse !== 'new-call' && call.opens !== true) || open !== undefined)) return undefined;
   return { id: rename(state, raw, rawKey) };
 }
 
@@ -138,9 +151,10 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<Too
   const path = inputPath(input);
   const kept = path !== undefined && path.length <= MAX_KEPT_PATH_CHARS ? path : undefined;
   const key = compactKey(id);
-  state.announced.set(key, true);
+  seenAs(state, key, 'announced');
   const keyOfInput = call.inputMayChange === true ? inputKey(input) : undefined;
-  const bytes = 2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0) + (keyOfInput?.length ?? 0)) + 200;
+  const bytes =
+    2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0) + (keyOfInput?.length ?? 0)) + 200;
   keepOpen(state, key, {
     id,
     name: event.name,
@@ -168,9 +182,9 @@ function inputChange(call: OpenCall | undefined, outcome: ToolCallOutcome, resul
 function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolCallEvents<ToolResultDisplayEvent> {
   const id = state.renamed.get(compactKey(raw)) ?? raw;
   const key = compactKey(id);
-  if (state.finished.has(key)) return [];
+  if (finished(state, key)) return [];
   const call = closeCall(state, key);
-  state.finished.set(key, true);
+  seenAs(state, key, 'finished');
   const resolved = call ?? resolveToolName(outcome.toolName ?? 'Tool', state.aliases);
   const kind = call ? call.toolKind : (resolved as { kind: ToolResultDisplayEvent['toolKind'] }).kind;
   const extracted = extractToolOutput(outcome.output);
@@ -206,19 +220,20 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
    *   preview and the event are out; only the path a result needs is kept).
    *   Past a thousand at once, or 4 MiB of ids, names and paths, the oldest
    *   is forgotten; only calls that never finish get that far.
-   * - `finished`: ids of finished calls, so that a repeated announcement or
-   *   result is not shown again and a later scope does not reuse an id;
-   *   `announced` and `renamed`: the ids of this scope. Each holds the ten
-   *   thousand latest, as compact keys (a long id costs its hash, not its
-   *   length): the repeats and reuses they serve come within a few calls or
-   *   a resumed session, not ten thousand calls later.
+   * - `seen`: ids announced or finished, so that a repeated announcement or
+   *   result is not shown again and a later scope does not reuse an id
+   *   (an id counts as announced in the scope it was last announced in);
+   *   `renamed`: the ids of this scope. Each holds the ten thousand latest
+   *   (`seen` by when an id was first announced or finished), as compact
+   *   keys (a long id costs its hash, not its length): the repeats and
+   *   reuses they serve come within a few calls or a resumed session, not
+   *   ten thousand calls later.
    */
   const state: TrackerState = {
     aliases: options.aliases,
     open: new Map(),
     openBytes: 0,
-    finished: createRecentMap(MAX_REMEMBERED_IDS),
-    announced: createRecentMap(MAX_REMEMBERED_IDS),
+    seen: createRecentMap(MAX_REMEMBERED_IDS),
     renamed: createRecentMap(MAX_REMEMBERED_IDS),
     idPrefix: options.idPrefix ?? 'call',
     made: 0,
@@ -226,7 +241,6 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
   };
   return {
     newScope(prefix) {
-      state.announced.clear();
       state.renamed.clear();
       state.scope += 1;
       if (prefix !== undefined) {
@@ -242,7 +256,15 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
     finish: (raw, outcome) => finishCall(state, raw, outcome),
     unfinished() {
       return [...state.open.values()].map((call) => {
-        const event: ToolUseDisplayEvent = { kind: 'tool-use', id: call.id, name: call.name, toolName: call.toolName, toolKind: call.toolKind, arg: call.arg, input: null };
+        const event: ToolUseDisplayEvent = {
+          kind: 'tool-use',
+          id: call.id,
+          name: call.name,
+          toolName: call.toolName,
+          toolKind: call.toolKind,
+          arg: call.arg,
+          input: null,
+        };
         if (call.parentToolUseId !== undefined) event.parentToolUseId = call.parentToolUseId;
         return event;
       });

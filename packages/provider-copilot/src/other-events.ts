@@ -59,6 +59,8 @@ const SHOWN_AS_NOTHING: ReadonlyMap<string, string> = new Map([
   ['assistant.turn_retry', 'the turn is retried; a failure that remains is its session.error'],
   ['subagent.configured', "a subagent's model settings; the subagent is shown as its task call"],
   ['session.usage_record', "one model request's usage (session-state only); the session's usage is shown"],
+  // 1.0.102 interrupted mid-stream (pnpm drift, 2026-11-29: the recorded run's SIGINT had come while it retried).
+  ['agent.interrupted', 'the interrupt as telemetry (what ran, how far it got); the abort after it is shown'],
 ]);
 
 /** Why a known type shows nothing, or `undefined` for a type this parser does not know. */

@@ -161,8 +161,18 @@ describe('copilot.md §3 quirks', () => {
   it('6b. a shell command that exited non-zero failed, though the line says success: true', () => {
     const { events } = replay([
       sessionStartLine(),
-      message('m1', '', { toolRequests: [{ toolCallId: 'call_1', name: 'bash', arguments: { command: 'npm test' } }, { toolCallId: 'call_2', name: 'bash', arguments: { command: 'ls' } }] }),
-      eventLine('tool.execution_complete', { toolCallId: 'call_1', success: true, shellExecution: { exitCode: 1 }, result: { content: 'FAIL\n<shellId: 0 completed with exit code 1>' } }),
+      message('m1', '', {
+        toolRequests: [
+          { toolCallId: 'call_1', name: 'bash', arguments: { command: 'npm test' } },
+          { toolCallId: 'call_2', name: 'bash', arguments: { command: 'ls' } },
+        ],
+      }),
+      eventLine('tool.execution_complete', {
+        toolCallId: 'call_1',
+        success: true,
+        shellExecution: { exitCode: 1 },
+        result: { content: 'FAIL\n<shellId: 0 completed with exit code 1>' },
+      }),
       eventLine('tool.execution_complete', { toolCallId: 'call_2', success: true, shellExecution: { exitCode: 0 }, result: { content: 'a.txt' } }),
       resultLine(0),
     ]);
@@ -226,5 +236,29 @@ describe('copilot.md §3 quirks', () => {
       [1, 'malformed', 'not JSON'],
       [2, 'malformed', 'not JSON'],
     ]);
+  });
+  it('11. interrupted mid-stream (Ctrl-C while the answer streams): the interrupt is telemetry, the abort is shown, and the CLI may exit before its result', () => {
+    // Copilot CLI 1.0.102, scenario interrupted of lab/src/scenarios.ts, captured 2026-11-29 with
+    // `pnpm capture copilot --version 1.0.102 --scenario interrupted` (pnpm drift found it): these are
+    // its stdout lines from the streamed text on, verbatim. The CLI then failed on standard error
+    // ("Cannot invoke native session after disposal has started") and printed no result line.
+    const lines = [
+      '{"type":"assistant.message_start","data":{"messageId":"76ab5cd5-a23c-44dd-807b-ab3100156b47"},"ephemeral":true,"id":"70163346-726d-4f71-8538-ff574377fbeb","timestamp":"2026-11-29T12:53:05.456Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
+      '{"type":"assistant.message_delta","data":{"messageId":"76ab5cd5-a23c-44dd-807b-ab3100156b47","deltaContent":"Here is the first line"},"ephemeral":true,"id":"646d1930-71b8-4c73-986d-ca66a3890f61","timestamp":"2026-11-29T12:53:05.456Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
+      '{"type":"agent.interrupted","data":{"activity":"model_call","turn":0,"elapsedMs":1345,"model":"gpt-5.5","apiEndpoint":"/responses","transport":"http","reasoningEffort":"medium","cancelPhase":"mid_stream","outputTtftMs":0.510935},"ephemeral":true,"id":"463b4a80-b896-45e2-9c6e-4d17f9426f96","timestamp":"2026-11-29T12:53:06.650Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
+      '{"type":"model.call_finished","data":{"turnId":"0","dispatchDurationMs":1352,"outcome":"cancelled","editClassifierVersion":1,"interactionId":"e412bcbb-9dbf-4fa5-a5bd-4efa69aa1357"},"ephemeral":true,"id":"8168d300-f9d4-4a10-b0c6-249265345270","timestamp":"2026-11-29T12:53:06.652Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
+      '{"type":"assistant.turn_end","data":{"turnId":"0"},"id":"c4f6a021-b4d4-4507-9428-5389f63e4b18","timestamp":"2026-11-29T12:53:06.653Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
+      '{"type":"abort","data":{"reason":"user_abort"},"id":"67780ec3-bf9e-4148-8a54-1e1440cff921","timestamp":"2026-11-29T12:53:06.654Z","parentId":"c4f6a021-b4d4-4507-9428-5389f63e4b18"}',
+      '{"type":"session.info","data":{"infoType":"cancellation","message":"Operation cancelled by user"},"ephemeral":true,"id":"8782becc-4adc-4176-bfe7-6824c4452876","timestamp":"2026-11-29T12:53:06.654Z","parentId":"67780ec3-bf9e-4148-8a54-1e1440cff921"}',
+      '{"type":"session.background_tasks_changed","data":{},"ephemeral":true,"id":"2349c364-1ec6-4aa4-ba2b-05ef9f7b4b67","timestamp":"2026-11-29T12:53:06.701Z","parentId":"67780ec3-bf9e-4148-8a54-1e1440cff921"}',
+      '{"type":"assistant.idle","data":{"aborted":true},"ephemeral":true,"id":"ca75a75f-1cb3-4ec8-8195-ce4adce3f2c9","timestamp":"2026-11-29T12:53:06.708Z","parentId":"67780ec3-bf9e-4148-8a54-1e1440cff921"}',
+    ];
+    expect(replay(lines).events).toEqual([
+      { kind: 'text', id: '76ab5cd5-a23c-44dd-807b-ab3100156b47', text: 'Here is the first line' },
+      { kind: 'notice', level: 'warning', message: 'The run was aborted (user_abort)', code: 'user_abort' },
+      { kind: 'notice', level: 'info', message: 'Operation cancelled by user', code: 'cancellation' },
+    ]);
+    expect(outcomes(lines).filter(([outcome]) => outcome !== 'ignored')).toEqual([]);
+    expect(outcomes(lines)).toContainEqual(['ignored', 'the interrupt as telemetry (what ran, how far it got); the abort after it is shown']);
   });
 });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { streamEvents, type DisplayEvent, type DisplayEventSource } from '@x/core';
 import { createHtmlFragmentRenderer } from '@x/renderer-html';
-import { followFile, redactValue } from '@x/sessions';
+import { createRedactingStream, followFile, redactValue, type RedactingStream } from '@x/sessions';
 
 /** What one live view follows. */
 export interface LiveRequest {
@@ -37,21 +37,47 @@ export function batchHtml(events: readonly DisplayEvent[]): string {
   return parts.join('');
 }
 
+/** The state of one live view: where the log was read to, the events of the read in progress, and what redaction holds back. */
+interface LiveState {
+  position: number;
+  /** Where everything before was shown: the position after the last read that left no text held back. */
+  shown: number;
+  batch: DisplayEvent[];
+  redactor: RedactingStream | undefined;
+}
+
+/** Takes one event into the batch, through the redactor when there is one. */
+function take(state: LiveState, event: DisplayEvent): void {
+  if (state.redactor === undefined) state.batch.push(event);
+  else for (const out of state.redactor.write(event)) state.batch.push(out);
+}
+
+/**
+ * Sends the batch as one `events` message. Its id is where a reconnecting
+ * browser resumes: the position after this read, unless redaction holds back
+ * text of it (an unfinished line of a block, redacted only once it ends);
+ * then the position after the last read that left nothing held, so a resumed
+ * view reads the held text again rather than never showing it.
+ */
+function sendBatch(state: LiveState, response: ServerResponse): void {
+  if (state.redactor?.holding !== true) state.shown = state.position;
+  if (state.batch.length > 0) response.write(sseMessage('events', batchHtml(state.batch), state.shown));
+  state.batch = [];
+}
+
 /**
  * Streams what is appended to a log as server-sent events: each read of the
  * log (whole lines, by `followFile`) becomes one `events` message of
  * rendered HTML whose id is the byte position after it, so a reconnecting
  * browser resumes exactly there. The parser keeps its state across reads
  * (a result finds its call); the HTML of each read is balanced on its own.
+ * With `redact`, events pass through one redacting stream, as the page's do:
+ * a secret cut across two increments of a block is redacted whole.
  */
 export async function streamLive(request: LiveRequest, response: ServerResponse): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   response.write(': following\n\n');
-  const state = { position: request.from, batch: [] as DisplayEvent[] };
-  const send = () => {
-    if (state.batch.length > 0) response.write(sseMessage('events', batchHtml(state.batch), state.position));
-    state.batch = [];
-  };
+  const state: LiveState = { position: request.from, shown: request.from, batch: [], redactor: request.redact ? createRedactingStream() : undefined };
   const follow = followFile(request.path, {
     start: request.from,
     signal: request.signal,
@@ -59,6 +85,7 @@ export async function streamLive(request: LiveRequest, response: ServerResponse)
     onNotice: (message) => {
       // The log is read again from its start: positions count from there.
       state.position = 0;
+      state.shown = 0;
       response.write(sseMessage('notice', request.redact ? redactValue(message) : message));
     },
   });
@@ -67,12 +94,11 @@ export async function streamLive(request: LiveRequest, response: ServerResponse)
     for await (const chunk of follow) {
       yield chunk;
       state.position += chunk.length;
-      send();
+      sendBatch(state, response);
     }
   }
-  for await (const event of streamEvents(tracked(), { source: request.source })) {
-    state.batch.push(request.redact ? redactValue(event) : event);
-  }
-  send();
+  for await (const event of streamEvents(tracked(), { source: request.source })) take(state, event);
+  if (state.redactor !== undefined) state.batch.push(...state.redactor.end());
+  sendBatch(state, response);
   response.end();
 }

@@ -7,6 +7,7 @@ export { insideSessionStore } from './store-check.js';
 export { readRegularFile } from './store-path.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
+export { createRedactingStream, REDACT_HELD_MAX_CHARS, type RedactingStream } from './redact-stream.js';
 export {
   redactingRenderer,
   renderSessionHtml,

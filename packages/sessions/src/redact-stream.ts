@@ -105,6 +105,8 @@ export interface RedactingStream {
   write(event: DisplayEvent): DisplayEvent[];
   /** The text still held back, redacted: call at the end of the stream. */
   end(): DisplayEvent[];
+  /** Whether text is held back now: what was written so far is not all shown yet. */
+  readonly holding: boolean;
 }
 
 /**
@@ -124,5 +126,8 @@ export function createRedactingStream(): RedactingStream {
   return {
     write: (event) => (event.kind === 'text' || event.kind === 'reasoning' ? writeText(state, event) : [...released(state), redactEvent(event)]),
     end: () => released(state),
+    get holding() {
+      return state.held !== undefined && state.held.text !== '';
+    },
   };
 }
