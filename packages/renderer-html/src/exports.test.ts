@@ -17,6 +17,7 @@ describe('@x/renderer-html exports', () => {
       'escapeHtml',
       'isSafeHref',
       'languageForPath',
+      'markInvisible',
       'renderHtmlDocument',
       'renderMarkdown',
     ]);

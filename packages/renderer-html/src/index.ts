@@ -4,7 +4,7 @@ export { createHtmlFragmentRenderer, type HtmlFragmentRenderer } from './html-fr
 export { createDomRenderer, type DomRendererOptions } from './dom-renderer.js';
 export type { TranscriptOptions } from './transcript-options.js';
 export { renderMarkdown } from './markdown.js';
-export { escapeHtml } from './escape-html.js';
+export { escapeHtml, markInvisible } from './escape-html.js';
 export { isSafeHref } from './safe-url.js';
 export { languageForPath } from './language-class.js';
 export { TRANSCRIPT_CSS, TRANSCRIPT_CSS_HASH, CONTENT_SECURITY_POLICY } from './transcript-style.js';

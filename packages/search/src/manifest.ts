@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sessionStatusSchema } from '@x/core';
+import { readRegularFile } from '@x/sessions';
 import type { SessionFacts } from './session-facts.js';
 import type { IndexedSession } from './types.js';
 
@@ -41,6 +42,10 @@ export interface Manifest {
 }
 
 const FILE = 'manifest.json';
+/** A larger manifest is not read (the index is built again): 100,000 sessions take a few tens of MiB. */
+const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
+/** The names {@link DiskIndex} gives its segments. */
+const SEGMENT_NAME = /^seg-\d+$/;
 
 export function emptyManifest(redact: boolean): Manifest {
   return { version: MANIFEST_VERSION, redact, nextOrdinal: 0, nextSegment: 0, segments: [], sessions: [] };
@@ -51,13 +56,20 @@ export async function loadManifest(dir: string, redact: boolean): Promise<Manife
   await mkdir(dir, { recursive: true });
   let text: string;
   try {
-    text = await readFile(join(dir, FILE), 'utf8');
+    // A FIFO in its place would hold `xview serve` before it listens: only a regular file is read.
+    text = await readRegularFile(join(dir, FILE), MAX_MANIFEST_BYTES);
   } catch {
     return emptyManifest(redact);
   }
   try {
     const manifest = JSON.parse(text) as Manifest;
-    const usable = manifest.version === MANIFEST_VERSION && manifest.redact === redact && Array.isArray(manifest.segments) && Array.isArray(manifest.sessions);
+    const usable =
+      manifest.version === MANIFEST_VERSION &&
+      manifest.redact === redact &&
+      Array.isArray(manifest.segments) &&
+      Array.isArray(manifest.sessions) &&
+      // A segment's name becomes file names in `dir`, opened and deleted: only the names the index gives.
+      manifest.segments.every((segment) => SEGMENT_NAME.test(String(segment?.name)));
     if (!usable) return emptyManifest(redact);
     for (const record of manifest.sessions) record.facts = checkedFacts(record?.facts);
     return manifest;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,5 +126,62 @@ describe('search finds what was indexed', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('an index folder planted or left broken (it is read before xview serve listens)', () => {
+  const events: DisplayEvent[] = [{ kind: 'text', id: 'm', text: 'needleword here' }];
+  const readEvents = async function* () {
+    yield* events;
+  };
+  const session: IndexedSession = { id: 's', agent: 'codex', path: '/s', size: 1, mtimeMs: 1 };
+
+  /** Opens the index within 5 s and checks that it finds the session once updated: it was rebuilt, not refused or waited on. */
+  async function opensAndFinds(indexDir: string): Promise<void> {
+    const waited = new Promise<string>((resolve) => setTimeout(() => resolve('waited'), 5000));
+    const index = await Promise.race([openSearchIndex({ dir: indexDir, readEvents }), waited]);
+    if (typeof index === 'string') throw new Error('openSearchIndex waited on the folder');
+    await index.update([session]);
+    expect((await index.search('needleword')).map((hit) => hit.sessionId)).toEqual(['s']);
+    await index.close();
+  }
+
+  /** A built index's folder and the stem of its one segment's files. */
+  async function builtIndex(): Promise<{ indexDir: string; segment: string }> {
+    const indexDir = join(dir, 'index');
+    const index = await openSearchIndex({ dir: indexDir, readEvents });
+    await index.update([session]);
+    await index.close();
+    const manifest = JSON.parse(await readFile(join(indexDir, 'manifest.json'), 'utf8'));
+    return { indexDir, segment: join(indexDir, manifest.segments[0].name) };
+  }
+
+  it('takes a FIFO in the manifest’s place as no manifest, without waiting on it', async () => {
+    const indexDir = join(dir, 'index');
+    await mkdir(indexDir);
+    execFileSync('mkfifo', [join(indexDir, 'manifest.json')]);
+    await opensAndFinds(indexDir);
+  });
+
+  it('builds the index again when a segment it lists is missing or does not parse', async () => {
+    for (const damage of [(file: string) => rm(file), (file: string) => writeFile(file, 'x\u001b]0;t\u0007')]) {
+      const { indexDir, segment } = await builtIndex();
+      await damage(`${segment}.tix`);
+      await opensAndFinds(indexDir);
+      await rm(indexDir, { recursive: true });
+    }
+  });
+
+  it('opens and deletes no file outside its folder for a segment name a planted manifest gives', async () => {
+    const { indexDir, segment } = await builtIndex();
+    const outside = join(dir, 'outside');
+    await mkdir(outside);
+    for (const ext of ['post', 'terms', 'tix', 'text', 'units', 'uix']) await copyFile(`${segment}.${ext}`, join(outside, `x.${ext}`));
+    const manifest = JSON.parse(await readFile(join(indexDir, 'manifest.json'), 'utf8'));
+    // Listed under no live session, so an update would drop it as dead and delete its files.
+    manifest.segments.push({ name: '../outside/x', bytes: 1, entries: 1, ordinals: [999] });
+    await writeFile(join(indexDir, 'manifest.json'), JSON.stringify(manifest));
+    await opensAndFinds(indexDir);
+    expect((await stat(join(outside, 'x.post'))).isFile()).toBe(true);
   });
 });

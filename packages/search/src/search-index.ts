@@ -1,5 +1,5 @@
 import { DiskIndex } from './disk-index.js';
-import { loadManifest } from './manifest.js';
+import { emptyManifest, loadManifest } from './manifest.js';
 import type { SearchIndex, SearchIndexOptions } from './types.js';
 
 /**
@@ -13,6 +13,15 @@ import type { SearchIndex, SearchIndexOptions } from './types.js';
 export async function openSearchIndex(options: SearchIndexOptions): Promise<SearchIndex> {
   const redact = options.redact ?? false;
   const index = new DiskIndex(options.dir, redact, options.readEvents, await loadManifest(options.dir, redact));
-  await index.open();
-  return index;
+  try {
+    await index.open();
+    return index;
+  } catch {
+    // A segment the manifest lists is missing or unreadable (a crash, a cleaner, an edit): the index is
+    // a cache, so it is built again rather than keeping `xview serve` from starting until it is deleted.
+    await index.close().catch(() => undefined);
+    const fresh = new DiskIndex(options.dir, redact, options.readEvents, emptyManifest(redact));
+    await fresh.open();
+    return fresh;
+  }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SessionInfo } from '@x/sessions';
+import { redactSecrets, type SessionInfo } from '@x/sessions';
 import { APP_CSS, APP_SCRIPT } from './app-assets.js';
 import { catalogFind, catalogSessions, catalogSummary } from './catalog.js';
 import { filterSessions, parseFilters } from './list-filter.js';
@@ -13,9 +13,20 @@ import { SESSION_PARTS, answerSession } from './session-routes.js';
 
 const HTML = 'text/html; charset=utf-8';
 
+/**
+ * The sessions as the list shows them: with `--redact`, their projects redacted before anything
+ * reads them, so that the project filter's values (attributes the page's escaping does not redact)
+ * and what the filter compares them with are the same redacted strings.
+ */
+function listedSessions(context: ServeContext, sessions: readonly SessionInfo[]): readonly SessionInfo[] {
+  if (!context.redact) return sessions;
+  return sessions.map((s) => (s.project === undefined ? s : { ...s, project: redactSecrets(s.project) }));
+}
+
 async function listPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {
-  const sessions = await catalogSessions(context.catalog);
-  if (context.search !== undefined) refreshSearch(context.search, sessions, context.now());
+  const catalogued = await catalogSessions(context.catalog);
+  if (context.search !== undefined) refreshSearch(context.search, catalogued, context.now());
+  const sessions = listedSessions(context, catalogued);
   const filters = parseFilters(url.searchParams, context.agents);
   const index = context.search?.index;
   const facts = (s: SessionInfo) => index?.facts(indexedSession(s));
@@ -52,7 +63,13 @@ async function searchPage(context: ServeContext, response: ServerResponse, url: 
   refreshSearch(context.search, await catalogSessions(context.catalog), context.now());
   const hits = query.trim() === '' ? [] : await context.search.index.search(query, { limit: 100 });
   const failure = context.search.failure;
-  const body = searchBodyHtml({ query, hits, progress: context.search.index.progress(), ...(failure === undefined ? {} : { failure }), redact: context.redact });
+  const body = searchBodyHtml({
+    query,
+    hits,
+    progress: context.search.index.progress(),
+    ...(failure === undefined ? {} : { failure }),
+    redact: context.redact,
+  });
   sendText(response, 200, HTML, page({ title: query === '' ? 'Search' : `Search: ${query}`, query }, body));
 }
 

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../test/http.js';
 import { IDS, SOURCES, STORES, fiveAgentHome } from '../test/serve-home.js';
@@ -31,6 +32,22 @@ describe('startServer over a home with every agent', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/?agent=codex');
     expect(first.headers['set-cookie']).toEqual(['xview_token=test-token-123; Path=/; HttpOnly; SameSite=Strict']);
+  });
+
+  it('redirects a path that comes out starting with // to this server, never to the host it names', async () => {
+    const location = await new Promise<string | undefined>((resolve, reject) => {
+      // Sent as written: a URL object would resolve the dot segment before the server sees it.
+      const req = request(
+        { host: '127.0.0.1', port: server.port, path: '/.//evil.example/?token=test-token-123', headers: { host: `127.0.0.1:${server.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.headers.location);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(location).toBe('/evil.example/');
   });
 
   it('refuses a request without the token, with a wrong one, with a foreign Host or Origin, and anything but GET', async () => {

@@ -54,7 +54,8 @@ function withoutToken(url: URL): string {
   const query = new URLSearchParams(url.search);
   query.delete('token');
   const rest = query.toString();
-  return `${url.pathname}${rest === '' ? '' : `?${rest}`}`;
+  // A path that starts with `//` (`/.//evil.example/` comes out so) would be another host to the browser.
+  return `${url.pathname.replace(/^\/+/, '/')}${rest === '' ? '' : `?${rest}`}`;
 }
 
 async function handle(state: ServerState, request: IncomingMessage, response: ServerResponse): Promise<void> {

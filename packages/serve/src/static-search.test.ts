@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { STATIC_SEARCH_CSP, STATIC_SEARCH_MAX_BYTES, searchRows, staticSearchHtml } from './static-search.js';
 
 const entry = (n: number, extra: Partial<IndexEntry> = {}): IndexEntry => {
-  const session: SessionInfo = { agent: 'claude', id: `s${n}`, storage: 'file', path: `/h/s${n}.jsonl`, updatedAt: '2026-03-02T10:00:00.000Z', startedAt: '2026-03-01T10:00:00.000Z', project: '/work/a', size: 1 };
+  const session: SessionInfo = {
+    agent: 'claude',
+    id: `s${n}`,
+    storage: 'file',
+    path: `/h/s${n}.jsonl`,
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    startedAt: '2026-03-01T10:00:00.000Z',
+    project: '/work/a',
+    size: 1,
+  };
   return { session, href: `sessions/claude-s${n}.html`, title: `title ${n}`, facts: { prompts: [`prompt of ${n}`] }, ...extra };
 };
 
@@ -23,10 +32,20 @@ describe('the static search page', () => {
     const html = staticSearchHtml([entry(1, { title: hostile, facts: { prompts: [hostile] } })], hostile);
     const block = /<script type="application\/json" id="x-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect(block).not.toMatch(/[<\u2028\u2029]/);
-    expect(dataOf(html)[0][1]).toBe(hostile);
+    // Back as the text it was, the line separators marked as every invisible character is.
+    expect(dataOf(html)[0][1]).toBe(hostile.replace('\u2028\u2029', '\\u2028\\u2029'));
     // Exactly the two script elements the page is made of, and the title escaped in the head.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).toContain('<title>Search: &lt;/script&gt;');
+  });
+
+  it('marks the invisible characters of titles, projects and prompts, which the script shows with textContent', () => {
+    const hidden = 'invoice.\u202efdp.exe r\u200bm \u2066x\u2069 \u{e0041}';
+    const html = staticSearchHtml([entry(1, { title: hidden, facts: { prompts: [hidden] }, session: { ...entry(1).session, project: hidden } })], 'Sessions');
+    const block = /<script type="application\/json" id="x-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(block).not.toMatch(/[\u200b\u202e\u2066\u2069]|\u{e0041}/u);
+    const marked = 'invoice.\\u202efdp.exe r\\u200bm \\u2066x\\u2069 \\u{e0041}';
+    expect(dataOf(html)[0]).toEqual(['sessions/claude-s1.html', marked, 'claude', marked, '2026-03-01', [marked]]);
   });
 
   it('stops at its size cap with the newest sessions, and says how many it left out', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IndexEntry } from '@x/sessions';
+import { markInvisible } from '@x/renderer-html';
 import { dayOf } from './list-filter.js';
 import { SHELL_TAIL, STATIC_CSP, staticShellHead } from './page-shell.js';
 
@@ -69,7 +70,10 @@ export const STATIC_SEARCH_CSP: string = `${STATIC_CSP}; script-src ${SEARCH_SCR
 
 /** JSON made safe inside a `<script>` data block: no `<` (so no `</script>` or `<!--`), no line separators. */
 function dataBlockJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -87,7 +91,17 @@ export function searchRows(entries: readonly IndexEntry[]): { json: string; rows
       left++;
       continue;
     }
-    const row: SearchRow = [entry.href, entry.title, entry.session.agent, entry.session.project ?? '', dayOf(entry.session), entry.facts?.prompts ?? []];
+    // The script shows these with textContent, which escapes markup but shows a bidi override or a
+    // zero-width character as it acts: they are marked here as the list page's escaping marks them.
+    const prompts = (entry.facts?.prompts ?? []).map(markInvisible);
+    const row: SearchRow = [
+      entry.href,
+      markInvisible(entry.title),
+      markInvisible(entry.session.agent),
+      markInvisible(entry.session.project ?? ''),
+      markInvisible(dayOf(entry.session)),
+      prompts,
+    ];
     const text = JSON.stringify(row);
     const size = Buffer.byteLength(text) + 1;
     if (bytes + size > STATIC_SEARCH_MAX_BYTES) left++;

@@ -21,6 +21,7 @@ describe('@x/sessions exports', () => {
       'nodeStoreFileSystem',
       'openSession',
       'pagePath',
+      'readRegularFile',
       'redactSecrets',
       'redactValue',
       'redactingRenderer',

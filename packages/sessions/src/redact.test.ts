@@ -13,6 +13,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 
+  it('replaces a key after a hyphen, as in the folder Claude names after a working directory (every / and = made -)', () => {
+    const key = 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx';
+    const path = `/home/u/.claude/projects/-w-OPENAI-API-KEY-${key}/22222222-2222-4222-8222-222222222222.jsonl`;
+    expect(redactSecrets(path)).toBe('/home/u/.claude/projects/-w-OPENAI-API-KEY-[REDACTED:openai-key]/22222222-2222-4222-8222-222222222222.jsonl');
+    expect(redactSecrets(`branch-ghp_${'a1B2'.repeat(9)}`)).toBe('branch-[REDACTED:github-token]');
+  });
+
   it('keeps what is around a secret: the variable name, the header scheme, the rest of the line', () => {
     expect(redactSecrets('export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU done')).toBe('export OPENAI_API_KEY=[REDACTED:openai-key] done');
     expect(redactSecrets('Authorization: Bearer abcdef123456 ok')).toBe('Authorization: Bearer [REDACTED:authorization] ok');

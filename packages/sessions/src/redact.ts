@@ -6,8 +6,12 @@ interface SecretRule {
   replace?: (marker: string, ...groups: string[]) => string;
 }
 
-/** Not inside a longer token: a secret starts after a character that cannot be part of it. */
-const START = '(?<![A-Za-z0-9_\\-])';
+/**
+ * Not inside a longer token: a secret starts after a character that cannot be part of it. A hyphen
+ * may come before one: Claude names a project's folder after its working directory with every `/`
+ * and `=` made `-`, so `KEY=sk-…` in a path is `KEY-sk-…` in the log's path.
+ */
+const START = '(?<![A-Za-z0-9_])';
 const END = '(?![A-Za-z0-9_\\-])';
 
 /**
@@ -73,7 +77,10 @@ const RULES: readonly SecretRule[] = [
   { kind: 'gitlab-token', pattern: new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}${END}`, 'g') },
   { kind: 'pypi-token', pattern: new RegExp(`${START}pypi-AgE[A-Za-z0-9_-]{50,}${END}`, 'g') },
   { kind: 'sendgrid-key', pattern: new RegExp(`${START}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${END}`, 'g') },
-  { kind: 'webhook-url', pattern: /https:\/\/(?:hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}|(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,})/g },
+  {
+    kind: 'webhook-url',
+    pattern: /https:\/\/(?:hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}|(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,})/g,
+  },
   {
     kind: 'url-credentials',
     // scheme://user:password@host keeps the scheme, user and host; a URL without a password stays whole,

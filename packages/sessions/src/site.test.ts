@@ -1,4 +1,5 @@
-import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -123,6 +124,45 @@ describe('writeSite and the facts a render notes', () => {
     writeFileSync(manifestPath, JSON.stringify(manifest));
     await writeSite(out, sessions, { render: page, renderIndex });
     expect(rowsOf(out).map((r) => r.facts)).toEqual([{ prompts: ['kept', 'x'.repeat(200)] }, undefined]);
+  });
+});
+
+describe('writeSite over hostile ids and a planted output folder', () => {
+  it('names the page of a session whose id is past a file name’s length by a cut key and a hash, and writes the rest', async () => {
+    // Codex takes a session's id from the log's first line, not from its file's name: any length.
+    const codex = (id: string, n: number): SessionInfo => ({ agent: 'codex', id, storage: 'file', path: `/h/${n}.jsonl`, updatedAt: at(n), size: 1 });
+    const sessions = [codex('L'.repeat(5000), 1), codex(`${'L'.repeat(4999)}M`, 2), { ...codex('c1', 3), agent: 'claude' }];
+    const out = tempHome();
+    const report = await writeSite(out, sessions, { render: page, renderIndex });
+    expect(report).toMatchObject({ written: 3, failed: [] });
+    const names = readdirSync(join(out, 'sessions'));
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(name).toMatch(/^(claude-c1|codex-L{151}-[0-9a-f]{8})\.html$/);
+  });
+
+  it('takes a FIFO in the manifest’s place as no manifest, without waiting on it, and puts a manifest there', async () => {
+    const { sessions } = await twoSessions();
+    const out = tempHome();
+    execFileSync('mkfifo', [join(out, 'manifest.json')]);
+    const written = writeSite(out, sessions, { render: page, renderIndex }).catch((error: Error) => error.message);
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited on the manifest'), 5000));
+    expect(await Promise.race([written, waited])).toMatchObject({ written: 2, failed: [] });
+    expect(statSync(join(out, 'manifest.json')).isFile()).toBe(true);
+  });
+});
+
+describe('writeSite over symlinks planted under the names of its temporary files', () => {
+  it('writes nothing through them: the index, manifest and pages stay files in the folder', async () => {
+    const { sessions } = await twoSessions();
+    const out = tempHome();
+    const victim = join(tempHome(), 'victim');
+    writeFileSync(victim, 'precious');
+    mkdirSync(join(out, 'sessions'));
+    const names = ['index.html', 'manifest.json', 'search.html', ...sessions.map(pagePath)];
+    for (const name of names) symlinkSync(victim, join(out, `${name}.${process.pid}.tmp`));
+    await writeSite(out, sessions, { render: page, renderIndex, renderSearch: () => 'search' });
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    for (const name of names) expect(lstatSync(join(out, name)).isFile()).toBe(true);
   });
 });
 

@@ -1,10 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sessionStatusSchema } from '@x/core';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGE_FACTS_MAX_PROMPT_CHARS, PAGE_FACTS_MAX_PROMPTS, type PageFacts, type PageJob, type RenderPage, type RenderResult, type WorkerRenderModule } from './site-workers.js';
+import {
+  PAGE_FACTS_MAX_PROMPT_CHARS,
+  PAGE_FACTS_MAX_PROMPTS,
+  type PageFacts,
+  type PageJob,
+  type RenderPage,
+  type RenderResult,
+  type WorkerRenderModule,
+} from './site-workers.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
+import { readRegularFile } from './store-path.js';
 import { sessionTitle } from './render-session.js';
 import type { SessionInfo } from './types.js';
 
@@ -76,6 +86,8 @@ interface Manifest {
 }
 
 const MANIFEST = 'manifest.json';
+/** A larger manifest is not read (every page is written again): 50 prompts of 200 characters for each of 10,000 sessions is well under it. */
+const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
 
 /** What decides whether a page is stale: the log's size and time, and the render variant. */
 export function sessionSignature(session: SessionInfo, variant = ''): string {
@@ -85,6 +97,9 @@ export function sessionSignature(session: SessionInfo, variant = ''): string {
   return `${size}:${session.updatedAt}:${variant}`;
 }
 
+/** The longest key part of a page's name: with the agent, a `-<n>` and the temporary file's suffix it stays well under 255 bytes. */
+const PAGE_NAME_MAX = 160;
+
 /**
  * The page of a session, relative to the site root: a file name made of safe
  * characters only, from the session's key (its id, or where several logs
@@ -92,7 +107,13 @@ export function sessionSignature(session: SessionInfo, variant = ''): string {
  * where two keys still come to one name.
  */
 export function pagePath(session: SessionInfo): string {
-  return `sessions/${session.agent}-${(session.key ?? session.id).replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
+  const key = session.key ?? session.id;
+  const safe = key.replace(/[^A-Za-z0-9._-]/g, '_');
+  // An id is the log's to choose (Codex takes it from the log's first line): a name past the 255 bytes
+  // a file system allows would fail the whole site, so a long one is cut and told apart by a hash.
+  if (safe.length <= PAGE_NAME_MAX) return `sessions/${session.agent}-${safe}.html`;
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  return `sessions/${session.agent}-${safe.slice(0, PAGE_NAME_MAX - 9)}-${hash}.html`;
 }
 
 /** One page per session: where two sessions come to one file name (ids that differ only in unsafe characters), the later gets `-2`, `-3`, … */
@@ -126,7 +147,8 @@ function checkedFacts(value: unknown): PageFacts | undefined {
 
 async function readManifest(outDir: string): Promise<Manifest> {
   try {
-    const parsed = JSON.parse(await readFile(join(outDir, MANIFEST), 'utf8')) as Manifest;
+    // Only a regular file, opened non-blocking: a FIFO planted in its place would otherwise hold the site forever.
+    const parsed = JSON.parse(await readRegularFile(join(outDir, MANIFEST), MANIFEST_MAX_BYTES)) as Manifest;
     if (parsed.version === 1 && parsed.pages !== null && typeof parsed.pages === 'object') {
       for (const entry of Object.values(parsed.pages)) {
         const facts = checkedFacts(entry?.facts);
@@ -141,15 +163,21 @@ async function readManifest(outDir: string): Promise<Manifest> {
   return { version: 1, pages: {} };
 }
 
-/** Where a file (a page, the index, the manifest) is written before it is renamed into place. */
+/**
+ * Where a file (a page, the index, the manifest) is written before it is renamed into place: a
+ * name no one can guess, since a symlink planted in the folder under a name known in advance
+ * (the pid alone has 32,768 values) would have the write go to the file it points at.
+ */
 function temporaryOf(path: string): string {
-  return `${path}.${process.pid}.tmp`;
+  return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** Writes a file whole or not at all: a reader never sees half of it. Pages are rendered into their {@link temporaryOf} file by `render`, then renamed the same way. */
 async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(temporaryOf(path), text);
-  await rename(temporaryOf(path), path);
+  const temporary = temporaryOf(path);
+  // Created here or not at all: `wx` follows no symlink put in its place meanwhile.
+  await writeFile(temporary, text, { flag: 'wx' });
+  await rename(temporary, path);
 }
 
 function createProgressBar(stream: ProgressStream | undefined, total: number) {

@@ -3,7 +3,8 @@
 // each through the search index it builds under XDG_CACHE_HOME, shows a
 // session's changes, follows a log being appended to, refuses a request
 // without its token, and stops on SIGINT with exit 0.
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeTextLine } from '../../../serve/test/browser.js';
@@ -79,5 +80,30 @@ describe('the installed xview serve', () => {
     for (const id of Object.values(IDS)) expect(kept.sessions.map((s) => s.id)).toContain(id);
     const again = await serveOnce([]);
     for (const id of Object.values(IDS)) expect(again).toContain(`/s/${id}`);
+  }, 240_000);
+
+  it('starts over a search index left broken or planted: a segment it lists is missing, a FIFO is its manifest', async () => {
+    const { home } = fiveAgentHome();
+    const dir = join(home, '.cache', 'xview', 'search');
+    mkdirSync(dir, { recursive: true });
+    const manifest = join(dir, 'manifest.json');
+    const missing = {
+      version: 2,
+      redact: false,
+      nextOrdinal: 1,
+      nextSegment: 1,
+      segments: [{ name: 'seg-0', bytes: 1, entries: 1, ordinals: [0] }],
+      sessions: [],
+    };
+    for (const plant of [() => writeFileSync(manifest, JSON.stringify(missing)), () => execFileSync('mkfifo', [manifest])]) {
+      rmSync(manifest, { force: true });
+      plant();
+      const { child, url, exited, stderr } = await startInstalledServe([], { home });
+      const cookie = String((await get(url.origin, `${url.pathname}${url.search}`)).headers['set-cookie']).split(';')[0] ?? '';
+      expect((await get(url.origin, '/search?q=deploy', { cookie })).status).toBe(200);
+      child.kill('SIGINT');
+      expect(await exited).toBe(ExitCode.ok);
+      expect(stderr()).toBe('');
+    }
   }, 240_000);
 });

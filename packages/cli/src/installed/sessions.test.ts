@@ -2,10 +2,11 @@
 // `site`, `--redact`) over a home directory that holds sessions of all five
 // agents: they work as the sources do. `xview site` once failed here only
 // (exit 70, "__xview_import is not defined") while every test of the sources passed.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
+import { put, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import { freshPlace, type RunPlace, runInstalled, runSources, sameTime, startInstalled } from './installed-xview.js';
@@ -52,6 +53,20 @@ describe('the installed xview sessions', () => {
     }
     const rows = JSON.parse(runInstalled(['sessions', '--all-projects', '--json'], place).stdout) as { agent: string }[];
     expect(new Set(rows.map((row) => row.agent))).toEqual(new Set(['claude', 'codex', 'gemini', 'opencode', 'copilot']));
+  });
+
+  it('keeps a secret in a working directory out of the titles, projects and paths with --redact', () => {
+    const place = freshPlace();
+    // Claude's folder for this project is `-work-GITHUB-TOKEN-ghp_…`: the secret after a hyphen.
+    writeClaude(join(place.home, '.claude'), { id: IDS.claude, cwd: `/work/GITHUB_TOKEN=${SECRET}`, prompt: `use ${SECRET}`, at: '2026-03-02T10:01:00.000Z' });
+    for (const argv of [
+      ['sessions', '--all-projects', '--redact'],
+      ['sessions', '--all-projects', '--redact', '--json'],
+    ]) {
+      const run = runInstalled(argv, place);
+      expect([argv, run.status, run.stdout.includes(SECRET)]).toEqual([argv, ExitCode.ok, false]);
+      expect(run.stdout).toContain('[REDACTED:github-token]');
+    }
   });
 });
 
@@ -145,6 +160,33 @@ describe('the installed xview site', () => {
     const rows = JSON.parse(/<script type="application\/json" id="x-data">(.*?)<\/script>/s.exec(search)?.[1] ?? '[]') as unknown[][];
     expect(rows.map((row) => row[0]).sort()).toEqual(pages.map((page) => `sessions/${page}`).sort());
     expect(rows.every((row) => Array.isArray(row[5]) && row[5].length > 0)).toBe(true);
+  });
+
+  it('stands a hostile home and output folder: a 5,000-character id, a bidi title, a FIFO in place of the manifest', () => {
+    const place = freshPlace();
+    const at = '2026-03-01T10:00:00.000Z';
+    // Codex takes the id from the log's first line, so it is as long as the log says; the file's name stays short.
+    const meta = {
+      timestamp: at,
+      type: 'session_meta',
+      payload: { id: 'L'.repeat(5000), timestamp: at, cwd: '/work/app', originator: 'codex_cli_rs', cli_version: '0.66.0' },
+    };
+    const prompt = { timestamp: at, type: 'event_msg', payload: { type: 'user_message', message: 'Long id', images: [] } };
+    put(
+      join(place.home, '.codex', 'sessions', '2026', '03', '01', 'rollout-2026-03-01T10-00-00-long.jsonl'),
+      `${JSON.stringify(meta)}\n${JSON.stringify(prompt)}\n`,
+    );
+    writeClaude(join(place.home, '.claude'), { id: IDS.claude, cwd: '/work/app', prompt: 'invoice.\u202efdp.exe', at });
+    const out = join(place.home, 'site');
+    mkdirSync(out);
+    execFileSync('mkfifo', [join(out, 'manifest.json')]);
+    const run = runInstalled(['site', out], place);
+    expect(run.stderr).toMatch(/2 sessions, 2 pages written, 0 unchanged\.\n$/);
+    expect(run.status).toBe(ExitCode.ok);
+    expect(readdirSync(join(out, 'sessions')).map((name) => name.length < 200)).toEqual([true, true]);
+    const data = /<script type="application\/json" id="x-data">(.*?)<\/script>/s.exec(readFileSync(join(out, 'search.html'), 'utf8'))?.[1] ?? '';
+    expect(data).toContain('invoice.\\\\u202efdp.exe');
+    expect(data).not.toContain('\u202e');
   });
 
   it('keeps a secret out of every page with --redact', () => {
