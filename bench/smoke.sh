@@ -10,8 +10,14 @@ cd "$(dirname "$0")"
 . ../.ci/quiet-env.sh
 
 # The bench imports the built packages and runs the built xview (by path): build them
-# (a turbo cache hit after `pnpm test`), then the bench itself.
-pnpm --dir .. exec turbo run build --filter='x-bench^...' --filter=@x/cli --output-logs=errors-only >/dev/null
+# (a turbo cache hit after `pnpm test`), then the bench itself. --no-build: the
+# caller has just built them, and other checks read dist/ while this runs (a
+# turbo cache hit still rewrites every output it restores).
+if [ "${1:-}" = "--no-build" ]; then
+  shift
+else
+  pnpm --dir .. exec turbo run build --filter='x-bench^...' --filter=@x/cli --output-logs=errors-only >/dev/null
+fi
 pnpm exec tsup --silent
 node --expose-gc dist/main.js --smoke "$@"
 
