@@ -9,7 +9,7 @@ import {
   type JsonObject,
 } from '@x/core/provider-utils';
 import { parseRolloutOutput, patchChanges } from './log-output.js';
-import type { CodexLogState } from './log-state.js';
+import { releaseEchoes, type CodexLogState, type HeldEcho } from './log-state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome } from './tool-outcomes.js';
 import { commandOfArgv, fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
@@ -31,22 +31,38 @@ function commandLine(input: unknown): string {
   return typeof command === 'string' ? unwrapShellCommand(command) : '';
 }
 
-/** A response item's text (assistant message, reasoning summary), unless an event copy already showed it. */
+/**
+ * Sorts the held event copies for a text item: the copies before the first
+ * it repeats lost their item and are shown before it; those after it still
+ * wait for theirs. Items follow in the order of their copies: 0.40 writes the
+ * reasoning and message copies, then the reasoning and message items
+ * (fixtures/codex-log/recorded/0.40.0/thinking-todo/).
+ */
+function settleEchoes(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[]): DisplayEvent[] {
+  const repeats = (echo: HeldEcho) => echo.kind === kind && texts.includes(echo.text);
+  const first = state.echoes.findIndex(repeats);
+  const waiting = first < 0 ? [] : state.echoes.slice(first).filter((echo) => !repeats(echo));
+  if (first >= 0) state.echoes = state.echoes.slice(0, first);
+  const missed = releaseEchoes(state);
+  state.echoes = waiting;
+  state.echoesSettled = true;
+  return missed;
+}
+
+/** A response item's text (assistant message, reasoning summary), after the copies it makes redundant are settled. */
 function textItem(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
-  const held = state.echoes;
-  // The event copies (`agent_message`, `agent_reasoning`) this item makes redundant.
-  state.echoes = held.filter((echo) => echo.kind !== kind || !texts.includes(echo.text));
+  const missed = settleEchoes(state, kind, texts);
   const text = kind === 'text' ? texts.join('') : texts.join('\n\n');
   if (text.trim() === '') {
     context.ignore(`${kind === 'text' ? 'assistant message' : 'reasoning'} item with no text (reasoning kept encrypted, or an empty message)`);
-    return [];
+    return missed;
   }
   state.shown[kind] = texts[texts.length - 1] ?? '';
   if (kind === 'text') {
     state.codex.lastMessage = text;
     state.last = 'answer';
   }
-  return [{ kind, id: `${kind === 'text' ? 'message' : 'reasoning'}-${++state.made}`, text }];
+  return [...missed, { kind, id: `${kind === 'text' ? 'message' : 'reasoning'}-${++state.made}`, text }];
 }
 
 /** A call item (`function_call`, `custom_tool_call`, `local_shell_call`), announced once. */

@@ -36,6 +36,47 @@ describe('Codex rollout quirks', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'Hello!', turns: 1 });
   });
 
+  it('0.40 writes both copies before both items: reasoning then text, each once', () => {
+    // The order of Codex 0.40.0's rollout, fixtures/codex-log/recorded/0.40.0/thinking-todo/ (scenario thinking-todo).
+    const { events } = run([
+      meta,
+      prompt('Plan the release.'),
+      turn,
+      line('event_msg', { type: 'agent_reasoning', text: 'The release needs a changelog and a tag.' }),
+      line('event_msg', { type: 'agent_message', message: 'I have no tool for that here.' }),
+      line('event_msg', { type: 'token_count', info: { total_token_usage: { input_tokens: 1501, output_tokens: 31 } }, rate_limits: null }),
+      line('response_item', {
+        type: 'reasoning',
+        summary: [{ type: 'summary_text', text: 'The release needs a changelog and a tag.' }],
+        content: null,
+        encrypted_content: null,
+      }),
+      line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'I have no tool for that here.' }] }),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Plan the release.' },
+      { kind: 'reasoning', id: 'reasoning-1', text: 'The release needs a changelog and a tag.' },
+      { kind: 'text', id: 'message-2', text: 'I have no tool for that here.' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'I have no tool for that here.' });
+  });
+
+  it('a copy held before the one an item repeats lost its item: shown before that item', () => {
+    const { events } = run([
+      meta,
+      prompt('hi'),
+      turn,
+      line('event_msg', { type: 'agent_message', message: 'Lost.' }),
+      line('event_msg', { type: 'agent_reasoning', text: 'Kept.' }),
+      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'Kept.' }], content: null, encrypted_content: null }),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'hi' },
+      { kind: 'text', id: 'message-1', text: 'Lost.' },
+      { kind: 'reasoning', id: 'reasoning-2', text: 'Kept.' },
+    ]);
+  });
+
   it('shows an agent_message whose response item is missing', () => {
     const { events } = run([meta, prompt('hi'), turn, line('event_msg', { type: 'agent_message', message: 'Only here.' }), prompt('next')]);
     expect(shown(events)).toEqual([

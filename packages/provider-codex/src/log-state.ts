@@ -33,6 +33,8 @@ export interface CodexLogState {
   /** Events before the first `turn_context`, which names the model, held for the session start. */
   pending: DisplayEvent[];
   echoes: HeldEcho[];
+  /** Whether the line being read was a text item, which settled the held echoes itself. */
+  echoesSettled: boolean;
   /** The text of the last response item shown, per kind, so that a copy arriving after it is recognised. */
   shown: { text: string; reasoning: string };
   last: RolloutStep;
@@ -55,6 +57,7 @@ export function createCodexLogState(): CodexLogState {
     start: {},
     pending: [],
     echoes: [],
+    echoesSettled: false,
     shown: { text: '', reasoning: '' },
     last: 'none',
     turns: 0,
