@@ -91,7 +91,107 @@ const LOG_0_89: Record<string, string[]> = {
   resumed: LOG.resumed as string[],
 };
 
+/**
+ * 0.40.0 prints the legacy form (a config summary, the prompt, then
+ * `{"id", "msg"}` events) with a count after each model response and no
+ * `task_complete`; it offers `shell` alone, so files are written and edited
+ * with commands, and no plan or subagent tool. Its read-only sandbox did not
+ * stop `rm -rf build` (exit 0). SIGINT stopped it before it printed anything
+ * but the task's start. No thread id is printed, so the lab could not resume
+ * the session (no `resumed.resume`).
+ */
+const STDOUT_0_40: Record<string, string[]> = {
+  ...STDOUT,
+  'read-edit-run': [
+    'start',
+    'text I will read the file first.',
+    'use Read',
+    'result Read success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Read',
+    'result Read success',
+    'usage',
+    'text Fixed: `Helo` is now `Hello`.',
+    'usage',
+    'end success',
+  ],
+  'write-search': [
+    'start',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'text NOTES.md is written; greet is in src/greet.ts.',
+    'usage',
+    'end success',
+  ],
+  'failing-command': ['start', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': ['start', 'error', 'end error'],
+  'api-error-429': ['start', 'error', 'end error'],
+  'api-error-500': ['start', 'error', 'end error'],
+  'overloaded-cut': ['start', 'error', 'end error'],
+};
+
+/** 0.40.0's rollout writes each response's count before its items, keeps no web search item, and the aborted turn. */
+const LOG_0_40: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'usage', 'text It is **42**.', 'end success'],
+  'read-edit-run': [
+    'start',
+    'prompt',
+    'usage',
+    'text I will read the file first.',
+    'use Read',
+    'result Read success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Read',
+    'result Read success',
+    'usage',
+    'text Fixed: `Helo` is now `Hello`.',
+    'end success',
+  ],
+  'write-search': [
+    'start',
+    'prompt',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'text NOTES.md is written; greet is in src/greet.ts.',
+    'end success',
+  ],
+  'failing-command': ['start', 'prompt', 'usage', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'usage', 'reasoning', 'text I have no tool for that here.', 'end success'],
+  'web-fetch': ['start', 'prompt', 'usage', 'end incomplete'],
+  subagent: ['start', 'prompt', 'usage', 'text I have no tool for that here.', 'end success'],
+  'permission-denied': ['start', 'prompt', 'usage', 'use Bash', 'result Bash success', 'usage', 'text I was not allowed to delete it.', 'end success'],
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
+  resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
   '0.171.0': { stdout: STDOUT, log: LOG },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
 };
