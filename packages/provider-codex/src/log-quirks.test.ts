@@ -379,6 +379,9 @@ describe('Codex rollout quirks, exact events', () => {
       output('c3', 'unsupported call: exec_command'),
       call('c4'),
       output('c4', 'a line that mentions a rejected: thing, from a command that ran'),
+      // Codex 0.130.0 names the command: fixtures/codex-log/recorded/0.130.0/permission-denied/ (scenario permission-denied).
+      call('c5'),
+      output('c5', 'exec_command failed for `/bin/bash -lc \'rm -rf build\'`: CreateProcess { message: "Rejected(\\"`/bin/bash -lc \'rm -rf build\'` rejected: blocked by policy\\")" }'),
     ]);
     const statuses = events.flatMap((event) => (event.kind === 'tool-result' ? [[event.id, event.status]] : []));
     expect(statuses).toEqual([
@@ -386,6 +389,7 @@ describe('Codex rollout quirks, exact events', () => {
       ['c2', 'error'],
       ['c3', 'error'],
       ['c4', 'success'],
+      ['c5', 'error'],
     ]);
   });
 });
