@@ -52,6 +52,7 @@ function settleEchoes(state: CodexLogState, kind: 'text' | 'reasoning', texts: s
 /** A response item's text (assistant message, reasoning summary), after the copies it makes redundant are settled. */
 function textItem(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
   const missed = settleEchoes(state, kind, texts);
+  state.replied = true;
   const text = kind === 'text' ? texts.join('') : texts.join('\n\n');
   if (text.trim() === '') {
     context.ignore(`${kind === 'text' ? 'assistant message' : 'reasoning'} item with no text (reasoning kept encrypted, or an empty message)`);
@@ -72,6 +73,7 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
   const input =
     type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
   state.last = 'waiting';
+  state.replied = true;
   if (name === 'apply_patch' && typeof input === 'string') {
     const changes = patchChanges(input);
     if (changes[0] !== undefined) keepCallDetails(state.codex, id, { path: changes[0].path, changes });
@@ -132,6 +134,7 @@ function hostedItem(state: CodexLogState, item: JsonObject, type: string | undef
   const fallback = stringField(item, 'id') === undefined ? `${type === 'web_search_call' ? 'web-search' : type}-${state.made + 1}` : '';
   const hosted = responsesHostedCall(item, fallback);
   if (hosted === undefined) return undefined;
+  state.replied = true;
   if (fallback !== '') state.made += 1;
   const id = hosted.start.id ?? fallback;
   const events = announceTool(state.codex, { ...hosted.start, id });

@@ -61,6 +61,15 @@ describe('Codex rollout quirks', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'I have no tool for that here.' });
   });
 
+  it('a turn completed with no reply since its prompt (a failed model request) is no success; one whose reply was a web search is', () => {
+    // Codex 0.130.0, fixtures/codex-log/recorded/0.130.0/api-error-400/ and web-fetch/ (scenarios api-error-400, web-fetch).
+    const failed = run([meta, turn, prompt('Hello'), line('event_msg', { type: 'task_complete', last_agent_message: null })]);
+    expect(failed.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+    const search = line('response_item', { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'status page' } });
+    const searched = run([meta, turn, prompt('What does the status page say?'), search, line('event_msg', { type: 'task_complete', last_agent_message: null })]);
+    expect(searched.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
+  });
+
   it('a copy held before the one an item repeats lost its item: shown before that item', () => {
     const { events } = run([
       meta,

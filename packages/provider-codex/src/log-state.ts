@@ -38,6 +38,8 @@ export interface CodexLogState {
   /** The text of the last response item shown, per kind, so that a copy arriving after it is recognised. */
   shown: { text: string; reasoning: string };
   last: RolloutStep;
+  /** Whether the model replied (text, reasoning, a call) since the last prompt. */
+  replied: boolean;
   turns: number;
   /** The turn id of the last prompt shown: 0.17x writes a prompt twice (a `user_message` event and an `item_completed` copy), or only the copy. */
   promptTurn: string | undefined;
@@ -60,6 +62,7 @@ export function createCodexLogState(): CodexLogState {
     echoesSettled: false,
     shown: { text: '', reasoning: '' },
     last: 'none',
+    replied: false,
     turns: 0,
     promptTurn: undefined,
     lastTimestamp: undefined,

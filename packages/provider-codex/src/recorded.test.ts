@@ -50,11 +50,11 @@ const LOG: Record<string, string[]> = {
   subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   // "exec_command failed: CreateProcess { ... Rejected(...) }": the refused command failed.
   'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
-  // The rollout keeps no trace of a failed model request: the turn just completes.
-  'api-error-400': ['start', 'prompt', 'end success'],
-  'api-error-429': ['start', 'prompt', 'end success'],
-  'api-error-500': ['start', 'prompt', 'end success'],
-  'overloaded-cut': ['start', 'prompt', 'end success'],
+  // The rollout keeps no trace of a failed model request: the turn completes with no reply, which is no answer.
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
