@@ -190,10 +190,36 @@ const LOG_0_40: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'end success'],
 };
 
+/**
+ * 0.130.0 offers `exec_command`, `apply_patch`, `update_plan` and
+ * `spawn_agent`: the plan is a todo list whose result comes with the turn's
+ * end, and the subagent's thread is spawned, answered for at once, and cut
+ * when exec ends (its own rollout ends in `turn_aborted`).
+ */
+const STDOUT_0_130: Record<string, string[]> = {
+  ...STDOUT,
+  'thinking-todo': STDOUT_0_89['thinking-todo'] as string[],
+  subagent: ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+};
+
+/** 0.130.0's rollout writes a usage before each call's output, like 0.89's; the refused command failed ("exec_command failed for ..."). */
+const LOG_0_130: Record<string, string[]> = {
+  ...LOG,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'usage', 'result Read success', 'use Edit', 'usage', 'result Edit success', 'use Read', 'usage', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'usage', 'result Write success', 'use Bash', 'usage', 'result Bash success', 'use Bash', 'usage', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': LOG_0_89['failing-command'] as string[],
+  'thinking-todo': LOG_0_89['thinking-todo'] as string[],
+  'permission-denied': LOG_0_89['permission-denied'] as string[],
+  subagent: ['start', 'prompt', 'use Task', 'usage', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+  // The subagent's own rollout: its task as the prompt, then the abort when exec ended.
+  'subagent.child': ['start', 'prompt', 'notice', 'end cancelled'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
   '0.171.0': { stdout: STDOUT, log: LOG },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
+  '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
 };
 
 it('has expectations for every recorded version', () => {
@@ -220,6 +246,8 @@ describe.each(recordedVersions('codex-log'))('Codex %s rollout files, recorded',
     const replay = replayLines(codexLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
     expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
-    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
+    // A subagent's thread (0.130's spawn_agent) is a rollout of its own beside its parent's.
+    const child = readFileSync(join(dir, file), 'utf8').includes('"thread_source":"subagent"');
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[`${file.split('/')[0]}${child ? '.child' : ''}`]);
   });
 });
