@@ -2,10 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatCompletions } from '../protocols/chat.js';
 import type { ToolCall, ToolIntent } from '../step.js';
+import { compareVersions } from '../../../tooling/recorded.js';
 import type { AgentProfile, RunPlace } from './agent.js';
 
 /** The lab's provider and model, as OpenCode names a model: `<provider>/<model>`. */
 const MODEL = 'lab/lab-model';
+
+/** The first version given `--thinking` (see the invocation). */
+const THINKING_SINCE = '1.1.0';
 
 /** OpenCode's data folder under the throwaway home (`$XDG_DATA_HOME/opencode`, XDG_DATA_HOME unset). */
 const DATA = '.local/share/opencode';
@@ -74,10 +78,12 @@ export const opencode: AgentProfile = {
   makeCall: callOf,
   configure,
   // The grep and glob tools run `rg` from PATH, and download ripgrep from GitHub when it is not there: the lab needs it installed.
-  invocation(scenario, _place, resumeOf) {
+  invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
-    // `--thinking` adds the reasoning parts to the JSON events, which leave them out by default.
-    const args = ['run', '--format', 'json', '--thinking', '-m', MODEL];
+    // `--thinking` adds the reasoning parts to the JSON events, which leave them out by default. 1.0.152 refuses it
+    // (it prints its usage and exits 1) and 1.1.65 has it; the versions between are untried, so 1.1.0 is a guess.
+    const thinking = compareVersions(place.version, THINKING_SINCE) >= 0 ? ['--thinking'] : [];
+    const args = ['run', '--format', 'json', ...thinking, '-m', MODEL];
     if (resumeOf !== undefined) args.push('--session', resumeOf);
     args.push(prompt);
     const env: Record<string, string> = { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_SHARE: '1' };

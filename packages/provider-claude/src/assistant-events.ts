@@ -71,6 +71,27 @@ function apiErrorEvents(state: ClaudeState, code: string, content: unknown[], pa
   return [error];
 }
 
+/** The model a line the CLI wrote itself names, rather than one the API answered. */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/** The one reply the CLI makes up that reports no failure: a turn that asked for none (an empty or interrupted one). */
+const NO_RESPONSE = 'No response requested.';
+
+/**
+ * A `<synthetic>` line without `error`: Claude Code up to 1.0 marks its
+ * API-failure line only by the model (quirk 18; recorded 1.0.128, the
+ * api-error-* scenarios), so its text is the error, as a line with `error`
+ * says it; "No response requested." is no failure and shows nothing.
+ */
+function syntheticEvents(state: ClaudeState, content: unknown[], parent: string | undefined, context: LineContext): DisplayEvent[] {
+  const text = content.map((block) => stringField(block, 'text') ?? '').join('');
+  if (text.trim() === NO_RESPONSE) {
+    context.ignore('a reply the CLI made up for a turn that asked for none');
+    return [];
+  }
+  return apiErrorEvents(state, 'api_error', content, parent);
+}
+
 /** The counter of the complete blocks of the message a thread's lines are carrying. */
 function blockCounter(state: ClaudeState, parent: string | undefined, messageId: string): { messageId: string; next: number } {
   const thread = threadOf(parent);
@@ -101,6 +122,7 @@ export function assistantEvents(state: ClaudeState, line: ClaudeAssistantLine, c
     return [];
   }
   if (line.error) return apiErrorEvents(state, line.error, content, parent);
+  if (message.model === SYNTHETIC_MODEL) return syntheticEvents(state, content, parent, context);
   const counter = blockCounter(state, parent, messageId);
   const events: DisplayEvent[] = [];
   for (const block of content) {

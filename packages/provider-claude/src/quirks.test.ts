@@ -300,4 +300,24 @@ describe('claude.md quirks', () => {
     ]);
     expect(accounting).toEqual({ lines: 8, events: 1, ignored: 4, malformed: 1, unknown: 2, unexplained: 0, atEnd: 0, partial: 0 });
   });
+
+  it('18. up to 1.0 an API failure is a <synthetic> line without error: shown once, as the error; "No response requested." shows nothing', () => {
+    // Claude Code 1.0.128, fixtures/claude/recorded/1.0.128/api-error-429.jsonl (scenario api-error-429), usage trimmed.
+    const message = 'API Error: 429 {"type":"error","error":{"type":"rate_limit_error","message":"rate limit exceeded"}}';
+    const synthetic = (text: string) => ({
+      type: 'assistant',
+      message: { id: 'e8780af0', model: '<synthetic>', role: 'assistant', stop_reason: 'stop_sequence', stop_sequence: '', type: 'message', usage: usage(0, 0), content: [{ type: 'text', text }] },
+      parent_tool_use_id: null,
+      session_id: SESSION,
+    });
+    const failed = result({ is_error: true, result: message, total_cost_usd: 0, usage: usage(0, 0), duration_ms: 517 });
+    const { events } = replay([init, synthetic(message), failed]);
+    expect(events.filter((event) => event.kind !== 'usage')).toEqual([
+      START,
+      { kind: 'error', message, fatal: false, code: 'api_error' },
+      { kind: 'session', phase: 'end', status: 'error', sessionId: SESSION, durationMs: 517, turns: 1, result: message },
+    ]);
+    const quiet = replay([init, synthetic('No response requested.'), result()]);
+    expect(quiet.events.filter((event) => event.kind === 'text' || event.kind === 'error' || event.kind === 'notice')).toEqual([{ kind: 'text', id: 'result:1', text: 'done' }]);
+  });
 });

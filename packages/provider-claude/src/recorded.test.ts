@@ -23,8 +23,9 @@ const API_ERROR = ['start', 'error', 'usage', 'end error'];
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 2.0.77 offers Grep and Glob; 2.1.332 does not, and the lab searches with Bash there.
+  // 1.0.128 and 2.0.77 offer Grep and Glob; 2.1.332 does not, and the lab searches with Bash there.
   'write-search': {
+    '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   },
@@ -32,14 +33,16 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   // 2.1.332 has no TodoWrite in print mode and refuses it ("No such tool available").
   'thinking-todo': {
+    '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   },
   // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
   'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
-  // 2.0.77 runs the subagent inside the call; 2.1.332 starts it in the background, answers at once,
+  // 1.0.128 and 2.0.77 run the subagent inside the call; 2.1.332 starts it in the background, answers at once,
   // then takes a second turn (a new init and result) when the subagent's notification arrives.
   subagent: {
+    '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.332': [
       'start',
@@ -60,6 +63,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   },
   // 2.1.332 says why before the refusal reaches the call; both end with the denial notice.
   'permission-denied': {
+    '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
   },
@@ -67,8 +71,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'api-error-429': API_ERROR,
   'api-error-500': API_ERROR,
   'overloaded-cut': API_ERROR,
-  // 2.0.77 is killed by the interrupt before it prints anything but its init: the stream is cut off.
+  // 1.0.128 and 2.0.77 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
+    '1.0.128': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
     '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
   },
@@ -96,9 +101,11 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
     expect(briefs(replay.events)).toEqual(expectedFor(file.replace(/\.jsonl$/, ''), version));
   });
 
-  it('names its version on the session start', () => {
+  it('names its version on the session start, where its init has one', () => {
     const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
-    expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
+    // 1.0.128's init has no claude_code_version.
+    if (version === '1.0.128') expect(replay.events[0]).not.toHaveProperty('agentVersion');
+    else expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
   });
 });
 

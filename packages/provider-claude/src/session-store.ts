@@ -65,7 +65,8 @@ function addHeadFields(row: SessionRow, head: ClaudeHead, complete: boolean): vo
   if (head.cwd) row.project = head.cwd;
   if (head.gitBranch) row.gitBranch = head.gitBranch;
   const title = head.title ?? head.firstPrompt;
-  if (title) row.title = title;
+  // A file of title lines only (1.0.128 writes a resumed session's summary in a file of its own) opens to no session: it names none.
+  if (title && head.shown) row.title = title;
   if (!complete) return;
   row.turns = countTurns(head.prompts, head.shown);
   const tokens = [...head.usage.values()].reduce((a, b) => a + b, 0);

@@ -32,6 +32,7 @@ function sessionConfigured(state: CodexState, msg: JsonObject, context: LineCont
 function taskStarted(state: CodexState, _msg: JsonObject, context: LineContext): DisplayEvent[] {
   startTurn(state);
   state.taskActive = true;
+  state.legacyTurn = 'running';
   const events = ensureStarted(state);
   if (events.length === 0) context.ignore('task_started: a new turn begins');
   return events;
@@ -69,6 +70,44 @@ function rawReasoning(state: CodexState, msg: JsonObject, context: LineContext):
   return text === '' ? [] : [{ kind: 'reasoning', id: madeId(state, 'reasoning'), text }];
 }
 
+/**
+ * A `token_count` closes one model response, after the calls it asked for
+ * ran. A response that said something and asked for no call Codex runs was
+ * the turn's answer: `exec --json` of 0.40 consumes `task_complete` to shut
+ * down and never prints it (fixtures/codex/recorded/0.40.0/plain-answer.jsonl),
+ * so this is all that tells a finished turn from a cut stream.
+ */
+function closeResponse(state: CodexState): void {
+  state.legacyTurn = state.legacyTurn === 'content' ? 'answered' : 'running';
+}
+
+/** Calls Codex runs itself (the plan tool too), whose output the model is owed in another response. */
+const CLIENT_CALLS = new Set([
+  'exec_command_begin',
+  'exec_command_end',
+  'patch_apply_begin',
+  'patch_apply_end',
+  'mcp_tool_call_begin',
+  'mcp_tool_call_end',
+  'plan_update',
+]);
+
+/** What a model response says besides calls Codex runs (a web search runs on the server). */
+const RESPONSE_CONTENT = new Set([
+  'agent_message',
+  'agent_message_delta',
+  'agent_reasoning',
+  'agent_reasoning_delta',
+  'agent_reasoning_raw_content',
+  'web_search_begin',
+  'web_search_end',
+]);
+
+function trackResponse(state: CodexState, type: string): void {
+  if (CLIENT_CALLS.has(type)) state.legacyTurn = 'calls';
+  else if (RESPONSE_CONTENT.has(type) && state.legacyTurn !== 'calls') state.legacyTurn = 'content';
+}
+
 function tokenCount(state: CodexState, msg: JsonObject, context: LineContext): DisplayEvent[] {
   if (Object.hasOwn(msg, 'info')) {
     // `info` form: `total_token_usage` is the running total (replace); `info` is null before the first response.
@@ -77,6 +116,7 @@ function tokenCount(state: CodexState, msg: JsonObject, context: LineContext): D
       context.ignore('token_count without token usage');
       return [];
     }
+    closeResponse(state);
     return [usageEvent(state, total.data, true)];
   }
   // Flat form of early versions: the usage of one model response, an increment.
@@ -85,6 +125,7 @@ function tokenCount(state: CodexState, msg: JsonObject, context: LineContext): D
     context.ignore('token_count without token usage');
     return [];
   }
+  closeResponse(state);
   return [usageEvent(state, flat.data, false)];
 }
 
@@ -167,6 +208,7 @@ const HANDLERS: ReadonlyMap<string, LegacyHandler> = new Map<string, LegacyHandl
 export function legacyEvents(state: CodexState, msg: JsonObject & { type: string }, context: LineContext): DisplayEvent[] {
   const type = msg.type;
   const handler = HANDLERS.get(type);
+  trackResponse(state, type);
   if (handler !== undefined) return handler(state, msg, context, type);
   const silent = SILENT.get(type);
   if (silent !== undefined) context.ignore(silent);

@@ -44,6 +44,7 @@ function prompt(state: CodexLogState, text: string, turnId: string | undefined):
   state.promptTurn = turnId;
   state.turns += 1;
   state.last = 'waiting';
+  state.replied = false;
   return [{ kind: 'prompt', form: 'prompt', text }];
 }
 
@@ -79,10 +80,17 @@ function tokenCount(state: CodexLogState, { payload }: EventMessage): DisplayEve
   return [usageEvent(state.codex, total.data, true)];
 }
 
+/**
+ * `task_complete`: the turn is over, an answer. Not when the model made no
+ * reply at all since the prompt and the event names no message: its request
+ * failed, which 0.130 and 0.171 write nothing else for
+ * (fixtures/codex-log/recorded/0.130.0/api-error-400/).
+ */
 function taskComplete(state: CodexLogState, { payload }: EventMessage): undefined {
   const last = stringField(payload, 'last_agent_message');
-  if (last !== undefined && last !== '') state.codex.lastMessage = last;
-  state.last = 'answer';
+  const answered = last !== undefined && last !== '';
+  if (answered) state.codex.lastMessage = last;
+  if (answered || state.replied) state.last = 'answer';
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import {
   type JsonObject,
 } from '@x/core/provider-utils';
 import { parseRolloutOutput, patchChanges } from './log-output.js';
-import type { CodexLogState } from './log-state.js';
+import { releaseEchoes, type CodexLogState, type HeldEcho } from './log-state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome } from './tool-outcomes.js';
 import { commandOfArgv, fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
@@ -31,22 +31,39 @@ function commandLine(input: unknown): string {
   return typeof command === 'string' ? unwrapShellCommand(command) : '';
 }
 
-/** A response item's text (assistant message, reasoning summary), unless an event copy already showed it. */
+/**
+ * Sorts the held event copies for a text item: the copies before the first
+ * it repeats lost their item and are shown before it; those after it still
+ * wait for theirs. Items follow in the order of their copies: 0.40 writes the
+ * reasoning and message copies, then the reasoning and message items
+ * (fixtures/codex-log/recorded/0.40.0/thinking-todo/).
+ */
+function settleEchoes(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[]): DisplayEvent[] {
+  const repeats = (echo: HeldEcho) => echo.kind === kind && texts.includes(echo.text);
+  const first = state.echoes.findIndex(repeats);
+  const waiting = first < 0 ? [] : state.echoes.slice(first).filter((echo) => !repeats(echo));
+  if (first >= 0) state.echoes = state.echoes.slice(0, first);
+  const missed = releaseEchoes(state);
+  state.echoes = waiting;
+  state.echoesSettled = true;
+  return missed;
+}
+
+/** A response item's text (assistant message, reasoning summary), after the copies it makes redundant are settled. */
 function textItem(state: CodexLogState, kind: 'text' | 'reasoning', texts: string[], context: LineContext): DisplayEvent[] {
-  const held = state.echoes;
-  // The event copies (`agent_message`, `agent_reasoning`) this item makes redundant.
-  state.echoes = held.filter((echo) => echo.kind !== kind || !texts.includes(echo.text));
+  const missed = settleEchoes(state, kind, texts);
+  state.replied = true;
   const text = kind === 'text' ? texts.join('') : texts.join('\n\n');
   if (text.trim() === '') {
     context.ignore(`${kind === 'text' ? 'assistant message' : 'reasoning'} item with no text (reasoning kept encrypted, or an empty message)`);
-    return [];
+    return missed;
   }
   state.shown[kind] = texts[texts.length - 1] ?? '';
   if (kind === 'text') {
     state.codex.lastMessage = text;
     state.last = 'answer';
   }
-  return [{ kind, id: `${kind === 'text' ? 'message' : 'reasoning'}-${++state.made}`, text }];
+  return [...missed, { kind, id: `${kind === 'text' ? 'message' : 'reasoning'}-${++state.made}`, text }];
 }
 
 /** A call item (`function_call`, `custom_tool_call`, `local_shell_call`), announced once. */
@@ -56,6 +73,7 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
   const input =
     type === 'local_shell_call' ? (objectField(item, 'action') ?? null) : decodeJsonString(ownField(item, 'arguments') ?? ownField(item, 'input') ?? null);
   state.last = 'waiting';
+  state.replied = true;
   if (name === 'apply_patch' && typeof input === 'string') {
     const changes = patchChanges(input);
     if (changes[0] !== undefined) keepCallDetails(state.codex, id, { path: changes[0].path, changes });
@@ -78,13 +96,14 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
  * "Permission denied (os error 13)"); later `ToolEmitter::finish`
  * (codex-rs/core/src/tools/events.rs) keeps "execution error: ...", "exec
  * command rejected by user" and "patch rejected by user"; 0.171's
- * "exec_command failed: CreateProcess { ... Rejected(...) }", 0.89's
+ * "exec_command failed: CreateProcess { ... Rejected(...) }", 0.130's
+ * "exec_command failed for `<command>`: CreateProcess { ... }", 0.89's
  * "unsupported call: <tool>" and "`<command>` rejected: blocked by policy" are
  * recorded (fixtures/codex-log/recorded/). Anchored at the start: a command's
  * own output that mentions a denial is not a failure of the call.
  */
 const CALL_FAILED =
-  /^(?:[a-z_]+ failed: |unsupported call: |`[^`\n]*` rejected: |failed in sandbox |sandbox denied exec error|execution error: |retry failed: |command timed out after \d+ milliseconds|(?:exec command|patch) rejected by user)/;
+  /^(?:[a-z_]+ failed(?: for `[^`\n]*`)?: |unsupported call: |`[^`\n]*` rejected: |failed in sandbox |sandbox denied exec error|execution error: |retry failed: |command timed out after \d+ milliseconds|(?:exec command|patch) rejected by user)/;
 
 /** A `*_output` item: the output string in either shape (see log-output.ts), joined to its call by `call_id`. */
 function outputItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
@@ -115,6 +134,7 @@ function hostedItem(state: CodexLogState, item: JsonObject, type: string | undef
   const fallback = stringField(item, 'id') === undefined ? `${type === 'web_search_call' ? 'web-search' : type}-${state.made + 1}` : '';
   const hosted = responsesHostedCall(item, fallback);
   if (hosted === undefined) return undefined;
+  state.replied = true;
   if (fallback !== '') state.made += 1;
   const id = hosted.start.id ?? fallback;
   const events = announceTool(state.codex, { ...hosted.start, id });

@@ -72,10 +72,11 @@ function parseLine(state: CodexLogState, line: JsonObject, context: LineContext)
   const timestamp = stringField(line, 'timestamp');
   if (timestamp !== undefined) state.lastTimestamp = timestamp;
   const held = state.echoes.length;
+  state.echoesSettled = false;
   const events = lineEvents(state, line, context);
   for (const event of events) if (timestamp !== undefined && event.timestamp === undefined) event.timestamp = timestamp;
   // Echoes held before this line whose response item did not come with it are shown now, before its events.
-  const missed = held > 0 && !keepsEchoes(line) ? releaseEchoes(state) : [];
+  const missed = held > 0 && !keepsEchoes(line) && !state.echoesSettled ? releaseEchoes(state) : [];
   const all = [...missed, ...events];
   if (state.session.open || all.length === 0) return all;
   state.pending.push(...all);

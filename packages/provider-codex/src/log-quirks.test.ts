@@ -36,6 +36,56 @@ describe('Codex rollout quirks', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'Hello!', turns: 1 });
   });
 
+  it('0.40 writes both copies before both items: reasoning then text, each once', () => {
+    // The order of Codex 0.40.0's rollout, fixtures/codex-log/recorded/0.40.0/thinking-todo/ (scenario thinking-todo).
+    const { events } = run([
+      meta,
+      prompt('Plan the release.'),
+      turn,
+      line('event_msg', { type: 'agent_reasoning', text: 'The release needs a changelog and a tag.' }),
+      line('event_msg', { type: 'agent_message', message: 'I have no tool for that here.' }),
+      line('event_msg', { type: 'token_count', info: { total_token_usage: { input_tokens: 1501, output_tokens: 31 } }, rate_limits: null }),
+      line('response_item', {
+        type: 'reasoning',
+        summary: [{ type: 'summary_text', text: 'The release needs a changelog and a tag.' }],
+        content: null,
+        encrypted_content: null,
+      }),
+      line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'I have no tool for that here.' }] }),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Plan the release.' },
+      { kind: 'reasoning', id: 'reasoning-1', text: 'The release needs a changelog and a tag.' },
+      { kind: 'text', id: 'message-2', text: 'I have no tool for that here.' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success', result: 'I have no tool for that here.' });
+  });
+
+  it('a turn completed with no reply since its prompt (a failed model request) is no success; one whose reply was a web search is', () => {
+    // Codex 0.130.0, fixtures/codex-log/recorded/0.130.0/api-error-400/ and web-fetch/ (scenarios api-error-400, web-fetch).
+    const failed = run([meta, turn, prompt('Hello'), line('event_msg', { type: 'task_complete', last_agent_message: null })]);
+    expect(failed.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+    const search = line('response_item', { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'status page' } });
+    const searched = run([meta, turn, prompt('What does the status page say?'), search, line('event_msg', { type: 'task_complete', last_agent_message: null })]);
+    expect(searched.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
+  });
+
+  it('a copy held before the one an item repeats lost its item: shown before that item', () => {
+    const { events } = run([
+      meta,
+      prompt('hi'),
+      turn,
+      line('event_msg', { type: 'agent_message', message: 'Lost.' }),
+      line('event_msg', { type: 'agent_reasoning', text: 'Kept.' }),
+      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: 'Kept.' }], content: null, encrypted_content: null }),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'hi' },
+      { kind: 'text', id: 'message-1', text: 'Lost.' },
+      { kind: 'reasoning', id: 'reasoning-2', text: 'Kept.' },
+    ]);
+  });
+
   it('shows an agent_message whose response item is missing', () => {
     const { events } = run([meta, prompt('hi'), turn, line('event_msg', { type: 'agent_message', message: 'Only here.' }), prompt('next')]);
     expect(shown(events)).toEqual([
@@ -338,6 +388,9 @@ describe('Codex rollout quirks, exact events', () => {
       output('c3', 'unsupported call: exec_command'),
       call('c4'),
       output('c4', 'a line that mentions a rejected: thing, from a command that ran'),
+      // Codex 0.130.0 names the command: fixtures/codex-log/recorded/0.130.0/permission-denied/ (scenario permission-denied).
+      call('c5'),
+      output('c5', 'exec_command failed for `/bin/bash -lc \'rm -rf build\'`: CreateProcess { message: "Rejected(\\"`/bin/bash -lc \'rm -rf build\'` rejected: blocked by policy\\")" }'),
     ]);
     const statuses = events.flatMap((event) => (event.kind === 'tool-result' ? [[event.id, event.status]] : []));
     expect(statuses).toEqual([
@@ -345,6 +398,7 @@ describe('Codex rollout quirks, exact events', () => {
       ['c2', 'error'],
       ['c3', 'error'],
       ['c4', 'success'],
+      ['c5', 'error'],
     ]);
   });
 });

@@ -33,9 +33,13 @@ export interface CodexLogState {
   /** Events before the first `turn_context`, which names the model, held for the session start. */
   pending: DisplayEvent[];
   echoes: HeldEcho[];
+  /** Whether the line being read was a text item, which settled the held echoes itself. */
+  echoesSettled: boolean;
   /** The text of the last response item shown, per kind, so that a copy arriving after it is recognised. */
   shown: { text: string; reasoning: string };
   last: RolloutStep;
+  /** Whether the model replied (text, reasoning, a call) since the last prompt. */
+  replied: boolean;
   turns: number;
   /** The turn id of the last prompt shown: 0.17x writes a prompt twice (a `user_message` event and an `item_completed` copy), or only the copy. */
   promptTurn: string | undefined;
@@ -55,8 +59,10 @@ export function createCodexLogState(): CodexLogState {
     start: {},
     pending: [],
     echoes: [],
+    echoesSettled: false,
     shown: { text: '', reasoning: '' },
     last: 'none',
+    replied: false,
     turns: 0,
     promptTurn: undefined,
     lastTimestamp: undefined,

@@ -85,9 +85,11 @@ export function createCodexParser(): SourceParser {
       return events.length > 0 && !state.started ? [...ensureStarted(state), ...events] : events;
     },
     flush() {
-      // A legacy stream may stop after its config summary; any stream may stop before its terminal line (quirk 6).
+      // A legacy stream may stop after its config summary; any stream may stop before its terminal line (quirk 6),
+      // but a legacy task whose last response answered is over: exec --json never prints its task_complete (quirk 17).
       const events = state.configSeen ? ensureStarted(state) : [];
-      return state.started ? [...events, ...endSession(state, 'incomplete')] : events;
+      const finished = state.taskActive && state.legacyTurn === 'answered';
+      return state.started ? [...events, ...endSession(state, finished ? 'success' : 'incomplete')] : events;
     },
   };
 }

@@ -422,6 +422,35 @@ describe('codex.md quirks', () => {
     ]);
   });
 
+  it('17. legacy exec --json prints no task_complete: a last response of words closed by its token_count ends the run', () => {
+    // Codex 0.40.0, fixtures/codex/recorded/0.40.0/failing-command.jsonl (scenario failing-command), trimmed.
+    const count = (input: number) =>
+      legacy({ type: 'token_count', info: { total_token_usage: { input_tokens: input, output_tokens: 31 } }, rate_limits: null }, '0');
+    const failing = [
+      { model: 'gpt-5.5', provider: 'lab', approval: 'never', sandbox: 'danger-full-access', workdir: '/home/lab/project' },
+      { prompt: 'Run the tests.' },
+      legacy({ type: 'task_started', model_context_window: 272000 }, '0'),
+      legacy({ type: 'exec_command_begin', call_id: 'c1', command: ['bash', '-lc', 'exit 1'], cwd: '/home/lab/project' }, '0'),
+      legacy({ type: 'exec_command_end', call_id: 'c1', stdout: '', stderr: 'FAIL\n', exit_code: 1 }, '0'),
+      count(1501),
+      legacy({ type: 'agent_message', message: 'The tests fail: greet.test.ts.' }, '0'),
+      count(3003),
+    ];
+    expect(run(...failing).events.at(-1)).toEqual({ kind: 'session', phase: 'end', status: 'success', turns: 1, result: 'The tests fail: greet.test.ts.' });
+    // Cut after the command's response (its count comes after the command ran): the model still owes an answer.
+    expect(run(...failing.slice(0, 6)).events.at(-1)).toMatchObject({ status: 'incomplete' });
+    // Cut after the answer but before its count, or after a count of an empty response.
+    expect(run(...failing.slice(0, 7)).events.at(-1)).toMatchObject({ status: 'incomplete' });
+    expect(run(...failing.slice(0, 3), count(10)).events.at(-1)).toMatchObject({ status: 'incomplete' });
+    // A server-side web search needs no other response (fixtures/codex/recorded/0.40.0/web-fetch.jsonl).
+    const search = [
+      legacy({ type: 'web_search_begin', call_id: 'ws1' }, '0'),
+      legacy({ type: 'web_search_end', call_id: 'ws1', query: 'status page' }, '0'),
+      count(1501),
+    ];
+    expect(run(...failing.slice(0, 3), ...search).events.at(-1)).toMatchObject({ status: 'success' });
+  });
+
   it('16. explicit nulls where the SDK says optional are no error', () => {
     const { events, accounting } = run(
       thread(),

@@ -50,11 +50,11 @@ const LOG: Record<string, string[]> = {
   subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   // "exec_command failed: CreateProcess { ... Rejected(...) }": the refused command failed.
   'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
-  // The rollout keeps no trace of a failed model request: the turn just completes.
-  'api-error-400': ['start', 'prompt', 'end success'],
-  'api-error-429': ['start', 'prompt', 'end success'],
-  'api-error-500': ['start', 'prompt', 'end success'],
-  'overloaded-cut': ['start', 'prompt', 'end success'],
+  // The rollout keeps no trace of a failed model request: the turn completes with no reply, which is no answer.
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
@@ -91,9 +91,135 @@ const LOG_0_89: Record<string, string[]> = {
   resumed: LOG.resumed as string[],
 };
 
+/**
+ * 0.40.0 prints the legacy form (a config summary, the prompt, then
+ * `{"id", "msg"}` events) with a count after each model response and no
+ * `task_complete`; it offers `shell` alone, so files are written and edited
+ * with commands, and no plan or subagent tool. Its read-only sandbox did not
+ * stop `rm -rf build` (exit 0). SIGINT stopped it before it printed anything
+ * but the task's start. No thread id is printed, so the lab could not resume
+ * the session (no `resumed.resume`).
+ */
+const STDOUT_0_40: Record<string, string[]> = {
+  ...STDOUT,
+  'read-edit-run': [
+    'start',
+    'text I will read the file first.',
+    'use Read',
+    'result Read success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Read',
+    'result Read success',
+    'usage',
+    'text Fixed: `Helo` is now `Hello`.',
+    'usage',
+    'end success',
+  ],
+  'write-search': [
+    'start',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'text NOTES.md is written; greet is in src/greet.ts.',
+    'usage',
+    'end success',
+  ],
+  'failing-command': ['start', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': ['start', 'error', 'end error'],
+  'api-error-429': ['start', 'error', 'end error'],
+  'api-error-500': ['start', 'error', 'end error'],
+  'overloaded-cut': ['start', 'error', 'end error'],
+};
+
+/** 0.40.0's rollout writes each response's count before its items, keeps no web search item, and the aborted turn. */
+const LOG_0_40: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'usage', 'text It is **42**.', 'end success'],
+  'read-edit-run': [
+    'start',
+    'prompt',
+    'usage',
+    'text I will read the file first.',
+    'use Read',
+    'result Read success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Read',
+    'result Read success',
+    'usage',
+    'text Fixed: `Helo` is now `Hello`.',
+    'end success',
+  ],
+  'write-search': [
+    'start',
+    'prompt',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'use Bash',
+    'result Bash success',
+    'usage',
+    'text NOTES.md is written; greet is in src/greet.ts.',
+    'end success',
+  ],
+  'failing-command': ['start', 'prompt', 'usage', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'usage', 'reasoning', 'text I have no tool for that here.', 'end success'],
+  'web-fetch': ['start', 'prompt', 'usage', 'end incomplete'],
+  subagent: ['start', 'prompt', 'usage', 'text I have no tool for that here.', 'end success'],
+  'permission-denied': ['start', 'prompt', 'usage', 'use Bash', 'result Bash success', 'usage', 'text I was not allowed to delete it.', 'end success'],
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
+  resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'end success'],
+};
+
+/**
+ * 0.130.0 offers `exec_command`, `apply_patch`, `update_plan` and
+ * `spawn_agent`: the plan is a todo list whose result comes with the turn's
+ * end, and the subagent's thread is spawned, answered for at once, and cut
+ * when exec ends (its own rollout ends in `turn_aborted`).
+ */
+const STDOUT_0_130: Record<string, string[]> = {
+  ...STDOUT,
+  'thinking-todo': STDOUT_0_89['thinking-todo'] as string[],
+  subagent: ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+};
+
+/** 0.130.0's rollout writes a usage before each call's output, like 0.89's; the refused command failed ("exec_command failed for ..."). */
+const LOG_0_130: Record<string, string[]> = {
+  ...LOG,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'usage', 'result Read success', 'use Edit', 'usage', 'result Edit success', 'use Read', 'usage', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'usage', 'result Write success', 'use Bash', 'usage', 'result Bash success', 'use Bash', 'usage', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': LOG_0_89['failing-command'] as string[],
+  'thinking-todo': LOG_0_89['thinking-todo'] as string[],
+  'permission-denied': LOG_0_89['permission-denied'] as string[],
+  subagent: ['start', 'prompt', 'use Task', 'usage', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+  // The subagent's own rollout: its task as the prompt, then the abort when exec ended.
+  'subagent.child': ['start', 'prompt', 'notice', 'end cancelled'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
   '0.171.0': { stdout: STDOUT, log: LOG },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
+  '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
 };
 
 it('has expectations for every recorded version', () => {
@@ -120,6 +246,8 @@ describe.each(recordedVersions('codex-log'))('Codex %s rollout files, recorded',
     const replay = replayLines(codexLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
     expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
-    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
+    // A subagent's thread (0.130's spawn_agent) is a rollout of its own beside its parent's.
+    const child = readFileSync(join(dir, file), 'utf8').includes('"thread_source":"subagent"');
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[`${file.split('/')[0]}${child ? '.child' : ''}`]);
   });
 });

@@ -46,6 +46,13 @@ export interface CodexState {
   configSeen: boolean;
   /** Legacy: a task is running, so an `error` ends it. */
   taskActive: boolean;
+  /**
+   * Legacy: what the model response being streamed holds so far (`content`:
+   * words, no call Codex runs), and `answered` once a `token_count` closed
+   * one that held only words: the turn is over, though `exec --json` never
+   * prints its `task_complete`.
+   */
+  legacyTurn: 'running' | 'content' | 'calls' | 'answered';
   /** Counter for ids made up where the wire has none (legacy messages, plan updates). */
   made: number;
   /** What a call's start knew that its end does not repeat (a read's path, a legacy patch's changes), by call id. */
@@ -71,6 +78,7 @@ export function createCodexState(): CodexState {
     invocations: 0,
     configSeen: false,
     taskActive: false,
+    legacyTurn: 'running',
     made: 0,
     callDetails: new Map(),
     openMessageId: undefined,

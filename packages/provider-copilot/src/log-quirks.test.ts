@@ -193,6 +193,14 @@ describe('copilot.md §4 log quirks', () => {
     ]);
   });
 
+  it('a session resumed in the same log starts with the id of the session.start before it, and the cwd its resume names', () => {
+    // Copilot CLI 1.0.80, fixtures/copilot-log/recorded/1.0.80/resumed (scenario resumed): session.resume names no session id.
+    const resume = line('session.resume', { resumeTime: at(9), eventCount: 8, selectedModel: 'gpt-5.5', context: { cwd: '/home/lab/project' } }, 9);
+    const { events } = replayLog([start, line('session.shutdown', {}, 5), resume]);
+    const starts = events.filter((event) => event.kind === 'session' && event.phase === 'start');
+    expect(starts[1]).toEqual({ kind: 'session', phase: 'start', sessionId: 's-log', model: 'gpt-5.5', cwd: '/home/lab/project', timestamp: at(9) });
+  });
+
   it("6. a subagent's events nest under the task call that started it", () => {
     const { events } = replayLog([
       line('tool.execution_start', { toolCallId: 'task', toolName: 'task', arguments: { description: 'Find callers', prompt: 'List them.' } }, 1),

@@ -70,8 +70,23 @@ const LOG_1_0_62: Record<string, string[]> = {
   subagent: ['start', 'prompt', 'use Task', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'result Task success', 'text The helper counted 2 files.', 'usage', 'notice', 'end success'],
 };
 
+/**
+ * 1.0.80 first says the 400 is the context limit, then retries it as
+ * transient. Ctrl-C aborts the stalled request twice over and cancels the
+ * run, which ends there (its result says exit code 0); the log keeps the two
+ * aborts, not the words streamed before them.
+ */
+const STDOUT_1_0_80: Record<string, string[]> = {
+  ...STDOUT,
+  'api-error-400': RETRIED,
+  interrupted: ['text Here is the first line', 'notice', 'notice', 'notice', 'start', 'usage', 'end cancelled'],
+};
+
+const LOG_1_0_80: Record<string, string[]> = { ...LOG, interrupted: ['start', 'prompt', 'notice', 'notice', 'notice', 'end cancelled'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
+  '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.102': { stdout: STDOUT, log: LOG },
 };
 

@@ -35,10 +35,15 @@ export function sessionStart(state: CopilotState, data: CopilotData<'session.sta
   return openSession(state, fields, context);
 }
 
-/** `session.resume`: the session start of a resumed session, which names no id of its own (the `result` line brings it). */
+/**
+ * `session.resume`: the session start of a resumed session, which names no
+ * id of its own. On stdout the `result` line brings it; a session log holds
+ * the `session.start` before it, whose id is the resumed session's
+ * (fixtures/copilot-log/recorded/1.0.80/resumed, and 1.0.102's).
+ */
 export function sessionResume(state: CopilotState, data: CopilotData<'session.resume'>, context: LineContext): DisplayEvent[] {
   if (!state.session.open) noteModel(state, data.selectedModel);
-  return openSession(state, { model: state.model }, context);
+  return openSession(state, { sessionId: state.sessionId, model: state.model, cwd: data.context?.cwd }, context);
 }
 
 /** `session.error`: a fatal error (in prompt mode the agent loop stops and the process exits non-zero). */

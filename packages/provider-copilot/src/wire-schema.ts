@@ -114,7 +114,7 @@ export const resultLineSchema = z.object({
 /** The event lines both the stdout stream and the session log show. */
 export const sharedEventLineSchemas = [
   eventLineSchema('session.start', sessionStartData),
-  eventLineSchema('session.resume', z.object({ selectedModel: text })),
+  eventLineSchema('session.resume', z.object({ selectedModel: text, context: lenient(z.object({ cwd: text })) })),
   eventLineSchema('assistant.turn_start', z.object({ model: text, ...withParent })),
   eventLineSchema('assistant.message_delta', z.object({ messageId: z.string(), deltaContent: z.string(), ...withParent })),
   eventLineSchema('assistant.message', assistantMessageData),

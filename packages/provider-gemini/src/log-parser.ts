@@ -23,10 +23,17 @@ function setRecord(state: GeminiLogState, set: JsonObject, bytes: number, contex
 }
 
 /** The metadata line of a ≥0.39 log, or the whole ≤0.38 document with its `messages`. */
-function metadataRecord(state: GeminiLogState, value: JsonObject): DisplayEvent[] {
+function metadataRecord(state: GeminiLogState, value: JsonObject, context: LineContext): DisplayEvent[] {
+  const messages = ownField(value, 'messages');
+  // Another metadata line in an open log: a resumed run appends to it (fixtures/gemini-log/recorded/0.51.0/resumed).
+  // Its startTime is the run's, not the session's: the metadata is kept as it was.
+  if (state.session.open && !Array.isArray(messages)) {
+    state.resuming = true;
+    context.ignore('metadata line of a resumed run: the session goes on');
+    return [];
+  }
   readMeta(state, value);
   const out = startSession(state);
-  const messages = ownField(value, 'messages');
   // The ≤0.38 document is the session's final state: nothing in it changes any more.
   if (Array.isArray(messages)) {
     checkpoint(state, messages, 0, out);
@@ -41,7 +48,7 @@ function recordEvents(state: GeminiLogState, value: JsonObject, bytes: number, c
   if (typeof rewindTo === 'string') return rewindRecord(state, rewindTo, context);
   const set = ownField(value, '$set');
   if (isJsonObject(set)) return setRecord(state, set, bytes, context);
-  if (typeof ownField(value, 'sessionId') === 'string' && typeof ownField(value, 'projectHash') === 'string') return metadataRecord(state, value);
+  if (typeof ownField(value, 'sessionId') === 'string' && typeof ownField(value, 'projectHash') === 'string') return metadataRecord(state, value, context);
   const type = ownField(value, 'type');
   if (typeof type !== 'string' || typeof ownField(value, 'id') !== 'string') {
     context.unknown('JSON object that is no chat recording record');
@@ -52,6 +59,7 @@ function recordEvents(state: GeminiLogState, value: JsonObject, bytes: number, c
     return [];
   }
   const out = startSession(state);
+  state.resuming = false;
   appendMessage(state, value, bytes, out);
   if (out.length === 0) context.ignore('message held until a later record shows it can no longer change');
   return out;

@@ -111,6 +111,28 @@ describe('gemini-log quirks', () => {
     ]);
   });
 
+  // Hand-derived from 0.51.0's chat file (recorded: fixtures/gemini-log/recorded/0.51.0/resumed/, scenario resumed).
+  it('a resumed run appends its own metadata line and message list, then restores the history: nothing is deleted or shown twice', () => {
+    const context = user('c0', '<session_context>\nThis is the Gemini CLI.\n</session_context>');
+    const first = [user('u1', 'Remember the number 7.'), gemini('g1', 'I will remember 7.')];
+    const resumedMeta = { ...META, startTime: '2026-05-02T09:05:00.000Z', lastUpdated: '2026-05-02T09:05:00.000Z' };
+    const { events, accounting } = run([
+      META,
+      { $set: { messages: [context] } },
+      ...first,
+      resumedMeta,
+      { $set: { messages: [context] } },
+      { $set: { sessionId: 's-1' } },
+      { $set: { messages: [context, ...first] } },
+      user('u2', 'What number did I give you?'),
+      gemini('g2', 'You gave me 7.'),
+    ]);
+    const shown = events.flatMap((event) => (event.kind === 'prompt' || event.kind === 'text' || event.kind === 'notice' ? [`${event.kind} ${'text' in event ? event.text : event.message}`] : []));
+    expect(shown).toEqual(['prompt Remember the number 7.', 'text I will remember 7.', 'prompt What number did I give you?', 'text You gave me 7.']);
+    expect(events.filter((event) => event.kind === 'session').map((event) => event.kind === 'session' && event.phase)).toEqual(['start', 'end']);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0, unexplained: 0 });
+  });
+
   it('$rewindTo deletes the message and all after it: unseen ones silently, shown ones with a notice', () => {
     const held = run([
       META,

@@ -93,7 +93,7 @@ export function checkpoint(state: GeminiLogState, messages: unknown[], bytes: nu
   // drops a prompt whose request failed this way, recorded in
   // fixtures/gemini-log/recorded/0.61.0/api-error-400): it is shown, then told as gone.
   if (state.held !== undefined && !ids.has(state.held.id)) releaseHeld(state, out);
-  const gone = [...state.shown.keys()].filter((key) => !ids.has(key));
+  const gone = state.resuming ? [] : [...state.shown.keys()].filter((key) => !ids.has(key));
   for (const key of gone) forget(state, key);
   if (gone.length > 0)
     out.push({

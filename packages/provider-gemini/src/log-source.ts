@@ -11,7 +11,9 @@ export type { GeminiLogSourceOptions } from './log-state.js';
  * `ConversationRecord` document and the ≥0.39 JSONL log, where a message
  * appended again under the same `id` replaces the earlier copy, `$set`
  * merges metadata (`$set.messages` replaces the list) and `$rewindTo`
- * deletes a message and all after it. It streams, holding back only the
+ * deletes a message and all after it; a resumed run (0.51) appends a
+ * metadata line of its own and restores the history after a shorter list,
+ * which deletes nothing. It streams, holding back only the
  * newest message (the one the recorder rewrites) until a later record
  * arrives; a change to a message already shown comes as its increment or a
  * notice. `testedUpTo` is the newest version recorded from the real CLI

@@ -58,6 +58,12 @@ export interface GeminiLogState {
   text: TextAssembler;
   /** Messages shown before their final state because they were larger than the hold budget. */
   overflowed: number;
+  /**
+   * A resumed run appended its own metadata line (0.51): it starts from a
+   * message list of its own, then restores the history, so until its first
+   * new message a checkpoint that leaves shown messages out deletes nothing.
+   */
+  resuming: boolean;
 }
 
 /** A fresh {@link GeminiLogState}. */
@@ -75,6 +81,7 @@ export function createGeminiLogState(options: GeminiLogSourceOptions): GeminiLog
     shown: new Map(),
     text: createTextAssembler({ maxBlocks: MAX_SHOWN }),
     overflowed: 0,
+    resuming: false,
   };
 }
 

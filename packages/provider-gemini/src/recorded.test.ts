@@ -90,8 +90,26 @@ const LOG_0_38: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'text Here is the first line', 'notice', 'text Here is the first line', 'end success'],
 };
 
+/** 0.51.0: Ctrl-C ends the run (exit 0) with no `result` after the first words: the stream is cut off. */
+const STDOUT_0_51: Record<string, string[]> = { ...STDOUT, interrupted: ['start', 'prompt', 'text Here is the first line', 'end incomplete'] };
+
+/**
+ * 0.51.0 keeps a failed prompt in the log (no checkpoint takes it back out),
+ * and a resumed run appends to the same file: its own metadata line and
+ * context, then the history restored, then its turn.
+ */
+const LOG_0_51: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(LOG).filter(([name]) => name !== 'resumed.second')),
+  'api-error-400': ['start', 'prompt', 'end incomplete'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'end incomplete'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
+  '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
 

@@ -17,11 +17,13 @@ export interface GeminiHead {
   firstPrompt: string | undefined;
   /** Whether a message the log source shows (any but the injected context) was seen. */
   shown: boolean;
+  /** A resumed run's metadata line was read, and no new message since: its message lists restore the history (log-state.ts). */
+  resuming: boolean;
 }
 
 /** A head at the start of a recording. */
 export function createGeminiHead(): GeminiHead {
-  return { meta: {}, messages: new Map(), prompts: new Set(), firstPrompt: undefined, shown: false };
+  return { meta: {}, messages: new Map(), prompts: new Set(), firstPrompt: undefined, shown: false, resuming: false };
 }
 
 /** How long a listing's title or first prompt may be. */
@@ -40,25 +42,36 @@ function asObject(value: unknown): Record<string, unknown> {
   return isJsonObject(value) ? value : {};
 }
 
+/** `$set`: metadata merged; `messages` replaces the list, except while a resumed run restores the history. */
+function applySet(head: GeminiHead, set: Record<string, unknown>): void {
+  const { messages, ...meta } = set;
+  Object.assign(head.meta, meta);
+  if (!Array.isArray(messages)) return;
+  if (!head.resuming) head.messages.clear();
+  // A resumed run restores the history without the token counts (0.51): the copies already read are kept.
+  for (const m of messages) if (!head.resuming || !head.messages.has(String(asObject(m).id))) applyGeminiRecord(head, asObject(m));
+}
+
+/** `$rewindTo`: that message and every later one are deleted (every message when the id is unknown). */
+function applyRewind(head: GeminiHead, id: string): void {
+  const ids = [...head.messages.keys()];
+  const at = ids.indexOf(id);
+  for (const key of at === -1 ? ids : ids.slice(at)) head.messages.delete(key);
+}
+
 /** Folds one record (a message, a `$set`, a `$rewindTo`, or the metadata line) into the head. */
 export function applyGeminiRecord(head: GeminiHead, record: Record<string, unknown>): void {
   const set = objectField(record, '$set');
-  if (set) {
-    const { messages, ...meta } = set;
-    Object.assign(head.meta, meta);
-    if (Array.isArray(messages)) {
-      head.messages.clear();
-      for (const m of messages) applyGeminiRecord(head, asObject(m));
-    }
-  } else if (typeof record.$rewindTo === 'string') {
-    const ids = [...head.messages.keys()];
-    const at = ids.indexOf(record.$rewindTo);
-    for (const id of at === -1 ? ids : ids.slice(at)) head.messages.delete(id);
-  } else if (typeof record.id === 'string' && typeof record.type === 'string') {
+  if (set) applySet(head, set);
+  else if (typeof record.$rewindTo === 'string') applyRewind(head, record.$rewindTo);
+  else if (typeof record.id === 'string' && typeof record.type === 'string') {
+    if (!head.messages.has(record.id)) head.resuming = false;
     head.messages.set(record.id, record);
     seeMessage(head, record.id, record);
   } else if (typeof record.sessionId === 'string') {
-    Object.assign(head.meta, record);
+    // Another metadata line: a resumed run appends to the log (fixtures/gemini-log/recorded/0.51.0/resumed); its startTime is the run's.
+    if (typeof head.meta.sessionId === 'string') head.resuming = true;
+    else Object.assign(head.meta, record);
   }
 }
 
