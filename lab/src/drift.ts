@@ -8,6 +8,7 @@ import { addShapes, recordingFiles, type Shapes, sequenceOf, unreadOf } from './
 import { resolveVersion } from './install.js';
 import { recordVersion } from './record.js';
 import { FIXTURES, recordingDirs } from './write-recording.js';
+import { checkNeeds } from './needs.js';
 
 const USAGE = `Usage: pnpm drift [agent ...]
 
@@ -84,6 +85,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const agents = (positionals.length > 0 ? positionals : Object.keys(AGENTS)).map((id) => AGENTS[id] as AgentProfile);
+  // Before any CLI is installed or run: a program missing for the last agent should not cost the others' minutes first.
+  for (const agent of agents) checkNeeds(agent);
   const rows: DriftRow[] = [];
   for (const agent of agents) rows.push(await driftOf(agent));
   printTable(rows);

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { AgentProfile } from './agents/agent.js';
 import { installAgent } from './install.js';
+import { checkNeeds } from './needs.js';
 import { normaliserFor } from './normalise.js';
 import { runAcpScenario, runScenario, XVIEW } from './run-scenario.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
@@ -43,6 +44,7 @@ async function recordScenario(agent: AgentProfile, binary: string, scenario: Sce
  * recorded version.
  */
 export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
+  checkNeeds(agent);
   const root = options.root ?? FIXTURES;
   const binary = installAgent(agent, version);
   const entries: ProvenanceEntry[] = [];
@@ -105,6 +107,7 @@ async function recordAcpScenario(agent: AgentProfile, binary: string, scenario: 
  */
 export async function recordAcpVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
   if (agent.acpArgs === undefined) throw new Error(`${agent.displayName} does not speak ACP natively (agents that do: gemini, opencode, qwen)`);
+  checkNeeds(agent);
   const root = options.root ?? FIXTURES;
   const binary = installAgent(agent, version);
   const entries: ProvenanceEntry[] = [];

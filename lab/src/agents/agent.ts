@@ -54,4 +54,10 @@ export interface AgentProfile {
   recordedVersionFile?: string;
   /** The xview plugins that read the agent's output, relative to the repository, for an agent xview does not ship (`pnpm drift` loads them). */
   xviewPlugins?: readonly string[];
+  /**
+   * Programs the CLI runs from PATH, and why the lab needs them there: a CLI
+   * that fetches a missing one from the internet would reach beyond
+   * 127.0.0.1, so capture and drift refuse to start without them (needs.ts).
+   */
+  needs?: readonly { program: string; why: string }[];
 }

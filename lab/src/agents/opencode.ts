@@ -77,7 +77,7 @@ export const opencode: AgentProfile = {
   protocol: chatCompletions,
   makeCall: callOf,
   configure,
-  // The grep and glob tools run `rg` from PATH, and download ripgrep from GitHub when it is not there: the lab needs it installed.
+  needs: [{ program: 'rg', why: 'without it its grep and glob tools download ripgrep from github.com; the lab reaches only 127.0.0.1 (apt-get install ripgrep)' }],
   invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     // `--thinking` adds the reasoning parts to the JSON events, which leave them out by default. 1.0.152 refuses it
