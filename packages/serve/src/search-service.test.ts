@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { refreshSearch, type SearchService } from './search-service.js';
 
 /** A service over an index whose updates answer as `next` says. */
-function service(next: () => Promise<UpdateResult>, told: unknown[]): SearchService {
+function service(next: () => Promise<UpdateResult>, told: unknown[], redact = false): SearchService {
   const index = { update: next } as unknown as SearchIndex;
-  return { index, running: undefined, lastStarted: 0, controller: new AbortController(), failure: undefined, onError: (e) => told.push(e) };
+  return { index, running: undefined, lastStarted: 0, controller: new AbortController(), failure: undefined, onError: (e) => told.push(e), redact };
 }
 
 describe('refreshSearch', () => {
@@ -31,5 +31,15 @@ describe('refreshSearch', () => {
     await search.running;
     expect(search.failure).toBeUndefined();
     expect(told).toHaveLength(1);
+  });
+
+  it('with --redact, keeps and tells the reason redacted: it can quote a path or an id from the logs', async () => {
+    const told: unknown[] = [];
+    const key = 'sk-proj-Ab3dEfGh5iJkLmNoPqRsTuV';
+    const search = service(() => Promise.reject(new Error(`ENAMETOOLONG: /home/u/.cache/xview/${key}/seg-1`)), told, true);
+    refreshSearch(search, [], 10_000);
+    await search.running;
+    expect(search.failure).toBe('ENAMETOOLONG: /home/u/.cache/xview/[REDACTED:openai-key]/seg-1');
+    expect(told.map((e) => (e as Error).message)).toEqual(['the search index could not be updated: ENAMETOOLONG: /home/u/.cache/xview/[REDACTED:openai-key]/seg-1']);
   });
 });

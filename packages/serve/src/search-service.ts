@@ -1,5 +1,5 @@
 import { openSearchIndex, type IndexedSession, type SearchIndex } from '@x/search';
-import type { SessionInfo } from '@x/sessions';
+import { redactSecrets, type SessionInfo } from '@x/sessions';
 
 /** The search index and its background update, as one explicit state. */
 export interface SearchService {
@@ -13,6 +13,8 @@ export interface SearchService {
   failure: string | undefined;
   /** Told of an update's failure once per distinct reason (`xview serve` prints it on standard error). */
   readonly onError: ((error: unknown) => void) | undefined;
+  /** With `--redact`: a failure's reason quotes paths and ids, so it is redacted before it is kept or told. */
+  readonly redact: boolean;
 }
 
 /** How the index names a session: the listing's key, which the session page's URL uses too. */
@@ -39,7 +41,7 @@ export async function openSearchService(
   onError?: (error: unknown) => void,
 ): Promise<SearchService> {
   const index = await openSearchIndex({ dir, redact, readEvents });
-  return { index, running: undefined, lastStarted: 0, controller: new AbortController(), failure: undefined, onError };
+  return { index, running: undefined, lastStarted: 0, controller: new AbortController(), failure: undefined, onError, redact };
 }
 
 /** Keeps an update's outcome: a failure is said once per reason and shown until an update succeeds; a stop on close is no failure. */
@@ -49,7 +51,8 @@ function noteOutcome(service: SearchService, error: unknown): void {
     return;
   }
   if (service.controller.signal.aborted) return;
-  const reason = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = service.redact ? redactSecrets(message) : message;
   if (service.failure !== reason) service.onError?.(new Error(`the search index could not be updated: ${reason}`));
   service.failure = reason;
 }
