@@ -11,6 +11,10 @@ describe('display formats, the same in every locale', () => {
     [-1500, '-1,500'],
     [2.5, '3'],
     [Number.NaN, 'NaN'],
+    // Past 1e21 JavaScript writes an exponent; a count read from a hostile log can be that large.
+    [999999999999999900000, '999,999,999,999,999,900,000'],
+    [1e308, '1e+308'],
+    [-1e21, '-1e+21'],
   ])('count %d is %s', (n, text) => {
     expect(formatCount(n)).toBe(text);
   });

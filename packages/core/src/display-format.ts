@@ -13,6 +13,8 @@ export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const sign = n < 0 ? '-' : '';
   const digits = String(Math.round(Math.abs(n)));
+  // From 1e21 up, String() writes an exponent (`1e+308`): grouped, it read as `1e+,308`.
+  if (digits.includes('e')) return sign + digits;
   let out = '';
   for (let i = 0; i < digits.length; i += 1) {
     if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
