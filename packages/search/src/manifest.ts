@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sessionStatusSchema } from '@x/core';
@@ -90,7 +91,9 @@ function checkedFacts(value: unknown): SessionFacts {
 }
 
 export async function saveManifest(dir: string, manifest: Manifest): Promise<void> {
-  const temporary = join(dir, `${FILE}.${process.pid}.tmp`);
-  await writeFile(temporary, JSON.stringify(manifest));
+  // A name no one can guess, created here or not at all (`wx` follows no symlink): a symlink planted
+  // under a name known in advance (the pid alone) would have the write go to the file it points at.
+  const temporary = join(dir, `${FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temporary, JSON.stringify(manifest), { flag: 'wx' });
   await rename(temporary, join(dir, FILE));
 }

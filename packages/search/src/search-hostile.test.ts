@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DisplayEvent } from '@x/core';
@@ -183,5 +183,15 @@ describe('an index folder planted or left broken (it is read before xview serve 
     await writeFile(join(indexDir, 'manifest.json'), JSON.stringify(manifest));
     await opensAndFinds(indexDir);
     expect((await stat(join(outside, 'x.post'))).isFile()).toBe(true);
+  });
+
+  it('writes nothing through a symlink planted where a manifest temporary named by the pid would be', async () => {
+    const indexDir = join(dir, 'index');
+    await mkdir(indexDir);
+    const victim = join(dir, 'victim.txt');
+    await writeFile(victim, 'untouched');
+    await symlink(victim, join(indexDir, `manifest.json.${process.pid}.tmp`));
+    await opensAndFinds(indexDir);
+    expect(await readFile(victim, 'utf8')).toBe('untouched');
   });
 });

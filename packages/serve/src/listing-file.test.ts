@@ -54,6 +54,17 @@ describe('the kept listing', () => {
     expect(await loadListing(file, '/h', ['claude'])).toEqual([ROW]);
   });
 
+  it('writes nothing through a symlink planted where a temporary file named by the pid would be', async () => {
+    const dir = temp('x-listing-');
+    const file = join(dir, 'listing.json');
+    const victim = join(temp('x-listing-victim-'), 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, `${file}.${process.pid}.tmp`);
+    await saveListing(file, '/h', [ROW]);
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(await loadListing(file, '/h', ['claude'])).toEqual([ROW]);
+  });
+
   it('drops a file with any row of the wrong shape, and keeps only the fields a listing has', async () => {
     const file = join(temp('x-listing-'), 'listing.json');
     const write = (sessions: unknown[], extra: object = {}) => writeFileSync(file, JSON.stringify({ version: 1, home: '/h', sessions, ...extra }));
