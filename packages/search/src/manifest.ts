@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sessionStatusSchema } from '@x/core';
-import { readRegularFile } from '@x/sessions';
+import { readRegularFile, writeFileAtomic } from '@x/sessions';
 import type { SessionFacts } from './session-facts.js';
 import type { IndexedSession } from './types.js';
 
@@ -91,9 +90,5 @@ function checkedFacts(value: unknown): SessionFacts {
 }
 
 export async function saveManifest(dir: string, manifest: Manifest): Promise<void> {
-  // A name no one can guess, created here or not at all (`wx` follows no symlink): a symlink planted
-  // under a name known in advance (the pid alone) would have the write go to the file it points at.
-  const temporary = join(dir, `${FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temporary, JSON.stringify(manifest), { flag: 'wx' });
-  await rename(temporary, join(dir, FILE));
+  await writeFileAtomic(join(dir, FILE), JSON.stringify(manifest));
 }

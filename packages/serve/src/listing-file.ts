@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { SessionInfo } from '@x/sessions';
+import { type SessionInfo, writeFileAtomic } from '@x/sessions';
 
 /*
  * The last listing, kept on disk so a server that starts again answers its
@@ -83,15 +82,6 @@ export async function loadListing(file: string, home: string, agents: readonly s
 /** Keeps `sessions` in `file` (written whole, readable by this user only). */
 export async function saveListing(file: string, home: string, sessions: readonly SessionInfo[]): Promise<void> {
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  // A name no one can guess, created here or not at all (`wx` follows no symlink): a symlink planted
-  // under a name known in advance (the pid alone) would have the write go to the file it points at.
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, JSON.stringify({ version: LISTING_VERSION, home, sessions }), { mode: 0o600, flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    // A full disk leaves a temporary file half written: remove it, keep the listing kept before.
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  // A full disk leaves the listing kept before, and no temporary file.
+  await writeFileAtomic(file, JSON.stringify({ version: LISTING_VERSION, home, sessions }), { mode: 0o600 });
 }

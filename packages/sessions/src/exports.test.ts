@@ -31,6 +31,7 @@ describe('@x/sessions exports', () => {
       'sessionSource',
       'sessionTitle',
       'storeContext',
+      'writeFileAtomic',
       'writePageFile',
       'writeSessionHtml',
       'writeSessionPage',

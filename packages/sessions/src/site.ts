@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sessionStatusSchema } from '@x/core';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PAGE_FACTS_MAX_PROMPT_CHARS,
@@ -12,6 +12,7 @@ import {
   type RenderResult,
   type WorkerRenderModule,
 } from './site-workers.js';
+import { temporaryPath, writeFileAtomic } from './atomic-file.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
 import { readRegularFile } from './store-path.js';
@@ -163,23 +164,6 @@ async function readManifest(outDir: string): Promise<Manifest> {
   return { version: 1, pages: {} };
 }
 
-/**
- * Where a file (a page, the index, the manifest) is written before it is renamed into place: a
- * name no one can guess, since a symlink planted in the folder under a name known in advance
- * (the pid alone has 32,768 values) would have the write go to the file it points at.
- */
-function temporaryOf(path: string): string {
-  return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-}
-
-/** Writes a file whole or not at all: a reader never sees half of it. Pages are rendered into their {@link temporaryOf} file by `render`, then renamed the same way. */
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const temporary = temporaryOf(path);
-  // Created here or not at all: `wx` follows no symlink put in its place meanwhile.
-  await writeFile(temporary, text, { flag: 'wx' });
-  await rename(temporary, path);
-}
-
 function createProgressBar(stream: ProgressStream | undefined, total: number) {
   const enabled = stream?.isTTY === true && total > 0;
   let done = 0;
@@ -245,7 +229,7 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
   const report: SiteReport = { indexPath: join(outDir, 'index.html'), written: 0, unchanged: sessions.length - stale.length, failed: [] };
   const failed = new Set<SessionInfo>();
   const progress = createProgressBar(options.progress, stale.length);
-  const jobs = stale.map((session) => ({ session, file: temporaryOf(join(outDir, pages.get(session) as string)) }));
+  const jobs = stale.map((session) => ({ session, file: temporaryPath(join(outDir, pages.get(session) as string)) }));
   try {
     await renderAll(jobs, options, async ({ session, file }, result) => {
       progress.tick();
@@ -264,7 +248,7 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
     });
   } finally {
     progress.end();
-    await writeAtomic(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFileAtomic(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   }
   const entries: IndexEntry[] = sessions.map((session) => {
     const shown = options.redact ? redactValue(session) : session;
@@ -273,7 +257,7 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
     return { session: shown, href: failed.has(session) ? '' : page, title: sessionTitle(shown), ...(facts ? { facts } : {}) };
   });
   const title = options.title ?? 'Agent sessions';
-  await writeAtomic(report.indexPath, options.renderIndex(entries, title));
-  if (options.renderSearch) await writeAtomic(join(outDir, 'search.html'), options.renderSearch(entries, title));
+  await writeFileAtomic(report.indexPath, options.renderIndex(entries, title));
+  if (options.renderSearch) await writeFileAtomic(join(outDir, 'search.html'), options.renderSearch(entries, title));
   return report;
 }
