@@ -20,8 +20,17 @@ const HTML = 'text/html; charset=utf-8';
  */
 function listedSessions(context: ServeContext, sessions: readonly SessionInfo[]): readonly SessionInfo[] {
   if (!context.redact) return sessions;
-  return sessions.map((s) => (s.project === undefined ? s : { ...s, project: redactSecrets(s.project) }));
+  // Once per listing, not per request: a home of thousands of sessions is listed again only every few seconds.
+  let listed = REDACTED_LISTINGS.get(sessions);
+  if (listed === undefined) {
+    listed = sessions.map((s) => (s.project === undefined ? s : { ...s, project: redactSecrets(s.project) }));
+    REDACTED_LISTINGS.set(sessions, listed);
+  }
+  return listed;
 }
+
+/** Each listing the catalog gave, with its projects redacted (see {@link listedSessions}); dropped with the listing. */
+const REDACTED_LISTINGS = new WeakMap<readonly SessionInfo[], readonly SessionInfo[]>();
 
 async function listPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {
   const catalogued = await catalogSessions(context.catalog);
