@@ -237,12 +237,12 @@ describe('copilot.md §3 quirks', () => {
       [2, 'malformed', 'not JSON'],
     ]);
   });
-  it('11. interrupted mid-stream (Ctrl-C while the answer streams): the interrupt is telemetry, the abort is shown, and the CLI may exit before its result', () => {
+  it('11. interrupted mid-stream (Ctrl-C while the answer streams): the interrupt is telemetry, the abort is shown, and the CLI may exit before its result: the session still ends, cancelled', () => {
     // Copilot CLI 1.0.102, scenario interrupted of lab/src/scenarios.ts, captured 2026-11-29 with
     // `pnpm capture copilot --version 1.0.102 --scenario interrupted` (pnpm drift found it): these are
     // its stdout lines from the streamed text on, verbatim. The CLI then failed on standard error
     // ("Cannot invoke native session after disposal has started") and printed no result line.
-    const lines = [
+    const captured = [
       '{"type":"assistant.message_start","data":{"messageId":"76ab5cd5-a23c-44dd-807b-ab3100156b47"},"ephemeral":true,"id":"70163346-726d-4f71-8538-ff574377fbeb","timestamp":"2026-11-29T12:53:05.456Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
       '{"type":"assistant.message_delta","data":{"messageId":"76ab5cd5-a23c-44dd-807b-ab3100156b47","deltaContent":"Here is the first line"},"ephemeral":true,"id":"646d1930-71b8-4c73-986d-ca66a3890f61","timestamp":"2026-11-29T12:53:05.456Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
       '{"type":"agent.interrupted","data":{"activity":"model_call","turn":0,"elapsedMs":1345,"model":"gpt-5.5","apiEndpoint":"/responses","transport":"http","reasoningEffort":"medium","cancelPhase":"mid_stream","outputTtftMs":0.510935},"ephemeral":true,"id":"463b4a80-b896-45e2-9c6e-4d17f9426f96","timestamp":"2026-11-29T12:53:06.650Z","parentId":"6d67e1a6-10d6-4d4d-83db-a27121bf422b"}',
@@ -253,10 +253,14 @@ describe('copilot.md §3 quirks', () => {
       '{"type":"session.background_tasks_changed","data":{},"ephemeral":true,"id":"2349c364-1ec6-4aa4-ba2b-05ef9f7b4b67","timestamp":"2026-11-29T12:53:06.701Z","parentId":"67780ec3-bf9e-4148-8a54-1e1440cff921"}',
       '{"type":"assistant.idle","data":{"aborted":true},"ephemeral":true,"id":"ca75a75f-1cb3-4ec8-8195-ce4adce3f2c9","timestamp":"2026-11-29T12:53:06.708Z","parentId":"67780ec3-bf9e-4148-8a54-1e1440cff921"}',
     ];
+    // The capture's session.start line, as the helper writes it: the session it opened ends cancelled, not incomplete.
+    const lines = [sessionStartLine(), ...captured];
     expect(replay(lines).events).toEqual([
+      START,
       { kind: 'text', id: '76ab5cd5-a23c-44dd-807b-ab3100156b47', text: 'Here is the first line' },
       { kind: 'notice', level: 'warning', message: 'The run was aborted (user_abort)', code: 'user_abort' },
       { kind: 'notice', level: 'info', message: 'Operation cancelled by user', code: 'cancellation' },
+      { kind: 'session', phase: 'end', status: 'cancelled', sessionId: 'sess-1', model: MODEL },
     ]);
     expect(outcomes(lines).filter(([outcome]) => outcome !== 'ignored')).toEqual([]);
     expect(outcomes(lines)).toContainEqual(['ignored', 'the interrupt as telemetry (what ran, how far it got); the abort after it is shown']);

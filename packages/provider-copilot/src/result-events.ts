@@ -67,10 +67,14 @@ export function resultEvents(state: CopilotState, line: CopilotResultLine): Disp
   return events;
 }
 
-/** At the end of the stream: a session still open (killed before its `result` line: quirk 8) ends incomplete. */
+/**
+ * At the end of the stream: a session still open (killed before its `result`
+ * line: quirk 8) ends incomplete, or cancelled when the run was aborted (an
+ * interrupted CLI may exit before its result: quirk 11).
+ */
 export function flushEvents(state: CopilotState): DisplayEvent[] {
   const usage = usageEvent(state, {});
   const events: DisplayEvent[] = usage === undefined ? [] : [usage];
-  if (state.session.open) events.push(...endSession(state, 'incomplete', { model: state.model }));
+  if (state.session.open) events.push(...endSession(state, state.aborted ? 'cancelled' : 'incomplete', { model: state.model }));
   return events;
 }
