@@ -52,17 +52,26 @@ describe.each(Object.entries(SOURCES))('hostile input: %s', (provider, source) =
 
   it('survives a 50 MB string in a real line', async () => {
     const big = 'A'.repeat(50 * 1024 * 1024);
-    // biome-ignore lint/style/noNonNullAssertion: every fixture has a first line; an empty one fails the test here
-    const line = lines.find((l) => /"(text|content|output|aggregated_output|result|deltaContent)"/.test(l)) ?? lines[0]!;
     // One string made big, the first of these fields: an OpenCode export's document holds several, and all of them
     // big (470 MB) made a line over the limit, reported unread, instead of a 50 MB string the source reads.
     const fields = ['text', 'content', 'output', 'aggregated_output', 'result', 'deltaContent'];
+    // The first line where one of them holds a string (a `"content":null` or a `"result"` object is not one).
+    const line = lines.find((l) => {
+      const found = { string: false };
+      mapStrings(l, (s, key) => {
+        if (fields.includes(key)) found.string = true;
+        return s;
+      });
+      return found.string;
+    });
+    if (line === undefined) throw new Error(`no fixture line of ${provider} holds a string in ${fields.join(', ')}`);
     const made = { big: false };
     const hostile = mapStrings(line, (s, key) => {
       if (made.big || !fields.includes(key)) return s;
       made.big = true;
       return big;
     });
+    expect(made.big).toBe(true);
     const { events, accounting } = await eventsOf(source, [`${hostile}\n`], 64 * 1024 * 1024);
     expect(accounting.lines).toBe(1);
     expect(findEventProblems(events)).toEqual([]);
