@@ -242,8 +242,37 @@ const LOG_0_150: Record<string, string[]> = {
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
 };
 
+/**
+ * 0.63.0 prints today's `exec --json` form (with no `cache_write_input_tokens`
+ * or reasoning count in its usage) but offers the 0.40 tool set: `shell` (an
+ * argv) and `update_plan`, no `apply_patch`, so files are written and edited
+ * with commands and the plan is a todo list whose result comes with the
+ * turn's end. Its read-only sandbox did not stop `rm -rf build` (exit 0), and
+ * SIGINT ended it with exit 0 and nothing printed after `turn.started`.
+ */
+const STDOUT_0_63: Record<string, string[]> = {
+  ...STDOUT_0_89,
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+};
+
+/**
+ * 0.63.0's rollout is 0.40's: no `task_started` or `task_complete`, a
+ * response's copies and its count before its items (the count again after
+ * each tool output, the same total), and nothing after a failed request or
+ * for SIGINT: those turns are owed a reply, `incomplete`.
+ */
+const LOG_0_63: Record<string, string[]> = {
+  ...LOG_0_40,
+  'thinking-todo': ['start', 'prompt', 'usage', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'end success'],
+  // The rollout ends at the server-side search: no count or item after it says the turn ended.
+  'web-fetch': ['start', 'prompt', 'usage', 'use WebSearch', 'result WebSearch success', 'end incomplete'],
+  interrupted: ROLLOUT_NO_REPLY,
+  resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
+  '0.63.0': { stdout: STDOUT_0_63, log: LOG_0_63 },
   '0.171.0': { stdout: STDOUT, log: LOG },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
