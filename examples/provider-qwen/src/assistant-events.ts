@@ -4,7 +4,7 @@ import { type QwenState, rememberShellCall } from './state.js';
 import { deferredCall } from './tool-names.js';
 
 /** How Qwen Code words a failed model request it reports as the model's text (`[API Error: 429 rate limit exceeded]`). */
-const API_ERROR = '[API Error: ';
+export const API_ERROR = '[API Error: ';
 
 /** The subagent call a line belongs to (`parent_tool_use_id`), as every event of it carries it. */
 export function parentOf(line: JsonObject): { parentToolUseId?: string } {

@@ -59,6 +59,28 @@ describe('Qwen Code stream-json quirks', () => {
     ]);
   });
 
+  it('0.8 and 0.15 end a run whose stream broke off as a success, the text before the failure in its result: the failure shown once', () => {
+    // Qwen Code 0.8.2, fixtures/qwen/0.8.2/overloaded-cut.jsonl (scenario overloaded-cut): the text, then a
+    // `success` result whose `result` is the whole text, `Let me start[API Error: …]`.
+    const failure = '[API Error: The server is overloaded.]';
+    const result = line({
+      type: 'result',
+      subtype: 'success',
+      uuid: 'end',
+      is_error: false,
+      duration_ms: 900,
+      num_turns: 1,
+      result: `Let me start${failure}`,
+      usage: { input_tokens: 0, output_tokens: 0 },
+    });
+    expect(replay([init, assistant('a1', [{ type: 'text', text: `Let me start${failure}` }]), result]).briefs).toEqual([
+      'session start',
+      'text: Let me start',
+      `error (fatal): ${failure}`,
+      'session end error',
+    ]);
+  });
+
   it('a call of a deferred tool through `tool_call` shows as the tool it reaches, its own name and input kept', () => {
     const input = { name: 'web_fetch', arguments: { url: 'http://127.0.0.1:8080/status.html', prompt: 'What does the page say?' } };
     const { events } = replay([init, assistant('a1', [{ type: 'tool_use', id: 'c1', name: 'tool_call', input }])]);

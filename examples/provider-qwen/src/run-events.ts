@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
-import { usageOf } from './assistant-events.js';
+import { API_ERROR, usageOf } from './assistant-events.js';
 import type { QwenState } from './state.js';
 
 /** `system`/`init`: the session starts, with its id, model, folder and Qwen Code's version. */
@@ -52,12 +52,25 @@ export function systemEvents(state: QwenState, line: JsonObject, context: LineCo
 }
 
 /**
+ * A failed run's message from its `result`: the whole text of the model's
+ * last response, what it said before the stream broke off included
+ * (`Let me start[API Error: …]`, overloaded-cut of 0.8.2 and 0.15.10). The
+ * failure is the part from `[API Error: `, which the text already showed as
+ * the error: the same message, so it is not shown again.
+ */
+function failureOf(line: JsonObject): string | undefined {
+  const result = stringField(line, 'result');
+  const failure = result?.indexOf(API_ERROR) ?? -1;
+  return result !== undefined && failure > 0 ? result.slice(failure) : result;
+}
+
+/**
  * The `result` line that ends a run: the run's usage (the total of every
  * request, side requests included), and how it ended. A failed run
  * (`is_error`, subtype `error_during_execution` or `error_max_turns`) says
- * why in `error.message`. 0.15 ends a run whose request failed with subtype
- * `success` and the `[API Error: …]` text as its `result`: it ends in error
- * all the same.
+ * why in `error.message`. 0.15 (and 0.8) ends a run whose request failed with
+ * subtype `success` and the `[API Error: …]` text as its `result`: it ends in
+ * error all the same.
  */
 export function resultEvents(state: QwenState, line: JsonObject): DisplayEvent[] {
   const events: DisplayEvent[] = [];
@@ -67,7 +80,7 @@ export function resultEvents(state: QwenState, line: JsonObject): DisplayEvent[]
   if (ownField(line, 'is_error') === true || state.requestFailed) {
     const message =
       stringField(objectField(line, 'error'), 'message') ??
-      stringField(line, 'result') ??
+      failureOf(line) ??
       `Qwen Code ended the run with ${stringField(line, 'subtype') ?? 'an error'}`;
     events.push(...state.lifecycle.error({ kind: 'error', message, fatal: true }));
     events.push(...state.lifecycle.end('error', fields));

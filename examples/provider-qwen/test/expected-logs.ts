@@ -1,7 +1,10 @@
+import { LOGS_0_8 } from './expected-0.8.js';
+
 /**
  * The events of each recorded session log (fixtures/qwen-log/<version>/<scenario>/…), as `brief` writes them, read from the recording by hand.
  */
 export const EXPECTED_LOGS: Readonly<Record<string, readonly string[]>> = {
+  ...LOGS_0_8,
   '0.15.10/api-error-400/.qwen/projects/-home-lab-project/chats/15ec8491-7c26-43ae-94be-199276048e5a.jsonl': [
     'session start',
     'prompt: Hello',

@@ -1,7 +1,10 @@
+import { STREAMS_0_8 } from './expected-0.8.js';
+
 /**
  * The events of each recorded stdout (fixtures/qwen/<version>/<scenario>.jsonl), as `brief` writes them, read from the recording by hand.
  */
 export const EXPECTED_STREAMS: Readonly<Record<string, readonly string[]>> = {
+  ...STREAMS_0_8,
   '0.15.10/api-error-400': ['session start', 'text: none', 'usage +1803/33', 'usage total5409/99', 'session end success'],
   '0.15.10/api-error-429': [
     'session start',
@@ -24,7 +27,6 @@ export const EXPECTED_STREAMS: Readonly<Record<string, readonly string[]>> = {
     'session start',
     'text: Let me start',
     'error (fatal): [API Error: The server is overloaded.]',
-    'error (fatal): Let me start[API Error: The server is overloaded.]',
     'session end error',
   ],
   '0.15.10/partial-messages': [

@@ -8,23 +8,31 @@ import type { AgentProfile, RunPlace } from './agent.js';
 const MODEL = 'lab-model';
 
 /**
+ * Whether the tools are 0.8's, which name the path of `read_file`
+ * `absolute_path` and require `is_background` of `run_shell_command`: its main
+ * conversation offers `task` (0.15 on: `agent`), a subagent's
+ * `read_many_files` (which 0.15 and 0.24 do not offer).
+ */
+const isQwen08 = (tools: readonly string[]): boolean => tools.includes('task') || tools.includes('read_many_files');
+
+/**
  * Qwen Code's tools for each intent, with the inputs its declarations name
  * (packages/core/src/tools/tool-names.ts in the bundle: `read_file`,
  * `write_file`, `edit`, `run_shell_command`, `grep_search`, `glob`,
- * `web_fetch`, `todo_write`, `agent`). 0.24 offers no `todo_write` to a
+ * `web_fetch`, `todo_write`, `agent`, 0.8's `task`). 0.24 offers no `todo_write` to a
  * headless run, and offers `web_fetch` only through `tool_call`.
  */
 function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall | undefined {
   const path = (relative: string) => join(place.work, relative);
   switch (intent.kind) {
     case 'read':
-      return { id, name: 'read_file', input: { file_path: path(intent.path) } };
+      return { id, name: 'read_file', input: isQwen08(tools) ? { absolute_path: path(intent.path) } : { file_path: path(intent.path) } };
     case 'write':
       return { id, name: 'write_file', input: { file_path: path(intent.path), content: intent.content } };
     case 'edit':
       return { id, name: 'edit', input: { file_path: path(intent.path), old_string: intent.old, new_string: intent.new } };
     case 'shell':
-      return { id, name: 'run_shell_command', input: { command: intent.command, description: 'Run a command' } };
+      return { id, name: 'run_shell_command', input: { command: intent.command, description: 'Run a command', ...(isQwen08(tools) ? { is_background: false } : {}) } };
     case 'grep':
       return { id, name: 'grep_search', input: { pattern: intent.pattern } };
     case 'glob':
@@ -43,10 +51,11 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
             input: { todos: intent.items.map((content, index) => ({ id: String(index + 1), content, status: index === 0 ? 'in_progress' : 'pending' })) },
           }
         : undefined;
-    case 'task':
-      return tools.includes('agent')
-        ? { id, name: 'agent', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } }
-        : undefined;
+    case 'task': {
+      // `agent` from 0.15; 0.8 names the same tool, with the same inputs, `task`.
+      const name = ['agent', 'task'].find((tool) => tools.includes(tool));
+      return name === undefined ? undefined : { id, name, input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } };
+    }
   }
 }
 

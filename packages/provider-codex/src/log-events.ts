@@ -1,6 +1,7 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { arrayField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { CodexLogState } from './log-state.js';
+import { errorEvent } from './provider-error.js';
 import { usageEvent } from './state.js';
 import { legacyTokenUsageSchema } from './wire-schema.js';
 
@@ -83,10 +84,17 @@ function tokenCount(state: CodexLogState, { payload }: EventMessage): DisplayEve
 /**
  * `task_complete`: the turn is over, an answer. Not when the model made no
  * reply at all since the prompt and the event names no message: its request
- * failed, which 0.130 and 0.171 write nothing else for
- * (fixtures/codex-log/recorded/0.130.0/api-error-400/).
+ * failed, which 0.130 writes nothing else for
+ * (fixtures/codex-log/recorded/0.130.0/api-error-400/). From 0.150 the event
+ * carries that failure as `error.message` (0.150.1 and 0.171.0 api-error-*):
+ * the turn failed, shown as an error.
  */
-function taskComplete(state: CodexLogState, { payload }: EventMessage): undefined {
+function taskComplete(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
+  const failure = objectField(payload, 'error');
+  if (failure !== undefined) {
+    state.last = 'error';
+    return [errorEvent(stringField(failure, 'message'), 'Turn failed', true)];
+  }
   const last = stringField(payload, 'last_agent_message');
   const answered = last !== undefined && last !== '';
   if (answered) state.codex.lastMessage = last;

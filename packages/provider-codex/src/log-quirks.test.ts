@@ -401,4 +401,24 @@ describe('Codex rollout quirks, exact events', () => {
       ['c5', 'error'],
     ]);
   });
+
+  it('18. a task_complete that names an error (0.150 on) ends the turn failed, with the error shown', () => {
+    // Codex 0.150.1, fixtures/codex-log/recorded/0.150.1/api-error-400/ (scenario api-error-400): the prompt, then
+    // task_complete with last_agent_message null and the provider's error as a JSON string.
+    const failed = line('event_msg', {
+      type: 'task_complete',
+      turn_id: 't1',
+      last_agent_message: null,
+      error: { message: '{"error":{"message":"prompt is too long","type":"server_error","code":null}}', codex_error_info: 'other' },
+    });
+    const { events } = run([meta, prompt('Hello'), turn, failed]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Hello' },
+      { kind: 'error', message: 'prompt is too long', code: 'server_error', fatal: true },
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'error' });
+    // 0.130 writes no error: the same turn is only unanswered.
+    const quiet = run([meta, prompt('Hello'), turn, line('event_msg', { type: 'task_complete', turn_id: 't1', last_agent_message: null })]);
+    expect(quiet.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+  });
 });

@@ -157,6 +157,22 @@ describe('codex.md quirks', () => {
     ]);
   });
 
+  it('5. 0.63 puts the HTTP status before the error body: the body is made readable, the status kept', () => {
+    // Codex 0.63.0, fixtures/codex/recorded/0.63.0/api-error-400.jsonl (scenario api-error-400).
+    const message = 'unexpected status 400 Bad Request: {"error":{"message":"prompt is too long","type":"server_error","code":null}}';
+    const { events } = run(thread(), turn, { type: 'error', message }, { type: 'turn.failed', error: { message } });
+    const readable = 'unexpected status 400 Bad Request: prompt is too long';
+    expect(events).toEqual([
+      start(),
+      { kind: 'notice', level: 'warning', message: readable, code: 'server_error' },
+      { kind: 'error', message: readable, fatal: true, code: 'server_error' },
+      end('error', { turns: 1 }),
+    ]);
+    // A status followed by text that is no error body is kept as it is.
+    const plain = run(thread(), turn, { type: 'turn.failed', error: { message: 'unexpected status 502 Bad Gateway: {not json}' } });
+    expect(plain.events[1]).toEqual({ kind: 'error', message: 'unexpected status 502 Bad Gateway: {not json}', fatal: true });
+  });
+
   it('5. a top-level error alone leaves the run open', () => {
     const { events } = run(thread(), turn, { type: 'error', message: 'stream disconnected' });
     expect(events).toEqual([start(), { kind: 'notice', level: 'warning', message: 'stream disconnected' }, end('incomplete', { turns: 1 })]);

@@ -12,6 +12,9 @@ import { codexSource } from './index.js';
 import { codexLogSource } from './log-source.js';
 
 const API_ERROR = ['start', 'notice', 'error', 'end error'];
+const ROLLOUT_FAILED = ['start', 'prompt', 'error', 'end error'];
+/** A rollout that keeps no trace of a failed model request (before 0.150): the turn completes with no reply, which is no answer. */
+const ROLLOUT_NO_REPLY = ['start', 'prompt', 'end incomplete'];
 
 /**
  * What `exec --json` shows per scenario. The lab offers Codex no plan or
@@ -50,11 +53,11 @@ const LOG: Record<string, string[]> = {
   subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   // "exec_command failed: CreateProcess { ... Rejected(...) }": the refused command failed.
   'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
-  // The rollout keeps no trace of a failed model request: the turn completes with no reply, which is no answer.
-  'api-error-400': ['start', 'prompt', 'end incomplete'],
-  'api-error-429': ['start', 'prompt', 'end incomplete'],
-  'api-error-500': ['start', 'prompt', 'end incomplete'],
-  'overloaded-cut': ['start', 'prompt', 'end incomplete'],
+  // The failed model request is the `error` of the turn's `task_complete` (its `last_agent_message` null): the turn failed.
+  'api-error-400': ROLLOUT_FAILED,
+  'api-error-429': ROLLOUT_FAILED,
+  'api-error-500': ROLLOUT_FAILED,
+  'overloaded-cut': ROLLOUT_FAILED,
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
@@ -202,9 +205,17 @@ const STDOUT_0_130: Record<string, string[]> = {
   subagent: ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
 };
 
-/** 0.130.0's rollout writes a usage before each call's output, like 0.89's; the refused command failed ("exec_command failed for ..."). */
+/**
+ * 0.130.0's rollout writes a usage before each call's output, like 0.89's; the
+ * refused command failed ("exec_command failed for ..."); its `task_complete`
+ * names no error after a failed request.
+ */
 const LOG_0_130: Record<string, string[]> = {
   ...LOG,
+  'api-error-400': ROLLOUT_NO_REPLY,
+  'api-error-429': ROLLOUT_NO_REPLY,
+  'api-error-500': ROLLOUT_NO_REPLY,
+  'overloaded-cut': ROLLOUT_NO_REPLY,
   'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'usage', 'result Read success', 'use Edit', 'usage', 'result Edit success', 'use Read', 'usage', 'result Read success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
   'write-search': ['start', 'prompt', 'use Write', 'usage', 'result Write success', 'use Bash', 'usage', 'result Bash success', 'use Bash', 'usage', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   'failing-command': LOG_0_89['failing-command'] as string[],
@@ -215,11 +226,57 @@ const LOG_0_130: Record<string, string[]> = {
   'subagent.child': ['start', 'prompt', 'notice', 'end cancelled'],
 };
 
+/**
+ * 0.150.1 (between 0.130 and 0.171) offers `exec_command`, `apply_patch` and
+ * `update_plan` but no `spawn_agent`: the plan is a todo list whose result
+ * comes with the turn's end, and the subagent scenario ends after the answer.
+ */
+const STDOUT_0_150: Record<string, string[]> = {
+  ...STDOUT,
+  'thinking-todo': STDOUT_0_89['thinking-todo'] as string[],
+};
+
+/** 0.150.1's rollout writes each call's output before the response's usage, like 0.171's; the plan's output ("Plan updated") too. */
+const LOG_0_150: Record<string, string[]> = {
+  ...LOG,
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+};
+
+/**
+ * 0.63.0 prints today's `exec --json` form (with no `cache_write_input_tokens`
+ * or reasoning count in its usage) but offers the 0.40 tool set: `shell` (an
+ * argv) and `update_plan`, no `apply_patch`, so files are written and edited
+ * with commands and the plan is a todo list whose result comes with the
+ * turn's end. Its read-only sandbox did not stop `rm -rf build` (exit 0), and
+ * SIGINT ended it with exit 0 and nothing printed after `turn.started`.
+ */
+const STDOUT_0_63: Record<string, string[]> = {
+  ...STDOUT_0_89,
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+};
+
+/**
+ * 0.63.0's rollout is 0.40's: no `task_started` or `task_complete`, a
+ * response's copies and its count before its items (the count again after
+ * each tool output, the same total), and nothing after a failed request or
+ * for SIGINT: those turns are owed a reply, `incomplete`.
+ */
+const LOG_0_63: Record<string, string[]> = {
+  ...LOG_0_40,
+  'thinking-todo': ['start', 'prompt', 'usage', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'end success'],
+  // The rollout ends at the server-side search: no count or item after it says the turn ended.
+  'web-fetch': ['start', 'prompt', 'usage', 'use WebSearch', 'result WebSearch success', 'end incomplete'],
+  interrupted: ROLLOUT_NO_REPLY,
+  resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
+  '0.63.0': { stdout: STDOUT_0_63, log: LOG_0_63 },
   '0.171.0': { stdout: STDOUT, log: LOG },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
+  '0.150.1': { stdout: STDOUT_0_150, log: LOG_0_150 },
 };
 
 it('has expectations for every recorded version', () => {
