@@ -14,13 +14,19 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
       return { id, name: 'view', input: { path: join(place.work, intent.path) } };
     case 'shell':
       return bash(intent.command);
-    case 'grep':
-      return tools.includes('rg') ? { id, name: 'rg', input: { pattern: intent.pattern, output_mode: 'content' } } : bash(`grep -rn '${intent.pattern}' .`);
+    case 'grep': {
+      // 1.0.20 names its search tool `grep`, later versions `rg`; both take the same input.
+      const search = ['rg', 'grep'].find((name) => tools.includes(name));
+      return search !== undefined ? { id, name: search, input: { pattern: intent.pattern, output_mode: 'content' } } : bash(`grep -rn '${intent.pattern}' .`);
+    }
     case 'glob':
       return tools.includes('glob') ? { id, name: 'glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`);
+    // Before apply_patch (1.0.20 offers none), files are written with `create` and changed with `edit`.
     case 'write':
+      if (!tools.includes('apply_patch')) return { id, name: 'create', input: { path: join(place.work, intent.path), file_text: intent.content } };
       return { id, name: 'apply_patch', form: 'custom', input: patch(`*** Add File: ${intent.path}\n${intent.content.replace(/^/gm, '+').replace(/\+$/, '')}`) };
     case 'edit':
+      if (!tools.includes('apply_patch')) return { id, name: 'edit', input: { path: join(place.work, intent.path), old_str: intent.old, new_str: intent.new } };
       return { id, name: 'apply_patch', form: 'custom', input: patch(`*** Update File: ${intent.path}\n@@\n-  return ${intent.old} + name;\n+  return ${intent.new} + name;\n`) };
     case 'fetch':
       return tools.includes('web_fetch') ? { id, name: 'web_fetch', input: { url: intent.path } } : undefined;

@@ -10,6 +10,9 @@ const LOG_ONLY_TYPES: ReadonlyMap<string, string> = new Map([
   ['custom-title', 'customTitle'],
   ['ai-title', 'aiTitle'],
   ['last-prompt', 'lastPrompt'],
+  // A run stopped before its first answer (2.0.34 and 2.0.77, interrupted: fixtures/claude-log/recorded/<version>/interrupted/)
+  // leaves a transcript of these lines alone.
+  ['queue-operation', 'operation'],
 ]);
 
 function scoreLine(value: unknown): Detection {
@@ -35,7 +38,7 @@ function scoreLine(value: unknown): Detection {
  * `assistant` line with the transcript envelope (`parentUuid`, `sessionId`)
  * around a `message.content`, or a `system` line with that envelope and no
  * Qwen Code `systemPayload` (stream-json lines never have the envelope); `0.9` for a line type only transcripts
- * write (`summary`, `file-history-snapshot`, titles); `0` otherwise. Never throws.
+ * write (`summary`, `file-history-snapshot`, titles, `queue-operation`); `0` otherwise. Never throws.
  */
 export function detectClaudeLog(lines: readonly string[]): Detection {
   return detectFromLines(lines, scoreLine, { none: NO });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { replayLog } from '../test/lines.js';
+import { claudeLogSource } from './log-source.js';
 
 /*
  * One test per quirk of docs/formats/claude-log.md, numbered as there, each
@@ -188,5 +189,18 @@ describe('claude-log.md quirks', () => {
       { kind: 'tool-result', id: 'mcp1', name: 'github.close_issue', toolKind: 'other', status: 'error', outputState: 'text', details: { errorMessage: 'Permission denied' }, output: 'Permission denied', timestamp: time(5) },
     ]);
     expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[6, 'unknown', 'unknown content block "hologram"']]);
+  });
+
+  it('13. a transcript of queue-operation lines alone (a run stopped before its first answer) is still told for one', () => {
+    // Claude Code 2.0.34, interrupted: fixtures/claude-log/recorded/2.0.34/interrupted/.claude/projects/-home-lab-project/3b089f05-….jsonl, the whole file.
+    const lines = [
+      '{"type":"queue-operation","operation":"enqueue","timestamp":"2026-11-29T14:56:25.229Z","content":"Write a long essay.","sessionId":"3b089f05-e5c3-4258-9d51-4edbba012ee2"}',
+      '{"type":"queue-operation","operation":"dequeue","timestamp":"2026-11-29T14:56:25.258Z","sessionId":"3b089f05-e5c3-4258-9d51-4edbba012ee2"}',
+    ];
+    expect(claudeLogSource.detect(lines)).toEqual({ confidence: 0.9, evidence: 'queue-operation line with operation' });
+    const { events, diagnostics } = replayLog(lines);
+    expect(events).toEqual([]);
+    // Bookkeeping only: nothing to show, nothing unknown.
+    expect(diagnostics).toEqual([]);
   });
 });

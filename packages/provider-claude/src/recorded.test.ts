@@ -17,33 +17,57 @@ const LOGS = join(FIXTURES_DIR, 'claude-log', 'recorded');
 const VERSIONS = recordedVersions('claude');
 
 const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'];
+/** 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.77 on with one: shown once either way. */
 const API_ERROR = ['start', 'error', 'usage', 'end error'];
 
 /** What each scenario shows, the same for every version unless a version is named. */
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 1.0.128 and 2.0.77 offer Grep and Glob; 2.1.332 does not, and the lab searches with Bash there.
+  // 1.0.128, 2.0.34 and 2.0.77 offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.0.34': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.1.200': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   },
   // The command exits 1: the call failed, the run did not.
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  // 2.1.332 has no TodoWrite in print mode and refuses it ("No such tool available").
+  // 2.1.200 and 2.1.332 have no TodoWrite in print mode and refuse it ("No such tool available").
   'thinking-todo': {
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.0.34': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.1.200': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   },
   // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
   'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
-  // 1.0.128 and 2.0.77 run the subagent inside the call; 2.1.332 starts it in the background, answers at once,
-  // then takes a second turn (a new init and result) when the subagent's notification arrives.
+  // 1.0.128, 2.0.34 and 2.0.77 run the subagent inside the call; 2.1.200 and 2.1.332 start it in the background, answer at once,
+  // then take a second turn (a new init and result) when the subagent's notification arrives. Both results come
+  // after the second turn's answer, so that answer is shown in the first session and the second repeats it from its
+  // result. 2.1.200 prints the subagent's Bash call before the main answer, its result after it.
   subagent: {
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.0.34': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.1.200': [
+      'start',
+      'use Task',
+      'result Task success',
+      'use Bash',
+      'text The helper counted 2 files.',
+      'result Bash success',
+      'text 2 files: a.txt and b.txt.',
+      'text The helper counted 2 files.',
+      'usage',
+      'end success',
+      'start',
+      'text The helper counted 2 files.',
+      'usage',
+      'end success',
+    ],
     '2.1.332': [
       'start',
       'use Task',
@@ -61,20 +85,24 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
       'end success',
     ],
   },
-  // 2.1.332 says why before the refusal reaches the call; both end with the denial notice.
+  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all end with the denial notice.
   'permission-denied': {
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.0.34': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.1.200': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
   },
   'api-error-400': API_ERROR,
   'api-error-429': API_ERROR,
   'api-error-500': API_ERROR,
   'overloaded-cut': API_ERROR,
-  // 1.0.128 and 2.0.77 are killed by the interrupt before they print anything but their init: the stream is cut off.
+  // 1.0.128, 2.0.34 and 2.0.77 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
     '1.0.128': ['start', 'end incomplete'],
+    '2.0.34': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
+    '2.1.200': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
     '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
   },
   'partial-messages': ['start', 'text Reading it now.', 'use Read', 'result Read success', 'text It is a small demo project.', 'usage', 'end success'],

@@ -10,7 +10,17 @@ const SINCE_MESSAGE = 'since-message';
 /** `assistant.turn_start`: counts a top-level turn and notes its model; shows nothing. */
 export function turnStart(state: CopilotState, data: CopilotData<'assistant.turn_start'>, context: LineContext): DisplayEvent[] {
   noteModel(state, data.model);
-  if (data.parentToolCallId === undefined) state.turns += 1;
+  if (data.parentToolCallId === undefined) {
+    state.turns += 1;
+    state.turnOpen = true;
+  }
+  context.ignore('turn boundary');
+  return [];
+}
+
+/** `assistant.turn_end`: a top-level turn is over; shows nothing. */
+export function turnEnd(state: CopilotState, data: CopilotData<'assistant.turn_end'>, context: LineContext): DisplayEvent[] {
+  if (data.parentToolCallId === undefined) state.turnOpen = false;
   context.ignore('turn boundary');
   return [];
 }

@@ -109,16 +109,28 @@ function shutdownNotice(data: Shutdown): NoticeDisplayEvent | undefined {
 }
 
 /**
+ * How a shutdown ends the session: `cancelled` after an abort, or when it
+ * comes in the middle of a turn (1.0.20 on Ctrl-C writes a routine shutdown
+ * after a `turn_start` with no `turn_end` and no abort: recorded in
+ * fixtures/copilot-log/recorded/1.0.20/interrupted/), `error` after a fatal
+ * error or `shutdownType: "error"`, else `success`.
+ */
+function shutdownStatus(state: CopilotState, data: Shutdown): SessionStatus {
+  if (state.aborted) return 'cancelled';
+  if (state.fatalError || data.shutdownType === 'error') return 'error';
+  return state.turnOpen ? 'cancelled' : 'success';
+}
+
+/**
  * `session.shutdown`: usage per model, the summary notice, and the session
- * end (`error` after a fatal error or `shutdownType: "error"`, `cancelled`
- * after an abort; duration from `sessionStartTime`; premium requests, API
+ * end ({@link shutdownStatus}; duration from `sessionStartTime`; premium requests, API
  * time and code changes under `providerMetadata.copilot`).
  */
 export function shutdown(state: CopilotState, data: Shutdown, timestamp: string | undefined): DisplayEvent[] {
   const events: DisplayEvent[] = [...modelUsage(state, data)];
   const notice = shutdownNotice(data);
   if (notice !== undefined) events.push(notice);
-  const status: SessionStatus = state.aborted ? 'cancelled' : state.fatalError || data.shutdownType === 'error' ? 'error' : 'success';
+  const status = shutdownStatus(state, data);
   const started = data.sessionStartTime;
   const stopped = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
   const durationMs = started !== undefined && stopped >= started ? stopped - started : undefined;

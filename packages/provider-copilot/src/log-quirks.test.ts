@@ -69,6 +69,7 @@ describe('copilot.md §4 log quirks', () => {
       start,
       line('assistant.turn_start', { turnId: '0' }, 1),
       line('assistant.message', { messageId: 'm1', content: 'Done.', outputTokens: 61 }, 2),
+      line('assistant.turn_end', { turnId: '0' }, 3),
       line('session.shutdown', shutdownData, 20),
     ]);
     expect(events.slice(2)).toEqual([
@@ -243,5 +244,33 @@ describe('copilot.md §4 log quirks', () => {
       confidence: 0,
       evidence: 'assistant.message_delta is a line only stdout carries',
     });
+  });
+
+  // Hand-derived from 1.0.20's interrupted run (recorded: fixtures/copilot-log/recorded/1.0.20/interrupted/…/events.jsonl):
+  // Ctrl-C while the answer streamed; no abort, no turn_end, no message (its deltas are not written), then a routine shutdown.
+  it('9. a routine shutdown in the middle of a turn (1.0.20, Ctrl-C) ends the session cancelled, not successful', () => {
+    const interrupted = { shutdownType: 'routine', totalPremiumRequests: 0, totalApiDurationMs: 0, sessionStartTime: Date.parse(at(0)), codeChanges: { linesAdded: 0, linesRemoved: 0, filesModified: [] }, modelMetrics: {}, currentModel: 'gpt-5.5' };
+    const { events } = replayLog([
+      start,
+      line('session.model_change', { newModel: 'gpt-5.5' }, 1),
+      line('user.message', { content: 'Write a long essay.', transformedContent: '<current_datetime>…</current_datetime>\n\nWrite a long essay.', attachments: [] }, 2, 'u1'),
+      line('assistant.turn_start', { turnId: '0' }, 3),
+      line('session.shutdown', interrupted, 10),
+    ]);
+    expect(events.slice(1)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Write a long essay.', id: 'u1', timestamp: at(2) },
+      { kind: 'notice', level: 'info', code: 'shutdown', message: 'Session ended: 0 premium request(s), code changes +0 -0 in 0 file(s)', timestamp: at(10) },
+      {
+        kind: 'session',
+        phase: 'end',
+        status: 'cancelled',
+        sessionId: 's-log',
+        model: 'gpt-5.5',
+        durationMs: 10000,
+        turns: 1,
+        providerMetadata: { copilot: { premiumRequests: 0, totalApiDurationMs: 0, codeChanges: { linesAdded: 0, linesRemoved: 0, filesModified: [] } } },
+        timestamp: at(10),
+      },
+    ]);
   });
 });

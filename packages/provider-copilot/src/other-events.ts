@@ -41,7 +41,6 @@ const EXCLUDED_PREFIXES = ['user_input.', 'elicitation.', 'auto_mode_switch.', '
 /** Known types that carry nothing to show, with the reason a diagnostic gives. */
 const SHOWN_AS_NOTHING: ReadonlyMap<string, string> = new Map([
   ['user.message', "the user's prompt"],
-  ['assistant.turn_end', 'turn boundary'],
   ['assistant.message_start', 'message boundary; its text follows as deltas or the complete message'],
   ['assistant.tool_call_delta', 'partial tool arguments; the call is announced when complete'],
   ['tool.execution_partial_result', 'partial tool output; the complete result follows'],

@@ -1,7 +1,7 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, quickAccept, type QuickSchema, stringField } from '@x/core/provider-utils';
 import type { z } from 'zod';
-import { assistantMessage, messageDelta, reasoning, turnStart } from './assistant-events.js';
+import { assistantMessage, messageDelta, reasoning, turnEnd, turnStart } from './assistant-events.js';
 import { otherEvents } from './other-events.js';
 import { flushEvents, resultEvents } from './result-events.js';
 import { abort, sessionError, sessionNotice, sessionResume, sessionStart, subagentFailed, taskComplete } from './session-events.js';
@@ -77,6 +77,8 @@ export function copilotEvents(state: CopilotState, line: CopilotLine, context: L
       return sessionResume(state, line.data, context);
     case 'assistant.turn_start':
       return turnStart(state, line.data, context);
+    case 'assistant.turn_end':
+      return turnEnd(state, line.data, context);
     case 'assistant.message_delta':
       return messageDelta(state, line.data, context);
     case 'assistant.message':

@@ -183,6 +183,36 @@ describe('copilot.md §3 quirks', () => {
     ]);
   });
 
+  // Hand-derived from 1.0.20's tool.execution_complete (recorded: fixtures/copilot/recorded/1.0.20/failing-command.jsonl):
+  // no shellExecution, no exit_code in the telemetry, only the last line of the output.
+  it('6c. a 1.0.20 shell result that ends with <exited with exit code 1> failed; a read of that text did not', () => {
+    const { events } = replay([
+      sessionStartLine(),
+      message('m1', '', {
+        toolRequests: [
+          { toolCallId: 'call_1', name: 'bash', arguments: { command: "echo 'FAIL greet.test.ts' >&2; exit 1" } },
+          { toolCallId: 'call_2', name: 'bash', arguments: { command: 'cat src/greet.ts' } },
+          { toolCallId: 'call_3', name: 'view', arguments: { path: '/w/notes.txt' } },
+        ],
+      }),
+      eventLine('tool.execution_complete', {
+        toolCallId: 'call_1',
+        success: true,
+        result: { content: 'FAIL greet.test.ts\nexit\n<exited with exit code 1>', detailedContent: 'FAIL greet.test.ts\nexit\n<exited with exit code 1>' },
+        toolTelemetry: { properties: { customTimeout: 'false', executionMode: 'sync', detached: 'false' }, metrics: { commandTimeout: 30000 } },
+      }),
+      eventLine('tool.execution_complete', { toolCallId: 'call_2', success: true, result: { content: 'export function greet() {}\n<exited with exit code 0>' } }),
+      eventLine('tool.execution_complete', { toolCallId: 'call_3', success: true, result: { content: 'see below\n<exited with exit code 1>' } }),
+      resultLine(0),
+    ]);
+    const results = events.flatMap((event) => (event.kind === 'tool-result' ? [[event.id, event.status]] : []));
+    expect(results).toEqual([
+      ['call_1', 'error'],
+      ['call_2', 'success'],
+      ['call_3', 'success'],
+    ]);
+  });
+
   it('7. values redacted by the secret filter pass through as they are', () => {
     const command = 'curl -H "Authorization: ********" https://api.example.com';
     const { events } = replay([message('m1', 'Using token ******** now.', { toolRequests: [{ toolCallId: 'call_1', name: 'bash', arguments: { command } }] })]);

@@ -84,7 +84,34 @@ const STDOUT_1_0_80: Record<string, string[]> = {
 
 const LOG_1_0_80: Record<string, string[]> = { ...LOG, interrupted: ['start', 'prompt', 'notice', 'notice', 'notice', 'end cancelled'] };
 
+/**
+ * 1.0.20 has no apply_patch: the lab writes with `create` (a Write, and a
+ * `file_created` info on stdout) and searches with `grep`. It retries a 400
+ * as well, and a 429 or a 500 without end (the 429 silently): the lab's
+ * timeout kills those runs, as Ctrl-C kills the interrupted one, before any
+ * result line, so stdout ends cut off with no session. Its shell exit code is
+ * only the `<exited with exit code 1>` line that ends the output. The log of
+ * the interrupted run has no abort: its routine shutdown comes mid-turn.
+ */
+const STDOUT_1_0_20: Record<string, string[]> = {
+  ...STDOUT,
+  'write-search': ['use Write', 'notice', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'start', 'usage', 'end success'],
+  'api-error-400': RETRIED,
+  'api-error-429': [],
+  'api-error-500': ['notice', 'notice', 'notice', 'notice', 'notice'],
+  interrupted: ['text Here is the first line'],
+};
+
+const LOG_1_0_20: Record<string, string[]> = {
+  ...LOG_1_0_62,
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'notice', 'end success'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.102': { stdout: STDOUT, log: LOG },

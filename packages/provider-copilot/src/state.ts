@@ -23,9 +23,10 @@ export interface CopilotSourceOptions {
 
 /**
  * How the output of a call reads, where Copilot's tool is known to print it
- * that way (tool-details.ts): the content read, or one path or match per line.
+ * that way (tool-details.ts): the content read, one path or match per line,
+ * or a shell command's output (which may end with its exit code).
  */
-export type OutputShape = 'content' | 'one-per-line';
+export type OutputShape = 'content' | 'one-per-line' | 'shell';
 
 /** How many message and reasoning ids the delta bookkeeping remembers (each bounded by bytes: core's text assembler). */
 const COVERAGE_LIMIT = 256;
@@ -54,6 +55,8 @@ export interface CopilotState {
   model: string | undefined;
   /** Top-level turns of the session (a subagent's turns carry `parentToolCallId`). */
   turns: number;
+  /** A top-level `assistant.turn_start` has come and its `assistant.turn_end` not yet. */
+  turnOpen: boolean;
   /** The sum of `assistant.message.outputTokens` (CLIs before 1.0.77 fill it in: quirk 1). */
   outputTokens: number | undefined;
   aborted: boolean;
@@ -87,6 +90,7 @@ export function createCopilotState(options: CopilotSourceOptions = {}): CopilotS
     turns: 0,
     outputTokens: undefined,
     aborted: false,
+    turnOpen: false,
     fatalError: false,
     shutdownTotals: { since: undefined, byModel: new Map() },
   };
@@ -97,6 +101,7 @@ export function resetRun(state: CopilotState): void {
   state.turns = 0;
   state.outputTokens = undefined;
   state.aborted = false;
+  state.turnOpen = false;
   state.fatalError = false;
 }
 

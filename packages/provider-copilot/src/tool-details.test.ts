@@ -38,7 +38,9 @@ describe('what a result says it read or found', () => {
 
   it('other tools give nothing read from their output', () => {
     expect(detailsOf('bash', { command: 'cat a.ts' }, 'const a = 1;\n')).toEqual({});
-    expect(outputShape('Bash', { command: 'ls' })).toBeUndefined();
+    // A shell's output is read for nothing but the exit code 1.0.20 ends it with.
+    expect(outputShape('Bash', { command: 'ls' })).toBe('shell');
+    expect(outputDetails('shell', 'a.txt\n<exited with exit code 0>')).toEqual({});
     expect(outputDetails('content', '')).toEqual({ contentLength: 0 });
   });
 

@@ -12,7 +12,19 @@ import type { OutputShape } from './state.js';
  *   (`path:line:text`) or, with `output_mode: "files_with_matches"`, one
  *   path per line. `output_mode: "count"` (`path:count`), context lines
  *   (`-A`, `-B`, `-C`) and `head_limit` (a cut list) give no counts.
+ * - `bash` prints the command's output; 1.0.20 ends it with
+ *   `<exited with exit code N>`, the only place that version gives the exit
+ *   code (recorded: fixtures/copilot/recorded/1.0.20/failing-command.jsonl).
  */
+
+/** The last line of a 1.0.20 shell result: the command's exit code. */
+const EXITED = /\n?<exited with exit code (\d{1,3})>\s*$/;
+
+/** The exit code a shell result's text ends with (1.0.20), if it ends with one. */
+export function exitCodeInOutput(output: string | undefined): number | undefined {
+  const match = output === undefined ? null : EXITED.exec(output);
+  return match === null ? undefined : Number(match[1]);
+}
 
 /** Grep arguments after which a line of output is no longer one match. */
 const NOT_ONE_MATCH_PER_LINE = ['-A', '-B', '-C', 'head_limit'] as const;
@@ -23,6 +35,7 @@ const NUMBERED_LINE = /[ \t]*\d+(?:[.:|][ \t]|\t|→)/y;
 /** How the output of a call of the canonical tool `name` with `input` reads, where that is known. */
 export function outputShape(name: string, input: unknown): OutputShape | undefined {
   if (name === 'Read') return 'content';
+  if (name === 'Bash') return 'shell';
   if (name === 'Glob') return 'one-per-line';
   if (name !== 'Grep') return undefined;
   const mode = stringField(input, 'output_mode');
@@ -53,6 +66,7 @@ function lineNumbered(output: string): boolean {
 
 /** The details a successful result's output gives for its shape. */
 export function outputDetails(shape: OutputShape, output: string): { contentLength?: number; matchCount?: number; fileCount?: number } {
+  if (shape === 'shell') return {};
   if (shape === 'one-per-line') return countSearchOutput(output);
   return lineNumbered(output) ? {} : { contentLength: output.length };
 }

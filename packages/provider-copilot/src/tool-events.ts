@@ -2,7 +2,7 @@ import type { DisplayEvent, FileChange, LineContext } from '@x/core';
 import { compactKey, stringField } from '@x/core/provider-utils';
 import { nonEmpty, withParent } from './fields.js';
 import { MAX_INTENT_CALLS, noteModel, type CopilotState } from './state.js';
-import { outputDetails, outputShape } from './tool-details.js';
+import { exitCodeInOutput, outputDetails, outputShape } from './tool-details.js';
 import { resolveCopilotTool } from './tool-names.js';
 import { fileEditSchema, toolRequestSchema, type CopilotData } from './wire-schema.js';
 
@@ -96,7 +96,8 @@ export function toolStart(state: CopilotState, data: CopilotData<'tool.execution
  * `tool.execution_complete`: the call's result. `success: false` or an
  * `error` object is a failure. A shell command that exited non-zero says
  * `success: true` with `shellExecution.exitCode: 1` (1.0.102) or
- * `toolTelemetry.metrics.exit_code: 1` (1.0.62; recorded in
+ * `toolTelemetry.metrics.exit_code: 1` (1.0.62), or only ends its output
+ * with `<exited with exit code 1>` (1.0.20; all recorded in
  * fixtures/copilot/recorded/<version>/failing-command.jsonl): the exit code
  * goes to core, which fails such a call as it does for every agent.
  */
@@ -107,12 +108,12 @@ export function toolComplete(state: CopilotState, data: CopilotData<'tool.execut
     context.ignore('report_intent result: the intent is no tool call of its own');
     return [];
   }
-  const exitCode = data.shellExecution?.exitCode ?? data.toolTelemetry?.metrics?.exit_code;
   const failed = data.success === false || (data.success !== true && data.error !== undefined);
   // The error message goes to details only: taken as output it would pass
   // for the content of a Read that failed.
   const output = data.result?.content ?? data.result?.detailedContent;
   const shape = state.outputShapes.get(compactKey(id));
+  const exitCode = data.shellExecution?.exitCode ?? data.toolTelemetry?.metrics?.exit_code ?? (shape === 'shell' ? exitCodeInOutput(output) : undefined);
   const events = state.tools.finish(id, {
     status: failed ? 'error' : 'success',
     output,

@@ -116,6 +116,7 @@ export const sharedEventLineSchemas = [
   eventLineSchema('session.start', sessionStartData),
   eventLineSchema('session.resume', z.object({ selectedModel: text, context: lenient(z.object({ cwd: text })) })),
   eventLineSchema('assistant.turn_start', z.object({ model: text, ...withParent })),
+  eventLineSchema('assistant.turn_end', z.object({ ...withParent })),
   eventLineSchema('assistant.message_delta', z.object({ messageId: z.string(), deltaContent: z.string(), ...withParent })),
   eventLineSchema('assistant.message', assistantMessageData),
   eventLineSchema('assistant.reasoning_delta', z.object({ reasoningId: z.string(), deltaContent: z.string(), ...withParent })),
