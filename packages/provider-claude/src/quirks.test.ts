@@ -320,4 +320,30 @@ describe('claude.md quirks', () => {
     const quiet = replay([init, synthetic('No response requested.'), result()]);
     expect(quiet.events.filter((event) => event.kind === 'text' || event.kind === 'error' || event.kind === 'notice')).toEqual([{ kind: 'text', id: 'result:1', text: 'done' }]);
   });
+
+  it('19. 2.1 runs a background task\'s notification as a queued turn: one session, both answers shown once, ended at the last result', () => {
+    // Claude Code 2.1.332, fixtures/claude/recorded/2.1.332/subagent.jsonl (scenario subagent), trimmed: the second
+    // system/init arrives before the first turn's result, and both results follow the queued turn's answer; the
+    // second carries origin.kind "task-notification". The subagent's lines are left out.
+    const answer = 'The helper counted 2 files.';
+    const lines = [
+      init,
+      assistant('msg_lab_2', [{ type: 'text', text: answer }]),
+      init,
+      assistant('msg_lab_5', [{ type: 'text', text: answer }]),
+      result({ num_turns: 2, duration_ms: 323, result: answer }),
+      result({ num_turns: 1, duration_ms: 55, result: answer, origin: { kind: 'task-notification' } }),
+    ];
+    const { events, diagnostics } = replay(lines);
+    expect(events.filter((event) => event.kind !== 'usage')).toEqual([
+      START,
+      { kind: 'text', id: 'msg_lab_2:0', text: answer },
+      { kind: 'text', id: 'msg_lab_5:0', text: answer },
+      { kind: 'session', phase: 'end', status: 'success', sessionId: SESSION, durationMs: 378, turns: 3, result: answer },
+    ]);
+    expect(diagnostics).toEqual([]);
+    // Cut after the first result, the session is still owed its end: it ends incomplete at the end of the stream.
+    const cut = replay(lines.slice(0, 5)).events.filter((event) => event.kind === 'session');
+    expect(cut).toEqual([START, { kind: 'session', phase: 'end', status: 'incomplete', sessionId: SESSION, result: answer }]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { DisplayEvent, NoticeDisplayEvent, SessionStatus } from '@x/core';
 import { compactKey, ownField, previewToolInput, stringField, type SessionFields } from '@x/core/provider-utils';
-import { endTurn, ensureStarted, noteText, type ClaudeState } from './state.js';
+import { endTurn, ensureStarted, noQueuedTurns, noteText, type ClaudeState } from './state.js';
 import { resultUsage } from './usage.js';
 import type { ClaudeResult } from './wire-schema.js';
 
@@ -29,13 +29,18 @@ function failureEvents(state: ClaudeState, result: ClaudeResult): DisplayEvent[]
   return state.lifecycle.error({ kind: 'error', message, fatal: true, code });
 }
 
-/** What the session end says: id, duration, turns, and the text of the final message, which `result.result` may hold only part of (quirks 4, 5). */
+/**
+ * What the session end says: id, duration, turns (with those of the results
+ * of queued turns read before it), and the text of the final message, which
+ * `result.result` may hold only part of (quirks 4, 5).
+ */
 function endFields(state: ClaudeState, result: ClaudeResult, failed: boolean): SessionFields {
   const fields: SessionFields = {};
   const id = result.session_id ?? state.sessionId;
   if (id !== undefined) fields.sessionId = id;
-  if (result.duration_ms !== undefined) fields.durationMs = result.duration_ms;
-  if (result.num_turns !== undefined) fields.turns = result.num_turns;
+  const { queued } = state;
+  if (result.duration_ms !== undefined || queued.durationMs > 0) fields.durationMs = (result.duration_ms ?? 0) + queued.durationMs;
+  if (result.num_turns !== undefined || queued.turns > 0) fields.turns = (result.num_turns ?? 0) + queued.turns;
   const finalResult = failed ? result.result : state.finalText.text.text || result.result;
   if (finalResult) fields.result = finalResult;
   return fields;
@@ -61,8 +66,25 @@ export function resultEvents(state: ClaudeState, result: ClaudeResult): DisplayE
   if (failed) events.push(...failureEvents(state, result));
   const used = resultUsage(result, state.model);
   if (used !== undefined) events.push(used);
+  if (state.queued.owed > 0) {
+    holdQueuedResult(state, result);
+    return events;
+  }
   const status: SessionStatus = result.terminal_reason?.startsWith('aborted') ? 'cancelled' : failed ? 'error' : 'success';
   events.push(...state.lifecycle.end(status, endFields(state, result, failed)));
   endTurn(state);
+  state.queued = noQueuedTurns();
   return events;
+}
+
+/**
+ * The result of one turn while the CLI still owes the result of a turn it
+ * queued (2.1.200 and 2.1.332 print both results after the queued turn's
+ * lines): the session goes on, and its end, at the last result, counts this
+ * one's turns and time.
+ */
+function holdQueuedResult(state: ClaudeState, result: ClaudeResult): void {
+  state.queued.owed -= 1;
+  state.queued.turns += result.num_turns ?? 0;
+  state.queued.durationMs += result.duration_ms ?? 0;
 }

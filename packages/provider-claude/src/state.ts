@@ -62,7 +62,26 @@ export interface ClaudeState {
   turnErrors: RecentMap<string, true>;
   /** Counter for ids made up where the wire has none. */
   made: number;
+  /**
+   * Turns the CLI started within the open turn (a `system/init` before its
+   * `result`: 2.1 runs a background task's notification as a turn of its
+   * own), each owing a `result` before the session ends, and what the
+   * results already read of them counted.
+   */
+  queued: QueuedTurns;
 }
+
+/** See {@link ClaudeState.queued}. */
+export interface QueuedTurns {
+  /** Results still owed beyond the next one. */
+  owed: number;
+  /** `num_turns` and `duration_ms` of the results read while more were owed, added to the last one's. */
+  turns: number;
+  durationMs: number;
+}
+
+/** No turn queued. */
+export const noQueuedTurns = (): QueuedTurns => ({ owed: 0, turns: 0, durationMs: 0 });
 
 /** A fresh {@link ClaudeState}. */
 export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeState {
@@ -82,6 +101,7 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
     finalText: newFinalText(),
     turnErrors: createRecentMap(TURN_ERRORS),
     made: 0,
+    queued: noQueuedTurns(),
   };
 }
 

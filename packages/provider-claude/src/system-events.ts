@@ -119,14 +119,20 @@ const SUBTYPES: ReadonlyMap<string, SubtypeReader> = new Map<string, SubtypeRead
 /**
  * `system/init`, the session start (`sessionId`, `model`, `cwd`, and
  * `agentVersion` from `claude_code_version`, for the drift alarm). The SDK
- * sends one per turn; one within an open turn is ignored.
+ * sends one per turn. One within an open turn (before its `result`) starts a
+ * turn the CLI queued, such as the one 2.1 runs when a background task
+ * finishes: it shows nothing, and the session owes one more `result`
+ * (recorded 2.1.200 and 2.1.332, subagent).
  */
 function initEvents(state: ClaudeState, line: ClaudeSystemLine, context: LineContext): DisplayEvent[] {
+  const withinTurn = state.owesEnd && state.lifecycle.open;
   state.owesEnd = true;
   state.model = line.model ?? state.model;
   state.sessionId = line.session_id ?? state.sessionId;
   const start = state.lifecycle.start({ sessionId: line.session_id, model: line.model, cwd: line.cwd, agentVersion: line.claude_code_version });
-  if (start.length === 0) context.ignore('system/init repeated within an open turn');
+  if (start.length > 0) return start;
+  if (withinTurn) state.queued.owed += 1;
+  context.ignore(withinTurn ? 'system/init of a turn queued within the open turn: the session owes its result too' : 'system/init repeated within an open session');
   return start;
 }
 
