@@ -7,7 +7,7 @@ import type { ToolCall, ToolIntent, WireStep } from './step.js';
 
 /** Turns a scenario's intent into a call of a tool the agent offered (src/agents/). */
 /** `undefined` when the agent offers no tool for the intent: the call is left out of the answer. */
-export type CallMaker = (intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }) => ToolCall | undefined;
+export type CallMaker = (intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }) => ToolCall | undefined;
 
 /** What a lab server answers with: one scenario, in one protocol, with one agent's tools, for one working folder. */
 export interface ServerOptions {
@@ -15,6 +15,8 @@ export interface ServerOptions {
   scenario: Scenario;
   makeCall: CallMaker;
   work: string;
+  /** The agent's version, for a profile whose calls differ between versions. */
+  version?: string;
   /** Set once the server listens. */
   serverUrl?: string;
 }
@@ -50,7 +52,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 
 function concrete(step: ReturnType<typeof stepFor>, tools: readonly string[], options: ServerOptions, n: number): WireStep {
   if (step.kind !== 'answer') return step;
-  const place = { work: options.work, serverUrl: options.serverUrl ?? '' };
+  const place = { work: options.work, serverUrl: options.serverUrl ?? '', version: options.version };
   const calls = (step.calls ?? []).map((intent, index) => options.makeCall(intent, tools, `call_lab_${n}_${index}`, place)).filter((call) => call !== undefined);
   // A step whose only calls the agent has no tool for still says something: an empty answer is no model's.
   if (calls.length === 0 && step.text === undefined) return { ...step, text: 'I have no tool for that here.', calls };

@@ -78,7 +78,7 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
-  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work });
+  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work, version });
   const place: RunPlace = { version, home, work, serverUrl: server.url };
   agent.configure(place);
   try {
@@ -94,7 +94,7 @@ export function runScenario(agent: AgentProfile, binary: string, version: string
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
     const runs = [first];
     const sessionId = agent.sessionIdOf(first.stdout);
-    if (scenario.run?.resume !== undefined && sessionId !== undefined) {
+    if (scenario.run?.resume !== undefined && sessionId !== undefined && (agent.resumes?.(version) ?? true)) {
       runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
     }
     return { scenario, place, runs, requests: server.log };

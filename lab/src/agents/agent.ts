@@ -36,6 +36,8 @@ export interface AgentProfile {
   invocation(scenario: Scenario, place: RunPlace, resumeOf?: string): Invocation;
   /** The session id a run's standard output names, to resume it. */
   sessionIdOf(stdout: string): string | undefined;
+  /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
+  resumes?(version: string): boolean;
   /** The folders under the home that hold session logs. */
   logDirs: readonly string[];
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */

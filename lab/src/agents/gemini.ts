@@ -8,15 +8,18 @@ import type { AgentProfile } from './agent.js';
 /** The first version with `--skip-trust` (0.38.2 refuses it as an unknown argument; 0.39.1 has it). */
 const SKIP_TRUST_SINCE = '0.39.0';
 
+/** The first version whose read_file takes `file_path` (0.13.0 takes `absolute_path`; 0.20.0 `file_path`; between untried) and has `--resume` (0.13.0 refuses it). */
+const FILE_PATH_SINCE = '0.20.0';
+
 /** The model Gemini CLI is told to use: a fixed one, so that it sends no routing request of its own (`auto` does). */
 const MODEL = 'gemini-2.5-pro';
 
 /** Gemini CLI's tools for each intent, with the inputs its declarations name. */
-function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall | undefined {
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall | undefined {
   const path = (relative: string) => join(place.work, relative);
   switch (intent.kind) {
     case 'read':
-      return { id, name: 'read_file', input: { file_path: path(intent.path) } };
+      return { id, name: 'read_file', input: compareVersions(place.version ?? 'latest', FILE_PATH_SINCE) >= 0 ? { file_path: path(intent.path) } : { absolute_path: path(intent.path) } };
     case 'write':
       return { id, name: 'write_file', input: { file_path: path(intent.path), content: intent.content } };
     case 'edit':
@@ -24,7 +27,8 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     case 'shell':
       return { id, name: 'run_shell_command', input: { command: intent.command, description: 'Run a command' } };
     case 'grep':
-      return { id, name: 'grep_search', input: { pattern: intent.pattern } };
+      // `search_file_content` until it was renamed (0.26.0 offers only that name).
+      return { id, name: tools.includes('search_file_content') ? 'search_file_content' : 'grep_search', input: { pattern: intent.pattern } };
     case 'glob':
       return { id, name: 'glob', input: { pattern: intent.pattern } };
     case 'fetch':
@@ -32,7 +36,9 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     case 'todo':
       return tools.includes('write_todos') ? { id, name: 'write_todos', input: { todos: intent.items.map((description, index) => ({ description, status: index === 0 ? 'in_progress' : 'pending' })) } } : undefined;
     case 'task':
-      return tools.includes('invoke_agent') ? { id, name: 'invoke_agent', input: { agent_name: 'generalist', prompt: intent.prompt } } : undefined;
+      if (tools.includes('invoke_agent')) return { id, name: 'invoke_agent', input: { agent_name: 'generalist', prompt: intent.prompt } };
+      // 0.26.0: `delegate_to_agent`, whose one agent on by default is the codebase investigator.
+      return tools.includes('delegate_to_agent') ? { id, name: 'delegate_to_agent', input: { agent_name: 'codebase_investigator', objective: intent.prompt } } : undefined;
   }
 }
 
@@ -58,6 +64,7 @@ export const gemini: AgentProfile = {
     return { args, env: { GEMINI_API_KEY: 'lab-not-a-key', GOOGLE_GEMINI_BASE_URL: place.serverUrl } };
   },
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
+  resumes: (version) => compareVersions(version, FILE_PATH_SINCE) >= 0,
   logDirs: ['.gemini/tmp'],
   hasPartialMessages: false,
   // Not yolo: the CLI asks the ACP client before an edit or a command, and the client's answer is recorded.

@@ -12,7 +12,8 @@ import {
   type ToolCallTracker,
 } from '@x/core/provider-utils';
 import { readShellOutput } from './shell-output.js';
-import { previewOverride } from './tool-names.js';
+import { failedSubagent } from './subagent-outcome.js';
+import { GEMINI_TOOL_ALIASES, previewOverride } from './tool-names.js';
 import { userRecordText } from './user-record.js';
 
 /**
@@ -96,6 +97,7 @@ function responseOf(call: JsonObject): { output: string | undefined; error: stri
  */
 function successOutcome(toolName: string, output: string | undefined): ToolCallOutcome {
   if (output === undefined) return { status: 'success' };
+  if (GEMINI_TOOL_ALIASES.get(toolName) === 'Task') return failedSubagent(output) ?? { status: 'success', output: [output] };
   if (toolName !== 'run_shell_command') return { status: 'success', output: [output] };
   const shell = readShellOutput(output);
   const outcome: ToolCallOutcome = { status: 'success', output: [shell.output], stderr: shell.stderr, exitCode: shell.exitCode };

@@ -53,7 +53,9 @@ const LOG: Record<string, string[]> = {
   'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch error', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
-  subagent: ['start', 'prompt', 'use Task', 'result Task success', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  // The call's report says `Termination Reason: ERROR_NO_COMPLETE_TASK_CALL` (the lab's subagent answers without
+  // calling complete_task): the subagent failed, though the CLI gives the call `success` (quirk 14).
+  subagent: ['start', 'prompt', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
   'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'usage', 'end success'],
   'api-error-400': FAILED_LOG,
   'api-error-429': FAILED_LOG,
@@ -90,6 +92,68 @@ const LOG_0_38: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'text Here is the first line', 'notice', 'text Here is the first line', 'end success'],
 };
 
+/** The lab's answer when the version offers no tool for the scenario's call. */
+const NO_TOOL = ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'];
+
+/**
+ * 0.13.0: no todo tool and no subagent tool (the lab answers that it has none), no `--resume` (the
+ * resumed scenario is its first run only); the fetch of the lab's page succeeds; every failed
+ * request ends in a fatal `result` (429 and 500 too: the CLI gives up after its own retries).
+ */
+const STDOUT_0_13: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(STDOUT).filter(([name]) => name !== 'resumed.resume')),
+  'thinking-todo': NO_TOOL,
+  subagent: NO_TOOL,
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // The CLI refused the command ("Command rejected because it could not be parsed safely"): an error result.
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  // Ctrl-C after the first words: no `result`, the stream is cut off.
+  interrupted: ['start', 'prompt', 'text Here is the first line', 'end incomplete'],
+};
+
+/** 0.13.0 keeps one JSON document per session, the calls of the turns after a reply attached to it (as 0.26). */
+const LOG_0_13: Record<string, string[]> = {
+  ...LOG_0_38,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  // The reasoning is kept, then the lab's answer that it has no todo tool.
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'text I have no tool for that here.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
+  // One run: 0.13 has no --resume.
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success'],
+  interrupted: ['start', 'prompt', 'end incomplete'],
+};
+
+/**
+ * 0.26.0: the subagent tool is `delegate_to_agent` (the codebase investigator), whose display report
+ * reaches stdout (quirk 14); the fetch of the lab's page succeeds (no blocked host); a 429 or a 500 is
+ * retried until the lab's timeout, with nothing after the prompt; the cut stream is a fetch failure.
+ */
+const STDOUT_0_26: Record<string, string[]> = {
+  ...STDOUT,
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'text The status page says all systems are up.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'use Task', 'result Task error', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+  // Ctrl-C after the first words: no `result`, the stream is cut off.
+  interrupted: ['start', 'prompt', 'text Here is the first line', 'end incomplete'],
+};
+
+/**
+ * 0.26.0 keeps one JSON document per session (as 0.38), and attaches the calls of the turns that
+ * follow a reply to that reply: one model message holds all three calls, with one usage. Its
+ * subagent records into the same document (quirk 15): the task, the investigator's reply, the CLI's
+ * reminder to call complete_task, and its second reply, which carries the delegate_to_agent call.
+ */
+const LOG_0_26: Record<string, string[]> = {
+  ...LOG_0_38,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  interrupted: ['start', 'prompt', 'end incomplete'],
+};
+
 /** 0.51.0: Ctrl-C ends the run (exit 0) with no `result` after the first words: the stream is cut off. */
 const STDOUT_0_51: Record<string, string[]> = { ...STDOUT, interrupted: ['start', 'prompt', 'text Here is the first line', 'end incomplete'] };
 
@@ -108,6 +172,8 @@ const LOG_0_51: Record<string, string[]> = {
 };
 
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
+  '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
   '0.61.0': { stdout: STDOUT, log: LOG },

@@ -2,6 +2,7 @@ import type { DisplayEvent, LineContext } from '@x/core';
 import { stringField, type ToolCallOutcome } from '@x/core/provider-utils';
 import { readShellOutput } from './shell-output.js';
 import { closeMessage, rememberCall, takeCallName, type GeminiState } from './state.js';
+import { failedSubagent } from './subagent-outcome.js';
 import { GEMINI_TOOL_ALIASES, previewOverride } from './tool-names.js';
 import type { ToolResultWireEvent, ToolUseWireEvent } from './wire-schema.js';
 
@@ -33,10 +34,13 @@ export function toolUseEvents(state: GeminiState, event: ToolUseWireEvent, conte
  * What a successful call's `output` tells. It is the tool's display string,
  * not what the model got: a read's `""` means "read whole", never an empty
  * file (quirk 1), and a shell's is its output, or the report that quotes the
- * command first (#18), read apart into output, stderr and exit code.
+ * command first (#18), read apart into output, stderr and exit code; a
+ * subagent's report may say it failed (quirk 20).
  */
 function displayOutcome(toolName: string | undefined, output: string): Partial<ToolCallOutcome> {
-  if (toolName !== undefined && GEMINI_TOOL_ALIASES.get(toolName) === 'Read' && output === '') return {};
+  const canonical = toolName === undefined ? undefined : GEMINI_TOOL_ALIASES.get(toolName);
+  if (canonical === 'Read' && output === '') return {};
+  if (canonical === 'Task') return failedSubagent(output) ?? { output: [output] };
   if (toolName !== 'run_shell_command') return { output: [output] };
   const shell = readShellOutput(output);
   const outcome: Partial<ToolCallOutcome> = { output: [shell.output], stderr: shell.stderr, exitCode: shell.exitCode };

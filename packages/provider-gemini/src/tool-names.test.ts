@@ -27,6 +27,8 @@ describe('tool names', () => {
     ['google_web_search', 'WebSearch', 'fetch'],
     ['write_todos', 'TodoWrite', 'think'],
     ['invoke_agent', 'Task', 'think'],
+    // 0.26.0 (fixtures/gemini/recorded/0.26.0/subagent.jsonl).
+    ['delegate_to_agent', 'Task', 'think'],
     ['save_memory', 'save_memory', 'other'],
     ['ask_user', 'ask_user', 'other'],
     ['tracker_create_task', 'tracker_create_task', 'other'],
@@ -62,6 +64,7 @@ describe('argument previews', () => {
     ['web_fetch', { prompt: 'Summarise https://example.com/page' }, 'Summarise https://example.com/page'],
     ['google_web_search', { query: 'vitest snapshot' }, 'vitest snapshot'],
     ['invoke_agent', { agent_name: 'codebase_investigator', prompt: 'Map the repo' }, 'codebase_investigator'],
+    ['delegate_to_agent', { agent_name: 'codebase_investigator', objective: 'Count the files in the working folder.' }, 'codebase_investigator'],
     ['save_memory', { fact: 'The user prefers pnpm' }, 'The user prefers pnpm'],
     ['activate_skill', { name: 'pdf' }, 'pdf'],
     ['read_background_output', { pid: 4242 }, '4242'],

@@ -26,6 +26,8 @@ const CANONICAL = toolAliases({
   google_web_search: 'WebSearch',
   write_todos: 'TodoWrite',
   invoke_agent: 'Task',
+  // 0.26's subagent tool (`agent_name` and the agent's own inputs), before invoke_agent.
+  delegate_to_agent: 'Task',
 });
 
 // Gemini qualifies MCP tools as `mcp_<server>_<tool>` (mcp-tool.js
@@ -62,6 +64,7 @@ const PREVIEW_FIELDS = new Map<string, readonly string[]>([
   ['read_many_files', ['include', 'paths']],
   ['web_fetch', ['url', 'prompt']],
   ['invoke_agent', ['agent_name', 'prompt']],
+  ['delegate_to_agent', ['agent_name']],
   ['activate_skill', ['name']],
   ['save_memory', ['fact']],
   ['read_mcp_resource', ['uri']],

@@ -1,11 +1,28 @@
 import type { UsageDisplayEvent } from '@x/core';
 import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 
+/**
+ * A message OpenCode left JSON-encoded (quirk 17): an in-stream error's body
+ * as a quoted string (`"\"The server is overloaded.\""`) or as the object
+ * the provider sent (`{"message":"…","type":…}`), read for its text.
+ */
+function unwrapped(message: string | undefined): string | undefined {
+  const trimmed = message?.trim();
+  if (trimmed === undefined || !(trimmed.startsWith('"') || trimmed.startsWith('{'))) return message;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    const text = typeof value === 'string' ? value : stringField(value, 'message');
+    return text !== undefined && text.trim() !== '' ? text : message;
+  } catch {
+    return message;
+  }
+}
+
 /** The message and error name of an OpenCode `error` (a string, or `{ name, data: { message } }`). */
 export function errorMessage(error: unknown): { message: string; code?: string } {
   if (typeof error === 'string') return { message: error === '' ? 'Unknown error' : error };
   const name = stringField(error, 'name');
-  const message = stringField(objectField(error, 'data'), 'message') ?? stringField(error, 'message');
+  const message = unwrapped(stringField(objectField(error, 'data'), 'message') ?? stringField(error, 'message'));
   const text = message !== undefined && message !== '' ? message : (name ?? 'Unknown error');
   return name === undefined ? { message: text } : { message: text, code: name };
 }
