@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, writeFileSync, chmodSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, writeFileSync, chmodSync, lstatSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -196,6 +196,18 @@ describe('xview --html: safe files', () => {
     expect(result.code).toBe(ExitCode.input);
     expect(readFileSync(page, 'utf8')).toBe('previous');
     expect(readdirSync(dir)).toEqual(['run.html']);
+  });
+
+  it('writes the page to the file a symlink names, leaving the symlink (as /dev/stdout is one to a redirected file)', async () => {
+    const dir = tempDir();
+    const page = join(dir, 'page.html');
+    writeFileSync(page, 'previous');
+    symlinkSync(page, join(dir, 'out.html'));
+    const result = await cli(['--html', join(dir, 'out.html'), fixture('claude/plain-answer.jsonl')]);
+    expect(result.code).toBe(ExitCode.ok);
+    expect(lstatSync(join(dir, 'out.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(page, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    expect(readdirSync(dir).sort()).toEqual(['out.html', 'page.html']);
   });
 
   it('writes a device in place, never renaming a page over it: /dev/null stays a device', async () => {

@@ -1,5 +1,5 @@
-import type { Stats, WriteStream } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { fstatSync, type Stats, type WriteStream } from 'node:fs';
+import { lstat, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
@@ -22,6 +22,31 @@ function cannotWrite(target: string, error: unknown): CliError {
   return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
 }
 
+/** Whether `file` is the regular file standard input reads (`--html /dev/stdin < run.jsonl`). */
+function isStandardInput(file: Stats): boolean {
+  try {
+    const input = fstatSync(0);
+    return file.isFile() && input.dev === file.dev && input.ino === file.ino;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a page for an existing regular file `target` is renamed to: the file
+ * a symlink names, not the symlink. `/dev/stdout` with standard output
+ * redirected to a file is such a symlink (through `/proc/self/fd/1`); a page
+ * renamed over it replaced the system's `/dev/stdout` when run as root, and
+ * could not be written at all otherwise.
+ */
+async function renameTarget(target: string): Promise<string> {
+  try {
+    return (await lstat(target)).isSymbolicLink() ? await realpath(target) : target;
+  } catch {
+    return target;
+  }
+}
+
 /** The target's status when it exists; a directory, or a file that is one of the inputs, is refused. */
 async function checkTarget(target: string, inputs: readonly CliInput[]): Promise<Stats | undefined> {
   let existing: Stats;
@@ -32,8 +57,7 @@ async function checkTarget(target: string, inputs: readonly CliInput[]): Promise
   }
   if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
   for (const input of inputs) {
-    if (input.name === '-') continue;
-    const same = resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
+    const same = input.name === '-' ? isStandardInput(existing) : resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
     if (same) throw new CliError(`--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
   }
   return existing;
@@ -90,9 +114,10 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
   if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
   const existing = await checkTarget(target, inputs);
   if (existing !== undefined && !existing.isFile()) return openInPlace(target);
+  const path = existing === undefined ? target : await renameTarget(target);
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
   const { randomBytes } = await import('node:crypto');
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const file = await openStream(temporary, 'wx', target);
   const sink = guardStream(file, target);
   const remove = () => unlink(temporary).catch(() => undefined);
@@ -102,7 +127,7 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
       try {
         sink.check();
         await endStream(file);
-        await rename(temporary, target);
+        await rename(temporary, path);
       } catch (error) {
         await remove();
         throw error instanceof CliError ? error : cannotWrite(target, error);

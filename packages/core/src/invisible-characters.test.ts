@@ -13,23 +13,30 @@ function* codePoints(): Generator<string> {
   for (let cp = 0; cp <= 0x10ffff; cp += 1) if (cp < 0xd800 || cp > 0xdfff) yield String.fromCodePoint(cp);
 }
 
+const visibleNonAscii = (c: string | undefined) => c !== undefined && (c.codePointAt(0) as number) >= 0x80 && !INVISIBLE.test(c);
+
+/** Whether the character `c` between `before` and `after` is written as it is, by the rules alone (no bound on marks). */
+function keptByRules(c: string, before: string | undefined, after: string | undefined): boolean {
+  const cp = c.codePointAt(0) as number;
+  if (cp === 0x200c || cp === 0x200d) return (visibleNonAscii(before) || (before !== undefined && SELECTOR.test(before))) && visibleNonAscii(after);
+  if (SELECTOR.test(c)) return visibleNonAscii(before) || ((cp === 0xfe0e || cp === 0xfe0f) && /^[0-9#*]$/.test(before ?? '') && after === '\u20e3');
+  return !INVISIBLE.test(c);
+}
+
 /**
  * The rules of invisible-characters.ts, code point by code point, with
  * nothing but the properties: the reference the scanning marker is held to.
  */
 function reference(text: string): string {
   const chars = Array.from(text);
-  const visibleNonAscii = (c: string | undefined) => c !== undefined && c.codePointAt(0) as number >= 0x80 && !INVISIBLE.test(c);
   const out: string[] = [];
   let marks = 0;
   chars.forEach((c, i) => {
-    const before = chars[i - 1];
-    const after = chars[i + 1];
     const cp = c.codePointAt(0) as number;
-    let kept = !INVISIBLE.test(c);
-    if (cp === 0x200c || cp === 0x200d) kept = (visibleNonAscii(before) || (before !== undefined && SELECTOR.test(before))) && visibleNonAscii(after);
-    else if (SELECTOR.test(c)) kept = visibleNonAscii(before) || ((cp === 0xfe0e || cp === 0xfe0f) && /^[0-9#*]$/.test(before ?? '') && after === '\u20e3');
-    marks = kept && MARK.test(c) && !INVISIBLE.test(c) ? marks + 1 : 0;
+    const kept = keptByRules(c, chars[i - 1], chars[i + 1]);
+    // A kept joiner or selector after a mark goes on with its run: the marks still stack on one letter.
+    const between = kept && (cp === 0x200c || cp === 0x200d || SELECTOR.test(c)) && marks > 0;
+    if (!between) marks = kept && MARK.test(c) && !INVISIBLE.test(c) ? marks + 1 : 0;
     out.push(kept && marks <= MAX_COMBINING_MARKS ? c : invisibleNotation(cp));
   });
   return out.join('');
@@ -109,6 +116,20 @@ describe('the invisible characters', () => {
     ]);
     const lone = createInvisibleMarker({ also });
     expect(lone('a\r\nb\rc<\x1b')).toBe('a\r\nb\\rc&lt;\\x1b');
+  });
+
+  it('bounds a run of marks that kept joiners or variation selectors split', () => {
+    const mark = createInvisibleMarker();
+    // Each selector or joiner follows a visible mark, so it is kept; the marks still stack on one letter.
+    for (const between of ['\ufe0f', '\u200d', '\u200c', '\u{e0100}']) {
+      const out = mark(`a${'\u0301'.concat(between).repeat(12)}`);
+      expect(out.match(/\u0301/gu)?.length).toBe(MAX_COMBINING_MARKS);
+      expect(out).toContain('\\u0301');
+    }
+    const devanagari = '\u0915\u094d\u200d\u0937 \u0928\u094d\u200c\u0924';
+    expect(mark(devanagari)).toBe(devanagari);
+    const m = `${'\u0301\ufe0f'.repeat(5)}`;
+    expect(boundMarksAcross(`<p>a${m}<em>${m}</em></p>`, '<[^>]*>')).not.toMatch(/(\u0301[^\\]*){9}/u);
   });
 
   it('bounds a run of marks that markup splits, keeping the markup', () => {

@@ -50,11 +50,12 @@ const CANDIDATES_HIGH = String.raw`\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164
 
 /**
  * The code units of ranges that hold no combining mark: Latin, Greek,
- * Cyrillic, punctuation, arrows, symbols, kana, CJK, Hangul, variation
- * selectors, fullwidth forms, emoji surrogates. The test checks them
- * against every mark.
+ * Cyrillic, punctuation, arrows, symbols, kana, CJK, Hangul, fullwidth
+ * forms, emoji surrogates. The test checks them against every mark. The
+ * joiners and variation selectors are left out: kept after a mark, they
+ * would otherwise split a run of marks stacked on one letter.
  */
-const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u20cf\u2100-\u2cee\u2cf2-\u2d7e\u2d80-\u2ddf\u2e00-\u3029\u3030-\u3098\u309b-\ua66e\uac00-\ud7a3\ufe00-\ufe0f\uff00-\uffef\ud83c-\ud83e`;
+const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u200b\u200e-\u20cf\u2100-\u2cee\u2cf2-\u2d7e\u2d80-\u2ddf\u2e00-\u3029\u3030-\u3098\u309b-\ua66e\uac00-\ud7a3\uff00-\uffef\ud83c-\ud83e`;
 
 /**
  * More than {@link MAX_COMBINING_MARKS} code units in a row outside
@@ -63,6 +64,16 @@ const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u20cf\
  * it scans prose several times faster than the same run as a count (x-bench).
  */
 const MAY_STACK_MARKS = new RegExp(`[^${MARK_FREE}](?=[^${MARK_FREE}]{${MAX_COMBINING_MARKS}})`);
+
+/** A combining mark that stacks on its letter: not one of the invisible characters (variation selectors and U+034F are Mn too). */
+const STACKING_MARK = String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]`;
+
+/**
+ * The invisible characters a marker may keep after a mark (a joiner after a
+ * virama, a variation selector): a run of marks goes on through them, or
+ * `a` + (U+0301 U+FE0F) x 30 would stack thirty marks on one letter.
+ */
+const KEPT_BETWEEN_MARKS = String.raw`[\u200c\u200d\p{Variation_Selector}]`;
 
 /** The expressions with Unicode's properties, compiled when a text first needs them. */
 interface Exact {
@@ -78,7 +89,7 @@ function exactExpressions(): Exact {
     invisible: new RegExp(`^${INVISIBLE_CHARACTER_CLASS}$`, 'v'),
     // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target (the packages target ES2022)
     variationSelector: new RegExp(String.raw`^\p{Variation_Selector}$`, 'v'),
-    stack: new RegExp(String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]{${MAX_COMBINING_MARKS + 1},}`, 'gv'),
+    stack: new RegExp(`(?:${STACKING_MARK}${KEPT_BETWEEN_MARKS}*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
   };
   return exact.compiled;
 }
@@ -240,9 +251,14 @@ function boundMarks(marker: Marker, text: string): string {
   const { stack } = exactExpressions();
   stack.lastIndex = 0;
   if (!stack.test(text)) return text;
+  const between = new RegExp(`^${KEPT_BETWEEN_MARKS}$`, 'v');
   return text.replace(stack, (run) => {
-    const marks = Array.from(run);
-    return marks.slice(0, MAX_COMBINING_MARKS).join('') + marks.slice(MAX_COMBINING_MARKS).map((mark) => marker.notation(mark.codePointAt(0) as number)).join('');
+    let marks = 0;
+    // Past the last mark allowed, the marks and the joiners or selectors between them are shown alike.
+    return Array.from(run, (char) => {
+      if (!between.test(char)) marks += 1;
+      return marks > MAX_COMBINING_MARKS ? marker.notation(char.codePointAt(0) as number) : char;
+    }).join('');
   });
 }
 
@@ -257,12 +273,12 @@ const across = new Map<string, AcrossExpressions>();
 function acrossExpressions(markup: string): AcrossExpressions {
   let found = across.get(markup);
   if (found === undefined) {
-    const mark = String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]`;
+    const mark = STACKING_MARK;
     found = {
       markAfter: new RegExp(`(?:${markup})[^${MARK_FREE}]`),
-      run: new RegExp(`(?:${mark}(?:${markup})*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
-      // The mark in the first group: `markup` is whatever the caller writes, and its groups come after.
-      piece: new RegExp(`(${mark})|(?:${markup})`, 'gv'),
+      run: new RegExp(`(?:${mark}(?:${KEPT_BETWEEN_MARKS}|${markup})*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
+      // The mark and a kept joiner or selector in the first groups: `markup` is whatever the caller writes, and its groups come after.
+      piece: new RegExp(`(${mark})|(${KEPT_BETWEEN_MARKS})|(?:${markup})`, 'gv'),
     };
     across.set(markup, found);
   }
@@ -284,10 +300,10 @@ export function boundMarksAcross(text: string, markup: string): string {
   if (!expressions.markAfter.test(text)) return text;
   return text.replace(expressions.run, (run) => {
     let marks = 0;
-    return run.replace(expressions.piece, (piece: string, mark: string | undefined) => {
-      if (mark === undefined) return piece;
-      marks += 1;
-      return marks > MAX_COMBINING_MARKS ? invisibleNotation(mark.codePointAt(0) as number) : piece;
+    return run.replace(expressions.piece, (piece: string, mark: string | undefined, kept: string | undefined) => {
+      if (mark === undefined && kept === undefined) return piece;
+      if (mark !== undefined) marks += 1;
+      return marks > MAX_COMBINING_MARKS ? invisibleNotation(piece.codePointAt(0) as number) : piece;
     });
   });
 }

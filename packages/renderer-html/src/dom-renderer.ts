@@ -15,7 +15,7 @@ import { ensureStylesheet, replaceWith, streamingBlock, turnSection } from './do
 import { errorHtml, noticeHtml, reasoningBlockHtml, sessionDetailsHtml, sessionFragmentHtml, textBlockHtml } from './event-html.js';
 import { promptHtml } from './prompt-html.js';
 import { runSummaryHtml } from './run-summary-html.js';
-import { markInvisible } from './escape-html.js';
+import { markInvisibleDelta } from './escape-html.js';
 import { createHighlighter, type Highlighter } from './highlight.js';
 import { toolCallHtml } from './tool-call-html.js';
 import { resolveTranscriptOptions, type TranscriptOptions } from './transcript-options.js';
@@ -41,6 +41,8 @@ interface LiveBlock {
   text: Text;
   /** The block's text as it came, rendered when the block ends: a joiner's context may span two deltas. */
   source: string;
+  /** How many combining marks the live text ends with, so that the next delta's cannot stack past the bound. */
+  marks: number;
 }
 
 /** Everything a DOM renderer knows between two events. */
@@ -90,14 +92,17 @@ function pushBlock(state: DomState, event: DisplayEvent & { kind: 'text' | 'reas
   const { block } = state;
   if (block !== undefined && block.kind === event.kind && block.id === event.id && block.parentToolUseId === event.parentToolUseId) {
     // Marked as it comes, so the live text cannot reorder or hide itself either (no page CSP guards the DOM renderer's page).
-    block.text.appendData(markInvisible(event.text));
+    const shown = markInvisibleDelta(block.marks, event.text);
+    block.text.appendData(shown.text);
     block.source += event.text;
+    block.marks = shown.marks;
     return;
   }
   settle(state);
-  const { outer, text } = streamingBlock(state.document, event.kind, markInvisible(event.text), event.parentToolUseId);
+  const shown = markInvisibleDelta(0, event.text);
+  const { outer, text } = streamingBlock(state.document, event.kind, shown.text, event.parentToolUseId);
   (state.turn ?? state.root).append(outer);
-  state.block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text, source: event.text };
+  state.block = { kind: event.kind, id: event.id, parentToolUseId: event.parentToolUseId, outer, text, source: event.text, marks: shown.marks };
 }
 
 function pushToolUse(state: DomState, use: ToolUseDisplayEvent): void {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInvisibleMarker } from '@x/core';
-import { escapeHtml, escapeHtmlText, markInvisible } from './escape-html.js';
+import { escapeHtml, escapeHtmlText, markInvisible, markInvisibleDelta } from './escape-html.js';
 
 function unescapeHtml(html: string): string {
   return decodeNotation(html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? ''));
@@ -133,6 +133,42 @@ describe('markInvisible', () => {
         expect(escapeHtml(text)).toBe(reference(text));
       }),
       { seed: 18, numRuns: 20_000 },
+    );
+  });
+});
+
+describe('markInvisibleDelta', () => {
+  // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target
+  const MARK_RUN = new RegExp(String.raw`(?:[[\p{Mn}\p{Me}]--[\ufe0f]][\u200c\u200d\ufe0f]*){9,}`, 'v');
+
+  /** The live text of a block streamed in `deltas`, as the DOM renderer builds it. */
+  function live(deltas: readonly string[]): string {
+    let marks = 0;
+    return deltas
+      .map((delta) => {
+        const shown = markInvisibleDelta(marks, delta);
+        marks = shown.marks;
+        return shown.text;
+      })
+      .join('');
+  }
+
+  it('bounds a run of combining marks that the deltas of a streamed block split', () => {
+    const eight = '\u0301'.repeat(8);
+    expect(live(['a', eight, eight, eight])).toBe(`a${eight}${'\\u0301'.repeat(16)}`);
+    expect(live([`a${'\u0301\ufe0f'.repeat(4)}`, '\u0301'.repeat(6)])).not.toMatch(MARK_RUN);
+    expect(live(['\u0928\u094d', '\u200d\u0924 ok'])).toBe('\u0928\u094d\\u200d\u0924 ok');
+    expect(live([`a${'\u0301'.repeat(8)}`, '\u0301\ufe0f\u0301'])).toBe(`a${'\u0301'.repeat(8)}\\u0301\\ufe0f\\u0301`);
+  });
+
+  it('never lets more than 8 marks stack, however the text is cut', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'é', '\u0301', '\u0301\u0301\u0301', '\u0301\ufe0f', '\u0301\u200d', '\ufe0f', '\u200d', ' ', '\u202e'), { maxLength: 40 }), fc.array(fc.nat(40)), (pieces, cuts) => {
+        const text = pieces.join('');
+        const at = [...new Set(cuts.map((cut) => Math.min(cut, text.length)))].sort((a, b) => a - b);
+        const deltas = [0, ...at].map((start, i) => text.slice(start, [...at, text.length][i]));
+        expect(live(deltas)).not.toMatch(MARK_RUN);
+      }),
     );
   });
 });

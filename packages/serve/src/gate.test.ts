@@ -31,6 +31,18 @@ describe('checkRequest', () => {
     expect(check('/', { host: '127.0.0.1:4000', cookie }, 'POST')).toMatchObject({ allowed: false, status: 400 });
   });
 
+  it('refuses a second Host header and an absolute-form target naming another host', () => {
+    const cookie = 'xview_token=secret-token';
+    const rawHeaders = ['Host', '127.0.0.1:4000', 'Host', 'evil.example', 'Cookie', cookie];
+    const twice = { headers: { host: '127.0.0.1:4000', cookie }, rawHeaders, method: 'GET', url: '/' };
+    expect(checkRequest(gate, twice, new URL('/', 'http://localhost'))).toMatchObject({ allowed: false, status: 403 });
+    const target = 'http://evil.example/?token=secret-token';
+    const absolute = { headers: { host: '127.0.0.1:4000' }, rawHeaders: ['Host', '127.0.0.1:4000'], method: 'GET', url: target };
+    expect(checkRequest(gate, absolute, new URL(target, 'http://localhost'))).toMatchObject({ allowed: false, status: 403 });
+    const own = 'http://127.0.0.1:4000/?token=secret-token';
+    expect(checkRequest(gate, { ...absolute, url: own }, new URL(own, 'http://localhost'))).toMatchObject({ allowed: true });
+  });
+
   it('answers to the loopback names and a bound host, IPv6 in brackets', () => {
     expect([...allowedHosts('::1', 80)].sort()).toEqual(['127.0.0.1:80', '[::1]:80', 'localhost:80']);
     expect(allowedHosts('192.168.1.5', 80).has('192.168.1.5:80')).toBe(true);

@@ -47,6 +47,26 @@ function cookieToken(header: string | undefined): string | undefined {
   return undefined;
 }
 
+/** What the gate reads of a request: Node's `IncomingMessage` has all of it. */
+export type GateRequest = Pick<IncomingMessage, 'headers' | 'method'> & { readonly rawHeaders?: readonly string[]; readonly url?: string };
+
+/**
+ * The host a request is for, lower case, or `undefined` when it is not one
+ * clear name: a second Host header (Node keeps the first, anything in front
+ * of the server may take the other) is refused, and an absolute-form target
+ * (`GET http://evil.example/ HTTP/1.1`) names its own host, which must be the
+ * Host header's.
+ */
+function requestHost(request: GateRequest, url: URL): string | undefined {
+  const rawHeaders = request.rawHeaders ?? [];
+  let hostHeaders = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'host') hostHeaders += 1;
+  const host = request.headers.host?.toLowerCase();
+  if (hostHeaders > 1 || host === undefined) return undefined;
+  if (request.url !== undefined && !request.url.startsWith('/') && url.host.toLowerCase() !== host) return undefined;
+  return host;
+}
+
 /**
  * Checks one request: the Host header must be one the server answers to, an
  * Origin (sent by browsers on cross-origin and non-GET requests) must be the
@@ -54,8 +74,8 @@ function cookieToken(header: string | undefined): string | undefined {
  * the cookie. A token in the URL earns the cookie (HttpOnly, SameSite=Strict,
  * scoped to this origin), so another site's page gets nothing back.
  */
-export function checkRequest(state: GateState, request: Pick<IncomingMessage, 'headers' | 'method'>, url: URL): GateVerdict {
-  const host = request.headers.host?.toLowerCase();
+export function checkRequest(state: GateState, request: GateRequest, url: URL): GateVerdict {
+  const host = requestHost(request, url);
   if (host === undefined || !state.hosts.has(host)) return { allowed: false, status: 403, reason: 'this server answers only to its own address' };
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `http://${host}`) return { allowed: false, status: 403, reason: 'requests from other sites are refused' };

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { streamEvents, type DisplayEvent, type DisplayEventSource } from '@x/core';
 import { createHtmlFragmentRenderer } from '@x/renderer-html';
 import { createRedactingStream, followFile, redactValue, type RedactingStream } from '@x/sessions';
+import { SECURITY_HEADERS } from './respond.js';
 
 /** What one live view follows. */
 export interface LiveRequest {
@@ -75,7 +76,7 @@ function sendBatch(state: LiveState, response: ServerResponse): void {
  * a secret cut across two increments of a block is redacted whole.
  */
 export async function streamLive(request: LiveRequest, response: ServerResponse): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' });
   response.write(': following\n\n');
   const state: LiveState = { position: request.from, shown: request.from, batch: [], redactor: request.redact ? createRedactingStream() : undefined };
   const follow = followFile(request.path, {

@@ -124,6 +124,23 @@ describe('startServer over a home with every agent', () => {
     expect(html.body).toContain('<!DOCTYPE html>');
   });
 
+  it('sends the security headers, CSP included, with the token redirect and the live stream too', async () => {
+    const redirect = await get(server.origin, '/?token=test-token-123');
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: `/s/${IDS.recorded}/live`, headers: { host: `127.0.0.1:${server.port}`, cookie } }, (res) => {
+        resolve(res.headers);
+        res.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    for (const answer of [redirect.headers, headers]) {
+      expect(answer['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer['x-content-type-options']).toBe('nosniff');
+      expect(answer['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
   it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {
     for (const path of ['/s/nope', '/s/..%2F..%2Fetc%2Fpasswd', `/s/${IDS.recorded}/../../etc/passwd`, `/s/${IDS.recorded}/nope`, '/etc/passwd']) {
       expect([path, (await authed(path)).status]).toEqual([path, 404]);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
 import { agentIdsOf, catalogFind, catalogSessions, createCatalog, readKept } from './catalog.js';
 import { allowedHosts, checkRequest, createGate, type GateState } from './gate.js';
-import { sendError } from './respond.js';
+import { SECURITY_HEADERS, sendError } from './respond.js';
 import { route } from './routes.js';
 import { closeSearch, openSearchService, refreshSearch, type SearchService } from './search-service.js';
 import type { ServeContext } from './serve-context.js';
@@ -69,7 +69,7 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
   const verdict = checkRequest(state.gate, request, url);
   if (!verdict.allowed) return sendError(response, verdict.status, verdict.reason);
   if (verdict.setCookie !== undefined) {
-    response.writeHead(303, { location: withoutToken(url), 'set-cookie': verdict.setCookie, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+    response.writeHead(303, { ...SECURITY_HEADERS, location: withoutToken(url), 'set-cookie': verdict.setCookie });
     response.end();
     return;
   }

@@ -2,7 +2,7 @@
 // it ends when its reader goes away: one line on standard error, the
 // documented code, no stack trace, exactly as the sources say.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
@@ -69,6 +69,25 @@ describe('the installed xview on a mistake', () => {
     expect(head.status).toBe(0);
     expect(head.stderr).toBe('');
     expect(head.stdout.split('\n')).toHaveLength(2);
+  });
+});
+
+describe('the installed xview --html through /proc/self/fd (what /dev/stdin and /dev/stdout link to)', () => {
+  it('refuses the file standard input reads, and writes the file standard output goes to, leaving the links', () => {
+    const place = freshPlace();
+    const run = join(place.cwd, 'run.jsonl');
+    const original = readFileSync(CLAUDE_RUN, 'utf8');
+    writeFileSync(run, original);
+    const env = { ...process.env, HOME: place.home, XVIEW_CODE_CACHE: '0' };
+    const fromInput = spawnSync(installedXview(), ['--html', '/proc/self/fd/0'], { cwd: place.cwd, env, stdio: [openSync(run, 'r'), 'pipe', 'pipe'], encoding: 'utf8' });
+    expect(fromInput.status).toBe(ExitCode.usage);
+    expect(fromInput.stderr).toMatch(/is also an input/);
+    expect(readFileSync(run, 'utf8')).toBe(original);
+    const page = join(place.cwd, 'page.html');
+    const toOutput = spawnSync(installedXview(), ['--html', '/proc/self/fd/1', CLAUDE_RUN], { cwd: place.cwd, env, stdio: ['ignore', openSync(page, 'w'), 'pipe'], encoding: 'utf8' });
+    expect(toOutput.stderr).toBe('');
+    expect(toOutput.status).toBe(ExitCode.ok);
+    expect(readFileSync(page, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
   });
 });
 

@@ -71,6 +71,17 @@ describe('the installed xview, whatever the input', () => {
     expect(raw.stdout).toBe(input);
   });
 
+  it('stacks no more than 8 combining marks on a letter, whatever kept joiner or selector splits them', () => {
+    const text = (between: string) => `a${`\u0301${between}`.repeat(30)}`;
+    const line = (between: string) =>
+      JSON.stringify({ type: 'assistant', message: { id: `m${between}`, role: 'assistant', model: 'm', content: [{ type: 'text', text: text(between) }] }, session_id: 's' });
+    const input = `${['\ufe0f', '\u200d'].map(line).join('\n')}\n`;
+    for (const mode of [[], ['--html', '-']]) {
+      const shown = runInstalled(['--provider', 'claude', ...mode], freshPlace(), input).stdout;
+      expect(shown.match(/\u0301/gu)?.length).toBe(16);
+    }
+  });
+
   it('tells the version the packages carry and the help the sources tell', async () => {
     const place = freshPlace();
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };

@@ -35,6 +35,23 @@ function waitForLive(origin: string, path: string, cookie: string, needle: strin
   });
 }
 
+/** The status line of a request written as it is, with headers no HTTP client would send (two Host headers, an absolute-form target). */
+function rawStatus(origin: string, head: string): Promise<string> {
+  return import('node:net').then(
+    ({ connect }) =>
+      new Promise((resolve, reject) => {
+        const url = new URL(origin);
+        const socket = connect(Number(url.port), url.hostname, () => socket.end(`${head}Connection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+        });
+        socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      }),
+  );
+}
+
 describe('the installed xview serve', () => {
   it('serves, searches, shows changes and follows every agent’s sessions, behind its token', async () => {
     const { home, claudeLog } = fiveAgentHome();
@@ -44,6 +61,8 @@ describe('the installed xview serve', () => {
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
     const list = await get(url.origin, '/', { cookie });
     for (const id of Object.values(IDS)) expect(list.body).toContain(`/s/${id}`);
+    expect(await rawStatus(url.origin, `GET / HTTP/1.1\r\nHost: ${url.host}\r\nHost: evil.example\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
+    expect(await rawStatus(url.origin, `GET http://evil.example/ HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
     for (const [agent, phrase] of Object.entries(PLANTED)) {
       await expect
         .poll(async () => (await get(url.origin, `/search?q=${encodeURIComponent(phrase)}`, { cookie })).body, { timeout: 60_000, interval: 300 })
