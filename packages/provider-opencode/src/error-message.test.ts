@@ -30,6 +30,13 @@ describe('quirk 17: a JSON-encoded error message', () => {
     expect(events.filter((e) => e.kind === 'error').map((e) => (e.kind === 'error' ? e.message : ''))).toEqual(['{not json', '"unclosed']);
   });
 
+  it('keeps a message whose JSON would build more objects than a line may, without parsing it', () => {
+    // 600 KB of `{}` is 200,000 objects: past the 100,000 containers core's shape check lets JSON.parse build.
+    const hostile = `{"message":"built","pad":[${'{},'.repeat(200_000)}{}]}`;
+    const { events } = replay([stepStart(), errorLine(hostile)]);
+    expect(events.filter((e) => e.kind === 'error').map((e) => (e.kind === 'error' ? e.message : ''))).toEqual([hostile]);
+  });
+
   it('shows the stored message without its quotes in the session log (1.2.27 overloaded-cut/)', () => {
     const info = { id: 'msg_a1', sessionID: S, role: 'assistant', time: { created: T }, error: { name: 'UnknownError', data: { message: '"The server is overloaded."' } } };
     const doc = { info: { id: S, directory: '/w', title: 't', version: '1.2.27', time: { created: T, updated: T } }, messages: [{ info, parts: [] }] };

@@ -1,5 +1,5 @@
 import type { UsageDisplayEvent } from '@x/core';
-import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { numberField, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 
 /**
  * A message OpenCode left JSON-encoded (quirk 17): an in-stream error's body
@@ -9,13 +9,12 @@ import { numberField, objectField, stringField, type JsonObject } from '@x/core/
 function unwrapped(message: string | undefined): string | undefined {
   const trimmed = message?.trim();
   if (trimmed === undefined || !(trimmed.startsWith('"') || trimmed.startsWith('{'))) return message;
-  try {
-    const value: unknown = JSON.parse(trimmed);
-    const text = typeof value === 'string' ? value : stringField(value, 'message');
-    return text !== undefined && text.trim() !== '' ? text : message;
-  } catch {
-    return message;
-  }
+  // Through core's parseJson: its look at the text's shape refuses a message
+  // that would build far more than its length in objects, as a line would be.
+  const parsed = parseJson(trimmed);
+  if (parsed === undefined) return message;
+  const text = typeof parsed.value === 'string' ? parsed.value : stringField(parsed.value, 'message');
+  return text !== undefined && text.trim() !== '' ? text : message;
 }
 
 /** The message and error name of an OpenCode `error` (a string, or `{ name, data: { message } }`). */
