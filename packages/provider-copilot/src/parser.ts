@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { assistantMessage, messageDelta, reasoning, turnEnd, turnStart } from './assistant-events.js';
 import { otherEvents } from './other-events.js';
 import { flushEvents, resultEvents } from './result-events.js';
-import { abort, sessionError, sessionNotice, sessionResume, sessionStart, subagentFailed, taskComplete } from './session-events.js';
+import { abort, infoData, sessionError, sessionNotice, sessionResume, sessionStart, subagentFailed, taskComplete } from './session-events.js';
 import { createCopilotState, type CopilotSourceOptions, type CopilotState } from './state.js';
 import { toolComplete, toolStart } from './tool-events.js';
 import {
@@ -95,7 +95,7 @@ export function copilotEvents(state: CopilotState, line: CopilotLine, context: L
     case 'session.warning':
       return sessionNotice('warning', line.data, line.data.warningType, context);
     case 'session.info':
-      return sessionNotice('info', line.data, line.data.infoType, context);
+      return sessionNotice('info', infoData(line.data), line.data.infoType, context);
     case 'session.task_complete':
       return taskComplete(line.data);
     case 'subagent.failed':

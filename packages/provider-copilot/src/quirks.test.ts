@@ -295,4 +295,14 @@ describe('copilot.md §3 quirks', () => {
     expect(outcomes(lines).filter(([outcome]) => outcome !== 'ignored')).toEqual([]);
     expect(outcomes(lines)).toContainEqual(['ignored', 'the interrupt as telemetry (what ran, how far it got); the abort after it is shown']);
   });
+
+  it('12. 1.0.20 says a file was created with an info whose message is only the path: shown as "Created <path>"', () => {
+    // Copilot CLI 1.0.20, fixtures/copilot/recorded/1.0.20/write-search.jsonl (scenario write-search), verbatim.
+    const line =
+      '{"type":"session.info","data":{"infoType":"file_created","message":"/home/lab/project/NOTES.md"},"id":"dcaf151c-b7b9-4306-a10a-9c7dc5239130","timestamp":"2026-11-29T15:16:53.631Z","parentId":"aaf4b9aa-c8f4-4e67-bebc-5eadb7eede35","ephemeral":true}';
+    expect(replay([line]).events).toEqual([{ kind: 'notice', level: 'info', message: 'Created /home/lab/project/NOTES.md', code: 'file_created' }]);
+    // Any other info is shown as it says.
+    const other = eventLine('session.info', { infoType: 'cancellation', message: 'Operation cancelled by user' });
+    expect(replay([other]).events).toEqual([{ kind: 'notice', level: 'info', message: 'Operation cancelled by user', code: 'cancellation' }]);
+  });
 });

@@ -57,6 +57,16 @@ export function sessionError(state: CopilotState, data: CopilotData<'session.err
   return events;
 }
 
+/**
+ * What a `session.info` says, worded where its message alone says little:
+ * 1.0.20's `file_created` carries only the path it created (recorded,
+ * write-search), shown as `Created <path>`.
+ */
+export function infoData<T extends { infoType?: string | undefined; message?: string | undefined }>(data: T): T {
+  const path = nonEmpty(data.message);
+  return data.infoType === 'file_created' && path !== undefined ? { ...data, message: `Created ${path}` } : data;
+}
+
 /** `session.warning` and `session.info`: notices, never errors. */
 export function sessionNotice(
   level: 'warning' | 'info',
