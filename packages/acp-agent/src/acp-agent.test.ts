@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PromptResponse, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import { describe, expect, it, vi } from 'vitest';
@@ -271,6 +271,20 @@ describe('errors', () => {
       'Prompt is too long · this conversation is a single exchange and cannot be compacted — the request size comes mostly from system prompt, tool definitions, or attachments.';
     expect(outcome.updates).toEqual([{ sessionUpdate: 'notice', severity: 'error', title: message }]);
     expect(outcome.error).toMatchObject({ code: -32603, message: `Internal error: Claude Code failed: ${message}` });
+  });
+
+  it('refuses a working folder that does not exist or is a file', async () => {
+    const dir = scratch();
+    const file = join(dir, 'argv.jsonl');
+    const options = fakeCli('claude', [recorded('claude/recorded/2.1.332/plain-answer.jsonl')], file);
+    writeFileSync(file, '');
+    const errors = await withAgent(options, async (client) => {
+      const missing = await client.request('session/new', { cwd: join(dir, 'missing'), mcpServers: [] }).catch((caught: unknown) => caught);
+      const notFolder = await client.request('session/new', { cwd: file, mcpServers: [] }).catch((caught: unknown) => caught);
+      return { missing, notFolder };
+    });
+    expect(errors.missing).toMatchObject({ code: -32602, message: 'Invalid params: cwd must be an existing folder' });
+    expect(errors.notFolder).toMatchObject({ code: -32602, message: 'Invalid params: cwd must be an existing folder' });
   });
 
   it('refuses a relative working folder and a second prompt while one runs', async () => {

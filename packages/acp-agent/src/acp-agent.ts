@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 import { type AgentApp, type AgentConnection, agent, ndJsonStream, PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk/unstable';
@@ -73,6 +74,10 @@ export function createAcpAgent(options: AcpAgentOptions): AgentApp {
     })
     .onRequest('session/new', ({ params }) => {
       if (!isAbsolute(params.cwd)) throw RequestError.invalidParams({ cwd: params.cwd }, 'cwd must be an absolute path');
+      // Refused here, in words, rather than when the CLI fails to start in it ("spawn … ENOENT").
+      if (statSync(params.cwd, { throwIfNoEntry: false })?.isDirectory() !== true) {
+        throw RequestError.invalidParams({ cwd: params.cwd }, 'cwd must be an existing folder');
+      }
       const sessionId = randomUUID();
       state.sessions.set(sessionId, { id: sessionId, cwd: params.cwd, cliSessionId: undefined, running: undefined });
       return { sessionId };
