@@ -26,6 +26,7 @@ describe('@x/core exports', () => {
       'VERSION',
       'aggregateRun',
       'boundMarksAcross',
+      'boundMarksOfDelta',
       'checkSpecificationVersion',
       'collectDisplayOutput',
       'countTurns',

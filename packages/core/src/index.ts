@@ -87,6 +87,7 @@ export { collectDisplayOutput, createDisplayOutputBuilder, type DisplayOutputBui
 // One formatter for a run's figures, so the terminal, the HTML page and --summary say the same.
 export { formatCost, formatCount, formatDuration, formatStatus } from './display-format.js';
 // One definition of the characters that act instead of showing, for every channel that writes content (terminal, HTML, NDJSON).
-export { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, boundMarksAcross, createInvisibleMarker, invisibleNotation, isInvisibleCharacter, type InvisibleMarkerOptions } from './invisible-characters.js';
+export { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, createInvisibleMarker, invisibleNotation, isInvisibleCharacter, type InvisibleMarkerOptions } from './invisible-characters.js';
+export { boundMarksAcross, boundMarksOfDelta } from './mark-runs.js';
 
 export { VERSION } from './version.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, SCAN_CLASSES, boundMarksAcross, createInvisibleMarker, invisibleNotation, isInvisibleCharacter } from './invisible-characters.js';
+import { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, SCAN_CLASSES, createInvisibleMarker, invisibleNotation, isInvisibleCharacter } from './invisible-characters.js';
+import { boundMarksAcross } from './mark-runs.js';
 
 const INVISIBLE = new RegExp(`^${INVISIBLE_CHARACTER_CLASS}$`, 'v');
 // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target

@@ -55,7 +55,7 @@ const CANDIDATES_HIGH = String.raw`\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164
  * joiners and variation selectors are left out: kept after a mark, they
  * would otherwise split a run of marks stacked on one letter.
  */
-const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u200b\u200e-\u20cf\u2100-\u2cee\u2cf2-\u2d7e\u2d80-\u2ddf\u2e00-\u3029\u3030-\u3098\u309b-\ua66e\uac00-\ud7a3\uff00-\uffef\ud83c-\ud83e`;
+export const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u200b\u200e-\u20cf\u2100-\u2cee\u2cf2-\u2d7e\u2d80-\u2ddf\u2e00-\u3029\u3030-\u3098\u309b-\ua66e\uac00-\ud7a3\uff00-\uffef\ud83c-\ud83e`;
 
 /**
  * More than {@link MAX_COMBINING_MARKS} code units in a row outside
@@ -66,14 +66,14 @@ const MARK_FREE = String.raw`\x00-\u02ff\u0370-\u0482\u048a-\u0590\u2000-\u200b\
 const MAY_STACK_MARKS = new RegExp(`[^${MARK_FREE}](?=[^${MARK_FREE}]{${MAX_COMBINING_MARKS}})`);
 
 /** A combining mark that stacks on its letter: not one of the invisible characters (variation selectors and U+034F are Mn too). */
-const STACKING_MARK = String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]`;
+export const STACKING_MARK = String.raw`[[\p{Mn}\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]`;
 
 /**
  * The invisible characters a marker may keep after a mark (a joiner after a
  * virama, a variation selector): a run of marks goes on through them, or
  * `a` + (U+0301 U+FE0F) x 30 would stack thirty marks on one letter.
  */
-const KEPT_BETWEEN_MARKS = String.raw`[\u200c\u200d\p{Variation_Selector}]`;
+export const KEPT_BETWEEN_MARKS = String.raw`[\u200c\u200d\p{Variation_Selector}]`;
 
 /** The expressions with Unicode's properties, compiled when a text first needs them. */
 interface Exact {
@@ -81,6 +81,8 @@ interface Exact {
   variationSelector: RegExp;
   /** A run of more than MAX_COMBINING_MARKS marks that are not themselves invisible (variation selectors and U+034F are Mn too). */
   stack: RegExp;
+  /** One {@link KEPT_BETWEEN_MARKS} character. */
+  keptBetween: RegExp;
 }
 const exact: { compiled: Exact | undefined } = { compiled: undefined };
 
@@ -90,6 +92,7 @@ function exactExpressions(): Exact {
     // biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target (the packages target ES2022)
     variationSelector: new RegExp(String.raw`^\p{Variation_Selector}$`, 'v'),
     stack: new RegExp(`(?:${STACKING_MARK}${KEPT_BETWEEN_MARKS}*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
+    keptBetween: new RegExp(`^${KEPT_BETWEEN_MARKS}$`, 'v'),
   };
   return exact.compiled;
 }
@@ -248,62 +251,15 @@ function replacementAt(marker: Marker, text: string, at: number, codePoint: numb
 
 /** Each run of more than {@link MAX_COMBINING_MARKS} combining marks with the marks past that many as notation. */
 function boundMarks(marker: Marker, text: string): string {
-  const { stack } = exactExpressions();
+  const { stack, keptBetween } = exactExpressions();
   stack.lastIndex = 0;
   if (!stack.test(text)) return text;
-  const between = new RegExp(`^${KEPT_BETWEEN_MARKS}$`, 'v');
   return text.replace(stack, (run) => {
     let marks = 0;
     // Past the last mark allowed, the marks and the joiners or selectors between them are shown alike.
     return Array.from(run, (char) => {
-      if (!between.test(char)) marks += 1;
+      if (!keptBetween.test(char)) marks += 1;
       return marks > MAX_COMBINING_MARKS ? marker.notation(char.codePointAt(0) as number) : char;
     }).join('');
-  });
-}
-
-/** The expressions of {@link boundMarksAcross} for one kind of markup: whether a mark follows it, and a run through it. */
-interface AcrossExpressions {
-  markAfter: RegExp;
-  run: RegExp;
-  piece: RegExp;
-}
-const across = new Map<string, AcrossExpressions>();
-
-function acrossExpressions(markup: string): AcrossExpressions {
-  let found = across.get(markup);
-  if (found === undefined) {
-    const mark = STACKING_MARK;
-    found = {
-      markAfter: new RegExp(`(?:${markup})[^${MARK_FREE}]`),
-      run: new RegExp(`(?:${mark}(?:${KEPT_BETWEEN_MARKS}|${markup})*){${MAX_COMBINING_MARKS + 1},}`, 'gv'),
-      // The mark and a kept joiner or selector in the first groups: `markup` is whatever the caller writes, and its groups come after.
-      piece: new RegExp(`(${mark})|(${KEPT_BETWEEN_MARKS})|(?:${markup})`, 'gv'),
-    };
-    across.set(markup, found);
-  }
-  return found;
-}
-
-/**
- * `text` with runs of more than {@link MAX_COMBINING_MARKS} combining marks
- * bounded where markup splits them: text that was marked piece by piece
- * (an emphasis, a code span, a styled segment each) can still stack the
- * marks of every piece on one letter, `a` + 8 marks + `<em>` + 8 marks
- * `</em>`. `markup` is a `v`-flag expression for what lies between the
- * pieces and draws nothing (`<[^>]*>` for HTML of one's own); the marks past
- * that many are written as {@link invisibleNotation}, the markup kept. A text
- * where no mark follows markup is returned as it is.
- */
-export function boundMarksAcross(text: string, markup: string): string {
-  const expressions = acrossExpressions(markup);
-  if (!expressions.markAfter.test(text)) return text;
-  return text.replace(expressions.run, (run) => {
-    let marks = 0;
-    return run.replace(expressions.piece, (piece: string, mark: string | undefined, kept: string | undefined) => {
-      if (mark === undefined && kept === undefined) return piece;
-      if (mark !== undefined) marks += 1;
-      return marks > MAX_COMBINING_MARKS ? invisibleNotation(piece.codePointAt(0) as number) : piece;
-    });
   });
 }

@@ -1,4 +1,4 @@
-import { INVISIBLE_CHARACTER_CLASS, MAX_COMBINING_MARKS, createInvisibleMarker, invisibleNotation } from '@x/core';
+import { boundMarksOfDelta, createInvisibleMarker } from '@x/core';
 
 /*
  * Besides the five characters that matter to HTML, the characters that act
@@ -68,38 +68,13 @@ export function markInvisible(text: string): string {
   return markOnlyInvisible(text);
 }
 
-/** A combining mark that stacks on its letter, and a joiner or selector a marker keeps between two of them. */
-const STACKING_MARK = new RegExp(`^[[\\p{Mn}\\p{Me}]--${INVISIBLE_CHARACTER_CLASS}]$`, 'v');
-// biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag needs an ES2024 target (the packages target ES2022)
-const KEPT_BETWEEN_MARKS = new RegExp(String.raw`^[\u200c\u200d\p{Variation_Selector}]$`, 'v');
-
 /**
  * {@link markInvisible} for one delta of a block that streams, given how many
  * combining marks the text shown so far ends with (0 for a block's first
- * delta); returns the delta marked and that count after it. Marked delta by
- * delta, each bounded on its own, `a` and then deltas of eight marks each
- * would stack every one of them on the `a`: the marks a delta starts with are
- * shown as notation past {@link MAX_COMBINING_MARKS} in the run, as they are
+ * delta); returns the delta marked and that count after it, its leading marks
+ * bounded with those before them by core's `boundMarksOfDelta`, as they are
  * when the block is rendered whole.
  */
 export function markInvisibleDelta(marksBefore: number, text: string): { text: string; marks: number } {
-  const chars = Array.from(markOnlyInvisible(text));
-  // The run the delta starts with: marks, and the joiners and selectors the marker kept between them.
-  let lead = 0;
-  let marks = marksBefore;
-  for (; lead < chars.length; lead += 1) {
-    const char = chars[lead] as string;
-    const mark = STACKING_MARK.test(char);
-    if (!mark && !KEPT_BETWEEN_MARKS.test(char)) break;
-    if (mark) marks += 1;
-    if (marks > MAX_COMBINING_MARKS) chars[lead] = invisibleNotation(char.codePointAt(0) as number);
-  }
-  if (lead === chars.length) return { text: chars.join(''), marks };
-  marks = 0;
-  for (let i = chars.length - 1; i >= lead; i -= 1) {
-    const char = chars[i] as string;
-    if (STACKING_MARK.test(char)) marks += 1;
-    else if (!KEPT_BETWEEN_MARKS.test(char)) break;
-  }
-  return { text: chars.join(''), marks };
+  return boundMarksOfDelta(marksBefore, markOnlyInvisible(text));
 }
