@@ -22,7 +22,8 @@ const EXITED = /\n?<exited with exit code (\d{1,3})>\s*$/;
 
 /** The exit code a shell result's text ends with (1.0.20), if it ends with one. */
 export function exitCodeInOutput(output: string | undefined): number | undefined {
-  const match = output === undefined ? null : EXITED.exec(output);
+  // Only the end is looked at: a command's output can be megabytes long.
+  const match = output === undefined ? null : EXITED.exec(output.length > 256 ? output.slice(-256) : output);
   return match === null ? undefined : Number(match[1]);
 }
 
