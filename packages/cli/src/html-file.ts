@@ -72,11 +72,15 @@ async function openStream(path: string, flags: string, target: string): Promise<
   }
 }
 
-/** Ends the stream once everything written has gone out. */
+/**
+ * Ends the stream once everything written has gone out. `end`'s callback is
+ * also called with the error of a write that failed after the last check
+ * (ENOSPC on a full disk): that is a failure, not the end.
+ */
 function endStream(file: WriteStream): Promise<void> {
   return new Promise<void>((done, fail) => {
     file.once('error', fail);
-    file.end(done);
+    file.end((error?: Error | null) => (error ? fail(error) : done()));
   });
 }
 
