@@ -1,6 +1,7 @@
 import { fstatSync, type Stats, type WriteStream } from 'node:fs';
 import { lstat, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode, describeSystemError } from './exit-codes.js';
 import type { CliInput } from './input.js';
@@ -77,7 +78,7 @@ async function openStream(path: string, flags: string, target: string): Promise<
  * also called with the error of a write that failed after the last check
  * (ENOSPC on a full disk): that is a failure, not the end.
  */
-function endStream(file: WriteStream): Promise<void> {
+export function endStream(file: Writable): Promise<void> {
   return new Promise<void>((done, fail) => {
     file.once('error', fail);
     file.end((error?: Error | null) => (error ? fail(error) : done()));
