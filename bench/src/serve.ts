@@ -98,15 +98,16 @@ function timedGet(origin: string, path: string, cookie: string): Promise<Timing>
   });
 }
 
-/** The cookie the server sets for the token in its printed address. */
-function tokenCookie(origin: string, token: string): Promise<string> {
+/** The cookie the server sets for the token in its printed address, and the app's path it leads to (which the cookie is bound to). */
+function tokenCookie(origin: string, token: string): Promise<{ cookie: string; base: string }> {
   const url = new URL(`/?token=${token}`, origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host: url.host }, agent: false }, (res) => {
       res.resume();
       const cookie = res.headers['set-cookie']?.[0]?.split(';')[0];
-      if (res.statusCode !== 303 || cookie === undefined) reject(new Error(`the token was not taken (status ${res.statusCode})`));
-      else resolve(cookie);
+      const base = res.headers.location?.replace(/\/$/, '');
+      if (res.statusCode !== 303 || cookie === undefined || base === undefined) reject(new Error(`the token was not taken (status ${res.statusCode})`));
+      else resolve({ cookie, base });
     });
     req.on('error', reject);
     req.end();
@@ -171,7 +172,8 @@ async function restartedFirstPage(home: string, cache: Cache): Promise<Timing> {
   const { child, next } = startChild(home, cache, false);
   try {
     const { origin, token } = JSON.parse(await next()) as { origin: string; token: string };
-    const timing = await timedGet(origin, '/', await tokenCookie(origin, token));
+    const { cookie, base } = await tokenCookie(origin, token);
+    const timing = await timedGet(origin, `${base}/`, cookie);
     child.stdin?.write('stop\n');
     await next();
     return timing;
@@ -191,14 +193,14 @@ async function measure(home: string, big: string, runs: number, cpuProf: boolean
   const { child, next } = startChild(home, cache, cpuProf);
   try {
     const { origin, token } = JSON.parse(await next()) as { origin: string; token: string };
-    const cookie = await tokenCookie(origin, token);
+    const app = await tokenCookie(origin, token);
     const cpu = async () => {
       child.stdin?.write('cpu\n');
       return (JSON.parse(await next()) as { cpuMs: number }).cpuMs;
     };
     const get = async (path: string) => {
       const before = await cpu();
-      const timing = await timedGet(origin, path, cookie);
+      const timing = await timedGet(origin, `${app.base}${path}`, app.cookie);
       timing.cpuMs = (await cpu()) - before;
       return timing;
     };

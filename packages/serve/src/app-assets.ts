@@ -51,7 +51,7 @@ export const APP_SCRIPT = `'use strict';
     var bar = document.getElementById('x-progress');
     if (!bar) return;
     var timer = setInterval(function () {
-      fetch('/search/progress').then(function (r) { return r.json(); }).then(function (p) {
+      fetch(document.body.getAttribute('data-base') + '/search/progress').then(function (r) { return r.json(); }).then(function (p) {
         bar.textContent = p.failure ? 'The index could not be updated: ' + p.failure : p.indexing ? 'Indexing: ' + p.done + ' of ' + p.total + ' sessions' : 'Index up to date: ' + p.total + ' sessions';
         if (!p.indexing) clearInterval(timer);
       }).catch(function () { clearInterval(timer); });

@@ -1,18 +1,41 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** The cookie that carries the token after the first visit, so that links inside the app need no token. */
 export const TOKEN_COOKIE = 'xview_token';
 
-/** What the gate knows: the secret token and the host names the server answers to. */
+/** What the gate knows: the secret token, the host names the server answers to, and the app's path. */
 export interface GateState {
   readonly token: Buffer;
   /** `host:port` values accepted in the Host header, lower case. */
   readonly hosts: ReadonlySet<string>;
+  /** The path every page of the app lies under, `/x-<secret>` (see {@link appBase}). */
+  readonly base: string;
 }
 
-/** The gate's answer: let in (with the cookie to set when the token came in the URL), or refuse with a status. */
-export type GateVerdict = { allowed: true; setCookie?: string } | { allowed: false; status: 400 | 403; reason: string };
+/**
+ * The gate's answer: let in, with the request's path inside the app (and the
+ * cookie to set when the token came in the URL), or refuse with a status.
+ */
+export type GateVerdict = { allowed: true; path: string; setCookie?: string } | { allowed: false; status: 400 | 403; reason: string };
+
+/**
+ * The path the app lies under for a token: `/x-` and 22 characters of an HMAC
+ * of the token. Browsers send a cookie to every port of its host, so a page
+ * from another server on 127.0.0.1 would receive a cookie scoped to `/`; the
+ * token's cookie is scoped to this path instead, which no other server knows.
+ * It is derived, not random, so that the token alone (which the user holds)
+ * decides every address; the path does not give the token back.
+ */
+export function appBase(token: string): string {
+  return `/x-${createHmac('sha256', token).update('xview serve app path').digest('base64url').slice(0, 22)}`;
+}
+
+/** The path inside the app of a request's `pathname`, or `undefined` when it is not under `base`. */
+function pathInApp(base: string, pathname: string): string | undefined {
+  if (pathname === base) return '/';
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : undefined;
+}
 
 /**
  * The host names the server answers to on `port`: the loopback names, and the
@@ -28,7 +51,7 @@ export function allowedHosts(bindHost: string, port: number): Set<string> {
 
 /** Creates the gate's state for a token and the accepted hosts. */
 export function createGate(token: string, hosts: Iterable<string>): GateState {
-  return { token: Buffer.from(token), hosts: new Set(hosts) };
+  return { token: Buffer.from(token), hosts: new Set(hosts), base: appBase(token) };
 }
 
 function sameToken(state: GateState, given: string | undefined): boolean {
@@ -70,9 +93,10 @@ function requestHost(request: GateRequest, url: URL): string | undefined {
 /**
  * Checks one request: the Host header must be one the server answers to, an
  * Origin (sent by browsers on cross-origin and non-GET requests) must be the
- * server's own, and the token must come in the `token` query parameter or
- * the cookie. A token in the URL earns the cookie (HttpOnly, SameSite=Strict,
- * scoped to this origin), so another site's page gets nothing back.
+ * server's own, and the token must come in the `token` query parameter (on
+ * any path) or in the cookie on a path under the app's base. A token in the
+ * URL earns the cookie (HttpOnly, SameSite=Strict, bound to the base's path),
+ * so neither another site's page nor another port's server gets it.
  */
 export function checkRequest(state: GateState, request: GateRequest, url: URL): GateVerdict {
   const host = requestHost(request, url);
@@ -80,10 +104,12 @@ export function checkRequest(state: GateState, request: GateRequest, url: URL): 
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `http://${host}`) return { allowed: false, status: 403, reason: 'requests from other sites are refused' };
   if (request.method !== 'GET' && request.method !== 'HEAD') return { allowed: false, status: 400, reason: 'this server is read-only' };
+  const path = pathInApp(state.base, url.pathname);
   const inUrl = url.searchParams.get('token') ?? undefined;
   if (sameToken(state, inUrl)) {
-    return { allowed: true, setCookie: `${TOKEN_COOKIE}=${state.token.toString()}; Path=/; HttpOnly; SameSite=Strict` };
+    const setCookie = `${TOKEN_COOKIE}=${state.token.toString()}; Path=${state.base}; HttpOnly; SameSite=Strict`;
+    return { allowed: true, path: path ?? url.pathname, setCookie };
   }
-  if (sameToken(state, cookieToken(request.headers.cookie))) return { allowed: true };
+  if (path !== undefined && sameToken(state, cookieToken(request.headers.cookie))) return { allowed: true, path };
   return { allowed: false, status: 403, reason: 'open the address xview serve printed, with its token' };
 }

@@ -2,7 +2,7 @@ import type { SessionFacts } from '@x/search';
 import type { SessionInfo } from '@x/sessions';
 import { describe, expect, it } from 'vitest';
 import { filterSessions, parseFilters } from './list-filter.js';
-import { groupSessions, listBodyHtml, serverHref } from './list-page.js';
+import { groupSessions, listBodyHtml, serverHrefOf } from './list-page.js';
 
 const session = (id: string, project: string | undefined, startedAt: string, extra: Partial<SessionInfo> = {}): SessionInfo => ({
   agent: 'claude',
@@ -43,7 +43,8 @@ describe('the list', () => {
   it('escapes titles and marks running sessions', () => {
     const html = listBodyHtml(SESSIONS.slice(0, 3), {
       filters: { page: 1 },
-      hrefOf: serverHref,
+      hrefOf: serverHrefOf('/x-base'),
+      home: '/x-base/',
       agents: AGENTS,
       projects: ['/a', '/b'],
       running: new Set(['c']),
@@ -66,7 +67,8 @@ describe('the list', () => {
     ]);
     const html = listBodyHtml(SESSIONS.slice(0, 3), {
       filters: { page: 1 },
-      hrefOf: serverHref,
+      hrefOf: serverHrefOf('/x-base'),
+      home: '/x-base/',
       agents: AGENTS,
       projects: [],
       running: new Set(['c']),
@@ -81,7 +83,8 @@ describe('the list', () => {
     expect(row('c')).toContain('● running');
     const unknown = listBodyHtml(SESSIONS.slice(0, 1), {
       filters: { page: 1 },
-      hrefOf: serverHref,
+      hrefOf: serverHrefOf('/x-base'),
+      home: '/x-base/',
       agents: AGENTS,
       projects: [],
       running: new Set(),

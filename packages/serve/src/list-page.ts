@@ -3,11 +3,14 @@ import { formatCost, formatCount, formatDuration, formatStatus } from '@x/core';
 import type { SessionFacts } from '@x/search';
 import { escapeHtml } from '@x/renderer-html';
 import { LIST_PAGE_SIZE, dayOf, type ListFilters } from './list-filter.js';
+import { sessionHref } from './session-page.js';
 
 /** What the list page shows besides the sessions. */
 export interface ListView {
   /** The filters from the query, with their form and the pager; absent in the static export, which lists every session on one page. */
   filters?: ListFilters;
+  /** The list page's own address, which the filter form and the pager lead to. */
+  home: string;
   /** A session's page; `''` when it has none (a static page that failed to render). */
   hrefOf: (session: SessionInfo) => string;
   /** The agents the server has a store for, for the agent filter. */
@@ -43,7 +46,10 @@ function titleCell(href: string, title: string): string {
 }
 
 /** A session's page in the app: its key, never a path. */
-export const serverHref = (session: SessionInfo): string => `/s/${encodeURIComponent(keyOf(session))}`;
+export const serverHrefOf =
+  (base: string) =>
+  (session: SessionInfo): string =>
+    sessionHref(base, keyOf(session));
 
 function sessionRow(session: SessionInfo, view: ListView): string {
   const key = keyOf(session);
@@ -86,7 +92,7 @@ function filterForm(view: ListView, f: ListFilters): string {
   const statuses = [option('', 'any status', f.status), option('failed', 'failed', f.status), option('cancelled', 'cancelled', f.status)].join('');
   const value = (v: string | undefined) => escapeHtml(v ?? '');
   return (
-    '<form class="x-filters" action="/" method="get">' +
+    `<form class="x-filters" action="${escapeHtml(view.home)}" method="get">` +
     `<label>Agent <select name="agent">${agents}</select></label>` +
     `<label>Project <select name="project">${projects}</select></label>` +
     `<label>From <input type="date" name="since" value="${value(f.since)}"></label>` +
@@ -97,14 +103,14 @@ function filterForm(view: ListView, f: ListFilters): string {
   );
 }
 
-function pager(filters: ListFilters, total: number): string {
+function pager(home: string, filters: ListFilters, total: number): string {
   const pages = Math.ceil(total / LIST_PAGE_SIZE);
   if (pages <= 1) return '';
   const link = (page: number, label: string) => {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(filters)) if (value !== undefined && name !== 'page') query.set(name, String(value));
     query.set('page', String(page));
-    return `<a href="/?${escapeHtml(query.toString())}">${label}</a>`;
+    return `<a href="${escapeHtml(`${home}?${query.toString()}`)}">${label}</a>`;
   };
   const page = filters.page;
   return `<p class="x-pager">${page > 1 ? link(page - 1, 'newer') : ''} page ${page} of ${pages} ${page < pages ? link(page + 1, 'older') : ''}</p>`;
@@ -125,6 +131,6 @@ export function listBodyHtml(sessions: readonly SessionInfo[], view: ListView): 
     }
     parts.push('</section>');
   }
-  if (filters !== undefined) parts.push(pager(filters, sessions.length));
+  if (filters !== undefined) parts.push(pager(view.home, filters, sessions.length));
   return parts.join('\n');
 }

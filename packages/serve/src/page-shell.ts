@@ -38,6 +38,8 @@ function headStart(csp: string, title: string): string {
 /** What every page's header shows. */
 export interface ShellOptions {
   title: string;
+  /** The path the app lies under (`ServeContext.base`): the bar's links, the form and the assets start with it. */
+  base: string;
   /** The search box's current query. */
   query?: string;
   /** Attributes for `<body>` the app script reads (already escaped). */
@@ -48,11 +50,12 @@ export interface ShellOptions {
 export function shellHead(options: ShellOptions): string {
   const title = escapeHtml(options.title);
   const query = escapeHtml(options.query ?? '');
+  const base = escapeHtml(options.base);
   return (
     headStart(SERVE_CSP, title) +
-    '<link rel="stylesheet" href="/app.css">\n<script src="/app.js" defer></script>\n</head>\n' +
-    `<body class="x-transcript x-serve"${options.bodyData ?? ''}>\n<nav class="x-bar"><a href="/">Sessions</a>` +
-    `<form action="/search" method="get" role="search"><input type="search" name="q" value="${query}" placeholder="Search every session (press /)" aria-label="Search"></form></nav>\n` +
+    `<link rel="stylesheet" href="${base}/app.css">\n<script src="${base}/app.js" defer></script>\n</head>\n` +
+    `<body class="x-transcript x-serve" data-base="${base}"${options.bodyData ?? ''}>\n<nav class="x-bar"><a href="${base}/">Sessions</a>` +
+    `<form action="${base}/search" method="get" role="search"><input type="search" name="q" value="${query}" placeholder="Search every session (press /)" aria-label="Search"></form></nav>\n` +
     `<header class="run-header"><h1>${title}</h1></header>\n`
   );
 }

@@ -3,7 +3,7 @@ import { redactSecrets, type SessionInfo } from '@x/sessions';
 import { APP_CSS, APP_SCRIPT } from './app-assets.js';
 import { catalogFind, catalogSessions, catalogSummary } from './catalog.js';
 import { filterSessions, parseFilters } from './list-filter.js';
-import { listBodyHtml, serverHref } from './list-page.js';
+import { listBodyHtml, serverHrefOf } from './list-page.js';
 import { page } from './page-shell.js';
 import { sendError, sendText } from './respond.js';
 import { indexedSession, refreshSearch } from './search-service.js';
@@ -48,10 +48,11 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
     200,
     HTML,
     page(
-      { title: 'Sessions' },
+      { title: 'Sessions', base: context.base },
       listBodyHtml(kept, {
         filters,
-        hrefOf: serverHref,
+        hrefOf: serverHrefOf(context.base),
+        home: `${context.base}/`,
         agents: context.agents,
         projects,
         running,
@@ -66,20 +67,21 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
 async function searchPage(context: ServeContext, response: ServerResponse, url: URL): Promise<void> {
   const query = (url.searchParams.get('q') ?? '').slice(0, 500);
   if (context.search === undefined) {
-    sendText(response, 200, HTML, page({ title: 'Search', query }, '<p>Search is off: this server was started without an index.</p>'));
+    sendText(response, 200, HTML, page({ title: 'Search', query, base: context.base }, '<p>Search is off: this server was started without an index.</p>'));
     return;
   }
   refreshSearch(context.search, await catalogSessions(context.catalog), context.now());
   const hits = query.trim() === '' ? [] : await context.search.index.search(query, { limit: 100 });
   const failure = context.search.failure;
   const body = searchBodyHtml({
+    base: context.base,
     query,
     hits,
     progress: context.search.index.progress(),
     ...(failure === undefined ? {} : { failure }),
     redact: context.redact,
   });
-  sendText(response, 200, HTML, page({ title: query === '' ? 'Search' : `Search: ${query}`, query }, body));
+  sendText(response, 200, HTML, page({ title: query === '' ? 'Search' : `Search: ${query}`, query, base: context.base }, body));
 }
 
 function progress(context: ServeContext, response: ServerResponse): void {

@@ -21,6 +21,7 @@ describe('search page', () => {
 
   it('links each hit to its event and redacts titles when the server redacts', () => {
     const html = searchBodyHtml({
+      base: '/x-base',
       query: 'zebra',
       hits: [
         {
@@ -38,17 +39,17 @@ describe('search page', () => {
       progress: { total: 2, done: 1, indexing: true },
       redact: true,
     });
-    expect(html).toContain('href="/s/a%2Fb#e4"');
+    expect(html).toContain('href="/x-base/s/a%2Fb#e4"');
     expect(html).toContain('Indexing: 1 of 2 sessions');
     expect(html).not.toContain('sk-ant-api03-AAAA');
   });
 
   it('says an update of the index failed, escaped, until one succeeds', () => {
     const progress = { total: 0, done: 0, indexing: false };
-    const failed = searchBodyHtml({ query: '', hits: [], progress, failure: 'ENOSPC: no space left on device, write <x>', redact: false });
+    const failed = searchBodyHtml({ base: '/x-base', query: '', hits: [], progress, failure: 'ENOSPC: no space left on device, write <x>', redact: false });
     expect(failed).toContain('The index could not be updated: ENOSPC: no space left on device, write &lt;x&gt;. Results are from what it held before.');
-    expect(searchBodyHtml({ query: '', hits: [], progress, redact: false })).toContain('Index up to date.');
-    const retrying = searchBodyHtml({ query: 'x', hits: [], progress: { total: 3, done: 1, indexing: true }, failure: 'EACCES', redact: false });
+    expect(searchBodyHtml({ base: '/x-base', query: '', hits: [], progress, redact: false })).toContain('Index up to date.');
+    const retrying = searchBodyHtml({ base: '/x-base', query: 'x', hits: [], progress: { total: 3, done: 1, indexing: true }, failure: 'EACCES', redact: false });
     expect(retrying).toContain('The index could not be updated: EACCES. Trying again; results are from what it holds so far.');
   });
 });

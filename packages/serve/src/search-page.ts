@@ -1,6 +1,7 @@
 import type { IndexProgress, SearchHit } from '@x/search';
 import { escapeHtml } from '@x/renderer-html';
 import { redactSecrets } from '@x/sessions';
+import { sessionHref } from './session-page.js';
 
 /** A snippet with its matched ranges in `<mark>`; every piece escaped. Ranges out of order or out of bounds are skipped. */
 export function highlightSnippet(snippet: string, ranges: readonly (readonly [number, number])[]): string {
@@ -17,6 +18,8 @@ export function highlightSnippet(snippet: string, ranges: readonly (readonly [nu
 
 /** What the search page shows. */
 export interface SearchView {
+  /** The path the app lies under: each hit's link starts with it. */
+  base: string;
   query: string;
   hits: readonly SearchHit[];
   progress: IndexProgress;
@@ -34,9 +37,9 @@ function progressLine(progress: IndexProgress, failure: string | undefined): str
   return `<p id="x-progress" class="notice info" role="status">${escapeHtml(text)}</p>`;
 }
 
-function hitHtml(hit: SearchHit, redact: boolean): string {
+function hitHtml(base: string, hit: SearchHit, redact: boolean): string {
   const title = hit.title ?? `${hit.agent} session`;
-  const href = `/s/${encodeURIComponent(hit.sessionId)}#e${hit.eventIndex}`;
+  const href = `${sessionHref(base, hit.sessionId)}#e${hit.eventIndex}`;
   // The index redacts its snippets when asked (the server opens it so); titles are redacted here as on every page.
   return (
     `<div class="x-hit"><a href="${escapeHtml(href)}">${escapeHtml(redact ? redactSecrets(title) : title)}</a> ` +
@@ -48,5 +51,5 @@ function hitHtml(hit: SearchHit, redact: boolean): string {
 export function searchBodyHtml(view: SearchView): string {
   if (view.query.trim() === '') return progressLine(view.progress, view.failure);
   const count = `<p>${view.hits.length} result${view.hits.length === 1 ? '' : 's'}</p>`;
-  return [progressLine(view.progress, view.failure), count, ...view.hits.map((hit) => hitHtml(hit, view.redact))].join('\n');
+  return [progressLine(view.progress, view.failure), count, ...view.hits.map((hit) => hitHtml(view.base, hit, view.redact))].join('\n');
 }

@@ -4,6 +4,8 @@ import type { SearchService } from './search-service.js';
 
 /** Everything a request's answer needs, one object per server. */
 export interface ServeContext {
+  /** The path every page lies under (`/x-<secret>`, see `appBase`): each link the app writes starts with it. */
+  base: string;
   catalog: CatalogState;
   /** Absent when the server was started without a search index. */
   search: SearchService | undefined;

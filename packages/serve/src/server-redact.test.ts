@@ -30,7 +30,7 @@ describe('startServer with redact over a session whose project and prompt hold a
     rmSync(home, { recursive: true, force: true });
   });
 
-  const authed = (path: string) => get(server.origin, path, { cookie });
+  const authed = (path: string) => get(server.origin, `${server.base}${path}`, { cookie });
 
   it('keeps the secret out of the list, the project filter’s values included, and still filters by the project', async () => {
     const list = await authed('/');

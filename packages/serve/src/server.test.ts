@@ -21,7 +21,7 @@ describe('startServer over a home with every agent', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  const authed = (path: string) => get(server.origin, path, { cookie });
+  const authed = (path: string) => get(server.origin, `${server.base}${path}`, { cookie });
 
   it('binds 127.0.0.1 and prints a URL with its token', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=test-token-123`);
@@ -30,8 +30,9 @@ describe('startServer over a home with every agent', () => {
   it('trades the token in the URL for a strict, HttpOnly cookie and drops it from the address', async () => {
     const first = await get(server.origin, '/?token=test-token-123&agent=codex');
     expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/?agent=codex');
-    expect(first.headers['set-cookie']).toEqual(['xview_token=test-token-123; Path=/; HttpOnly; SameSite=Strict']);
+    expect(server.base).toMatch(/^\/x-[A-Za-z0-9_-]{22}$/);
+    expect(first.headers.location).toBe(`${server.base}/?agent=codex`);
+    expect(first.headers['set-cookie']).toEqual([`xview_token=test-token-123; Path=${server.base}; HttpOnly; SameSite=Strict`]);
   });
 
   it('redirects a path that comes out starting with // to this server, never to the host it names', async () => {
@@ -47,17 +48,22 @@ describe('startServer over a home with every agent', () => {
       req.on('error', reject);
       req.end();
     });
-    expect(location).toBe('/evil.example/');
+    expect(location).toBe(`${server.base}/evil.example/`);
   });
 
   it('refuses a request without the token, with a wrong one, with a foreign Host or Origin, and anything but GET', async () => {
-    expect((await get(server.origin, '/')).status).toBe(403);
+    const home = `${server.base}/`;
+    expect((await get(server.origin, home)).status).toBe(403);
     expect((await get(server.origin, '/?token=test-token-124')).status).toBe(403);
-    expect((await get(server.origin, '/', { cookie: 'xview_token=nope' })).status).toBe(403);
-    expect((await get(server.origin, '/', { cookie, host: `evil.example:${server.port}` })).status).toBe(403);
-    expect((await get(server.origin, '/', { cookie, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await get(server.origin, '/', { cookie }, 'POST')).status).toBe(400);
-    expect((await get(server.origin, '/', { cookie, host: `localhost:${server.port}` })).status).toBe(200);
+    expect((await get(server.origin, home, { cookie: 'xview_token=nope' })).status).toBe(403);
+    expect((await get(server.origin, home, { cookie, host: `evil.example:${server.port}` })).status).toBe(403);
+    expect((await get(server.origin, home, { cookie, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await get(server.origin, home, { cookie }, 'POST')).status).toBe(400);
+    expect((await get(server.origin, home, { cookie, host: `localhost:${server.port}` })).status).toBe(200);
+    // The cookie counts only under the app's path, the one its Path names.
+    for (const outside of ['/', `/s/${IDS.recorded}`, `${server.base}x/`, '/x-AAAAAAAAAAAAAAAAAAAAAA/']) {
+      expect((await get(server.origin, outside, { cookie })).status).toBe(403);
+    }
   });
 
   it('lists every agent’s main sessions, grouped by project, with the CSP header', async () => {
@@ -65,7 +71,7 @@ describe('startServer over a home with every agent', () => {
     expect(list.status).toBe(200);
     expect(list.headers['content-security-policy']).toContain("script-src 'self'");
     expect(list.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    for (const id of [IDS.claude, IDS.codex, IDS.gemini, IDS.opencode, IDS.copilot, IDS.recorded]) expect(list.body).toContain(`href="/s/${id}"`);
+    for (const id of [IDS.claude, IDS.codex, IDS.gemini, IDS.opencode, IDS.copilot, IDS.recorded]) expect(list.body).toContain(`href="${server.base}/s/${id}"`);
     expect(list.body).toContain('<h2>/work/app</h2>');
     const codexOnly = await authed('/?agent=codex');
     expect(codexOnly.body).toContain(IDS.codex);
@@ -95,8 +101,8 @@ describe('startServer over a home with every agent', () => {
     const fresh = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token: 'test-token-456' });
     try {
       const freshCookie = String((await get(fresh.origin, '/?token=test-token-456')).headers['set-cookie']).split(';')[0] ?? '';
-      const first = await get(fresh.origin, `/s/${IDS.recorded}`, { cookie: freshCookie });
-      const again = await get(fresh.origin, `/s/${IDS.recorded}`, { cookie: freshCookie });
+      const first = await get(fresh.origin, `${fresh.base}/s/${IDS.recorded}`, { cookie: freshCookie });
+      const again = await get(fresh.origin, `${fresh.base}/s/${IDS.recorded}`, { cookie: freshCookie });
       const table = (body: string) => {
         const at = body.indexOf('<p class="x-status">');
         return body.slice(at, body.indexOf('</details>', at));
@@ -127,7 +133,7 @@ describe('startServer over a home with every agent', () => {
   it('sends the security headers, CSP included, with the token redirect and the live stream too', async () => {
     const redirect = await get(server.origin, '/?token=test-token-123');
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: `/s/${IDS.recorded}/live`, headers: { host: `127.0.0.1:${server.port}`, cookie } }, (res) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: `${server.base}/s/${IDS.recorded}/live`, headers: { host: `127.0.0.1:${server.port}`, cookie } }, (res) => {
         resolve(res.headers);
         res.destroy();
       });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
 import { agentIdsOf, catalogFind, catalogSessions, createCatalog, readKept } from './catalog.js';
-import { allowedHosts, checkRequest, createGate, type GateState } from './gate.js';
+import { allowedHosts, appBase, checkRequest, createGate, type GateState } from './gate.js';
 import { SECURITY_HEADERS, sendError } from './respond.js';
 import { route } from './routes.js';
 import { closeSearch, openSearchService, refreshSearch, type SearchService } from './search-service.js';
@@ -39,6 +39,11 @@ export interface ServeHandle {
   origin: string;
   port: number;
   token: string;
+  /**
+   * The path every page lies under, `/x-<secret>` (without a final slash):
+   * the token's cookie is bound to it. Opening {@link ServeHandle.url} leads there.
+   */
+  base: string;
   /** Stops listening, ends live views and closes the search index. */
   close(): Promise<void>;
 }
@@ -49,13 +54,24 @@ interface ServerState {
   onError: ((error: unknown) => void) | undefined;
 }
 
-/** A URL that carried the token, without it: after the cookie is set, the token leaves the address bar and history. */
-function withoutToken(url: URL): string {
+/**
+ * Where a URL that carried the token leads, without it: the same page under
+ * the app's base. After the cookie is set, the token leaves the address bar
+ * and history.
+ */
+function withoutToken(base: string, path: string, url: URL): string {
   const query = new URLSearchParams(url.search);
   query.delete('token');
   const rest = query.toString();
-  // A path that starts with `//` (`/.//evil.example/` comes out so) would be another host to the browser.
-  return `${url.pathname.replace(/^\/+/, '/')}${rest === '' ? '' : `?${rest}`}`;
+  // Under the base, a path that starts with `//` (`/.//evil.example/` comes out so) cannot name another host.
+  return `${base}${path.replace(/^\/+/, '/')}${rest === '' ? '' : `?${rest}`}`;
+}
+
+/** The request's URL with its path inside the app, for the routes (set through `pathname`, so `//x` stays a path). */
+function appUrl(url: URL, path: string): URL {
+  const inApp = new URL(url.href);
+  inApp.pathname = path;
+  return inApp;
 }
 
 async function handle(state: ServerState, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -69,12 +85,12 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
   const verdict = checkRequest(state.gate, request, url);
   if (!verdict.allowed) return sendError(response, verdict.status, verdict.reason);
   if (verdict.setCookie !== undefined) {
-    response.writeHead(303, { ...SECURITY_HEADERS, location: withoutToken(url), 'set-cookie': verdict.setCookie });
+    response.writeHead(303, { ...SECURITY_HEADERS, location: withoutToken(state.gate.base, verdict.path, url), 'set-cookie': verdict.setCookie });
     response.end();
     return;
   }
   try {
-    await route(state.context, request, response, url);
+    await route(state.context, request, response, appUrl(url, verdict.path));
   } catch (error) {
     state.onError?.(error);
     sendError(response, 500, 'internal error');
@@ -108,7 +124,9 @@ async function openSearch(options: ServeOptions, context: ServeContext): Promise
 export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   const redact = options.redact === true;
   const closing = new AbortController();
+  const token = options.token ?? randomBytes(24).toString('base64url');
   const context: ServeContext = {
+    base: appBase(token),
     catalog: createCatalog({
       home: options.home,
       env: options.env,
@@ -136,7 +154,6 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const token = options.token ?? randomBytes(24).toString('base64url');
   state.gate = createGate(token, allowedHosts(host, port));
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${shownHost}:${port}`;
@@ -149,6 +166,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
     origin,
     port,
     token,
+    base: context.base,
     close: async () => {
       closing.abort();
       await new Promise<void>((resolve) => {

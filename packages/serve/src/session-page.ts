@@ -8,9 +8,9 @@ import { turnDurationMs, type SessionSummary } from './session-summary.js';
 /** Where a session page is: its key, and which tab. */
 export type SessionTab = 'transcript' | 'changes';
 
-/** The path of a session's page or one of its parts. */
-export function sessionHref(key: string, part = ''): string {
-  return `/s/${encodeURIComponent(key)}${part}`;
+/** The path of a session's page or one of its parts, under the app's `base`. */
+export function sessionHref(base: string, key: string, part = ''): string {
+  return `${base}/s/${encodeURIComponent(key)}${part}`;
 }
 
 /** The title a session's pages show, redacted when the server redacts. */
@@ -20,14 +20,15 @@ export function shownTitle(session: SessionInfo, redact: boolean): string {
 }
 
 /** The tabs and downloads above a session's content. */
-export function sessionTabs(key: string, tab: SessionTab, storage: SessionInfo['storage']): string {
+export function sessionTabs(base: string, key: string, tab: SessionTab, storage: SessionInfo['storage']): string {
   const current = (name: SessionTab) => (name === tab ? ' aria-current="page"' : '');
-  const raw = storage === 'file' ? `<a href="${sessionHref(key, '/raw')}" download>raw log</a>` : '';
+  const href = (part = '') => escapeHtml(sessionHref(base, key, part));
+  const raw = storage === 'file' ? `<a href="${href('/raw')}" download>raw log</a>` : '';
   return (
-    `<nav class="x-tabs"><a href="${sessionHref(key)}"${current('transcript')}>Transcript</a>` +
-    `<a href="${sessionHref(key, '/changes')}"${current('changes')}>Changes</a>` +
-    `<span>Download: ${raw} <a href="${sessionHref(key, '/events.ndjson')}" download>events (NDJSON)</a> ` +
-    `<a href="${sessionHref(key, '/redacted.html')}" download>redacted HTML</a></span></nav>`
+    `<nav class="x-tabs"><a href="${href()}"${current('transcript')}>Transcript</a>` +
+    `<a href="${href('/changes')}"${current('changes')}>Changes</a>` +
+    `<span>Download: ${raw} <a href="${href('/events.ndjson')}" download>events (NDJSON)</a> ` +
+    `<a href="${href('/redacted.html')}" download>redacted HTML</a></span></nav>`
   );
 }
 
@@ -81,6 +82,8 @@ export async function writeTranscript(events: AsyncIterable<DisplayEvent>, write
 
 /** What the session page's head and tail need. */
 export interface SessionPageParts {
+  /** The path the app lies under: every link starts with it. */
+  base: string;
   session: SessionInfo;
   /** The turn table's figures when known before the transcript (kept from an earlier read): the table goes above it. */
   summary?: SessionSummary;
@@ -96,7 +99,7 @@ export function sessionPageHead(parts: SessionPageParts): string {
   const key = parts.session.key ?? parts.session.id;
   const title = shownTitle(parts.session, parts.redact);
   const turns = parts.summary === undefined ? '' : turnTableHtml(parts.summary, parts.redact);
-  return `${shellHead({ title })}<main>\n${sessionTabs(key, 'transcript', parts.session.storage)}\n${turns}\n`;
+  return `${shellHead({ title, base: parts.base })}<main>\n${sessionTabs(parts.base, key, 'transcript', parts.session.storage)}\n${turns}\n`;
 }
 
 /** The session page after the transcript: the turn table when it was summed up on the way, and the live container when the log is being written. */
@@ -106,6 +109,6 @@ export function sessionPageTail(parts: SessionPageParts): string {
   const live =
     parts.liveFrom === undefined
       ? ''
-      : `<section id="x-live" aria-live="polite" data-src="${escapeHtml(sessionHref(key, `/live?from=${parts.liveFrom}`))}"><h2>Live</h2></section>`;
+      : `<section id="x-live" aria-live="polite" data-src="${escapeHtml(sessionHref(parts.base, key, `/live?from=${parts.liveFrom}`))}"><h2>Live</h2></section>`;
   return `${turns}${live}\n</main>${SHELL_TAIL}`;
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
+import { escapeHtml } from '@x/renderer-html';
 import { redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
 import { catalogCachedSummary, catalogKeep, catalogSummary } from './catalog.js';
 import { changesBodyHtml } from './changes.js';
@@ -35,6 +36,7 @@ async function transcript(context: ServeContext, session: SessionInfo, response:
   const kept = await catalogCachedSummary(context.catalog, session);
   const liveFrom = session.storage === 'file' && isRunning(session, context.now()) ? session.size : undefined;
   const parts: SessionPageParts = {
+    base: context.base,
     session,
     redact: context.redact,
     ...(kept.summary === undefined ? {} : { summary: kept.summary }),
@@ -64,8 +66,8 @@ async function transcript(context: ServeContext, session: SessionInfo, response:
 async function changes(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
   const summary = await catalogSummary(context.catalog, session);
   const key = session.key ?? session.id;
-  const body = `${sessionTabs(key, 'changes', session.storage)}\n${changesBodyHtml(summary, context.redact, sessionHref(key))}`;
-  sendText(response, 200, 'text/html; charset=utf-8', page({ title: `Changes: ${shownTitle(session, context.redact)}` }, body));
+  const body = `${sessionTabs(context.base, key, 'changes', session.storage)}\n${changesBodyHtml(summary, context.redact, escapeHtml(sessionHref(context.base, key)))}`;
+  sendText(response, 200, 'text/html; charset=utf-8', page({ title: `Changes: ${shownTitle(session, context.redact)}`, base: context.base }, body));
 }
 
 /** The log as it is on disk; with `--redact`, line by line through the secret rules. */

@@ -35,6 +35,7 @@ export function staticListHtml(entries: readonly IndexEntry[], title: string): s
     entries.map((entry) => entry.session),
     {
       hrefOf: (session) => byRow.get(session)?.href ?? '',
+      home: 'index.html',
       agents: [],
       projects: [],
       running: new Set(),

@@ -2,6 +2,8 @@
 // appended to a running log appearing in the open page, the changes tab, the
 // token and Host checks, and hostile strings in every field running nothing.
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -42,25 +44,30 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
       await expect
         .poll(
           async () => {
-            await page.goto(`${server.origin}/search?q=${encodeURIComponent(phrase)}`);
+            await page.goto(`${server.origin}${server.base}/search?q=${encodeURIComponent(phrase)}`);
             return page.$$eval('.x-hit a', (links) => links.map((a) => a.getAttribute('href')));
           },
           { timeout: 60_000, interval: 300 },
         )
-        .toEqual([expect.stringMatching(new RegExp(`^/s/${IDS[agent as keyof typeof PLANTED]}#e\\d+$`))]);
+        .toEqual([expect.stringMatching(new RegExp(`^${server.base}/s/${IDS[agent as keyof typeof PLANTED]}#e\\d+$`))]);
       expect(await page.$$eval('.x-hit mark', (marks) => marks.map((m) => m.textContent))).toContain('zebrafish');
     }
     const href = await page.$eval('.x-hit a', (a) => (a as HTMLAnchorElement).href);
     await page.goto(href);
     const anchor = new URL(href).hash.slice(1);
     expect(await page.$(`[id="${anchor}"]`)).not.toBeNull();
+    // The search page's script asks for the index's progress under the app's path, where the cookie is sent.
+    const progress = page.waitForResponse((r) => new URL(r.url()).pathname === `${server.base}/search/progress`);
+    await page.goto(`${server.origin}${server.base}/search`);
+    expect((await progress).status()).toBe(200);
+    await expect.poll(() => page.textContent('#x-progress')).toMatch(/^Index up to date: \d+ sessions$/);
     expect(problems).toEqual([]);
   });
 
   it('shows a line appended to a running log in the open page', async () => {
     const { page, problems } = await watchedPage(browser, server.origin);
     await page.goto(server.url);
-    await page.goto(`${server.origin}/s/${IDS.claude}`);
+    await page.goto(`${server.origin}${server.base}/s/${IDS.claude}`);
     await page.waitForSelector('#x-live');
     appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'live1', 'A line that landed while the page was open'));
     await page.waitForFunction(() => document.querySelector('#x-live')?.textContent?.includes('A line that landed while the page was open'), undefined, {
@@ -75,7 +82,7 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
   it('the changes tab shows the diff of a recorded edit', async () => {
     const { page, problems } = await watchedPage(browser, server.origin);
     await page.goto(server.url);
-    await page.goto(`${server.origin}/s/${IDS.recorded}`);
+    await page.goto(`${server.origin}${server.base}/s/${IDS.recorded}`);
     await page.click('nav.x-tabs >> text=Changes');
     await page.waitForURL(/\/changes$/);
     const added = await page.$$eval('.x-file .add', (lines) => lines.map((l) => l.textContent));
@@ -86,9 +93,9 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
 
   it('refuses a visit without the token, and a request under a foreign Host', async () => {
     const { page } = await watchedPage(browser, server.origin);
-    const bare = await page.goto(`${server.origin}/`);
+    const bare = await page.goto(`${server.origin}${server.base}/`);
     expect(bare?.status()).toBe(403);
-    const session = await page.goto(`${server.origin}/s/${IDS.claude}`);
+    const session = await page.goto(`${server.origin}${server.base}/s/${IDS.claude}`);
     expect(session?.status()).toBe(403);
     expect(await page.content()).not.toContain(PLANTED.claude);
     const rebound = await get(server.origin, `/?token=${server.token}`, { host: `attacker.example:${server.port}` });
@@ -96,10 +103,33 @@ describe.skipIf(!hasChromium)('xview serve in Chromium (Debian, headless)', { ti
     expect(rebound.headers['set-cookie']).toBeUndefined();
   });
 
+  it('sends the token’s cookie to no other server on 127.0.0.1, which browsers would reach with a cookie scoped to /', async () => {
+    const cookies: string[] = [];
+    const other = createServer((request, response) => {
+      cookies.push(request.headers.cookie ?? '');
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<p>another local server</p>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const { page } = await watchedPage(browser, server.origin);
+      await page.goto(server.url);
+      expect(new URL(page.url()).pathname).toBe(`${server.base}/`);
+      const port = (other.address() as AddressInfo).port;
+      for (const path of ['/', '/s/x', `/search?q=1`, '/x-/']) await page.goto(`http://127.0.0.1:${port}${path}`);
+      // Four pages and whatever the browser asks for beside them (its icon): none with a cookie.
+      expect(cookies.length).toBeGreaterThanOrEqual(4);
+      expect(cookies.filter((cookie) => cookie !== '')).toEqual([]);
+      // The app's own pages still carry it.
+      expect((await page.goto(`${server.origin}${server.base}/s/${IDS.claude}`))?.status()).toBe(200);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it('j and k move between turns, / focuses search', async () => {
     const { page } = await watchedPage(browser, server.origin);
     await page.goto(server.url);
-    await page.goto(`${server.origin}/s/${IDS.recorded}`);
+    await page.goto(`${server.origin}${server.base}/s/${IDS.recorded}`);
     await page.keyboard.press('j');
     expect(new URL(page.url()).hash).toMatch(/^#t\d+$/);
     await page.keyboard.press('/');
@@ -154,13 +184,13 @@ describe.skipIf(!hasChromium)('xview serve with hostile strings in every field',
       await expect
         .poll(
           async () => {
-            await page.goto(`${server.origin}/search?q=xsscheck`);
+            await page.goto(`${server.origin}${server.base}/search?q=xsscheck`);
             return page.$$eval('.x-hit', (hits) => hits.length);
           },
           { timeout: 60_000, interval: 300 },
         )
         .toBeGreaterThan(0);
-      await page.goto(`${server.origin}/?file=${encodeURIComponent(XSS_PAYLOADS[0] ?? '')}&project=${encodeURIComponent(XSS_PAYLOADS[1] ?? '')}`);
+      await page.goto(`${server.origin}${server.base}/?file=${encodeURIComponent(XSS_PAYLOADS[0] ?? '')}&project=${encodeURIComponent(XSS_PAYLOADS[1] ?? '')}`);
       expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
       expect(problems).toEqual([]);
     } finally {

@@ -98,8 +98,9 @@ describe('the session commands with a plugin’s store (x-provider-qwen)', () =>
     const url = new URL(stdout.text.trim());
     const first = await get(url.origin, `/?token=${url.searchParams.get('token')}`);
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
-    expect((await get(url.origin, '/', { cookie })).body).toContain(`/s/${PLAIN}`);
-    const page = await get(url.origin, `/s/${PLAIN}`, { cookie });
+    const base = String(first.headers.location).replace(/\/$/, '');
+    expect((await get(url.origin, `${base}/`, { cookie })).body).toContain(`${base}/s/${PLAIN}`);
+    const page = await get(url.origin, `${base}/s/${PLAIN}`, { cookie });
     expect([page.status, page.body.includes('It is <strong>42</strong>.')]).toEqual([200, true]);
     controller.abort();
     expect(await done).toBe(ExitCode.ok);

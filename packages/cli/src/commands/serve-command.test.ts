@@ -45,8 +45,12 @@ describe('xview serve', () => {
     expect((await get(url.origin, '/')).status).toBe(403);
     const first = await get(url.origin, `/?token=${token}`);
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
-    const list = await get(url.origin, '/', { cookie });
-    expect(list.body).toContain('/s/11111111-2222-3333-4444-555555555555');
+    // The token leads to the app's path, the only one its cookie is good for.
+    const base = String(first.headers.location).replace(/\/$/, '');
+    expect(base).toMatch(/^\/x-[A-Za-z0-9_-]{22}$/);
+    expect((await get(url.origin, '/', { cookie })).status).toBe(403);
+    const list = await get(url.origin, `${base}/`, { cookie });
+    expect(list.body).toContain(`${base}/s/11111111-2222-3333-4444-555555555555`);
     controller.abort();
     expect(await done).toBe(ExitCode.ok);
     expect(stderr.text).toBe('');

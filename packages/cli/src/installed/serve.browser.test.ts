@@ -34,18 +34,21 @@ describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout
   it('lists every agent’s session, and search finds each planted phrase and links to its event', async () => {
     const { page, problems } = await watchedPage(browser, url.origin);
     await page.goto(url.href);
+    // The token leads to the app's path, which every link starts with.
+    const base = new URL(page.url()).pathname.replace(/\/$/, '');
+    expect(base).toMatch(/^\/x-[A-Za-z0-9_-]{22}$/);
     const links = await page.$$eval('table.x-list a', (as) => as.map((a) => a.getAttribute('href')));
-    for (const id of Object.values(IDS)) expect(links).toContain(`/s/${id}`);
+    for (const id of Object.values(IDS)) expect(links).toContain(`${base}/s/${id}`);
     for (const [agent, phrase] of Object.entries(PLANTED)) {
       await expect
         .poll(
           async () => {
-            await page.goto(`${url.origin}/search?q=${encodeURIComponent(phrase)}`);
+            await page.goto(`${url.origin}${base}/search?q=${encodeURIComponent(phrase)}`);
             return page.$$eval('.x-hit a', (as) => as.map((a) => a.getAttribute('href')));
           },
           { timeout: 60_000, interval: 300 },
         )
-        .toEqual([expect.stringMatching(new RegExp(`^/s/${IDS[agent as keyof typeof PLANTED]}#e\\d+$`))]);
+        .toEqual([expect.stringMatching(new RegExp(`^${base}/s/${IDS[agent as keyof typeof PLANTED]}#e\\d+$`))]);
     }
     const href = await page.$eval('.x-hit a', (a) => (a as HTMLAnchorElement).href);
     await page.goto(href);
@@ -66,13 +69,14 @@ describe.skipIf(!hasChromium)('the installed xview serve in Chromium', { timeout
   it('shows a line appended to a running log in the open page, and a recorded edit in the changes tab', async () => {
     const { page, problems } = await watchedPage(browser, url.origin);
     await page.goto(url.href);
-    await page.goto(`${url.origin}/s/${IDS.claude}`);
+    const base = new URL(page.url()).pathname.replace(/\/$/, '');
+    await page.goto(`${url.origin}${base}/s/${IDS.claude}`);
     await page.waitForSelector('#x-live');
     appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'inst-live1', 'Appended while the installed page was open'));
     await page.waitForFunction(() => document.querySelector('#x-live')?.textContent?.includes('Appended while the installed page was open'), undefined, {
       timeout: 60_000,
     });
-    await page.goto(`${url.origin}/s/${IDS.recorded}`);
+    await page.goto(`${url.origin}${base}/s/${IDS.recorded}`);
     await page.click('nav.x-tabs >> text=Changes');
     await page.waitForURL(/\/changes$/);
     const added = await page.$$eval('.x-file .add', (lines) => lines.map((l) => l.textContent));

@@ -59,18 +59,21 @@ describe('the installed xview serve', () => {
     expect((await get(url.origin, '/')).status).toBe(403);
     const first = await get(url.origin, `${url.pathname}${url.search}`);
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
-    const list = await get(url.origin, '/', { cookie });
-    for (const id of Object.values(IDS)) expect(list.body).toContain(`/s/${id}`);
-    expect(await rawStatus(url.origin, `GET / HTTP/1.1\r\nHost: ${url.host}\r\nHost: evil.example\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
-    expect(await rawStatus(url.origin, `GET http://evil.example/ HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
+    const base = String(first.headers.location).replace(/\/$/, '');
+    expect(first.headers['set-cookie']).toEqual([`${cookie}; Path=${base}; HttpOnly; SameSite=Strict`]);
+    expect((await get(url.origin, '/', { cookie })).status).toBe(403);
+    const list = await get(url.origin, `${base}/`, { cookie });
+    for (const id of Object.values(IDS)) expect(list.body).toContain(`${base}/s/${id}`);
+    expect(await rawStatus(url.origin, `GET ${base}/ HTTP/1.1\r\nHost: ${url.host}\r\nHost: evil.example\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
+    expect(await rawStatus(url.origin, `GET http://evil.example${base}/ HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${cookie}\r\n`)).toContain(' 403 ');
     for (const [agent, phrase] of Object.entries(PLANTED)) {
       await expect
-        .poll(async () => (await get(url.origin, `/search?q=${encodeURIComponent(phrase)}`, { cookie })).body, { timeout: 60_000, interval: 300 })
-        .toContain(`href="/s/${IDS[agent as keyof typeof PLANTED]}#e`);
+        .poll(async () => (await get(url.origin, `${base}/search?q=${encodeURIComponent(phrase)}`, { cookie })).body, { timeout: 60_000, interval: 300 })
+        .toContain(`href="${base}/s/${IDS[agent as keyof typeof PLANTED]}#e`);
     }
-    const changes = await get(url.origin, `/s/${IDS.recorded}/changes`, { cookie });
+    const changes = await get(url.origin, `${base}/s/${IDS.recorded}/changes`, { cookie });
     expect(changes.body).toContain('+**Alternative answer:** They prefer their trees to be binary!');
-    const live = await waitForLive(url.origin, `/s/${IDS.claude}/live?from=0`, cookie, 'appended to the installed one', () =>
+    const live = await waitForLive(url.origin, `${base}/s/${IDS.claude}/live?from=0`, cookie, 'appended to the installed one', () =>
       appendFileSync(claudeLog, claudeTextLine(IDS.claude, 'inst1', 'appended to the installed one')),
     );
     expect(live).toContain('event: events');
@@ -83,8 +86,9 @@ describe('the installed xview serve', () => {
     const { home } = fiveAgentHome();
     const serveOnce = async (argv: string[]) => {
       const { child, url, exited } = await startInstalledServe(argv, { home });
-      const cookie = String((await get(url.origin, `${url.pathname}${url.search}`)).headers['set-cookie']).split(';')[0] ?? '';
-      const list = await get(url.origin, '/', { cookie });
+      const first = await get(url.origin, `${url.pathname}${url.search}`);
+      const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+      const list = await get(url.origin, String(first.headers.location), { cookie });
       child.kill('SIGINT');
       expect(await exited).toBe(ExitCode.ok);
       return list.body;
@@ -118,8 +122,9 @@ describe('the installed xview serve', () => {
       rmSync(manifest, { force: true });
       plant();
       const { child, url, exited, stderr } = await startInstalledServe([], { home });
-      const cookie = String((await get(url.origin, `${url.pathname}${url.search}`)).headers['set-cookie']).split(';')[0] ?? '';
-      expect((await get(url.origin, '/search?q=deploy', { cookie })).status).toBe(200);
+      const first = await get(url.origin, `${url.pathname}${url.search}`);
+      const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+      expect((await get(url.origin, `${String(first.headers.location)}search?q=deploy`, { cookie })).status).toBe(200);
       child.kill('SIGINT');
       expect(await exited).toBe(ExitCode.ok);
       expect(stderr()).toBe('');
