@@ -1,6 +1,7 @@
-// What the recorded versions whose rollouts are the legacy ones (0.29 and
-// 0.40 print the legacy `exec --json` form too) show, per scenario, as
-// recorded.test.ts checks it. Derived by hand from the recordings
+// What the recorded versions with the older rollouts (0.29: before the
+// envelope; 0.40 and 0.63: no task events, counts before items) show, per
+// scenario, as recorded.test.ts checks it; 0.29 and 0.40 also print the
+// legacy `exec --json` form. Derived by hand from the recordings
 // (fixtures/codex/recorded/<version>/, fixtures/codex-log/recorded/<version>/),
 // read line by line against lab/src/scenarios.ts and lab/src/agents/codex.ts.
 import { type Expected, ROLLOUT_NO_REPLY, STDOUT, STDOUT_0_89, type VersionExpectations } from './recorded-expected.js';
@@ -165,7 +166,7 @@ const LOG_0_63: Expected = {
   resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
 };
 
-/** The versions whose rollouts are legacy, by version. */
+/** The versions with the older rollouts, by version. */
 export const EXPECTED_LEGACY: Record<string, VersionExpectations> = {
   '0.29.0': { stdout: STDOUT_0_29, log: LOG_0_29 },
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
