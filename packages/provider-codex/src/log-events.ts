@@ -39,8 +39,8 @@ interface EventMessage {
 }
 type EventMessageHandler = (state: CodexLogState, message: EventMessage) => DisplayEvent[] | undefined;
 
-/** A prompt, once per turn (`turnId`, when the line names one). */
-function prompt(state: CodexLogState, text: string, turnId: string | undefined): DisplayEvent[] | undefined {
+/** A prompt, once per turn (`turnId`, when the line names one); `undefined` for a blank one or a copy. */
+export function prompt(state: CodexLogState, text: string, turnId: string | undefined): DisplayEvent[] | undefined {
   if (text.trim() === '' || (turnId !== undefined && turnId === state.promptTurn)) return undefined;
   state.promptTurn = turnId;
   state.turns += 1;

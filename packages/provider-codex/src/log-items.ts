@@ -9,6 +9,7 @@ import {
   type JsonObject,
 } from '@x/core/provider-utils';
 import { parseRolloutOutput, patchChanges } from './log-output.js';
+import { bareUserItem } from './log-session.js';
 import { releaseEchoes, type CodexLogState, type HeldEcho } from './log-state.js';
 import { announceTool, finishTool, keepCallDetails, withCallDetails } from './tool-calls.js';
 import { commandOutcome } from './tool-outcomes.js';
@@ -150,13 +151,15 @@ function unknownItem(type: string | undefined, context: LineContext): DisplayEve
  * One `response_item`: what the model saw or produced. User-role and
  * developer-role messages are the context Codex injects (environment,
  * AGENTS.md, IDE state) and the prompt again; the clean prompt is the
- * `user_message` event, so they are not shown.
+ * `user_message` event, so they are not shown, but in a rollout written
+ * before the envelope, which has no such event (bare-rollout.ts).
  */
 export function responseItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {
   const type = stringField(item, 'type');
   switch (type) {
     case 'message': {
       const role = stringField(item, 'role');
+      if (role === 'user' && state.bare) return bareUserItem(state, contentText(arrayField(item, 'content'), ['input_text', 'text']), context);
       if (role !== 'assistant') {
         context.ignore(`${role ?? 'unknown'}-role message: context Codex gives the model; the prompt is its user_message event`);
         return [];

@@ -1,5 +1,6 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { isBareMeta } from './bare-rollout.js';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';
 import { sessionMeta, turnContext } from './log-session.js';
@@ -23,7 +24,10 @@ function lineEvents(state: CodexLogState, line: JsonObject, context: LineContext
       context.ignore('record_type line: rollout bookkeeping of versions before the envelope');
       return [];
     }
-    if (type === undefined && stringField(line, 'id') !== undefined && timestamp !== undefined) return sessionMeta(state, line, context);
+    if (isBareMeta(line)) {
+      state.bare = true;
+      return sessionMeta(state, line, context);
+    }
     if (type !== undefined) return responseItem(state, line, context);
     context.malformed('line without type or payload');
     return [];

@@ -1,5 +1,7 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { objectField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { bareUserMessage } from './bare-rollout.js';
+import { prompt } from './log-events.js';
 import { releaseStart, type CodexLogState } from './log-state.js';
 
 /** The session start's fields from `session_meta` (the first line; a forked or resumed file may hold more). */
@@ -18,8 +20,33 @@ export function sessionMeta(state: CodexLogState, meta: JsonObject, context: Lin
   start.timestamp ??= stringField(meta, 'timestamp');
   for (const key of ['cwd', 'agentVersion', 'gitBranch', 'timestamp'] as const) if (start[key] === undefined) delete start[key];
   state.codex.cwd = start.cwd;
-  context.ignore('session_meta: the session starts with its first turn_context, which names the model');
+  context.ignore(
+    state.bare
+      ? 'bare meta object: the session starts with its prompt (no turn_context before the envelope)'
+      : 'session_meta: the session starts with its first turn_context, which names the model',
+  );
   return [];
+}
+
+/**
+ * A user-role message of a rollout written before the envelope, which has
+ * no `user_message` event: Codex's context names the working folder; any
+ * other is the prompt, and starts the session (no turn_context will).
+ * Recorded: fixtures/codex-log/recorded/0.29.0/.
+ */
+export function bareUserItem(state: CodexLogState, text: string, context: LineContext): DisplayEvent[] {
+  const message = bareUserMessage(text);
+  if (message.kind === 'context') {
+    if (message.cwd !== undefined) {
+      state.start.cwd ??= message.cwd;
+      state.codex.cwd ??= message.cwd;
+    }
+    context.ignore('user-role context message (environment, AGENTS.md) of a rollout before the envelope');
+    return [];
+  }
+  const events = [...releaseStart(state), ...(prompt(state, message.text, undefined) ?? [])];
+  if (events.length === 0) context.ignore('blank user-role message');
+  return events;
 }
 
 /** `turn_context`: the model of the turn; the first one releases the session start, a change of model is a notice. */

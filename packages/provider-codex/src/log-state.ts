@@ -27,6 +27,8 @@ export interface CodexLogState {
   codex: CodexState;
   /** Whether a JSON line was read: a file of none (empty, or cut to nothing) ends no session. */
   seen: boolean;
+  /** Whether the file predates the envelope (bare-rollout.ts): no turn_context or user_message, so its start and prompts come from its items. */
+  bare: boolean;
   session: SessionLifecycle;
   /** The session start's fields, gathered from `session_meta` and the first `turn_context`. */
   start: SessionFields;
@@ -55,6 +57,7 @@ export function createCodexLogState(): CodexLogState {
   return {
     codex: createCodexState(),
     seen: false,
+    bare: false,
     session: createSessionLifecycle(),
     start: {},
     pending: [],

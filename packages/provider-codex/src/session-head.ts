@@ -1,4 +1,5 @@
 import { arrayField, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { bareUserMessage, isBareMeta } from './bare-rollout.js';
 
 /** What the lines of a Codex rollout read so far tell a listing. */
 export interface CodexHead {
@@ -55,9 +56,28 @@ function visitMeta(head: CodexHead, line: Record<string, unknown>, payload: unkn
   head.gitBranch = nonEmpty(stringField(objectField(payload, 'git'), 'branch'));
 }
 
+/**
+ * A line of a rollout written before the envelope (bare-rollout.ts, recorded
+ * 0.29.0): the meta object, a user-role message (Codex's context, which names
+ * the working folder, or the prompt), a `record_type` line, or an item.
+ */
+function visitBareLine(head: CodexHead, line: Record<string, unknown>): void {
+  if (isBareMeta(line)) return visitMeta(head, line, line);
+  if (line.type === undefined) return;
+  if (line.type !== 'message' || line.role !== 'user') {
+    head.shown = true;
+    return;
+  }
+  const text = (arrayField(line, 'content') ?? []).map((part) => stringField(part, 'text') ?? '').join('');
+  const message = bareUserMessage(text);
+  if (message.kind === 'context') head.cwd ??= message.cwd;
+  else visitPrompt(head, message.text, undefined);
+}
+
 /** Folds one rollout line into the head. */
 export function visitCodexLine(head: CodexHead, line: Record<string, unknown>): void {
   const payload = ownField(line, 'payload');
+  if (payload === undefined) return visitBareLine(head, line);
   const type = ownField(payload, 'type');
   const prompt = line.type === 'event_msg' ? promptOf(payload, type) : undefined;
   if (line.type === 'session_meta') visitMeta(head, line, payload);

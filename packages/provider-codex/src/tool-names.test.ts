@@ -28,6 +28,10 @@ describe('unwrapShellCommand', () => {
     ["sh -c 'a && b'", 'a && b'],
     ['bash -lc "sed -n \'1,40p\' src/a.ts"', "sed -n '1,40p' src/a.ts"],
     ['bash -lc "echo $HOME"', 'bash -lc "echo $HOME"'],
+    // A script with a single quote, as Codex 0.113.0 quotes it (fixtures/codex/recorded/0.113.0/read-edit-run.jsonl, item_2): its escapes read as bash reads them.
+    ['/bin/bash -lc "sed -i \\"s/\'Helo, \'/\'Hello, \'/\\" src/greet.ts"', "sed -i \"s/'Helo, '/'Hello, '/\" src/greet.ts"],
+    ['bash -lc "echo \\$HOME \\\\n"', 'echo $HOME \\n'],
+    ['bash -lc "echo \\"', 'bash -lc "echo \\"'],
     ["bash -lc 'echo '\\''x'\\'''", "bash -lc 'echo '\\''x'\\'''"],
     ['bash -lc npm test', 'bash -lc npm test'],
     ["bash -lc 'cat <<EOF\nx\nEOF'", 'cat <<EOF\nx\nEOF'],

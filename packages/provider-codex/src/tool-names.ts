@@ -27,14 +27,30 @@ export const CODEX_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
 // `bash -lc …`, `/bin/zsh -lc …`, `sh -c …`: the wrapper Codex puts around every command.
 const SHELL_WRAPPER = /^(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z)?sh -l?c (.+)$/s;
 const SHELLS = new Set(['bash', 'zsh', 'sh', '/bin/bash', '/bin/zsh', '/bin/sh', '/usr/bin/bash', '/usr/bin/zsh', '/usr/local/bin/bash', '/usr/local/bin/zsh']);
-// Characters that make a double-quoted or bare script mean something else once unquoted.
-const SHELL_ACTIVE = /["\\$`]/;
+// Inside double quotes a backslash escapes only these (bash's rule; before a newline it joins the lines); any other stays as written.
+const DOUBLE_QUOTED_ESCAPE = /\\(["\\$`\n])/g;
+// What a double-quoted script would expand or end at, once its escapes are read.
+const SHELL_ACTIVE = /["$`]/;
 const BARE_WORD = /^[^\s'"\\$`;&|<>(){}*?[\]#~]+$/;
 
 /**
+ * The script a double-quoted wrapper passes, its escapes read as bash reads
+ * them: Codex quotes a script that holds a single quote this way (0.113.0's
+ * `/bin/bash -lc "sed -i \"s/'Helo, '/'Hello, '/\" src/greet.ts"`,
+ * fixtures/codex/recorded/0.113.0/read-edit-run.jsonl). `undefined` when the
+ * shell would expand something (`$`, a backquote) or the quotes do not pair.
+ */
+function unquoteDouble(inner: string): string | undefined {
+  const unescaped = inner.replace(DOUBLE_QUOTED_ESCAPE, '');
+  // A backslash left at the end escaped the closing quote: the script goes on past it.
+  if (SHELL_ACTIVE.test(unescaped) || unescaped.endsWith('\\')) return undefined;
+  return inner.replace(DOUBLE_QUOTED_ESCAPE, (_escape, char: string) => (char === '\n' ? '' : char));
+}
+
+/**
  * The script inside a shell wrapper (`bash -lc 'npm test'` gives `npm test`),
- * for the preview. A wrapper whose quoting would need interpreting, and a
- * command with no wrapper, are returned as they are.
+ * for the preview. A wrapper whose quoting would need interpreting beyond
+ * escapes, and a command with no wrapper, are returned as they are.
  */
 export function unwrapShellCommand(command: string): string {
   const match = SHELL_WRAPPER.exec(command.trim());
@@ -43,8 +59,8 @@ export function unwrapShellCommand(command: string): string {
   const quote = script[0];
   if (script.length >= 2 && (quote === "'" || quote === '"') && script.endsWith(quote)) {
     const inner = script.slice(1, -1);
-    if (quote === "'" ? !inner.includes("'") : !SHELL_ACTIVE.test(inner)) return inner;
-    return command;
+    if (quote === "'") return inner.includes("'") ? command : inner;
+    return unquoteDouble(inner) ?? command;
   }
   return BARE_WORD.test(script) ? script : command;
 }
