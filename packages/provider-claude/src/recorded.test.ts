@@ -24,27 +24,30 @@ const API_ERROR = ['start', 'error', 'usage', 'end error'];
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 1.0.128, 2.0.34 and 2.0.77 offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
+  // 1.0.128 to 2.1.100 offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.200': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   },
   // The command exits 1: the call failed, the run did not.
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  // 2.1.200 and 2.1.332 have no TodoWrite in print mode and refuse it ("No such tool available").
+  // 2.1.100 still runs TodoWrite in print mode; 2.1.200 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.34': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.1.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.200': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   },
   // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
   'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
-  // 1.0.128, 2.0.34 and 2.0.77 run the subagent inside the call; 2.1.200 and 2.1.332 start it in the background, answer at once,
+  // 1.0.128 to 2.1.100 run the subagent inside the call (2.1.100 calls it Agent and reports it in
+  // system/task_started|task_progress|task_notification lines, which show nothing); 2.1.200 and 2.1.332 start it in the background, answer at once,
   // then take a second turn (a new init within the open turn) when the subagent's notification arrives. Both results
   // come after the second turn's answer: one session holds both turns and ends at the second result, the model's
   // answer shown each time the model gave it and never rebuilt from a result. 2.1.200 prints the subagent's Bash
@@ -53,6 +56,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.200': [
       'start',
       'use Task',
@@ -81,10 +85,12 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     ],
   },
   // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all end with the denial notice.
+  // 2.1.100 refuses the rm with its own words ("rm in '…/build' was blocked. For security, …"), an error result all the same.
   'permission-denied': {
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.34': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.200': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
   },
@@ -97,6 +103,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'end incomplete'],
     '2.0.34': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
+    // 2.1.100 ends the run as 2.1.200 does, with the interrupt notice and an error_during_execution result, but the
+    // stalled text never reached a complete assistant line: no text.
+    '2.1.100': ['start', 'prompt', 'error', 'usage', 'end cancelled'],
     '2.1.200': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
     '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
   },
