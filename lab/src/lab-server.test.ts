@@ -34,6 +34,8 @@ describe('the lab server (Anthropic Messages)', () => {
       expect(first[6]).toMatchObject({ content_block: { type: 'tool_use', name: 'Read', id: 'call_lab_1_0' } });
       const json = first.filter((e) => (e.delta as { type?: string } | undefined)?.type === 'input_json_delta').map((e) => (e.delta as { partial_json: string }).partial_json);
       expect(JSON.parse(json.join(''))).toEqual({ file_path: '/w/src/greet.ts' });
+      // The path comes whole in one piece, where the normalisation can replace the throwaway home.
+      expect(json).toEqual(['{"file_path":', '"/w/src/greet.ts"', '}']);
       const history = [{ role: 'user', content: prompt }, { role: 'assistant', content: [] }, { role: 'user', content: [] }];
       const second = dataOf(await (await post(server.url, { model: 'm', stream: true, tools, messages: history })).text());
       expect(second[1]).toMatchObject({ content_block: { type: 'tool_use', name: 'Edit' } });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { AgentProfile } from './agents/agent.js';
 import { installAgent } from './install.js';
@@ -38,10 +38,23 @@ async function recordScenario(agent: AgentProfile, binary: string, scenario: Sce
 }
 
 /**
+ * Puts a scenario recorded again on its own into the version's provenance.json, in
+ * place of the entry of the run it replaces (whose log files are gone), with the
+ * day it was recorded; a version recorded whole is left to its whole run.
+ */
+export function replaceProvenanceEntry(file: string, entry: ProvenanceEntry): void {
+  if (!existsSync(file)) return;
+  const provenance = JSON.parse(readFileSync(file, 'utf8')) as { scenarios: ProvenanceEntry[] };
+  const recordedAt = new Date().toISOString().slice(0, 10);
+  provenance.scenarios = provenance.scenarios.map((old) => (old.scenario === entry.scenario ? { ...entry, recordedAt } : old));
+  writeFileSync(file, `${JSON.stringify(provenance, null, 2)}\n`);
+}
+
+/**
  * Records one version of an agent: installs it (once), runs every scenario
  * (or `only`), and writes the recordings under `root`. A whole run into the
  * repository's fixtures also writes provenance.json and the provider's
- * recorded version.
+ * recorded version; a run of one scenario replaces that scenario's entry in it.
  */
 export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
   checkNeeds(agent);
@@ -49,7 +62,11 @@ export async function recordVersion(agent: AgentProfile, version: string, option
   const binary = installAgent(agent, version);
   const entries: ProvenanceEntry[] = [];
   for (const scenario of scenariosFor(agent, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root));
-  if (options.only !== undefined) return;
+  const provenanceFile = join(recordingDirs(agent, version, root).streams, 'provenance.json');
+  if (options.only !== undefined) {
+    for (const entry of entries) replaceProvenanceEntry(provenanceFile, entry);
+    return;
+  }
   const provenance = {
     agent: agent.displayName,
     package: `${agent.npmPackage}@${version}`,
@@ -60,7 +77,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
     normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
     scenarios: entries,
   };
-  writeFileSync(join(recordingDirs(agent, version, root).streams, 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);
+  writeFileSync(provenanceFile, `${JSON.stringify(provenance, null, 2)}\n`);
   if (root === FIXTURES) writeRecordedVersion(agent);
 }
 

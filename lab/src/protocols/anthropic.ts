@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStep } from '../step.js';
-import { type Conversation, type Protocol, pieces, sendEvent, stall, textOf } from './protocol.js';
+import { type Conversation, type Protocol, jsonPieces, pieces, sendEvent, stall, textOf } from './protocol.js';
 
 /*
  * Anthropic Messages (`POST /v1/messages`), as Claude Code calls it: a
@@ -46,7 +46,7 @@ function streamBlock(response: ServerResponse, index: number, block: Record<stri
   } else if (block.type === 'text') {
     for (const piece of pieces(String(block.text))) sendEvent(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } });
   } else {
-    for (const piece of pieces(JSON.stringify(block.input))) sendEvent(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
+    for (const piece of jsonPieces(block.input as Record<string, unknown>)) sendEvent(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } });
   }
   sendEvent(response, 'content_block_stop', { type: 'content_block_stop', index });
 }

@@ -43,6 +43,20 @@ export function pieces(text: string): string[] {
   return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)];
 }
 
+/**
+ * Splits a tool call's input, as JSON, into pieces cut only before a key and
+ * between a key and its value, never inside a string: a path in the input
+ * (the throwaway home, which a CLI echoes in its partial messages) then stays
+ * whole in one piece, where the normalisation step (src/normalise.ts) can
+ * replace it. Joined, the pieces are `JSON.stringify(input)`.
+ */
+export function jsonPieces(input: Record<string, unknown>): string[] {
+  const entries = Object.entries(input).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return ['{}'];
+  const out = entries.flatMap(([key, value], index) => [`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`, JSON.stringify(value)]);
+  return [...out, '}'];
+}
+
 /** Holds a stalled stream open until the client goes away (or 15 seconds pass: a CLI that retries a stalled stream is not kept waiting for long). */
 export function stall(response: ServerResponse): Promise<void> {
   return new Promise((resolve) => {

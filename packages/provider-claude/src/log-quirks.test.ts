@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { replayLog } from '../test/lines.js';
 import { claudeLogSource } from './log-source.js';
 
@@ -202,5 +205,16 @@ describe('claude-log.md quirks', () => {
     expect(events).toEqual([]);
     // Bookkeeping only: nothing to show, nothing unknown.
     expect(diagnostics).toEqual([]);
+  });
+
+  it('14. 2.1.100 can exit before its transcript has the final answer: the log ends at the tool result, an answer still owed', () => {
+    // Claude Code 2.1.100, web-fetch: the stdout recording ends with the answer and its result; the transcript, read line by
+    // line, has the prompt, the WebFetch call, its refusal and a last-prompt line, and no answer after them.
+    const file = join(FIXTURES_DIR, 'claude-log', 'recorded', '2.1.100', 'web-fetch', '.claude', 'projects', '-home-lab-project', '64d1b15d-0c0e-4cf2-b9da-96e39a6ca374.jsonl');
+    const { events, diagnostics } = replayLog(readFileSync(file, 'utf8').split('\n'));
+    const shown = events.map((event) => (event.kind === 'tool-use' ? `use ${event.name}` : event.kind === 'tool-result' ? `result ${event.name} ${event.status}` : event.kind));
+    expect(shown).toEqual(['session', 'prompt', 'use WebFetch', 'result WebFetch error', 'usage', 'session']);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete', turns: 1 });
+    expect(diagnostics.filter((d) => d.outcome !== 'ignored')).toEqual([]);
   });
 });

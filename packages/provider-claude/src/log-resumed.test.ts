@@ -20,7 +20,7 @@ describe('a resumed Claude session log', () => {
     ]);
   });
 
-  it.each(['2.0.77', '2.1.332'])('Claude Code %s, recorded: resumed into the same file, the session is the file name’s', (version) => {
+  it.each(['2.0.77', '2.1.100', '2.1.332'])('Claude Code %s, recorded: resumed into the same file, the session is the file name’s', (version) => {
     const dir = join(FIXTURES_DIR, 'claude-log', 'recorded', version, 'resumed', '.claude', 'projects', '-home-lab-project');
     const [file] = readdirSync(dir).filter((name) => !name.startsWith('agent-') && readFileSync(join(dir, name), 'utf8') !== '');
     const id = basename(file as string, '.jsonl');

@@ -17,42 +17,49 @@ const LOGS = join(FIXTURES_DIR, 'claude-log', 'recorded');
 const VERSIONS = recordedVersions('claude');
 
 const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'];
-/** 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.77 on with one: shown once either way. */
+/** 1.0.109, 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.77 on with one: shown once either way. */
 const API_ERROR = ['start', 'error', 'usage', 'end error'];
 
 /** What each scenario shows, the same for every version unless a version is named. */
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 1.0.128, 2.0.34 and 2.0.77 offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
+  // 1.0.109 to 2.1.100 offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
+    '1.0.109': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.200': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   },
   // The command exits 1: the call failed, the run did not.
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  // 2.1.200 and 2.1.332 have no TodoWrite in print mode and refuse it ("No such tool available").
+  // 2.1.100 still runs TodoWrite in print mode; 2.1.200 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
+    '1.0.109': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.34': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.1.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.200': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   },
   // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
   'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
-  // 1.0.128, 2.0.34 and 2.0.77 run the subagent inside the call; 2.1.200 and 2.1.332 start it in the background, answer at once,
+  // 1.0.109 to 2.1.100 run the subagent inside the call (2.1.100 calls it Agent and reports it in
+  // system/task_started|task_progress|task_notification lines, which show nothing); 2.1.200 and 2.1.332 start it in the background, answer at once,
   // then take a second turn (a new init within the open turn) when the subagent's notification arrives. Both results
   // come after the second turn's answer: one session holds both turns and ends at the second result, the model's
   // answer shown each time the model gave it and never rebuilt from a result. 2.1.200 prints the subagent's Bash
   // call before the main answer, its result after it.
   subagent: {
+    '1.0.109': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.200': [
       'start',
       'use Task',
@@ -81,10 +88,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     ],
   },
   // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all end with the denial notice.
+  // 2.1.100 refuses the rm with its own words ("rm in '…/build' was blocked. For security, …"), an error result all the same.
   'permission-denied': {
+    '1.0.109': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.34': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.1.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.200': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
   },
@@ -92,11 +102,15 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'api-error-429': API_ERROR,
   'api-error-500': API_ERROR,
   'overloaded-cut': API_ERROR,
-  // 1.0.128, 2.0.34 and 2.0.77 are killed by the interrupt before they print anything but their init: the stream is cut off.
+  // 1.0.109, 1.0.128, 2.0.34 and 2.0.77 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
+    '1.0.109': ['start', 'end incomplete'],
     '1.0.128': ['start', 'end incomplete'],
     '2.0.34': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
+    // 2.1.100 ends the run as 2.1.200 does, with the interrupt notice and an error_during_execution result, but the
+    // stalled text never reached a complete assistant line: no text.
+    '2.1.100': ['start', 'prompt', 'error', 'usage', 'end cancelled'],
     '2.1.200': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
     '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
   },
@@ -126,8 +140,8 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
 
   it('names its version on the session start, where its init has one', () => {
     const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
-    // 1.0.128's init has no claude_code_version.
-    if (version === '1.0.128') expect(replay.events[0]).not.toHaveProperty('agentVersion');
+    // The inits of 1.0.109 and 1.0.128 have no claude_code_version.
+    if (version.startsWith('1.0.')) expect(replay.events[0]).not.toHaveProperty('agentVersion');
     else expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
   });
 });
@@ -135,10 +149,10 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
 describe.each(VERSIONS)('Claude Code %s session logs, recorded', (version) => {
   const logs = readdirSync(join(LOGS, version), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
 
-  it.each(logs)('%s replays with no line unknown or malformed', (file) => {
+  it.each(logs)('%s replays with no line unknown, malformed or cut off', (file) => {
     const replay = replayLines(claudeLogSource, readFileSync(join(LOGS, version, file), 'utf8').split('\n'));
     expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
-    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
+    expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
   });
 
   it("shows the main session's prompt, calls and answer, as the stream did", () => {

@@ -91,11 +91,27 @@ function blockStop(state: ClaudeState, { stream, index, parent }: StreamPlace): 
   return startCall(state, block.toolId, block.toolName, input, parent);
 }
 
+/**
+ * The subagent a stream event belongs to: its `parent_tool_use_id`, except on
+ * 1.0.109 (recorded, partial-messages; quirk 20), which tags the start and the
+ * input fragments of a call's own block with that call's id though no subagent
+ * streams under it. A tag that names no streaming thread, on the start of the
+ * block of that call or on a fragment of the main thread's block of that call,
+ * is read as the main thread's.
+ */
+function parentOf(state: ClaudeState, tagged: string | undefined, event: StreamEvent): string | undefined {
+  const main = state.streams.get(threadOf(undefined));
+  if (tagged === undefined || main === undefined || state.streams.has(threadOf(tagged))) return tagged;
+  if (event.type === 'content_block_start') return stringField(event.content_block, 'id') === tagged ? undefined : tagged;
+  const block = event.type === 'content_block_delta' && event.index != null ? main.blocks.get(event.index) : undefined;
+  return block?.toolId === tagged ? undefined : tagged;
+}
+
 /** A `stream_event` line's events. */
 export function streamEvents(state: ClaudeState, line: ClaudeStreamEventLine, context: LineContext): DisplayEvent[] {
   const event = line.event;
   state.owesEnd = true;
-  const parent = line.parent_tool_use_id ?? undefined;
+  const parent = parentOf(state, line.parent_tool_use_id ?? undefined, event);
   const place: StreamPlace = { parent, stream: state.streams.get(threadOf(parent)), index: event.index ?? undefined };
   let events: DisplayEvent[] = [];
   switch (event.type) {
