@@ -16,22 +16,48 @@ function cut(text: string, width: number): string {
 }
 
 /**
- * The id column: the id's first 8 characters, and for one of several logs
- * that share the id, the hash its key adds (`c1a2b3c4@1f2e3d4c`), which
+ * The id column: the start of the id, 8 characters or as many more as tell it
+ * from every other id listed (`idLength`), and for one of several logs that
+ * share the id, the hash its key adds (`c1a2b3c4@1f2e3d4c`), which
  * `xview show` takes as it is.
  */
-function shortKey(s: SessionInfo): string {
+function shortKey(s: SessionInfo, idLength: ReadonlyMap<string, number>): string {
   const key = s.key ?? s.id;
-  return s.id.slice(0, 8) + key.slice(s.id.length);
+  return s.id.slice(0, idLength.get(s.id) ?? 8) + key.slice(s.id.length);
+}
+
+/** How many characters of two strings are the same from the start. */
+function sharedStart(a: string, b: string | undefined): number {
+  let i = 0;
+  while (b !== undefined && i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+/**
+ * For each id listed, the shortest start of it, at least 8 characters, that
+ * no other listed id begins with, as git shortens a hash. Ids that begin with
+ * the time they were made (UUIDv7: Codex 0.113's threads,
+ * fixtures/codex-log/recorded/0.113.0) share their first 8 characters when
+ * made within a minute, and a column of equal starts names no session.
+ * Sorted, an id shares the most with a neighbour.
+ */
+function idLengths(sessions: readonly SessionInfo[]): Map<string, number> {
+  const ids = [...new Set(sessions.map((s) => s.id))].sort();
+  const lengths = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const shared = Math.max(sharedStart(id, ids[i - 1]), sharedStart(id, ids[i + 1]));
+    lengths.set(id, Math.min(id.length, Math.max(8, shared + 1)));
+  });
+  return lengths;
 }
 
 /** The columns of a row, each made safe for a terminal first: every one of them comes from a log. */
-function cells(s: SessionInfo, idWidth: number): string[] {
+function cells(s: SessionInfo, idWidth: number, idLength: ReadonlyMap<string, number>): string[] {
   const gate = (text: string) => neutralizeForTerminal(text);
   const when = gate((s.startedAt ?? s.updatedAt).slice(0, 16).replace('T', ' '));
   const tokens = s.tokens === undefined ? '' : s.tokens.toLocaleString('en-US');
   const cost = s.costUsd === undefined ? '' : `$${s.costUsd.toFixed(2)}`;
-  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(shortKey(s)).padEnd(idWidth), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
+  return [when.padEnd(16), gate(s.agent).padEnd(8), gate(shortKey(s, idLength)).padEnd(idWidth), String(s.turns ?? '').padStart(5), tokens.padStart(11), cost.padStart(8), cut(gate(s.title ?? ''), TITLE_WIDTH)];
 }
 
 function header(idWidth: number): string[] {
@@ -40,7 +66,8 @@ function header(idWidth: number): string[] {
 
 function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
   const indent = allProjects ? '  ' : '';
-  const idWidth = Math.max(8, ...sessions.map((s) => neutralizeForTerminal(shortKey(s)).length));
+  const idLength = idLengths(sessions);
+  const idWidth = Math.max(8, ...sessions.map((s) => neutralizeForTerminal(shortKey(s, idLength)).length));
   const lines: string[] = [`${indent}${header(idWidth).join('  ')}`];
   let project: string | undefined;
   for (const s of sessions) {
@@ -49,7 +76,7 @@ function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
       project = s.project;
       lines.push(neutralizeForTerminal(project ?? '(no project recorded)'));
     }
-    lines.push(`${indent}${cells(s, idWidth).join('  ').trimEnd()}`);
+    lines.push(`${indent}${cells(s, idWidth, idLength).join('  ').trimEnd()}`);
   }
   return `${lines.join('\n')}\n`;
 }
