@@ -123,7 +123,16 @@ const STDOUT_1_0_40: Record<string, string[]> = { ...STDOUT, 'api-error-400': RE
 
 const LOG_1_0_40: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
 
+/**
+ * 1.0.12 is 1.0.20's shape (`create`, `grep`, the exit code in the output's
+ * last line, a routine shutdown mid-turn for Ctrl-C), but it announces five
+ * retries of a 429 too, as of a 500, then retries both silently until the
+ * lab's timeout kills it: five notices and no session.
+ */
+const STDOUT_1_0_12: Record<string, string[]> = { ...STDOUT_1_0_20, 'api-error-429': ['notice', 'notice', 'notice', 'notice', 'notice'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.40': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
