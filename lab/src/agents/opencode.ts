@@ -87,7 +87,8 @@ export const opencode: AgentProfile = {
     if (resumeOf !== undefined) args.push('--session', resumeOf);
     args.push(prompt);
     const env: Record<string, string> = { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_SHARE: '1' };
-    // A command must be asked for, and `run` has no one to ask: the call is refused.
+    // A command must be asked for, and `run` has no one to ask: the call is refused (1.0 instead draws a prompt on
+    // standard output and waits for an answer until the lab's timeout).
     if (scenario.run?.ask) env.OPENCODE_PERMISSION = JSON.stringify({ bash: 'ask' });
     return { args, env };
   },

@@ -110,8 +110,31 @@ const LOG_1_0_20: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
 };
 
+/**
+ * 1.0.40 retries a 400 as well (as `transient_bad_request`), and a 429
+ * silently (no retry notice), five times each. Its shell exit code is only
+ * the `<exited with exit code 1>` line that ends the output, as in 1.0.20.
+ * Ctrl-C kills the stalled run before any result line: stdout ends with the
+ * words streamed so far and names no session. Its log, as 1.0.20's, has no
+ * abort but a routine shutdown mid-turn, and no user message for a
+ * subagent's task.
+ */
+const STDOUT_1_0_40: Record<string, string[]> = { ...STDOUT, 'api-error-400': RETRIED, interrupted: ['text Here is the first line'] };
+
+const LOG_1_0_40: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
+
+/**
+ * 1.0.12 is 1.0.20's shape (`create`, `grep`, the exit code in the output's
+ * last line, a routine shutdown mid-turn for Ctrl-C), but it announces five
+ * retries of a 429 too, as of a 500, then retries both silently until the
+ * lab's timeout kills it: five notices and no session.
+ */
+const STDOUT_1_0_12: Record<string, string[]> = { ...STDOUT_1_0_20, 'api-error-429': ['notice', 'notice', 'notice', 'notice', 'notice'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
+  '1.0.40': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.102': { stdout: STDOUT, log: LOG },

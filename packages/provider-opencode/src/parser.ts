@@ -1,6 +1,7 @@
 import type { DisplayEvent, LineContext, SourceParser, SessionStatus } from '@x/core';
 import { isJsonObject, type JsonObject, jsonShapeRefusal, parseJson, sseLineData, stringField } from '@x/core/provider-utils';
 import { busEvents } from './bus-events.js';
+import { permissionPromptEvents } from './permission-prompt.js';
 import { runLineEvents } from './run-events.js';
 import { createOpenCodeState, endSession, turnStatus, type OpenCodeState } from './state.js';
 import { firstIssue, globalEventSchema, RUN_JSON_TYPES, runJsonLineSchema } from './wire-schema.js';
@@ -33,9 +34,14 @@ export function parseOpenCodeLine(state: OpenCodeState, line: string, context: L
   const parsed = parseJson(data);
   if (parsed === undefined) {
     // The pipeline drops blank lines; a caller feeding lines itself may not.
-    if (data.trim() === '') context.ignore('blank SSE separator');
-    else context.malformed(jsonShapeRefusal(data) ?? 'not JSON');
-    return [];
+    if (data.trim() === '') {
+      context.ignore('blank SSE separator');
+      return [];
+    }
+    // 1.0 draws its permission prompt on standard output, between the JSON lines (quirk 19).
+    const prompt = permissionPromptEvents(data, context);
+    if (prompt === undefined) context.malformed(jsonShapeRefusal(data) ?? 'not JSON');
+    return prompt ?? [];
   }
   if (!isJsonObject(parsed.value)) {
     context.malformed('JSON that is not an object');

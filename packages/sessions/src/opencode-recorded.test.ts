@@ -37,6 +37,20 @@ const COMMON: Record<string, Expected[]> = {
 };
 
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
+  '1.0.152': {
+    ...COMMON,
+    // The command waited for an answer on the terminal (quirk 19) until the lab's timeout killed the run:
+    // the bash part stayed `running` (L4), the message has neither finish nor error.
+    'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'end incomplete']]],
+    // As 1.1: the APIError stays on the assistant message, no compaction.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // As 1.1, the text streamed before Ctrl-C is stored.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+  },
   '1.1.65': {
     ...COMMON,
     // No compaction in 1.1: the ContextOverflowError stays on the assistant message (L5).
