@@ -125,6 +125,28 @@ const LOG_0_13: Record<string, string[]> = {
 };
 
 /**
+ * 0.20.0: as 0.13 (no subagent tool, the fetch of the lab's page succeeds, the command the CLI
+ * could not parse is refused, Ctrl-C cuts the stream with no `result`), but it has the todo tool
+ * and `--resume`, whose run prints a stream of its own.
+ */
+const STDOUT_0_20: Record<string, string[]> = {
+  ...STDOUT_0_13,
+  'thinking-todo': STDOUT['thinking-todo'] as string[],
+  'resumed.resume': STDOUT['resumed.resume'] as string[],
+};
+
+/**
+ * 0.20.0 keeps one JSON document per session with the calls attached to the reply before them (as
+ * 0.13); the todo call is kept between the two replies' reasoning; the resumed run rewrites the
+ * first run's document, so one file holds both turns.
+ */
+const LOG_0_20: Record<string, string[]> = {
+  ...LOG_0_13,
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/**
  * 0.26.0: the subagent tool is `delegate_to_agent` (the codebase investigator), whose display report
  * reaches stdout (quirk 14); the fetch of the lab's page succeeds (no blocked host); a 429 or a 500 is
  * retried until the lab's timeout, with nothing after the prompt; the cut stream is a fetch failure.
@@ -173,6 +195,7 @@ const LOG_0_51: Record<string, string[]> = {
 
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
+  '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
