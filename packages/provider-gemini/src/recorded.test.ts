@@ -166,6 +166,7 @@ const STDOUT_0_26: Record<string, string[]> = {
  * follow a reply to that reply: one model message holds all three calls, with one usage. Its
  * subagent records into the same document (quirk 15): the task, the investigator's reply, the CLI's
  * reminder to call complete_task, and its second reply, which carries the delegate_to_agent call.
+ * Those four are nested under the call (legacy-subagent.test.ts checks which): one turn.
  */
 const LOG_0_26: Record<string, string[]> = {
   ...LOG_0_38,
