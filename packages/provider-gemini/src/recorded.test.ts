@@ -194,11 +194,27 @@ const LOG_0_51: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'end incomplete'],
 };
 
+/**
+ * 0.45.2 prints as 0.51 (Ctrl-C ends the run with no `result` after the first words), and its failed
+ * command's result in stream-json is the bare output, `success`, as 0.61's.
+ */
+const STDOUT_0_45 = STDOUT_0_51;
+
+/**
+ * 0.45.2 writes the JSONL log as 0.61 (the session context first, each tool result sent back as a
+ * `user` message of functionResponse parts, which shows nothing; the subagent in a file of its own;
+ * a resumed run appended to the first file and a second file holding only the context), but keeps a
+ * failed prompt, as 0.51. Its shell report is 0.38's bare form (`Output: … Exit Code: 1 … Process
+ * Group PGID: …`): the failed command is an error.
+ */
+const LOG_0_45: Record<string, string[]> = { ...LOG, ...Object.fromEntries(['api-error-400', 'api-error-429', 'api-error-500', 'overloaded-cut', 'interrupted'].map((name) => [name, LOG_0_51[name] as string[]])) };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
   '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
+  '0.45.2': { stdout: STDOUT_0_45, log: LOG_0_45 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
