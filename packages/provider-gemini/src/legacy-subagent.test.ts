@@ -90,12 +90,13 @@ describe('0.26: a subagent that records into the main session document (quirk 15
     expect(events.filter((event) => event.kind === 'prompt')).toHaveLength(1);
   });
 
-  it("the recording itself: one turn, the subagent's four messages nested under the delegate_to_agent call", () => {
-    const dir = join(recordedDir('gemini-log', '0.26.0'), 'subagent');
+  // 0.26.0 calls delegate_to_agent; 0.20.0 the codebase_investigator tool itself, with the same task and reminder.
+  it.each(['0.20.0', '0.26.0'])("the recording of %s: one turn, the subagent's four messages nested under the call", (version) => {
+    const dir = join(recordedDir('gemini-log', version), 'subagent');
     const file = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((name) => name.endsWith('.json')) ?? '';
     const { events } = replayLines(geminiLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     const call = events.find((event) => event.kind === 'tool-use');
-    expect(call).toMatchObject({ toolName: 'delegate_to_agent' });
+    expect(call).toMatchObject({ name: 'Task', toolName: version === '0.20.0' ? 'codebase_investigator' : 'delegate_to_agent' });
     const nested = events.filter((event) => event.parentToolUseId !== undefined && event.kind !== 'usage');
     expect(nested.map((event) => event.kind)).toEqual(['prompt', 'text', 'prompt', 'text']);
     expect(new Set(nested.map((event) => event.parentToolUseId))).toEqual(new Set([call?.kind === 'tool-use' ? call.id : '']));

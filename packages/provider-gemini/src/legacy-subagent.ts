@@ -4,7 +4,7 @@ import { userRecordText } from './user-record.js';
 
 /**
  * Where a message of a ≤0.38 JSON document belongs when a subagent recorded
- * into the main session (0.26, quirk 15): to the subagent the call `parent`
+ * into the main session (0.20 and 0.26, quirk 15): to the subagent the call `parent`
  * started. `carrier` marks the subagent's last reply, to which the CLI
  * attached the main model's calls: its text is the subagent's, its tool
  * calls the main session's.
@@ -48,10 +48,10 @@ function subagentCalls(message: unknown): unknown[] {
 
 /**
  * The messages of a ≤0.38 document that a subagent wrote into it, by id. In
- * 0.26 the subagent records into the main session: its task, its replies
+ * 0.20 and 0.26 the subagent records into the main session: its task, its replies
  * and the CLI's reminders to it are messages of the document, and the
  * subagent call is attached to its last reply
- * (fixtures/gemini-log/recorded/0.26.0/subagent/). Read whole, the document
+ * (fixtures/gemini-log/recorded/0.26.0/subagent/, 0.20.0/subagent/). Read whole, the document
  * tells them apart: from the task that restates the call's inputs to the
  * reply that carries the call.
  */

@@ -148,7 +148,7 @@ function textIncrement({ id, timestamp, text: assembler }: RecordInput, text: st
  * The events of one `MessageRecord`, given what was already shown of it
  * (`shown` is updated). Returns `changed` when the record rewrites something
  * already shown in a way no increment can express; the caller says so. A
- * message a subagent wrote into the main session (`subagent`, 0.26) is
+ * message a subagent wrote into the main session (`subagent`, 0.20, 0.26) is
  * nested under its call: all of it, but the main session's calls its
  * carrier holds.
  */

@@ -65,7 +65,7 @@ export interface GeminiLogState {
    * new message a checkpoint that leaves shown messages out deletes nothing.
    */
   resuming: boolean;
-  /** The messages a subagent wrote into a ≤0.38 document (0.26), by id: shown nested under its call. */
+  /** The messages a subagent wrote into a ≤0.38 document (0.20, 0.26), by id: shown nested under its call. */
   subagents: Map<string, SubagentMessage>;
 }
 

@@ -125,23 +125,28 @@ const LOG_0_13: Record<string, string[]> = {
 };
 
 /**
- * 0.20.0: as 0.13 (no subagent tool, the fetch of the lab's page succeeds, the command the CLI
- * could not parse is refused, Ctrl-C cuts the stream with no `result`), but it has the todo tool
- * and `--resume`, whose run prints a stream of its own.
+ * 0.20.0: as 0.13 (the fetch of the lab's page succeeds, the command the CLI could not parse is
+ * refused, Ctrl-C cuts the stream with no `result`), but it has the todo tool and `--resume`, whose
+ * run prints a stream of its own; its subagent is the `codebase_investigator` tool, whose display
+ * report (`Termination Reason:` then ` ERROR_NO_COMPLETE_TASK_CALL` on the next line) is the output.
  */
 const STDOUT_0_20: Record<string, string[]> = {
   ...STDOUT_0_13,
   'thinking-todo': STDOUT['thinking-todo'] as string[],
+  subagent: ['start', 'prompt', 'use Task', 'result Task error', 'text The helper counted 2 files.', 'usage', 'end success'],
   'resumed.resume': STDOUT['resumed.resume'] as string[],
 };
 
 /**
  * 0.20.0 keeps one JSON document per session with the calls attached to the reply before them (as
  * 0.13); the todo call is kept between the two replies' reasoning; the resumed run rewrites the
- * first run's document, so one file holds both turns.
+ * first run's document, so one file holds both turns. Its codebase investigator records into the
+ * document as 0.26's does (quirk 15): its task, reply, reminder and second reply, which carries the
+ * call, are nested under it (legacy-subagent.test.ts).
  */
 const LOG_0_20: Record<string, string[]> = {
   ...LOG_0_13,
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
