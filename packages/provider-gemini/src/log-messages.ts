@@ -192,6 +192,11 @@ interface RecordInput {
 function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const user = userRecordText(record);
   if (user.kind === 'context') return { events: [], changed: false };
+  if (user.kind === 'grace') {
+    if (assembler.copy(id, user.reason, false).match !== 'new') return { events: [], changed: false };
+    const message = `Gemini CLI gave the subagent a last chance to call complete_task${user.reason === '' ? '' : `: ${user.reason}`}`;
+    return { events: [withTime({ kind: 'notice', level: 'info', code: 'grace-period', message }, timestamp)], changed: false };
+  }
   const text = user.text;
   if (user.kind === 'continue') {
     if (assembler.copy(id, text, false).match !== 'new') return { events: [], changed: false };

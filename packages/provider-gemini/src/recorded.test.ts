@@ -66,8 +66,8 @@ const LOG: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
   'resumed.second': ['start', 'end incomplete'],
   // The subagent's own recording: its task as the prompt, its call, its answer; then the CLI's own
-  // reminder to finish (a `user` message the CLI wrote, shown as a prompt) and the answer again.
-  'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
+  // last call to finish (a `user` message the CLI wrote: a notice, quirk 17) and the answer again.
+  'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
 };
 
 /** 0.38.2 has no subagent tool (the lab answers that it has none), and retries a stalled stream on its own. */
@@ -146,7 +146,7 @@ const STDOUT_0_20: Record<string, string[]> = {
  */
 const LOG_0_20: Record<string, string[]> = {
   ...LOG_0_13,
-  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
@@ -170,7 +170,8 @@ const STDOUT_0_26: Record<string, string[]> = {
  * 0.26.0 keeps one JSON document per session (as 0.38), and attaches the calls of the turns that
  * follow a reply to that reply: one model message holds all three calls, with one usage. Its
  * subagent records into the same document (quirk 15): the task, the investigator's reply, the CLI's
- * reminder to call complete_task, and its second reply, which carries the delegate_to_agent call.
+ * last call to call complete_task (a notice, quirk 17), and its second reply, which carries the
+ * delegate_to_agent call.
  * Those four are nested under the call (legacy-subagent.test.ts checks which): one turn.
  */
 const LOG_0_26: Record<string, string[]> = {
@@ -178,7 +179,7 @@ const LOG_0_26: Record<string, string[]> = {
   'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
   'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
-  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
   interrupted: ['start', 'prompt', 'end incomplete'],
 };
 
