@@ -6,8 +6,14 @@ const task = { kind: 'task', description: 'Count', prompt: 'Count the files in t
 
 describe('the Gemini CLI profile', () => {
   it('delegates with invoke_agent (0.45+), else delegate_to_agent (0.26), else the codebase_investigator tool itself (0.20)', () => {
-    expect(gemini.makeCall(task, ['invoke_agent', 'codebase_investigator'], 'c1', place)).toMatchObject({ name: 'invoke_agent', input: { agent_name: 'generalist' } });
-    expect(gemini.makeCall(task, ['delegate_to_agent'], 'c1', place)).toMatchObject({ name: 'delegate_to_agent', input: { agent_name: 'codebase_investigator' } });
+    expect(gemini.makeCall(task, ['invoke_agent', 'codebase_investigator'], 'c1', place)).toMatchObject({
+      name: 'invoke_agent',
+      input: { agent_name: 'generalist' },
+    });
+    expect(gemini.makeCall(task, ['delegate_to_agent'], 'c1', place)).toMatchObject({
+      name: 'delegate_to_agent',
+      input: { agent_name: 'codebase_investigator' },
+    });
     expect(gemini.makeCall(task, ['read_file', 'codebase_investigator'], 'c1', place)).toEqual({
       id: 'c1',
       name: 'codebase_investigator',
