@@ -11,6 +11,7 @@ import {
   type TextAssembler,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import type { SubagentMessage } from './legacy-subagent.js';
 import { readShellOutput } from './shell-output.js';
 import { failedSubagent } from './subagent-outcome.js';
 import { GEMINI_TOOL_ALIASES, previewOverride } from './tool-names.js';
@@ -113,8 +114,8 @@ function toolOutcome(call: JsonObject, toolName: string, status: string): ToolCa
   return { status: 'error', errorMessage: reason };
 }
 
-/** Tool calls of a `gemini` message: one `tool-use` per id, a `tool-result` once its status is final. */
-function toolEvents(calls: unknown[], tracker: ToolCallTracker, fallbackTime: string | undefined, out: DisplayEvent[]): boolean {
+/** Tool calls of a `gemini` message: one `tool-use` per id, a `tool-result` once its status is final; a subagent's nested under its call. */
+function toolEvents(calls: unknown[], tracker: ToolCallTracker, fallbackTime: string | undefined, parent: string | undefined, out: DisplayEvent[]): boolean {
   let settled = true;
   for (const call of calls) {
     if (!isJsonObject(call)) continue;
@@ -123,7 +124,8 @@ function toolEvents(calls: unknown[], tracker: ToolCallTracker, fallbackTime: st
     if (id === undefined || toolName === undefined) continue;
     const input = ownField(call, 'args') ?? {};
     const time = stringField(call, 'timestamp') ?? fallbackTime;
-    for (const use of tracker.start({ id, toolName, input, arg: previewOverride(toolName, input) })) out.push(withTime(use, fallbackTime));
+    const start = { id, toolName, input, arg: previewOverride(toolName, input), ...(parent === undefined ? {} : { parentToolUseId: parent }) };
+    for (const use of tracker.start(start)) out.push(withTime(use, fallbackTime));
     const status = stringField(call, 'status') ?? '';
     if (!FINAL_STATUSES.has(status)) {
       settled = false;
@@ -145,18 +147,35 @@ function textIncrement({ id, timestamp, text: assembler }: RecordInput, text: st
 /**
  * The events of one `MessageRecord`, given what was already shown of it
  * (`shown` is updated). Returns `changed` when the record rewrites something
- * already shown in a way no increment can express; the caller says so.
+ * already shown in a way no increment can express; the caller says so. A
+ * message a subagent wrote into the main session (`subagent`, 0.20, 0.26) is
+ * nested under its call: all of it, but the main session's calls its
+ * carrier holds.
  */
 export function messageEvents(
   record: JsonObject,
   shown: ShownMessage,
   tracker: ToolCallTracker,
   text: TextAssembler,
+  subagent?: SubagentMessage,
 ): { events: DisplayEvent[]; changed: boolean } {
   const message: RecordInput = { record, id: stringField(record, 'id') ?? '', timestamp: stringField(record, 'timestamp'), shown, text };
-  if (shown.type === 'user') return userRecordEvents(message);
-  if (shown.type !== 'gemini') return { events: statusRecordEvents(message), changed: false };
-  return geminiRecordEvents(message, tracker);
+  const parent = subagent?.parent;
+  if (shown.type === 'user') return nested(userRecordEvents(message), parent);
+  if (shown.type !== 'gemini') return nested({ events: statusRecordEvents(message), changed: false }, parent);
+  const calls: DisplayEvent[] = [];
+  shown.settled = toolEvents(arrayField(record, 'toolCalls') ?? [], tracker, message.timestamp, subagent?.carrier === true ? undefined : parent, calls);
+  const own = nested(geminiRecordEvents(message), parent);
+  // The calls come after the message's text and before its usage, as the reply made them.
+  const usage = own.events.findIndex((event) => event.kind === 'usage');
+  own.events.splice(usage === -1 ? own.events.length : usage, 0, ...calls);
+  return own;
+}
+
+/** Events nested under the subagent call `parent`, when there is one. */
+function nested(result: { events: DisplayEvent[]; changed: boolean }, parent: string | undefined): { events: DisplayEvent[]; changed: boolean } {
+  if (parent !== undefined) for (const event of result.events) event.parentToolUseId = parent;
+  return result;
 }
 
 /** A `MessageRecord` with its id, timestamp and what was already shown of it. */
@@ -173,6 +192,11 @@ interface RecordInput {
 function userRecordEvents({ record, id, timestamp, text: assembler }: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const user = userRecordText(record);
   if (user.kind === 'context') return { events: [], changed: false };
+  if (user.kind === 'grace') {
+    if (assembler.copy(id, user.reason, false).match !== 'new') return { events: [], changed: false };
+    const message = `Gemini CLI gave the subagent a last chance to call complete_task${user.reason === '' ? '' : `: ${user.reason}`}`;
+    return { events: [withTime({ kind: 'notice', level: 'info', code: 'grace-period', message }, timestamp)], changed: false };
+  }
   const text = user.text;
   if (user.kind === 'continue') {
     if (assembler.copy(id, text, false).match !== 'new') return { events: [], changed: false };
@@ -193,8 +217,8 @@ function statusRecordEvents({ record, timestamp, shown }: RecordInput): DisplayE
   return [withTime({ kind: 'notice', level: type === 'warning' ? 'warning' : 'info', message }, timestamp)];
 }
 
-/** A `gemini` record: new thoughts, the text's increment, its tool calls and, once, its usage. */
-function geminiRecordEvents(message: RecordInput, tracker: ToolCallTracker): { events: DisplayEvent[]; changed: boolean } {
+/** A `gemini` record but its tool calls: new thoughts, the text's increment and, once, its usage. */
+function geminiRecordEvents(message: RecordInput): { events: DisplayEvent[]; changed: boolean } {
   const { record, id, timestamp, shown } = message;
   const out: DisplayEvent[] = [];
   const thoughts = arrayField(record, 'thoughts') ?? [];
@@ -206,7 +230,6 @@ function geminiRecordEvents(message: RecordInput, tracker: ToolCallTracker): { e
     out.push(withTime({ kind: 'reasoning', id: `${id}:thoughts`, text: (shown.thoughts > 0 ? '\n\n' : '') + fresh.join('\n\n') }, timestamp));
   shown.thoughts = Math.max(shown.thoughts, thoughts.length);
   const changed = textIncrement(message, partsText(ownField(record, 'content')), out);
-  shown.settled = toolEvents(arrayField(record, 'toolCalls') ?? [], tracker, timestamp, out);
   const tokens = objectField(record, 'tokens');
   if (!shown.usage && tokens !== undefined) {
     const usage = usageOf(tokens, stringField(record, 'model'), timestamp);

@@ -1,5 +1,6 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { isJsonObject, ownField, readJsonLine, type JsonObject } from '@x/core/provider-utils';
+import { legacySubagentMessages } from './legacy-subagent.js';
 import { MESSAGE_TYPES } from './log-detect.js';
 import { appendMessage, checkpoint, flushHeld, releaseHeld, rewind } from './log-rewrites.js';
 import { createGeminiLogState, endSession, readMeta, startSession, type GeminiLogSourceOptions, type GeminiLogState } from './log-state.js';
@@ -36,6 +37,7 @@ function metadataRecord(state: GeminiLogState, value: JsonObject, context: LineC
   const out = startSession(state);
   // The ≤0.38 document is the session's final state: nothing in it changes any more.
   if (Array.isArray(messages)) {
+    state.subagents = legacySubagentMessages(messages);
     checkpoint(state, messages, 0, out);
     releaseHeld(state, out);
   }

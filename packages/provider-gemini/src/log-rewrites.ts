@@ -15,7 +15,7 @@ function show(state: GeminiLogState, record: JsonObject, out: DisplayEvent[]): v
   let shown = state.shown.get(id);
   const fresh = shown === undefined;
   shown ??= newShown(stringField(record, 'type') ?? '');
-  const { events, changed } = messageEvents(record, shown, state.tracker, state.text);
+  const { events, changed } = messageEvents(record, shown, state.tracker, state.text, state.subagents.get(id));
   out.push(...events);
   if (changed) {
     out.push({

@@ -12,6 +12,7 @@ import {
   type TextAssembler,
   type ToolCallTracker,
 } from '@x/core/provider-utils';
+import type { SubagentMessage } from './legacy-subagent.js';
 import type { ShownMessage } from './log-messages.js';
 import { GEMINI_TOOL_ALIASES } from './tool-names.js';
 
@@ -64,6 +65,8 @@ export interface GeminiLogState {
    * new message a checkpoint that leaves shown messages out deletes nothing.
    */
   resuming: boolean;
+  /** The messages a subagent wrote into a ≤0.38 document (0.20, 0.26), by id: shown nested under its call. */
+  subagents: Map<string, SubagentMessage>;
 }
 
 /** A fresh {@link GeminiLogState}. */
@@ -82,6 +85,7 @@ export function createGeminiLogState(options: GeminiLogSourceOptions): GeminiLog
     text: createTextAssembler({ maxBlocks: MAX_SHOWN }),
     overflowed: 0,
     resuming: false,
+    subagents: new Map(),
   };
 }
 

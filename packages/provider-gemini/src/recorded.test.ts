@@ -66,8 +66,8 @@ const LOG: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
   'resumed.second': ['start', 'end incomplete'],
   // The subagent's own recording: its task as the prompt, its call, its answer; then the CLI's own
-  // reminder to finish (a `user` message the CLI wrote, shown as a prompt) and the answer again.
-  'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
+  // last call to finish (a `user` message the CLI wrote: a notice, quirk 17) and the answer again.
+  'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],
 };
 
 /** 0.38.2 has no subagent tool (the lab answers that it has none), and retries a stalled stream on its own. */
@@ -125,6 +125,33 @@ const LOG_0_13: Record<string, string[]> = {
 };
 
 /**
+ * 0.20.0: as 0.13 (the fetch of the lab's page succeeds, the command the CLI could not parse is
+ * refused, Ctrl-C cuts the stream with no `result`), but it has the todo tool and `--resume`, whose
+ * run prints a stream of its own; its subagent is the `codebase_investigator` tool, whose display
+ * report (`Termination Reason:` then ` ERROR_NO_COMPLETE_TASK_CALL` on the next line) is the output.
+ */
+const STDOUT_0_20: Record<string, string[]> = {
+  ...STDOUT_0_13,
+  'thinking-todo': STDOUT['thinking-todo'] as string[],
+  subagent: ['start', 'prompt', 'use Task', 'result Task error', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'resumed.resume': STDOUT['resumed.resume'] as string[],
+};
+
+/**
+ * 0.20.0 keeps one JSON document per session with the calls attached to the reply before them (as
+ * 0.13); the todo call is kept between the two replies' reasoning; the resumed run rewrites the
+ * first run's document, so one file holds both turns. Its codebase investigator records into the
+ * document as 0.26's does (quirk 15): its task, reply, reminder and second reply, which carries the
+ * call, are nested under it (legacy-subagent.test.ts).
+ */
+const LOG_0_20: Record<string, string[]> = {
+  ...LOG_0_13,
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+};
+
+/**
  * 0.26.0: the subagent tool is `delegate_to_agent` (the codebase investigator), whose display report
  * reaches stdout (quirk 14); the fetch of the lab's page succeeds (no blocked host); a 429 or a 500 is
  * retried until the lab's timeout, with nothing after the prompt; the cut stream is a fetch failure.
@@ -143,14 +170,16 @@ const STDOUT_0_26: Record<string, string[]> = {
  * 0.26.0 keeps one JSON document per session (as 0.38), and attaches the calls of the turns that
  * follow a reply to that reply: one model message holds all three calls, with one usage. Its
  * subagent records into the same document (quirk 15): the task, the investigator's reply, the CLI's
- * reminder to call complete_task, and its second reply, which carries the delegate_to_agent call.
+ * last call to call complete_task (a notice, quirk 17), and its second reply, which carries the
+ * delegate_to_agent call.
+ * Those four are nested under the call (legacy-subagent.test.ts checks which): one turn.
  */
 const LOG_0_26: Record<string, string[]> = {
   ...LOG_0_38,
   'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
   'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'usage', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'usage', 'text The status page says all systems are up.', 'usage', 'end success'],
-  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'prompt', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'prompt', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'use Task', 'result Task error', 'usage', 'text The helper counted 2 files.', 'usage', 'end success'],
   interrupted: ['start', 'prompt', 'end incomplete'],
 };
 
@@ -171,10 +200,27 @@ const LOG_0_51: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'end incomplete'],
 };
 
+/**
+ * 0.45.2 prints as 0.51 (Ctrl-C ends the run with no `result` after the first words), and its failed
+ * command's result in stream-json is the bare output, `success`, as 0.61's.
+ */
+const STDOUT_0_45 = STDOUT_0_51;
+
+/**
+ * 0.45.2 writes the JSONL log as 0.61 (the session context first, each tool result sent back as a
+ * `user` message of functionResponse parts, which shows nothing; the subagent in a file of its own;
+ * a resumed run appended to the first file and a second file holding only the context), but keeps a
+ * failed prompt, as 0.51. Its shell report is 0.38's bare form (`Output: … Exit Code: 1 … Process
+ * Group PGID: …`): the failed command is an error.
+ */
+const LOG_0_45: Record<string, string[]> = { ...LOG, ...Object.fromEntries(['api-error-400', 'api-error-429', 'api-error-500', 'overloaded-cut', 'interrupted'].map((name) => [name, LOG_0_51[name] as string[]])) };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
+  '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
+  '0.45.2': { stdout: STDOUT_0_45, log: LOG_0_45 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };

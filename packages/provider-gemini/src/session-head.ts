@@ -1,4 +1,5 @@
 import { isJsonObject, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { legacySubagentMessages } from './legacy-subagent.js';
 import { userRecordText } from './user-record.js';
 
 /** What the records of a Gemini chat recording read so far tell a listing. */
@@ -29,11 +30,14 @@ export function createGeminiHead(): GeminiHead {
 /** How long a listing's title or first prompt may be. */
 const TITLE_MAX_CHARS = 200;
 
-/** Counts a message record as the log source would show it (docs/turns.md), by its rule for user records (user-record.ts). */
-function seeMessage(head: GeminiHead, id: string, record: Record<string, unknown>): void {
+/**
+ * Counts a message record as the log source would show it (docs/turns.md), by its rule for user records
+ * (user-record.ts): a subagent's task or reminder in a ≤0.38 document (`nested`, legacy-subagent.ts) is no prompt.
+ */
+function seeMessage(head: GeminiHead, id: string, record: Record<string, unknown>, nested = false): void {
   const user = record.type === 'user' ? userRecordText(record) : undefined;
   if (user?.kind !== 'context') head.shown = true;
-  if (user?.kind !== 'typed' || user.text === '') return;
+  if (user?.kind !== 'typed' || user.text === '' || nested) return;
   head.prompts.add(id);
   head.firstPrompt ??= user.text;
 }
@@ -59,15 +63,15 @@ function applyRewind(head: GeminiHead, id: string): void {
   for (const key of at === -1 ? ids : ids.slice(at)) head.messages.delete(key);
 }
 
-/** Folds one record (a message, a `$set`, a `$rewindTo`, or the metadata line) into the head. */
-export function applyGeminiRecord(head: GeminiHead, record: Record<string, unknown>): void {
+/** Folds one record (a message, a `$set`, a `$rewindTo`, or the metadata line) into the head; `nested`: a subagent's message. */
+export function applyGeminiRecord(head: GeminiHead, record: Record<string, unknown>, nested = false): void {
   const set = objectField(record, '$set');
   if (set) applySet(head, set);
   else if (typeof record.$rewindTo === 'string') applyRewind(head, record.$rewindTo);
   else if (typeof record.id === 'string' && typeof record.type === 'string') {
     if (!head.messages.has(record.id)) head.resuming = false;
     head.messages.set(record.id, record);
-    seeMessage(head, record.id, record);
+    seeMessage(head, record.id, record, nested);
   } else if (typeof record.sessionId === 'string') {
     // Another metadata line: a resumed run appends to the log (fixtures/gemini-log/recorded/0.51.0/resumed); its startTime is the run's.
     if (typeof head.meta.sessionId === 'string') head.resuming = true;
@@ -79,7 +83,12 @@ export function applyGeminiRecord(head: GeminiHead, record: Record<string, unkno
 export function applyGeminiDocument(head: GeminiHead, document: Record<string, unknown>): void {
   const { messages, ...meta } = document;
   head.meta = meta;
-  if (Array.isArray(messages)) for (const m of messages) applyGeminiRecord(head, asObject(m));
+  if (!Array.isArray(messages)) return;
+  const subagents = legacySubagentMessages(messages);
+  for (const m of messages) {
+    const record = asObject(m);
+    applyGeminiRecord(head, record, typeof record.id === 'string' && subagents.has(record.id));
+  }
 }
 
 /** The listing's title: the recording's summary, else its first prompt, on one line. */

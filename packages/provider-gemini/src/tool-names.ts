@@ -28,6 +28,8 @@ const CANONICAL = toolAliases({
   invoke_agent: 'Task',
   // 0.26's subagent tool (`agent_name` and the agent's own inputs), before invoke_agent.
   delegate_to_agent: 'Task',
+  // 0.20's subagent, a tool of its own (`objective`; 0.38 still offers it beside `generalist`).
+  codebase_investigator: 'Task',
 });
 
 // Gemini qualifies MCP tools as `mcp_<server>_<tool>` (mcp-tool.js
@@ -65,6 +67,7 @@ const PREVIEW_FIELDS = new Map<string, readonly string[]>([
   ['web_fetch', ['url', 'prompt']],
   ['invoke_agent', ['agent_name', 'prompt']],
   ['delegate_to_agent', ['agent_name']],
+  ['codebase_investigator', ['objective']],
   ['activate_skill', ['name']],
   ['save_memory', ['fact']],
   ['read_mcp_resource', ['uri']],

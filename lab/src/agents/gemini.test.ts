@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { gemini } from './gemini.js';
+
+const place = { work: '/w', serverUrl: 'http://127.0.0.1:1' };
+const task = { kind: 'task', description: 'Count', prompt: 'Count the files in the working folder.' } as const;
+
+describe('the Gemini CLI profile', () => {
+  it('delegates with invoke_agent (0.45+), else delegate_to_agent (0.26), else the codebase_investigator tool itself (0.20)', () => {
+    expect(gemini.makeCall(task, ['invoke_agent', 'codebase_investigator'], 'c1', place)).toMatchObject({
+      name: 'invoke_agent',
+      input: { agent_name: 'generalist' },
+    });
+    expect(gemini.makeCall(task, ['delegate_to_agent'], 'c1', place)).toMatchObject({
+      name: 'delegate_to_agent',
+      input: { agent_name: 'codebase_investigator' },
+    });
+    expect(gemini.makeCall(task, ['read_file', 'codebase_investigator'], 'c1', place)).toEqual({
+      id: 'c1',
+      name: 'codebase_investigator',
+      input: { objective: 'Count the files in the working folder.' },
+    });
+  });
+
+  it('has no call for a subagent where the version offers no agent (0.13)', () => {
+    expect(gemini.makeCall(task, ['read_file', 'run_shell_command'], 'c1', place)).toBeUndefined();
+  });
+});
