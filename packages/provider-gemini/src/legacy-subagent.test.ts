@@ -4,6 +4,7 @@ import { aggregateRun, replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { recordedDir } from '../../../tooling/recorded.js';
 import { geminiLogSource } from './index.js';
+import { legacySubagentMessages } from './legacy-subagent.js';
 import { applyGeminiDocument, createGeminiHead } from './session-head.js';
 
 // Shaped after 0.26.0's one-document recording of the subagent scenario
@@ -103,5 +104,19 @@ describe('0.26: a subagent that records into the main session document (quirk 15
     expect(nested.map((event) => event.kind)).toEqual(['prompt', 'text', 'notice', 'text']);
     expect(new Set(nested.map((event) => event.parentToolUseId))).toEqual(new Set([call?.kind === 'tool-use' ? call.id : '']));
     expect(aggregateRun(events).turns).toBe(1);
+  });
+});
+
+describe('the search for subagent tasks in a hostile document', () => {
+  it('reads a bounded multiple of the document: past it, a later call nests nothing', () => {
+    // 2,000 calls whose task no message restates, each over 1,000 characters of prompt: looked for
+    // back to the start each time, that is two billion characters; the budget is eight times the text.
+    const decoys = Array.from({ length: 2000 }, (_, i) => [
+      user(`d${i}`, `${'x'.repeat(1000)} ${i}`),
+      gemini(`r${i}`, 'ok', { toolCalls: [{ ...DELEGATE, id: `call-${i}`, args: { objective: `objective ${i} that no task holds` } }] }),
+    ]).flat();
+    const tail = [user('u2', TASK), gemini('g1', '2 files.'), gemini('g2', '2 files.', { toolCalls: [DELEGATE] })];
+    expect([...legacySubagentMessages(tail).keys()]).toEqual(['u2', 'g1', 'g2']);
+    expect(legacySubagentMessages([...decoys, ...tail]).size).toBe(0);
   });
 });

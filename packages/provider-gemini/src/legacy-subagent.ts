@@ -22,20 +22,53 @@ function taskInputs(call: unknown): string[] {
 }
 
 /**
+ * What the search for the subagents' tasks may read in one document: its
+ * messages' typed text SEARCH_FACTOR times over (at least SEARCH_FLOOR
+ * characters). Each subagent call looks back from its message for its task;
+ * a document of many calls whose tasks match nothing would be read back to
+ * its start once per call, which grows with the square of its size, and the
+ * document reader is linear in its input (SECURITY.md). Past the budget the
+ * later calls nest nothing, which shows their messages as before quirk 15.
+ */
+const SEARCH_FACTOR = 8;
+const SEARCH_FLOOR = 1 << 20;
+
+/** The document's messages as the search reads them: each one's type, and a typed user message's text. */
+interface SearchState {
+  types: (string | undefined)[];
+  texts: (string | undefined)[];
+  /** Characters the search may still compare. */
+  budget: number;
+}
+
+function searchState(messages: readonly unknown[]): SearchState {
+  const types = messages.map((message) => stringField(message, 'type'));
+  const texts = messages.map((message, at) => {
+    if (types[at] !== 'user') return undefined;
+    const user = userRecordText(message);
+    return user.kind === 'typed' ? user.text : undefined;
+  });
+  const total = texts.reduce((sum, text) => sum + (text?.length ?? 0), 0);
+  return { types, texts, budget: Math.max(SEARCH_FLOOR, SEARCH_FACTOR * total) };
+}
+
+/**
  * Where the subagent's messages start: the nearest `user` message before the
  * carrier (at `end`) that restates every input of the call, with a reply of
  * the subagent's between them. A call with no such message (the main prompt
- * quoted by the call, with no reply between) marks nothing.
+ * quoted by the call, with no reply between), or one past the search's
+ * budget, marks nothing.
  */
-function taskStart(messages: readonly unknown[], end: number, inputs: readonly string[], floor: number): number | undefined {
+function taskStart(search: SearchState, end: number, inputs: readonly string[], floor: number): number | undefined {
   let reply = false;
   for (let at = end - 1; at >= floor; at -= 1) {
-    const message = messages[at];
-    const type = stringField(message, 'type');
+    const type = search.types[at];
+    const text = search.texts[at];
+    // Each message looked at costs a step, and each comparison the characters it may read.
+    search.budget -= 1 + (text === undefined ? 0 : text.length * inputs.length);
+    if (search.budget < 0) return undefined;
     if (type === 'gemini') reply = true;
-    if (type !== 'user') continue;
-    const user = userRecordText(message);
-    if (user.kind === 'typed' && inputs.every((input) => user.text.includes(input))) return reply ? at : undefined;
+    if (text !== undefined && inputs.every((input) => text.includes(input))) return reply ? at : undefined;
   }
   return undefined;
 }
@@ -57,13 +90,14 @@ function subagentCalls(message: unknown): unknown[] {
  */
 export function legacySubagentMessages(messages: readonly unknown[]): Map<string, SubagentMessage> {
   const found = new Map<string, SubagentMessage>();
+  const search = searchState(messages);
   let floor = 0;
   messages.forEach((message, end) => {
     const from = floor;
     for (const call of subagentCalls(message)) {
       const parent = stringField(call, 'id');
       const inputs = taskInputs(call);
-      const start = parent === undefined || inputs.length === 0 ? undefined : taskStart(messages, end, inputs, from);
+      const start = parent === undefined || inputs.length === 0 ? undefined : taskStart(search, end, inputs, from);
       if (parent === undefined || start === undefined) continue;
       for (let at = start; at <= end; at += 1) {
         const id = stringField(messages[at], 'id');
