@@ -93,6 +93,23 @@ describe('Claude provider behaviours', () => {
     expect(end({ subtype: 'error_during_execution', is_error: true, terminal_reason: 'aborted_streaming' })).toMatchObject({ status: 'cancelled' });
   });
 
+  it('ends a run the user stopped cancelled, its diagnostic a notice, and only a real error beside it fatal (quirk 21)', () => {
+    // As fixtures/claude/recorded/2.1.332/interrupted.jsonl's result line: no `result`, the CLI's diagnostic in errors[].
+    const diagnostic = '[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null';
+    const stopped = (errors: string[]) => replay([init, result({ subtype: 'error_during_execution', is_error: true, result: undefined, terminal_reason: 'aborted_streaming', errors })]).events;
+    const quiet = stopped([diagnostic]);
+    expect(ofKind(quiet, 'error')).toEqual([]);
+    expect(ofKind(quiet, 'notice')).toEqual([{ kind: 'notice', level: 'info', message: diagnostic, code: 'diagnostic' }]);
+    expect(quiet.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'cancelled' });
+    expect(ofKind(stopped([]), 'error')).toEqual([]);
+    const real = stopped([diagnostic, 'Tool execution failed: disk full']);
+    expect(ofKind(real, 'error')).toEqual([{ kind: 'error', message: 'Tool execution failed: disk full', fatal: true, code: 'error_during_execution' }]);
+    expect(real.at(-1)).toMatchObject({ status: 'cancelled' });
+    // Not stopped by the user: the same note is the run's error, as the CLI gave nothing else.
+    const failed = replay([init, result({ subtype: 'error_during_execution', is_error: true, result: undefined, errors: [diagnostic] })]).events;
+    expect(ofKind(failed, 'error')).toEqual([{ kind: 'error', message: diagnostic, fatal: true, code: 'error_during_execution' }]);
+  });
+
   it('gives error events for error results: is_error on a success subtype, and error subtypes with errors[]', () => {
     const failed = replay(fixtureLines('failed-run')).events;
     expect(ofKind(failed, 'error')).toEqual([{ kind: 'error', message: 'Reached maximum number of turns (3)', fatal: true, code: 'error_max_turns' }]);

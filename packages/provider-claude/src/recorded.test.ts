@@ -108,11 +108,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'end incomplete'],
     '2.0.34': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
-    // 2.1.100 ends the run as 2.1.200 does, with the interrupt notice and an error_during_execution result, but the
-    // stalled text never reached a complete assistant line: no text.
-    '2.1.100': ['start', 'prompt', 'error', 'usage', 'end cancelled'],
-    '2.1.200': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
-    '2.1.332': ['start', 'text Here is the first line', 'prompt', 'error', 'usage', 'end cancelled'],
+    // 2.1.200 and 2.1.332 write the interrupt as a user line ("[Request interrupted by user]") and an
+    // error_during_execution result with `terminal_reason: "aborted_streaming"` whose only error is the CLI's
+    // `[ede_diagnostic] …` note: a cancelled run, the note an info notice (quirk 21). 2.1.100 ends the run the same
+    // way, but the stalled text never reached a complete assistant line: no text.
+    '2.1.100': ['start', 'prompt', 'notice', 'usage', 'end cancelled'],
+    '2.1.200': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
+    '2.1.332': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
   },
   'partial-messages': ['start', 'text Reading it now.', 'use Read', 'result Read success', 'text It is a small demo project.', 'usage', 'end success'],
   resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],

@@ -16,17 +16,36 @@ function denialEvents(result: ClaudeResult): NoticeDisplayEvent[] {
   return notices;
 }
 
-/**
- * The fatal error of a failed result: `errors[]` joined, else `result`, else
- * the subtype. Not shown again when an `assistant` error line of the turn
- * said the same (the synthetic API-error line), nor twice in a session.
- */
-function failureEvents(state: ClaudeState, result: ClaudeResult): DisplayEvent[] {
-  const errors = (result.errors ?? []).filter((error): error is string => typeof error === 'string' && error.trim() !== '');
-  const message = errors.length > 0 ? errors.join('\n') : result.result || `The run ended with ${result.subtype ?? 'an error'}`;
+/** The fatal error `message` of a failed result, unless an `assistant` error line of the turn said the same (the synthetic API-error line), or it was said before in the session. */
+function fatalError(state: ClaudeState, result: ClaudeResult, message: string): DisplayEvent[] {
   if (state.turnErrors.has(compactKey(message))) return [];
   const code = result.subtype === 'success' || result.subtype === undefined ? 'api_error' : result.subtype;
   return state.lifecycle.error({ kind: 'error', message, fatal: true, code });
+}
+
+/**
+ * Claude Code's note of how an interrupted run ended, in its `errors[]`
+ * (2.1.100 on: `[ede_diagnostic] result_type=user last_content_type=n/a
+ * stop_reason=null`, fixtures/claude/recorded/2.1.332/interrupted.jsonl;
+ * quirk 21): the CLI's bookkeeping, not what went wrong.
+ */
+const DIAGNOSTIC = /^\[ede_diagnostic\]/;
+
+/**
+ * The fatal error of a failed result: `errors[]` joined, else `result`, else
+ * the subtype. A run the user stopped (`terminal_reason` `aborted_*`) ends
+ * cancelled, which says it all: its diagnostics are info notices, and only
+ * an error or a `result` beside them is a fatal error.
+ */
+function failureEvents(state: ClaudeState, result: ClaudeResult): DisplayEvent[] {
+  const errors = (result.errors ?? []).filter((error): error is string => typeof error === 'string' && error.trim() !== '');
+  if (result.terminal_reason?.startsWith('aborted') !== true) {
+    return fatalError(state, result, errors.length > 0 ? errors.join('\n') : result.result || `The run ended with ${result.subtype ?? 'an error'}`);
+  }
+  const notes: DisplayEvent[] = errors.filter((error) => DIAGNOSTIC.test(error)).map((message) => ({ kind: 'notice', level: 'info', message, code: 'diagnostic' }));
+  const real = errors.filter((error) => !DIAGNOSTIC.test(error));
+  const message = real.length > 0 ? real.join('\n') : result.result;
+  return message ? [...notes, ...fatalError(state, result, message)] : notes;
 }
 
 /**
