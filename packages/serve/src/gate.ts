@@ -20,15 +20,15 @@ export interface GateState {
 export type GateVerdict = { allowed: true; path: string; setCookie?: string } | { allowed: false; status: 400 | 403; reason: string };
 
 /**
- * The path the app lies under for a token: `/x-` and 22 characters of an HMAC
- * of the token. Browsers send a cookie to every port of its host, so a page
- * from another server on 127.0.0.1 would receive a cookie scoped to `/`; the
- * token's cookie is scoped to this path instead, which no other server knows.
- * It is derived, not random, so that the token alone (which the user holds)
- * decides every address; the path does not give the token back.
+ * The path the app lies under: `/x-` and 22 characters of an HMAC of a
+ * secret (the key `xview serve` keeps in its cache folder, so that addresses
+ * outlive a restart, else the token). Browsers send a cookie to every port
+ * of its host, so a page from another server on 127.0.0.1 would receive a
+ * cookie scoped to `/`; the token's cookie is scoped to this path instead,
+ * which no other server knows. The path does not give the secret back.
  */
-export function appBase(token: string): string {
-  return `/x-${createHmac('sha256', token).update('xview serve app path').digest('base64url').slice(0, 22)}`;
+export function appBase(secret: string): string {
+  return `/x-${createHmac('sha256', secret).update('xview serve app path').digest('base64url').slice(0, 22)}`;
 }
 
 /** The path inside the app of a request's `pathname`, or `undefined` when it is not under `base`. */
@@ -49,9 +49,9 @@ export function allowedHosts(bindHost: string, port: number): Set<string> {
   return new Set([...names].map((name) => `${name.toLowerCase()}:${port}`));
 }
 
-/** Creates the gate's state for a token and the accepted hosts. */
-export function createGate(token: string, hosts: Iterable<string>): GateState {
-  return { token: Buffer.from(token), hosts: new Set(hosts), base: appBase(token) };
+/** Creates the gate's state for a token, the accepted hosts and the app's path (by default the token's, see {@link appBase}). */
+export function createGate(token: string, hosts: Iterable<string>, base: string = appBase(token)): GateState {
+  return { token: Buffer.from(token), hosts: new Set(hosts), base };
 }
 
 function sameToken(state: GateState, given: string | undefined): boolean {

@@ -44,13 +44,14 @@ function checkedRow(value: unknown, agents: ReadonlySet<string>): SessionInfo | 
   return out as unknown as SessionInfo;
 }
 
-async function readBounded(file: string): Promise<string | undefined> {
+/** The text of `file` when it is a regular file of at most `maxBytes`, else `undefined` (missing, a FIFO or device, too large). */
+export async function readBounded(file: string, maxBytes: number): Promise<string | undefined> {
   // Non-blocking, so a FIFO put in its place is refused by the check below instead of waited on.
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
     const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_LISTING_BYTES) return undefined;
+    if (!info.isFile() || info.size > maxBytes) return undefined;
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
@@ -59,7 +60,7 @@ async function readBounded(file: string): Promise<string | undefined> {
 
 /** The listing kept in `file` for this home and these agents' stores, or `undefined` when there is none or it does not hold. */
 export async function loadListing(file: string, home: string, agents: readonly string[]): Promise<SessionInfo[] | undefined> {
-  const text = await readBounded(file).catch(() => undefined);
+  const text = await readBounded(file, MAX_LISTING_BYTES).catch(() => undefined);
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {

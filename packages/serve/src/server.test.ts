@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../test/http.js';
 import { IDS, SOURCES, STORES, fiveAgentHome } from '../test/serve-home.js';
@@ -95,6 +96,26 @@ describe('startServer over a home with every agent', () => {
     const changes = await authed(`/s/${IDS.recorded}/changes`);
     expect(changes.body).toContain('JOKE.md');
     expect(changes.body).toContain('<span class="add">+**Alternative answer:** They prefer their trees to be binary!</span>');
+  });
+
+  it('keeps the app\u2019s path from one start to the next with a path key file, whatever the token', async () => {
+    const pathKeyFile = join(home, '.cache', 'serve-path.key');
+    const starts: string[] = [];
+    for (const token of ['token-of-one-start', 'token-of-the-next']) {
+      const again = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token, pathKeyFile });
+      try {
+        const first = await get(again.origin, `/s/${IDS.recorded}?token=${token}`);
+        expect(first.headers.location).toBe(`${again.base}/s/${IDS.recorded}`);
+        const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+        expect((await get(again.origin, `${again.base}/s/${IDS.recorded}`, { cookie })).status).toBe(200);
+        starts.push(again.base);
+      } finally {
+        await again.close();
+      }
+    }
+    expect(starts[0]).toMatch(/^\/x-[A-Za-z0-9_-]{22}$/);
+    expect(starts[1]).toBe(starts[0]);
+    expect(starts[0]).not.toBe(server.base);
   });
 
   it('puts the turn table under the transcript on a first visit (summed up on the way), above it once kept', async () => {

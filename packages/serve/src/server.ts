@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessions';
 import { agentIdsOf, catalogFind, catalogSessions, createCatalog, readKept } from './catalog.js';
 import { allowedHosts, appBase, checkRequest, createGate, type GateState } from './gate.js';
+import { loadPathKey } from './path-key.js';
 import { SECURITY_HEADERS, sendError } from './respond.js';
 import { route } from './routes.js';
 import { closeSearch, openSearchService, refreshSearch, type SearchService } from './search-service.js';
@@ -25,6 +26,13 @@ export interface ServeOptions extends SessionLookup {
   listingFile?: string;
   /** The secret in the printed URL; default 24 random bytes. Tests pass their own. */
   token?: string;
+  /**
+   * Where the key the app's path is derived from is kept (made on the first
+   * start, readable by this user only), so that a page's address stays the
+   * same from one start to the next; without it the path is derived from the
+   * token and changes with it.
+   */
+  pathKeyFile?: string;
   /** How often a live view looks for growth without a change notice (ms). */
   pollIntervalMs?: number;
   /** Told of an error answering a request (the browser gets a bare 500). */
@@ -126,7 +134,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   const closing = new AbortController();
   const token = options.token ?? randomBytes(24).toString('base64url');
   const context: ServeContext = {
-    base: appBase(token),
+    base: appBase(options.pathKeyFile === undefined ? token : await loadPathKey(options.pathKeyFile, options.onError)),
     catalog: createCatalog({
       home: options.home,
       env: options.env,
@@ -154,7 +162,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  state.gate = createGate(token, allowedHosts(host, port));
+  state.gate = createGate(token, allowedHosts(host, port), context.base);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   const origin = `http://${shownHost}:${port}`;
   if (context.search !== undefined) {

@@ -26,15 +26,17 @@ export function searchDirOf(cacheDir: string | undefined, io: SessionCommandIo):
 }
 
 /**
- * What the server keeps on disk: the search index and, beside it, the last
- * listing (a new server's first page answers from it). With `--redact` no
- * listing is kept, since its titles are the logs' own; with `--no-search`
- * nothing is.
+ * What the server keeps on disk: the search index and, beside it, the key
+ * its pages' path is derived from (so their addresses outlive a restart) and
+ * the last listing (a new server's first page answers from it). With
+ * `--redact` no listing is kept, since its titles are the logs' own; with
+ * `--no-search` nothing is.
  */
-function cacheOf(values: Record<string, unknown>, io: SessionCommandIo): { searchDir?: string; listingFile?: string } {
+function cacheOf(values: Record<string, unknown>, io: SessionCommandIo): { searchDir?: string; listingFile?: string; pathKeyFile?: string } {
   if (values['no-search'] === true) return {};
   const searchDir = searchDirOf(values['cache-dir'] as string | undefined, io);
-  return values.redact === true ? { searchDir } : { searchDir, listingFile: join(searchDir, 'listing.json') };
+  const kept = { searchDir, pathKeyFile: join(searchDir, 'serve-path.key') };
+  return values.redact === true ? kept : { ...kept, listingFile: join(searchDir, 'listing.json') };
 }
 
 /** Opens the address in the default browser; a failure is told on standard error, not fatal. The URL is one argument, never a shell string. */

@@ -91,18 +91,22 @@ describe('the installed xview serve', () => {
       const list = await get(url.origin, String(first.headers.location), { cookie });
       child.kill('SIGINT');
       expect(await exited).toBe(ExitCode.ok);
-      return list.body;
+      return { body: list.body, home: String(first.headers.location) };
     };
     const file = join(home, '.cache', 'xview', 'search', 'listing.json');
-    await serveOnce(['--redact']);
+    const redacted = await serveOnce(['--redact']);
     expect(existsSync(file)).toBe(false);
-    await serveOnce([]);
+    const first = await serveOnce([]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const kept = JSON.parse(readFileSync(file, 'utf8')) as { home: string; sessions: { id: string }[] };
     expect(kept.home).toBe(home);
     for (const id of Object.values(IDS)) expect(kept.sessions.map((s) => s.id)).toContain(id);
     const again = await serveOnce([]);
-    for (const id of Object.values(IDS)) expect(again).toContain(`/s/${id}`);
+    for (const id of Object.values(IDS)) expect(again.body).toContain(`/s/${id}`);
+    // The pages' path is kept beside the index too: each start, with its own token, answers at the same addresses.
+    expect(statSync(join(home, '.cache', 'xview', 'search', 'serve-path.key')).mode & 0o777).toBe(0o600);
+    expect(first.home).toMatch(/^\/x-[A-Za-z0-9_-]{22}\/$/);
+    expect([redacted.home, again.home]).toEqual([first.home, first.home]);
   }, 240_000);
 
   it('starts over a search index left broken or planted: a segment it lists is missing, a FIFO is its manifest', async () => {

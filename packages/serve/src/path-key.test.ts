@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadPathKey } from './path-key.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'x-path-key-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadPathKey', () => {
+  it('makes a key on the first start, readable by this user only, and gives the same one after', async () => {
+    const file = join(dir, 'new', 'serve-path.key');
+    const first = await loadPathKey(file);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(await loadPathKey(file)).toBe(first);
+  });
+
+  it('replaces what is not a key: too short, other characters, too large, a folder, a FIFO', async () => {
+    const plants: [string, (file: string) => void][] = [
+      ['short', (file) => writeFileSync(file, 'abc')],
+      ['markup', (file) => writeFileSync(file, `<script>${'a'.repeat(50)}`)],
+      ['large', (file) => writeFileSync(file, 'a'.repeat(10_000))],
+      ['folder', (file) => mkdirSync(file)],
+      ['fifo', (file) => execFileSync('mkfifo', [file])],
+    ];
+    for (const [name, plant] of plants) {
+      const file = join(dir, `${name}.key`);
+      plant(file);
+      const key = await loadPathKey(file);
+      expect(key, name).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    // A regular file planted in place is written over with the new key.
+    expect(readFileSync(join(dir, 'short.key'), 'utf8')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('uses a new key for this start alone when it cannot be kept, and says why', async () => {
+    // A file where the folder should be: no folder can be made under it, not even by root.
+    const blocked = join(dir, 'not-a-folder');
+    writeFileSync(blocked, '');
+    const told: unknown[] = [];
+    const key = await loadPathKey(join(blocked, 'serve-path.key'), (error) => told.push(error));
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(told).toHaveLength(1);
+    expect(String(told[0])).toContain("the app's path could not be kept for the next start");
+    expect(await loadPathKey(join(blocked, 'serve-path.key'))).not.toBe(key);
+  });
+});

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '@x/sessions';
+import { readBounded } from './listing-file.js';
+
+/*
+ * The secret the app's path is derived from (`appBase`), kept in the cache
+ * folder beside the search index so that a page's address (`/x-…/s/<key>#e42`)
+ * stays the same from one start of `xview serve` to the next: a bookmark or a
+ * link in notes works again once the new token has set its cookie. The path
+ * is no credential on its own (the token's cookie is), but it keeps the
+ * cookie from other servers on the host, so the key is written for this user
+ * only and read as untrusted: anything but a key of the expected form is
+ * replaced.
+ */
+
+/** A kept key: URL-safe base64 of at least 32 bytes. */
+const KEY = /^[A-Za-z0-9_-]{43,128}$/;
+
+/**
+ * The key kept in `file`, or a new one written there (readable by this user
+ * only). When it cannot be written (a read-only cache), the new key is used
+ * for this start alone and `onError` is told why.
+ */
+export async function loadPathKey(file: string, onError?: (error: unknown) => void): Promise<string> {
+  const kept = (await readBounded(file, 256))?.trim();
+  if (kept !== undefined && KEY.test(kept)) return kept;
+  const key = randomBytes(32).toString('base64url');
+  try {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(file, key, { mode: 0o600 });
+  } catch (error) {
+    onError?.(new Error(`the app's path could not be kept for the next start (${error instanceof Error ? error.message : String(error)}): its pages' addresses change with each start`));
+  }
+  return key;
+}
