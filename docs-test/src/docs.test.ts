@@ -108,13 +108,13 @@ describe('TypeScript and JavaScript blocks', () => {
     expect(own.filter((error) => !MISSING_NAME_CODES.has(Number(/^line \d+: (\d+)/.exec(error)?.[1])))).toEqual([]);
   });
 
-  it.each(programs.map((block) => [blockName(block), block] as const))('program type-checks and runs: %s', (_name, block) => {
+  it.each(programs.map((block) => [blockName(block), block] as const))('program type-checks and runs: %s', async (_name, block) => {
     const path = paths.get(block) ?? '';
     expect(errors.get(path)).toEqual([]);
     const directive = block.marker?.directive;
     if (directive === 'type-checked only') return;
     const place = directive === 'agents replayed' ? sandbox.replaying : sandbox;
-    const result = runModule(path, place, directive === 'stdin' ? block.marker?.argument : undefined);
+    const result = await runModule(path, place, directive === 'stdin' ? block.marker?.argument : undefined);
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 });
@@ -124,9 +124,9 @@ describe('shell blocks', () => {
   beforeAll(() => {
     sandbox = createSandbox();
   });
-  it.each(shells.map((block) => [blockName(block), block] as const))('%s', (_name, block) => {
+  it.each(shells.map((block) => [blockName(block), block] as const))('%s', async (_name, block) => {
     if (block.marker?.directive === 'not run') return;
-    const result = runShell(block.code, block.marker?.directive === 'agents replayed' ? sandbox.replaying : sandbox);
+    const result = await runShell(block.code, block.marker?.directive === 'agents replayed' ? sandbox.replaying : sandbox);
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 });

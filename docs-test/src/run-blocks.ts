@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -73,10 +73,28 @@ function writeProgram(path: string, command: string): void {
   chmodSync(path, 0o755);
 }
 
+/**
+ * Runs a program in the sandbox with `input` as its standard input, without
+ * blocking the test worker: a worker blocked in a synchronous run answers
+ * none of vitest's own calls meanwhile, and on a loaded two-core runner a
+ * block that took long failed the whole run ("Timeout calling onTaskUpdate").
+ */
+function runProgram(file: string, args: readonly string[], sandbox: Pick<Sandbox, 'cwd' | 'env'>, input: string | Buffer): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const options = { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8' as const, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 };
+    const child = execFile(file, args, options, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve({ status, stdout, stderr });
+    });
+    // A program that exits without reading its input closes the pipe under the write: that is not the block's failure.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(input);
+  });
+}
+
 /** Runs a shell block with bash, stopping at the first failing command (`-e`, `pipefail`). */
-export function runShell(code: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>): RunResult {
-  const result = spawnSync('bash', ['-eo', 'pipefail', '-c', code], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input: '' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+export function runShell(code: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>): Promise<RunResult> {
+  return runProgram('bash', ['-eo', 'pipefail', '-c', code], sandbox, '');
 }
 
 /** Writes a TypeScript or JavaScript block as a module of its own (so that no two blocks share a scope) and returns its path. */
@@ -103,7 +121,7 @@ export function typeCheck(paths: readonly string[]): Promise<Map<string, string[
 }
 
 /** Transpiles a written block to an ES module next to it and runs it with node, in the sandbox, with `stdin` (a repository path) as its standard input. */
-export function runModule(path: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>, stdin: string | undefined): RunResult {
+export function runModule(path: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>, stdin: string | undefined): Promise<RunResult> {
   const source = readFileSync(path, 'utf8');
   const output = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
@@ -111,6 +129,5 @@ export function runModule(path: string, sandbox: Pick<Sandbox, 'cwd' | 'env'>, s
   const runnable = `${path.slice(0, -extname(path).length)}.run.mjs`;
   writeFileSync(runnable, output);
   const input = stdin === undefined ? '' : readFileSync(join(ROOT, stdin));
-  const result = spawnSync(process.execPath, [runnable], { cwd: sandbox.cwd, env: sandbox.env, encoding: 'utf8', timeout: 60_000, input });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runProgram(process.execPath, [runnable], sandbox, input);
 }
