@@ -4,6 +4,6 @@ import { packageTest } from '../../tooling/vitest.js';
 // Two test files at a time at least: most of this package's time is spent waiting on the
 // installed xview and the browser it spawns, and its run is the last of `pnpm test` (it waits
 // for the bundle), so on a two-core runner vitest's default of one worker left a core idle for
-// its last two minutes. The installed xview is made once per build even when workers race
-// (src/installed/installed-xview.ts).
-export default packageTest(import.meta.dirname, { maxWorkers: Math.max(2, availableParallelism() - 1) });
+// its last two minutes. The installed xview is made once, before the workers start
+// (src/installed/global-setup.ts).
+export default packageTest(import.meta.dirname, { maxWorkers: Math.max(2, availableParallelism() - 1), globalSetup: ['src/installed/global-setup.ts'] });
