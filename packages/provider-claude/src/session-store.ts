@@ -65,7 +65,7 @@ function addHeadFields(row: SessionRow, head: ClaudeHead, complete: boolean): vo
   if (head.cwd) row.project = head.cwd;
   if (head.gitBranch) row.gitBranch = head.gitBranch;
   const title = head.title ?? head.firstPrompt;
-  // A file of title lines only (1.0.128 writes a resumed session's summary in a file of its own) opens to no session: it names none.
+  // A long file whose head holds titles only (readTranscript leaves out a whole file of them) opens to no session: it names none.
   if (title && head.shown) row.title = title;
   if (!complete) return;
   row.turns = countTurns(head.prompts, head.shown);
@@ -85,6 +85,9 @@ async function readTranscript(fs: StoreFileSystem, file: TranscriptFile): Promis
     return head.firstPrompt === undefined || info.size <= READ_WHOLE_BYTES;
   });
   if (!scan.complete) await readTailTitle(fs, head, file.path, info.size);
+  // A file of title lines only is no session: a resumed 1.0.128 or 2.0.12 writes the earlier conversation's
+  // `summary` there, under an id no run reports, while the conversation goes on in the earlier file (claude-log.md quirk 15).
+  if (scan.complete && !head.shown && head.title !== undefined) return undefined;
   const row: SessionRow = {
     agent: 'claude',
     id: sessionIdOf(file.path, head, file.parentId),

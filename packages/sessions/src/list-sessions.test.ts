@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
@@ -89,6 +89,19 @@ describe('listSessions', () => {
     expect((await listSessions({ stores: STORES, home }))[0]).toMatchObject({ title: 'the real prompt', turns: 1 });
     writeClaude(join(home, '.claude'), { ...s, id: 't2' }, [{ type: 'custom-title', customTitle: 'Named by me', sessionId: 't2' }]);
     expect((await listSessions({ stores: STORES, home })).find((x) => x.id === 't2')?.title).toBe('Named by me');
+  });
+
+  it('lists no session for a Claude file of title lines only (recorded 2.0.12 and 1.0.128, resumed: claude-log.md quirk 15)', async () => {
+    // Resumed, both write the first run's `summary` to a file of its own and go on in the first file, which holds both prompts.
+    for (const [version, kept] of [
+      ['2.0.12', '6a058e39-8827-4194-95fa-0340bb92745d'],
+      ['1.0.128', '62ab8b3c-ef5f-42ef-93ed-110dc767df9c'],
+    ]) {
+      const home = tempHome();
+      cpSync(join(FIXTURES_DIR, 'claude-log', 'recorded', version as string, 'resumed', '.claude'), join(home, '.claude'), { recursive: true });
+      const rows = await listSessions({ stores: STORES, home, env: {} });
+      expect(rows.map((row) => [row.id, row.title, row.turns])).toEqual([[kept, 'Remember the number 7.', 2]]);
+    }
   });
 
   it('counts turns by the provider’s prompt rule: commands, their output, interrupts and a subagent’s prompt open none (docs/turns.md)', async () => {
