@@ -46,7 +46,7 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
       if (tools.includes('invoke_agent')) return { id, name: 'invoke_agent', input: { agent_name: 'generalist', prompt: intent.prompt } };
       // 0.26.0: `delegate_to_agent`, whose one agent on by default is the codebase investigator.
       if (tools.includes('delegate_to_agent')) return { id, name: 'delegate_to_agent', input: { agent_name: 'codebase_investigator', objective: intent.prompt } };
-      // 0.20.0 (and 0.38.2) offer each agent as a tool of its own: the codebase investigator takes an `objective`.
+      // 0.20.0, 0.31.0 (and 0.38.2) offer each agent as a tool of its own: the codebase investigator takes an `objective`.
       return tools.includes('codebase_investigator') ? { id, name: 'codebase_investigator', input: { objective: intent.prompt } } : undefined;
   }
 }
