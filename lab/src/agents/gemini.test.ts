@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gemini } from './gemini.js';
 
@@ -23,5 +26,20 @@ describe('the Gemini CLI profile', () => {
 
   it('has no call for a subagent where the version offers no agent (0.13)', () => {
     expect(gemini.makeCall(task, ['read_file', 'run_shell_command'], 'c1', place)).toBeUndefined();
+  });
+
+  it('turns the model router off before 0.13, where it would make `-m gemini-2.5-pro` `auto` (0.11.3)', () => {
+    const settingsOf = (version: string) => {
+      const home = mkdtempSync(join(tmpdir(), 'x-lab-gemini-test-'));
+      try {
+        gemini.configure({ ...place, version, home });
+        return JSON.parse(readFileSync(join(home, '.gemini', 'settings.json'), 'utf8'));
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    };
+    expect(settingsOf('0.11.3').experimental).toEqual({ useModelRouter: false });
+    expect(settingsOf('0.13.0').experimental).toBeUndefined();
+    expect(settingsOf('0.61.0').general).toEqual({ maxAttempts: 1 });
   });
 });

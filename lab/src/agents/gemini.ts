@@ -11,6 +11,13 @@ const SKIP_TRUST_SINCE = '0.39.0';
 /** The first version whose read_file takes `file_path` (0.13.0 takes `absolute_path`; 0.20.0 `file_path`; between untried) and has `--resume` (0.13.0 refuses it). */
 const FILE_PATH_SINCE = '0.20.0';
 
+/**
+ * The first version that keeps `-m gemini-2.5-pro` while its model router is on (0.13.0 does). 0.11.3
+ * turns that model into `auto` and sends a routing request of its own, whose retries on the lab's
+ * answer take a minute and a half a run: before this the router is turned off in the settings.
+ */
+const MODEL_KEPT_SINCE = '0.13.0';
+
 /** The model Gemini CLI is told to use: a fixed one, so that it sends no routing request of its own (`auto` does). */
 const MODEL = 'gemini-2.5-pro';
 
@@ -39,7 +46,7 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
       if (tools.includes('invoke_agent')) return { id, name: 'invoke_agent', input: { agent_name: 'generalist', prompt: intent.prompt } };
       // 0.26.0: `delegate_to_agent`, whose one agent on by default is the codebase investigator.
       if (tools.includes('delegate_to_agent')) return { id, name: 'delegate_to_agent', input: { agent_name: 'codebase_investigator', objective: intent.prompt } };
-      // 0.20.0 (and 0.38.2) offer each agent as a tool of its own: the codebase investigator takes an `objective`.
+      // 0.20.0, 0.31.0 (and 0.38.2) offer each agent as a tool of its own: the codebase investigator takes an `objective`.
       return tools.includes('codebase_investigator') ? { id, name: 'codebase_investigator', input: { objective: intent.prompt } } : undefined;
   }
 }
@@ -53,7 +60,11 @@ export const gemini: AgentProfile = {
   makeCall: callOf,
   configure(place) {
     mkdirSync(join(place.home, '.gemini'), { recursive: true });
-    const settings = { security: { auth: { selectedType: 'gemini-api-key' } }, general: { maxAttempts: 1 } };
+    const settings = {
+      security: { auth: { selectedType: 'gemini-api-key' } },
+      general: { maxAttempts: 1 },
+      ...(compareVersions(place.version, MODEL_KEPT_SINCE) < 0 ? { experimental: { useModelRouter: false } } : {}),
+    };
     writeFileSync(join(place.home, '.gemini', 'settings.json'), JSON.stringify(settings));
   },
   invocation(scenario, place, resumeOf) {

@@ -92,13 +92,13 @@ describe('0.26: a subagent that records into the main session document (quirk 15
     expect(events.filter((event) => event.kind === 'prompt')).toHaveLength(1);
   });
 
-  // 0.26.0 calls delegate_to_agent; 0.20.0 the codebase_investigator tool itself, with the same task and reminder.
-  it.each(['0.20.0', '0.26.0'])("the recording of %s: one turn, the subagent's four messages nested under the call", (version) => {
+  // 0.26.0 calls delegate_to_agent; 0.20.0 and 0.31.0 the codebase_investigator tool itself, with the same task and reminder.
+  it.each(['0.20.0', '0.26.0', '0.31.0'])("the recording of %s: one turn, the subagent's four messages nested under the call", (version) => {
     const dir = join(recordedDir('gemini-log', version), 'subagent');
     const file = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((name) => name.endsWith('.json')) ?? '';
     const { events } = replayLines(geminiLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     const call = events.find((event) => event.kind === 'tool-use');
-    expect(call).toMatchObject({ name: 'Task', toolName: version === '0.20.0' ? 'codebase_investigator' : 'delegate_to_agent' });
+    expect(call).toMatchObject({ name: 'Task', toolName: version === '0.26.0' ? 'delegate_to_agent' : 'codebase_investigator' });
     const nested = events.filter((event) => event.parentToolUseId !== undefined && event.kind !== 'usage');
     // The task, the investigator's reply, the CLI's last call to finish (quirk 17), the reply again.
     expect(nested.map((event) => event.kind)).toEqual(['prompt', 'text', 'notice', 'text']);

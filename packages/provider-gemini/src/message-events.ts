@@ -19,6 +19,7 @@ function assistantDelta(state: GeminiState, content: string, context: LineContex
     return [];
   }
   state.openMessage ??= nextMessageId(state);
+  state.answered = true;
   return textEvent(state.openMessage, state.text.delta(state.openMessage, content));
 }
 
@@ -30,6 +31,7 @@ function assistantDelta(state: GeminiState, content: string, context: LineContex
 function assistantMessage(state: GeminiState, content: string, context: LineContext): DisplayEvent[] {
   const id = state.openMessage;
   closeMessage(state);
+  if (content !== '') state.answered = true;
   const copy = id === undefined ? undefined : state.text.copy(id, content, true);
   if (id !== undefined && copy?.match === 'continues') {
     if (copy.added === '') context.ignore('complete copy of an assistant message already streamed as deltas');

@@ -215,10 +215,28 @@ const STDOUT_0_45 = STDOUT_0_51;
  */
 const LOG_0_45: Record<string, string[]> = { ...LOG, ...Object.fromEntries(['api-error-400', 'api-error-429', 'api-error-500', 'overloaded-cut', 'interrupted'].map((name) => [name, LOG_0_51[name] as string[]])) };
 
+/**
+ * 0.11.3 prints as 0.13 (no todo or subagent tool, a fetch that succeeds, the command it cannot parse
+ * refused, no `--resume`), but a failed request ends in a `result` `success` with no tokens: an error
+ * here (quirk 18). Its chat recording is 0.13's: one JSON document, the calls attached to the reply.
+ */
+const STDOUT_0_11 = STDOUT_0_13;
+const LOG_0_11 = LOG_0_13;
+
+/**
+ * 0.31.0 prints and records as 0.26 (one JSON document, the calls attached to the first reply, the
+ * subagent's messages in it; a 429 or a 500 retried until the lab's timeout), but its subagent is the
+ * `codebase_investigator` tool itself, as 0.20's, whose report says ERROR_NO_COMPLETE_TASK_CALL.
+ */
+const STDOUT_0_31 = STDOUT_0_26;
+const LOG_0_31 = LOG_0_26;
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.11.3': { stdout: STDOUT_0_11, log: LOG_0_11 },
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
   '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
+  '0.31.0': { stdout: STDOUT_0_31, log: LOG_0_31 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.45.2': { stdout: STDOUT_0_45, log: LOG_0_45 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },

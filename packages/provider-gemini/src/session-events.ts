@@ -10,6 +10,17 @@ const CANCELLATION_ERROR = 'FatalCancellationError';
 
 const NO_MESSAGE = 'Gemini CLI ended the run with an error and no message';
 
+const FAILED_AS_SUCCESS = 'The model request failed: Gemini CLI reported success with no answer and no tokens (its error is on standard error)';
+
+/**
+ * Whether a `success` result is a failed request (quirk 18): 0.11 ends a run
+ * whose request failed (a 400, a 429 or a 500 after its retries) with
+ * `status: "success"`, all-zero stats and no error, after no text and no call.
+ */
+function failedAsSuccess(state: GeminiState, event: ResultEvent): boolean {
+  return event.status === 'success' && !state.answered && numberField(event.stats, 'total_tokens') === 0;
+}
+
 /** How a run that reported its end ended: a cancellation is no failure. */
 function endStatus(failed: boolean, errorType: string | undefined): SessionStatus {
   if (!failed) return 'success';
@@ -45,16 +56,19 @@ export function resultEvents(state: GeminiState, event: ResultEvent): DisplayEve
   closeMessage(state);
   const events = ensureSession(state);
   const error = errorOf(event.error);
+  const failed = event.status === 'error' || failedAsSuccess(state, event);
   if (event.status === 'error') {
     // An invalid stream ends with status error and no `error`: its message
     // was the `error` event just before (quirk 4).
     events.push(...fatalError(state, error.message ?? state.lastErrorMessage ?? NO_MESSAGE, error.type));
+  } else if (failed) {
+    events.push(...fatalError(state, FAILED_AS_SUCCESS, undefined));
   }
   const usage = streamStatsUsage(event.stats);
   if (usage !== undefined) events.push(usage);
   // Fatal errors report `duration_ms: 0` (quirk 5): the lifecycle leaves a zero of a failed run out.
   const durationMs = numberField(event.stats, 'duration_ms');
-  events.push(...state.session.end(endStatus(event.status === 'error', error.type), durationMs === undefined ? {} : { durationMs }));
+  events.push(...state.session.end(endStatus(failed, error.type), durationMs === undefined ? {} : { durationMs }));
   return events;
 }
 

@@ -42,6 +42,8 @@ export interface GeminiState {
   lastErrorMessage: string | undefined;
   /** The tool name of each call announced and not finished (a `tool_result` names none), by compact id. */
   callNames: Map<string, string>;
+  /** Whether the session shows anything of the model (text or a call): 0.11's failed request ends `success` with none (quirk 18). */
+  answered: boolean;
 }
 
 /** A fresh {@link GeminiState}; `maxDocumentChars` bounds a JSON output document. */
@@ -56,6 +58,7 @@ export function createGeminiState(maxDocumentChars: number | undefined): GeminiS
     messages: 0,
     lastErrorMessage: undefined,
     callNames: new Map(),
+    answered: false,
   };
 }
 
@@ -78,6 +81,7 @@ export function closeMessage(state: GeminiState): void {
 export function openSession(state: GeminiState, fields: SessionFields): DisplayEvent[] {
   closeMessage(state);
   state.lastErrorMessage = undefined;
+  state.answered = false;
   state.started = true;
   return [...state.session.flush(), ...state.session.start(fields)];
 }

@@ -19,6 +19,7 @@ export function errorOf(value: unknown): { message: string | undefined; type: st
 /** `tool_use`: the call, announced once per `tool_id`. */
 export function toolUseEvents(state: GeminiState, event: ToolUseWireEvent, context: LineContext): DisplayEvent[] {
   closeMessage(state);
+  state.answered = true;
   const toolName = event.tool_name;
   const input = event.parameters ?? {};
   const events = state.tracker.start({ id: event.tool_id, toolName, input, arg: previewOverride(toolName, input) });
