@@ -49,8 +49,6 @@ export interface CodexLogState {
   lastTimestamp: string | undefined;
   /** A counter for the ids of items that carry none (messages, reasoning). */
   made: number;
-  /** The last `total_token_usage` shown, as JSON. */
-  lastTotal: string | undefined;
   /** The counts of the earlier processes that wrote the file, which a resumed 0.55 or 0.63 run does not carry on. */
   usage: RolloutUsage;
 }
@@ -73,7 +71,6 @@ export function createCodexLogState(): CodexLogState {
     promptTurn: undefined,
     lastTimestamp: undefined,
     made: 0,
-    lastTotal: undefined,
     usage: createRolloutUsage(),
   };
 }

@@ -4,6 +4,7 @@ import { createUsageCounter, replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { recordedDir } from '../../../tooling/recorded.js';
 import { codexLogSource } from './log-source.js';
+import { type CodexHead, visitCodexLine } from './session-head.js';
 
 // Hand-written rollout lines in the `{timestamp, type, payload}` envelope.
 const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type, payload });
@@ -70,5 +71,9 @@ describe('Codex rollout usage across `exec resume`', () => {
     const file = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((name) => name.endsWith('.jsonl')) ?? '';
     const { events } = replayLines(codexLogSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     expect(totals(events)).toMatchObject({ inputTokens: 3003, outputTokens: 63 });
+    // The listing's row reads the counts by the same rule: 1532 + 1534 tokens in all.
+    const head: CodexHead = { prompts: 0, shown: false };
+    for (const text of readFileSync(join(dir, file), 'utf8').split('\n')) if (text !== '') visitCodexLine(head, JSON.parse(text));
+    expect(head.tokens).toBe(3066);
   });
 });
