@@ -1,6 +1,7 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { arrayField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { CodexLogState } from './log-state.js';
+import { nextSessionTotal } from './log-usage.js';
 import { errorEvent } from './provider-error.js';
 import { usageEvent } from './state.js';
 import { legacyTokenUsageSchema } from './wire-schema.js';
@@ -72,13 +73,11 @@ function itemCompleted(state: CodexLogState, { payload, context }: EventMessage)
 
 function tokenCount(state: CodexLogState, { payload }: EventMessage): DisplayEvent[] | undefined {
   // `total_token_usage` is the running total of the session (replace, never add); `info` is null before the first reply.
-  const raw = ownField(objectField(payload, 'info'), 'total_token_usage');
-  const total = legacyTokenUsageSchema.safeParse(raw);
-  const key = JSON.stringify(raw);
+  const info = objectField(payload, 'info');
+  if (!legacyTokenUsageSchema.safeParse(ownField(info, 'total_token_usage')).success) return undefined;
   // Codex writes the count again after each tool output; the same total adds nothing.
-  if (!total.success || key === state.lastTotal) return undefined;
-  state.lastTotal = key;
-  return [usageEvent(state.codex, total.data, true)];
+  const total = nextSessionTotal(state.usage, info);
+  return total === undefined ? undefined : [usageEvent(state.codex, total, true)];
 }
 
 /**

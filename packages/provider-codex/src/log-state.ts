@@ -1,5 +1,6 @@
 import type { DisplayEvent, SessionStatus } from '@x/core';
 import { createSessionLifecycle, type SessionFields, type SessionLifecycle } from '@x/core/provider-utils';
+import { createRolloutUsage, type RolloutUsage } from './log-usage.js';
 import { createCodexState, type CodexState } from './state.js';
 
 /**
@@ -48,8 +49,8 @@ export interface CodexLogState {
   lastTimestamp: string | undefined;
   /** A counter for the ids of items that carry none (messages, reasoning). */
   made: number;
-  /** The last `total_token_usage` shown, as JSON. */
-  lastTotal: string | undefined;
+  /** The counts of the earlier processes that wrote the file, which a resumed 0.55 or 0.63 run does not carry on. */
+  usage: RolloutUsage;
 }
 
 /** A fresh {@link CodexLogState}. */
@@ -70,7 +71,7 @@ export function createCodexLogState(): CodexLogState {
     promptTurn: undefined,
     lastTimestamp: undefined,
     made: 0,
-    lastTotal: undefined,
+    usage: createRolloutUsage(),
   };
 }
 

@@ -1,5 +1,5 @@
 // What the recorded versions with the older rollouts (0.29: before the
-// envelope; 0.40 and 0.63: no task events, counts before items) show, per
+// envelope; 0.40, 0.55 and 0.63: no task events, counts before items) show, per
 // scenario, as recorded.test.ts checks it; 0.29 and 0.40 also print the
 // legacy `exec --json` form. Derived by hand from the recordings
 // (fixtures/codex/recorded/<version>/, fixtures/codex-log/recorded/<version>/),
@@ -166,9 +166,27 @@ const LOG_0_63: Expected = {
   resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
 };
 
+/**
+ * 0.55.0 (between 0.40 and 0.63) prints what 0.63.0 prints, line for line:
+ * today's form with the 0.40 tool set (`shell` and `update_plan`), the
+ * refused command run anyway (exit 0), nothing after `turn.started` for
+ * SIGINT.
+ */
+const STDOUT_0_55: Expected = STDOUT_0_63;
+
+/**
+ * 0.55.0's rollout is 0.63's, except that, like 0.40's, it keeps no
+ * `web_search_call`: the search's turn is a prompt and a count, owed a reply.
+ */
+const LOG_0_55: Expected = {
+  ...LOG_0_63,
+  'web-fetch': LOG_0_40['web-fetch'] as string[],
+};
+
 /** The versions with the older rollouts, by version. */
 export const EXPECTED_LEGACY: Record<string, VersionExpectations> = {
   '0.29.0': { stdout: STDOUT_0_29, log: LOG_0_29 },
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
+  '0.55.0': { stdout: STDOUT_0_55, log: LOG_0_55 },
   '0.63.0': { stdout: STDOUT_0_63, log: LOG_0_63 },
 };

@@ -167,11 +167,32 @@ const LOG_0_150: Expected = {
   'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
 };
 
+/**
+ * 0.140.0 (between 0.130 and 0.150) prints what 0.150.1 prints, save the
+ * usage's `cache_write_input_tokens` it lacks: it offers `exec_command`,
+ * `apply_patch` and `update_plan` but no `spawn_agent`.
+ */
+const STDOUT_0_140: Expected = STDOUT_0_150;
+
+/**
+ * 0.140.0's rollout writes each call's output before the response's usage,
+ * like 0.150.1's, but its `task_complete` after a failed request names no
+ * error, as 0.130's: the turn had no reply.
+ */
+const LOG_0_140: Expected = {
+  ...LOG_0_150,
+  'api-error-400': ROLLOUT_NO_REPLY,
+  'api-error-429': ROLLOUT_NO_REPLY,
+  'api-error-500': ROLLOUT_NO_REPLY,
+  'overloaded-cut': ROLLOUT_NO_REPLY,
+};
+
 /** The versions of the current form, by version. */
 export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
   '0.113.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
+  '0.140.0': { stdout: STDOUT_0_140, log: LOG_0_140 },
   '0.150.1': { stdout: STDOUT_0_150, log: LOG_0_150 },
   '0.171.0': { stdout: STDOUT, log: LOG },
 };

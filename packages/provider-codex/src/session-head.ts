@@ -1,5 +1,6 @@
-import { arrayField, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { arrayField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
 import { bareUserMessage, isBareMeta } from './bare-rollout.js';
+import { createRolloutUsage, nextSessionTotal, type RolloutUsage } from './log-usage.js';
 
 /** What the lines of a Codex rollout read so far tell a listing. */
 export interface CodexHead {
@@ -14,6 +15,8 @@ export interface CodexHead {
   /** Whether a response item was seen: a log with no prompt but some output is one turn. */
   shown: boolean;
   tokens?: number;
+  /** The counts read so far, which a resumed 0.55 or 0.63 run starts over (log-usage.ts). */
+  usage?: RolloutUsage;
 }
 
 /** How long a listing's first prompt may be. */
@@ -84,6 +87,7 @@ export function visitCodexLine(head: CodexHead, line: Record<string, unknown>): 
   else if (line.type === 'response_item') head.shown = true;
   else if (prompt !== undefined) visitPrompt(head, prompt, nonEmpty(stringField(payload, 'turn_id')));
   else if (line.type === 'event_msg' && type === 'token_count') {
-    head.tokens = numberField(objectField(objectField(payload, 'info'), 'total_token_usage'), 'total_tokens') ?? head.tokens;
+    head.usage ??= createRolloutUsage();
+    head.tokens = nextSessionTotal(head.usage, objectField(payload, 'info'))?.total_tokens ?? head.tokens;
   }
 }
