@@ -91,6 +91,18 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // Ctrl-C while the stream stalled: the step had started, nothing after it.
     interrupted: ['start', 'end incomplete'],
   },
+  '1.17.18': {
+    ...COMMON,
+    // As 1.18: the overflow is compacted and answered again, the error line printed first; exit 1.
+    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
+    // As 1.14: a 429 or a 500 is retried without end, nothing printed before the lab's timeout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // One step, then the in-stream error, not retried; the cut-off text is never printed.
+    'overloaded-cut': REFUSED,
+    // Ctrl-C while the stream stalled: the step had started, nothing after it.
+    interrupted: ['start', 'end incomplete'],
+  },
   '1.18.33': {
     ...COMMON,
     // "prompt is too long" is taken for a context overflow (ContextOverflowError): the session is
