@@ -158,6 +158,9 @@ const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<s
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.40': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
+  // 1.0.55 behaves as 1.0.40: a 400 retried with five `model_retry` notices, a 429 silently; the exit code only in
+  // the output's `<exited with exit code 1>`; Ctrl-C kills the run before any result line, its log ends in a routine shutdown.
+  '1.0.55': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.92': { stdout: STDOUT_1_0_92, log: LOG_1_0_92 },
