@@ -62,6 +62,18 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     // 1.1 stores the text streamed before Ctrl-C.
     interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
   },
+  '1.2.12': {
+    ...COMMON,
+    // As 1.1: no compaction, the ContextOverflowError stays on the assistant message (L5).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // As 1.2.27, the text part was stored empty: the error alone.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
   '1.2.27': {
     ...COMMON,
     // As 1.18: the compaction, its summary, the synthetic note to go on, the answer after it.
