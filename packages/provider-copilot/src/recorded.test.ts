@@ -131,12 +131,39 @@ const LOG_1_0_40: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['sta
  */
 const STDOUT_1_0_12: Record<string, string[]> = { ...STDOUT_1_0_20, 'api-error-429': ['notice', 'notice', 'notice', 'notice', 'notice'] };
 
+/**
+ * 1.0.92 announces no retry on stdout: no `assistant.turn_retry`, no
+ * `session.info` of type `model_retry`, only the `model.call_failure` and
+ * `model.call_finished` telemetry, shown as nothing. A 400 is not retried
+ * (`session.error` names the prompt as too long), a 429 or a 500 is retried
+ * five times silently and ends in the one error; the cut-off stream's words
+ * are streamed six times over, each attempt a message of its own, and the
+ * session's error says it retried five times. Ctrl-C aborts the stalled
+ * request once (`abort`, then a `session.info` of type `cancellation`) and
+ * the run ends cancelled with exit code 0; the log keeps the abort alone.
+ */
+const FAILED_SILENTLY = ['error', 'start', 'usage', 'end error'];
+
+const STDOUT_1_0_92: Record<string, string[]> = {
+  ...STDOUT,
+  'api-error-400': FAILED_SILENTLY,
+  'api-error-500': FAILED_SILENTLY,
+  'overloaded-cut': [...Array.from({ length: 6 }, () => 'text Let me start'), 'error', 'start', 'usage', 'end error'],
+  interrupted: ['text Here is the first line', 'notice', 'notice', 'start', 'usage', 'end cancelled'],
+};
+
+const LOG_1_0_92: Record<string, string[]> = { ...LOG, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.40': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
+  // 1.0.55 behaves as 1.0.40: a 400 retried with five `model_retry` notices, a 429 silently; the exit code only in
+  // the output's `<exited with exit code 1>`; Ctrl-C kills the run before any result line, its log ends in a routine shutdown.
+  '1.0.55': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
+  '1.0.92': { stdout: STDOUT_1_0_92, log: LOG_1_0_92 },
   '1.0.102': { stdout: STDOUT, log: LOG },
 };
 

@@ -65,6 +65,20 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'overloaded-cut': REFUSED,
     interrupted: ['start', 'end incomplete'],
   },
+  '1.2.12': {
+    ...COMMON,
+    // As 1.2.27: the reasoning part is printed when it closes, after the todowrite call it came before.
+    'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    // As 1.1: the ContextOverflowError alone, before any step (no compaction before 1.2.27), and exit 0.
+    'api-error-400': REFUSED,
+    // As 1.2.27: a 429 or a 500 is retried without end, nothing printed before the lab's timeout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // One step, then the in-stream error, not retried (exit 0); the cut-off text is never printed.
+    'overloaded-cut': REFUSED,
+    // Ctrl-C while the stream stalled: the step had started, its text part never closed.
+    interrupted: ['start', 'end incomplete'],
+  },
   '1.2.27': {
     ...COMMON,
     // The reasoning part is printed when it closes, after the todowrite call it came before (its id and
@@ -87,6 +101,18 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // As 1.2: a 429 or a 500 is retried without end, nothing printed before the lab's timeout.
     'api-error-429': [],
     'api-error-500': [],
+    'overloaded-cut': REFUSED,
+    // Ctrl-C while the stream stalled: the step had started, nothing after it.
+    interrupted: ['start', 'end incomplete'],
+  },
+  '1.17.18': {
+    ...COMMON,
+    // As 1.18: the overflow is compacted and answered again, the error line printed first; exit 1.
+    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
+    // As 1.14: a 429 or a 500 is retried without end, nothing printed before the lab's timeout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // One step, then the in-stream error, not retried; the cut-off text is never printed.
     'overloaded-cut': REFUSED,
     // Ctrl-C while the stream stalled: the step had started, nothing after it.
     interrupted: ['start', 'end incomplete'],

@@ -62,6 +62,18 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     // 1.1 stores the text streamed before Ctrl-C.
     interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
   },
+  '1.2.12': {
+    ...COMMON,
+    // As 1.1: no compaction, the ContextOverflowError stays on the assistant message (L5).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // As 1.2.27, the text part was stored empty: the error alone.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
   '1.2.27': {
     ...COMMON,
     // As 1.18: the compaction, its summary, the synthetic note to go on, the answer after it.
@@ -81,6 +93,18 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
     // As 1.18, the text streamed before the cut is stored.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
+  '1.17.18': {
+    ...COMMON,
+    // As 1.18: the overflowing request's message keeps no error; the compaction, its summary, the note, the answer.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // As 1.14 and 1.18, the text streamed before the cut is stored, then the error.
     'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
     // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
