@@ -53,7 +53,8 @@ export function emptyManifest(redact: boolean): Manifest {
 
 /** The manifest in `dir`, or an empty one when there is none, it is unreadable, or it was built with other settings. */
 export async function loadManifest(dir: string, redact: boolean): Promise<Manifest> {
-  await mkdir(dir, { recursive: true });
+  // The index holds what the logs say (prompts, output): a folder it makes is opened by this user only.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   let text: string;
   try {
     // A FIFO in its place would hold `xview serve` before it listens: only a regular file is read.

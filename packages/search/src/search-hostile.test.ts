@@ -47,11 +47,13 @@ describe('readEvents through a session store and its log source (as xview serve 
     await copyFile(FIXTURE, log);
     const events = JSON.parse(await readFile(FIXTURE_EVENTS, 'utf8')) as DisplayEvent[];
     const expected = events.findIndex((e) => e.kind === 'prompt' && /JOKE\.md/.test(e.text));
-    const index = await openSearchIndex({ dir: join(dir, 'index'), readEvents: readThroughStore });
+    const index = await openSearchIndex({ dir: join(dir, 'cache', 'index'), readEvents: readThroughStore });
     await index.update([await logSession(log)]);
     const hits = await index.search('joke footer');
     expect(hits.find((h) => h.field === 'prompt')?.eventIndex).toBe(expected);
     await index.close();
+    // It holds what the logs say: the folders it made are this user's alone.
+    for (const made of ['cache', join('cache', 'index')]) expect((await stat(join(dir, made))).mode & 0o777).toBe(0o700);
   });
 
   it('indexes a log with invalid UTF-8, control characters, __proto__ keys and a 4 MB line', async () => {
