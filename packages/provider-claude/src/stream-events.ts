@@ -100,8 +100,10 @@ function blockStop(state: ClaudeState, { stream, index, parent }: StreamPlace): 
  * is read as the main thread's.
  */
 function parentOf(state: ClaudeState, tagged: string | undefined, event: StreamEvent): string | undefined {
+  // Every stream event comes through here: an untagged one, nearly all of them, costs one comparison.
+  if (tagged === undefined) return undefined;
   const main = state.streams.get(threadOf(undefined));
-  if (tagged === undefined || main === undefined || state.streams.has(threadOf(tagged))) return tagged;
+  if (main === undefined || state.streams.has(threadOf(tagged))) return tagged;
   if (event.type === 'content_block_start') return stringField(event.content_block, 'id') === tagged ? undefined : tagged;
   const block = event.type === 'content_block_delta' && event.index != null ? main.blocks.get(event.index) : undefined;
   return block?.toolId === tagged ? undefined : tagged;

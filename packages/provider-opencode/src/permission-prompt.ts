@@ -5,7 +5,7 @@ import type { DisplayEvent, LineContext } from '@x/core';
  * (`OPENCODE_PERMISSION`) with a terminal select prompt, drawn on standard
  * output between the JSON lines, and waits for an answer there (quirk 19):
  *
- *   ESC[?25l│
+ *   <CSI ?25l>│
  *   ◆  Permission required to run: rm -rf build
  *   │  ● Allow once
  *   │  ○ Always allow
@@ -13,14 +13,17 @@ import type { DisplayEvent, LineContext } from '@x/core';
  *   └
  */
 
-/** A control sequence (the prompt hides the cursor before drawing): not part of what the line says. */
-const CSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 /** The prompt's question, after its active marker. */
 const QUESTION = /^◆ {2}(Permission required .+)$/;
 /** An answer offered, selected (●) or not (○). */
 const OPTION = /^│ {2}[●○] \S.*$/;
-/** The prompt's left bar and its closing corner. */
-const FRAME = /^[│└]$/;
+/**
+ * The prompt's left bar and its closing corner. The first bar comes after the
+ * sequence that hides the cursor (a control character, then `[?25l`), which is
+ * matched, not removed: this provider passes text on as it came, and the
+ * renderers' gate shows any control character.
+ */
+const FRAME = /^(?:\p{Cc}\[\?25[lh])?[│└]$/u;
 
 /**
  * The events of a line of 1.0's permission prompt, or `undefined` for a line
@@ -28,7 +31,7 @@ const FRAME = /^[│└]$/;
  * the options and the frame are the prompt's drawing and show as nothing.
  */
 export function permissionPromptEvents(line: string, context: LineContext): DisplayEvent[] | undefined {
-  const text = line.replace(CSI, '').trimEnd();
+  const text = line.trimEnd();
   const question = QUESTION.exec(text)?.[1];
   if (question !== undefined) return [{ kind: 'notice', level: 'warning', message: question, code: 'permission' }];
   if (OPTION.test(text)) {
