@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../exit-codes.js';
-import { freshPlace, runInstalled, runSources } from './installed-xview.js';
+import { runInstalled, runSources, warmPlace } from './installed-xview.js';
 
 const AGENT = join(import.meta.dirname, '../../test/acp/scripted-agent.mjs');
 
 describe('the installed xview acp', () => {
   it.each([[[]], [['--verbose', '--allow']], [['--events', '--allow']], [['--summary']]])('prints what the sources print: %j', async (mode) => {
-    const place = freshPlace();
+    const place = warmPlace();
     const argv = ['acp', ...mode, '-m', 'fix greet.txt', '--', process.execPath, AGENT];
     const installed = runInstalled(argv, place);
     const sources = await runSources(argv, place);
@@ -22,7 +22,7 @@ describe('the installed xview acp', () => {
   });
 
   it('exits with the run status and records traffic that plain xview reads back as ACP', () => {
-    const place = freshPlace();
+    const place = warmPlace();
     const failed = runInstalled(['acp', '--record', 'run.jsonl', '-m', 'go', '--', process.execPath, AGENT], { ...place, env: { ACP_SCRIPT_STOP: 'refusal' } });
     expect(failed.status).toBe(ExitCode.runFailed);
     expect(readFileSync(join(place.cwd, 'run.jsonl'), 'utf8')).toContain('"stopReason":"refusal"');
@@ -32,7 +32,7 @@ describe('the installed xview acp', () => {
   });
 
   it('has its help', () => {
-    const help = runInstalled(['acp', '--help'], freshPlace());
+    const help = runInstalled(['acp', '--help'], warmPlace());
     expect(help.status).toBe(ExitCode.ok);
     expect(help.stdout).toContain('xview acp [options] -- <agent command...>');
   });

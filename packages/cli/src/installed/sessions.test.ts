@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { put, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
-import { freshPlace, type RunPlace, runInstalled, runSources, sameTime, startInstalled } from './installed-xview.js';
+import { type RunPlace, runInstalled, runSources, sameTime, startInstalled, warmPlace } from './installed-xview.js';
 
 const SECRET = 'ghp_4Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU1';
 
@@ -23,7 +23,7 @@ const IDS = {
 
 /** A home with a session of each agent (and a recorded Claude log with tool calls beside them). */
 function fiveAgentHome(): RunPlace & { cwd: string } {
-  const place = freshPlace();
+  const place = warmPlace();
   const home = place.home;
   const at = (minute: number) => `2026-03-02T10:0${minute}:00.000Z`;
   writeClaude(join(home, '.claude'), { id: IDS.claude, cwd: '/work/app', prompt: `Deploy with GITHUB_TOKEN=${SECRET}`, at: at(1) });
@@ -56,7 +56,7 @@ describe('the installed xview sessions', () => {
   });
 
   it('keeps a secret in a working directory out of the titles, projects and paths with --redact', () => {
-    const place = freshPlace();
+    const place = warmPlace();
     // Claude's folder for this project is `-work-GITHUB-TOKEN-ghp_…`: the secret after a hyphen.
     writeClaude(join(place.home, '.claude'), { id: IDS.claude, cwd: `/work/GITHUB_TOKEN=${SECRET}`, prompt: `use ${SECRET}`, at: '2026-03-02T10:01:00.000Z' });
     for (const argv of [
@@ -163,7 +163,7 @@ describe('the installed xview site', () => {
   });
 
   it('stands a hostile home and output folder: a 5,000-character id, a bidi title, a FIFO in place of the manifest', () => {
-    const place = freshPlace();
+    const place = warmPlace();
     const at = '2026-03-01T10:00:00.000Z';
     // Codex takes the id from the log's first line, so it is as long as the log says; the file's name stays short.
     const meta = {
