@@ -66,8 +66,8 @@ describe('the installed xview acp-agent', () => {
     ]);
   });
 
-  it('refuses an unknown agent in one line with exit 2', () => {
-    const result = runInstalled(['acp-agent', 'cursor'], freshPlace(), '');
+  it('refuses an unknown agent in one line with exit 2', async () => {
+    const result = await runInstalled(['acp-agent', 'cursor'], freshPlace(), '');
     expect(result.status).toBe(ExitCode.usage);
     expect(result.stderr).toBe('xview: acp-agent: unknown agent "cursor". Choose one of: claude, codex, gemini, opencode, copilot.\n');
   });

@@ -13,7 +13,7 @@ describe('the installed xview acp', () => {
   it.each([[[]], [['--verbose', '--allow']], [['--events', '--allow']], [['--summary']]])('prints what the sources print: %j', async (mode) => {
     const place = warmPlace();
     const argv = ['acp', ...mode, '-m', 'fix greet.txt', '--', process.execPath, AGENT];
-    const installed = runInstalled(argv, place);
+    const installed = await runInstalled(argv, place);
     const sources = await runSources(argv, place);
     expect(installed.stdout.replace(/\d+(\.\d+)?\s?(ms|s)\b/g, 'T')).toBe(sources.stdout.replace(/\d+(\.\d+)?\s?(ms|s)\b/g, 'T'));
     expect(installed.stderr).toBe(sources.stderr);
@@ -21,18 +21,18 @@ describe('the installed xview acp', () => {
     expect(installed.stdout.length).toBeGreaterThan(0);
   });
 
-  it('exits with the run status and records traffic that plain xview reads back as ACP', () => {
+  it('exits with the run status and records traffic that plain xview reads back as ACP', async () => {
     const place = warmPlace();
-    const failed = runInstalled(['acp', '--record', 'run.jsonl', '-m', 'go', '--', process.execPath, AGENT], { ...place, env: { ACP_SCRIPT_STOP: 'refusal' } });
+    const failed = await runInstalled(['acp', '--record', 'run.jsonl', '-m', 'go', '--', process.execPath, AGENT], { ...place, env: { ACP_SCRIPT_STOP: 'refusal' } });
     expect(failed.status).toBe(ExitCode.runFailed);
     expect(readFileSync(join(place.cwd, 'run.jsonl'), 'utf8')).toContain('"stopReason":"refusal"');
-    const replay = runInstalled(['--events', 'run.jsonl'], place);
+    const replay = await runInstalled(['--events', 'run.jsonl'], place);
     expect(replay.status).toBe(ExitCode.runFailed);
     expect(replay.stdout).toContain('"kind":"session","phase":"end","status":"error"');
   });
 
-  it('has its help', () => {
-    const help = runInstalled(['acp', '--help'], warmPlace());
+  it('has its help', async () => {
+    const help = await runInstalled(['acp', '--help'], warmPlace());
     expect(help.status).toBe(ExitCode.ok);
     expect(help.stdout).toContain('xview acp [options] -- <agent command...>');
   });

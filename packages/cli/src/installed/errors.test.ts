@@ -33,7 +33,7 @@ describe('the installed xview on a mistake', () => {
     '%s: one line, the code the sources give',
     async (_name, argv) => {
       const place = freshPlace();
-      const installed = runInstalled(argv, place, '');
+      const installed = await runInstalled(argv, place, '');
       const sources = await runSources(argv, place);
       expect(installed.status).toBe(sources.status);
       expect(installed.status).not.toBe(ExitCode.ok);
@@ -44,8 +44,8 @@ describe('the installed xview on a mistake', () => {
     },
   );
 
-  it('says "did you mean" for a misspelt option', () => {
-    const typo = runInstalled(['--verbos', CLAUDE_RUN], freshPlace());
+  it('says "did you mean" for a misspelt option', async () => {
+    const typo = await runInstalled(['--verbos', CLAUDE_RUN], freshPlace());
     expect(typo.status).toBe(ExitCode.usage);
     expect(typo.stderr).toContain('--verbose');
   });
@@ -92,7 +92,7 @@ describe('the installed xview --html through /proc/self/fd (what /dev/stdin and 
 });
 
 describe('the installed xview with a plugin', () => {
-  it('renders with a renderer plugin named by --plugin, from a file outside the repository', () => {
+  it('renders with a renderer plugin named by --plugin, from a file outside the repository', async () => {
     const place = freshPlace();
     const plugin = join(place.cwd, 'count-renderer.mjs');
     writeFileSync(
@@ -109,7 +109,7 @@ describe('the installed xview with a plugin', () => {
         '};',
       ].join('\n'),
     );
-    const run = runInstalled(['--plugin', plugin, '--renderer', 'count', CLAUDE_RUN], place);
+    const run = await runInstalled(['--plugin', plugin, '--renderer', 'count', CLAUDE_RUN], place);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(ExitCode.ok);
     const events = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.events.json'), 'utf8');

@@ -1,4 +1,4 @@
-import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -83,9 +83,35 @@ function processEnv(place: RunPlace): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs the installed xview to its end. */
-export function runInstalled(argv: readonly string[], place: RunPlace, input?: string | Buffer): SpawnSyncReturns<string> {
-  return spawnSync(installedXview(), argv, { cwd: place.cwd ?? place.home, input, encoding: 'utf8', env: processEnv(place), timeout: 120_000 });
+/** What a finished run of the installed xview printed, and how it ended. */
+export interface InstalledRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the installed xview to its end, with `input` on its standard input
+ * (none: an empty one). Asynchronous, not `spawnSync`: a test worker blocked
+ * on a child for seconds cannot answer the test runner, which under load gave
+ * up on it ("Timeout calling onTaskUpdate").
+ */
+export function runInstalled(argv: readonly string[], place: RunPlace, input?: string | Buffer): Promise<InstalledRun> {
+  const child = spawn(installedXview(), argv, { cwd: place.cwd ?? place.home, env: processEnv(place), stdio: ['pipe', 'pipe', 'pipe'], timeout: 120_000 });
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  // A run that exits before reading its input closes the pipe: that is its answer, not the test's error.
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(input ?? '');
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status, signal) =>
+      resolve({ status, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
+    );
+  });
 }
 
 /** Starts the installed xview and lets the test talk to it. */

@@ -54,35 +54,35 @@ const MARKDOWN = [
 ].join('\n');
 
 describe('plugins installed from packed tarballs, in the installed xview', () => {
-  it('xview sessions lists the sessions of the store x-provider-qwen brings: named with --plugin (a package, a path) or found in the xview folder', () => {
+  it('xview sessions lists the sessions of the store x-provider-qwen brings: named with --plugin (a package, a path) or found in the xview folder', async () => {
     const rows = `${JSON.stringify([qwenRow(place.home, 'edit'), qwenRow(place.home, 'plain')], null, 2)}\n`;
     for (const plugin of [['--plugin', 'x-provider-qwen'], ['--plugin', join(place.folder, 'node_modules', 'x-provider-qwen')], []]) {
-      const listed = runInstalled(['sessions', ...plugin, '--agent', 'qwen', '--all-projects', '--json'], place);
+      const listed = await runInstalled(['sessions', ...plugin, '--agent', 'qwen', '--all-projects', '--json'], place);
       expect({ plugin, status: listed.status, stdout: listed.stdout, stderr: listed.stderr }).toEqual({ plugin, status: ExitCode.ok, stdout: rows, stderr: '' });
     }
   });
 
-  it('xview --list-providers names the plugins’ source, store and renderer with the package each came from', () => {
-    const listed = runInstalled(['--list-providers'], place);
+  it('xview --list-providers names the plugins’ source, store and renderer with the package each came from', async () => {
+    const listed = await runInstalled(['--list-providers'], place);
     expect([listed.status, listed.stderr]).toEqual([ExitCode.ok, '']);
     expect(listed.stdout).toMatch(/^qwen-log +Qwen Code session log \(streaming\) +x-provider-qwen$/m);
     expect(listed.stdout).toMatch(/^qwen +Qwen Code \(session store, xview sessions --agent qwen\) +x-provider-qwen$/m);
     expect(listed.stdout).toMatch(/^markdown +Markdown \(renderer, --renderer markdown\) +x-renderer-markdown$/m);
   });
 
-  it('xview show renders a session of the plugin’s store with its log source, and with the markdown renderer plugin', () => {
-    const show = (...argv: string[]) => {
-      const { status, stdout, stderr } = runInstalled(['show', '--plugin', 'x-provider-qwen', ...argv], place);
+  it('xview show renders a session of the plugin’s store with its log source, and with the markdown renderer plugin', async () => {
+    const show = async (...argv: string[]) => {
+      const { status, stdout, stderr } = await runInstalled(['show', '--plugin', 'x-provider-qwen', ...argv], place);
       return { status, stdout, stderr };
     };
-    expect(show(QWEN_SESSIONS.plain)).toEqual({ status: ExitCode.ok, stdout: 'It is **42**.\n', stderr: '' });
-    expect(show('--verbose', '3050525d')).toEqual({ status: ExitCode.ok, stdout: QWEN_EDIT_VERBOSE, stderr: '' });
-    expect(show('--plugin', 'x-renderer-markdown', '--renderer', 'markdown', 'cebb297e')).toEqual({ status: ExitCode.ok, stdout: MARKDOWN, stderr: '' });
+    expect(await show(QWEN_SESSIONS.plain)).toEqual({ status: ExitCode.ok, stdout: 'It is **42**.\n', stderr: '' });
+    expect(await show('--verbose', '3050525d')).toEqual({ status: ExitCode.ok, stdout: QWEN_EDIT_VERBOSE, stderr: '' });
+    expect(await show('--plugin', 'x-renderer-markdown', '--renderer', 'markdown', 'cebb297e')).toEqual({ status: ExitCode.ok, stdout: MARKDOWN, stderr: '' });
   });
 
-  it('xview site renders the plugin’s sessions on its worker threads, which load the same plugins', () => {
+  it('xview site renders the plugin’s sessions on its worker threads, which load the same plugins', async () => {
     const out = join(place.home, 'site');
-    const site = runInstalled(['site', out, '--plugin', 'x-provider-qwen', '--agent', 'qwen'], place);
+    const site = await runInstalled(['site', out, '--plugin', 'x-provider-qwen', '--agent', 'qwen'], place);
     expect({ status: site.status, stdout: site.stdout, stderr: site.stderr }).toEqual({
       status: ExitCode.ok,
       stdout: '',

@@ -48,16 +48,15 @@ describe.each(RUNS)('the installed xview on %s', (run) => {
 
   it.each(MODES.map((mode) => [mode.join(' ') || '(default)', mode] as const))('prints what the sources print: %s', async (_name, mode) => {
     const place = warmPlace();
-    const fromFile = runInstalled([...mode, file], place);
-    const sources = await runSources([...mode, file], place);
+    // The installed run and the sources' run side by side: the child runs while the sources do.
+    const [fromFile, sources] = await Promise.all([runInstalled([...mode, file], place), runSources([...mode, file], place)]);
     expect(fromFile.stderr).toBe(sources.stderr);
     expect(sameTime(fromFile.stdout)).toBe(sameTime(sources.stdout));
     expect(fromFile.status).toBe(sources.status);
     expect(fromFile.stdout.length).toBeGreaterThan(0);
     if (run !== STDIN_EVERY_MODE && !STDIN_MODES.has(mode.join(' '))) return;
 
-    const fromStdin = runInstalled(mode, place, input);
-    const sourcesStdin = await runSources(mode, place, input);
+    const [fromStdin, sourcesStdin] = await Promise.all([runInstalled(mode, place, input), runSources(mode, place, input)]);
     expect(sameTime(fromStdin.stdout)).toBe(sameTime(sourcesStdin.stdout));
     expect(fromStdin.stderr).toBe(sourcesStdin.stderr);
     expect(fromStdin.status).toBe(sourcesStdin.status);
@@ -65,7 +64,7 @@ describe.each(RUNS)('the installed xview on %s', (run) => {
 
   it('writes the --html page the sources write', async () => {
     const place = warmPlace();
-    const installed = runInstalled(['--html', 'run.html', file], place);
+    const installed = await runInstalled(['--html', 'run.html', file], place);
     expect(installed.status).toBe(ExitCode.ok);
     const page = readFileSync(join(place.cwd, 'run.html'), 'utf8');
     expect(page).toMatch(/^<!DOCTYPE html>/i);
@@ -75,20 +74,20 @@ describe.each(RUNS)('the installed xview on %s', (run) => {
 });
 
 describe('the installed xview, whatever the input', () => {
-  it('passes --raw through untouched', () => {
+  it('passes --raw through untouched', async () => {
     const input = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.jsonl'), 'utf8');
-    const raw = runInstalled(['--raw'], warmPlace(), input);
+    const raw = await runInstalled(['--raw'], warmPlace(), input);
     expect(raw.status).toBe(ExitCode.ok);
     expect(raw.stdout).toBe(input);
   });
 
-  it('stacks no more than 8 combining marks on a letter, whatever kept joiner or selector splits them', () => {
+  it('stacks no more than 8 combining marks on a letter, whatever kept joiner or selector splits them', async () => {
     const text = (between: string) => `a${`\u0301${between}`.repeat(30)}`;
     const line = (between: string) =>
       JSON.stringify({ type: 'assistant', message: { id: `m${between}`, role: 'assistant', model: 'm', content: [{ type: 'text', text: text(between) }] }, session_id: 's' });
     const input = `${['\ufe0f', '\u200d'].map(line).join('\n')}\n`;
     for (const mode of [[], ['--html', '-']]) {
-      const shown = runInstalled(['--provider', 'claude', ...mode], warmPlace(), input).stdout;
+      const shown = (await runInstalled(['--provider', 'claude', ...mode], warmPlace(), input)).stdout;
       expect(shown.match(/\u0301/gu)?.length).toBe(16);
     }
   });
@@ -96,8 +95,8 @@ describe('the installed xview, whatever the input', () => {
   it('tells the version the packages carry and the help the sources tell', async () => {
     const place = warmPlace();
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
-    expect(runInstalled(['--version'], place).stdout).toBe(`${pkg.version}\n`);
-    const help = runInstalled(['--help'], place);
+    expect((await runInstalled(['--version'], place)).stdout).toBe(`${pkg.version}\n`);
+    const help = await runInstalled(['--help'], place);
     expect(help.status).toBe(ExitCode.ok);
     expect(help.stdout).toBe((await runSources(['--help'], place)).stdout);
   });
@@ -113,11 +112,11 @@ describe('the installed xview renderers', () => {
       [['--renderer', 'terminal', '--verbose'], ['--verbose']],
     ];
     for (const [byId, byOption] of pairs) {
-      const chosen = runInstalled([...byId, file], place);
+      const chosen = await runInstalled([...byId, file], place);
       expect(chosen.status).toBe(ExitCode.ok);
-      expect(chosen.stdout).toBe(runInstalled([...byOption, file], place).stdout);
+      expect(chosen.stdout).toBe((await runInstalled([...byOption, file], place)).stdout);
     }
-    const listed = runInstalled(['--list-providers'], place);
+    const listed = await runInstalled(['--list-providers'], place);
     expect(listed.stdout).toBe((await runSources(['--list-providers'], place)).stdout);
     expect(listed.stdout).toMatch(/^summary +Summary of each input \(--summary\) \(renderer, --renderer summary\) +built-in$/m);
   });

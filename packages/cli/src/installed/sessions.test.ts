@@ -45,17 +45,17 @@ describe('the installed xview sessions', () => {
       ['sessions', '--all-projects', '--json'],
       ['sessions', '--agent', 'gemini', '--all-projects'],
     ]) {
-      const installed = runInstalled(argv, place);
+      const installed = await runInstalled(argv, place);
       const sources = await runSources(argv, place);
       expect([argv, installed.status]).toEqual([argv, ExitCode.ok]);
       expect(installed.stdout).toBe(sources.stdout);
       expect(installed.stderr).toBe(sources.stderr);
     }
-    const rows = JSON.parse(runInstalled(['sessions', '--all-projects', '--json'], place).stdout) as { agent: string }[];
+    const rows = JSON.parse((await runInstalled(['sessions', '--all-projects', '--json'], place)).stdout) as { agent: string }[];
     expect(new Set(rows.map((row) => row.agent))).toEqual(new Set(['claude', 'codex', 'gemini', 'opencode', 'copilot']));
   });
 
-  it('keeps a secret in a working directory out of the titles, projects and paths with --redact', () => {
+  it('keeps a secret in a working directory out of the titles, projects and paths with --redact', async () => {
     const place = warmPlace();
     // Claude's folder for this project is `-work-GITHUB-TOKEN-ghp_…`: the secret after a hyphen.
     writeClaude(join(place.home, '.claude'), { id: IDS.claude, cwd: `/work/GITHUB_TOKEN=${SECRET}`, prompt: `use ${SECRET}`, at: '2026-03-02T10:01:00.000Z' });
@@ -63,7 +63,7 @@ describe('the installed xview sessions', () => {
       ['sessions', '--all-projects', '--redact'],
       ['sessions', '--all-projects', '--redact', '--json'],
     ]) {
-      const run = runInstalled(argv, place);
+      const run = await runInstalled(argv, place);
       expect([argv, run.status, run.stdout.includes(SECRET)]).toEqual([argv, ExitCode.ok, false]);
       expect(run.stdout).toContain('[REDACTED:github-token]');
     }
@@ -76,8 +76,7 @@ describe('the installed xview show', () => {
   it.each(Object.entries(IDS))('renders the %s session in every mode as the sources do', async (_agent, id) => {
     const place = fiveAgentHome();
     for (const mode of MODES) {
-      const installed = runInstalled(['show', id, ...mode], place);
-      const sources = await runSources(['show', id, ...mode], place);
+      const [installed, sources] = await Promise.all([runInstalled(['show', id, ...mode], place), runSources(['show', id, ...mode], place)]);
       expect([mode, installed.status]).toEqual([mode, sources.status]);
       expect(sameTime(installed.stdout)).toBe(sameTime(sources.stdout));
       expect(installed.stderr).toBe(sources.stderr);
@@ -85,14 +84,14 @@ describe('the installed xview show', () => {
     }
   });
 
-  it('removes a secret with --redact, and fails in one line for a session that does not exist', () => {
+  it('removes a secret with --redact, and fails in one line for a session that does not exist', async () => {
     const place = fiveAgentHome();
-    expect(runInstalled(['show', IDS.claude, '--events'], place).stdout).toContain(SECRET);
-    const redacted = runInstalled(['show', IDS.claude, '--events', '--redact'], place);
+    expect((await runInstalled(['show', IDS.claude, '--events'], place)).stdout).toContain(SECRET);
+    const redacted = await runInstalled(['show', IDS.claude, '--events', '--redact'], place);
     expect(redacted.status).toBe(ExitCode.ok);
     expect(redacted.stdout).toContain('[REDACTED:');
     expect(redacted.stdout).not.toContain(SECRET);
-    const missing = runInstalled(['show', 'no-such-session'], place);
+    const missing = await runInstalled(['show', 'no-such-session'], place);
     expect(missing.status).toBe(ExitCode.input);
     expect(missing.stderr.split('\n')).toHaveLength(2);
   });
@@ -136,7 +135,7 @@ describe('the installed xview site', () => {
   it('writes an index and one page per session of every agent, as the sources do', async () => {
     const place = fiveAgentHome();
     const out = join(place.home, 'site-installed');
-    const installed = runInstalled(['site', out], place);
+    const installed = await runInstalled(['site', out], place);
     expect(installed.stderr).toMatch(/6 sessions, 6 pages written, 0 unchanged\.\n$/);
     expect(installed.status).toBe(ExitCode.ok);
     const pages = readdirSync(join(out, 'sessions')).sort();
@@ -162,7 +161,7 @@ describe('the installed xview site', () => {
     expect(rows.every((row) => Array.isArray(row[5]) && row[5].length > 0)).toBe(true);
   });
 
-  it('stands a hostile home and output folder: a 5,000-character id, a bidi title, a FIFO in place of the manifest', () => {
+  it('stands a hostile home and output folder: a 5,000-character id, a bidi title, a FIFO in place of the manifest', async () => {
     const place = warmPlace();
     const at = '2026-03-01T10:00:00.000Z';
     // Codex takes the id from the log's first line, so it is as long as the log says; the file's name stays short.
@@ -180,7 +179,7 @@ describe('the installed xview site', () => {
     const out = join(place.home, 'site');
     mkdirSync(out);
     execFileSync('mkfifo', [join(out, 'manifest.json')]);
-    const run = runInstalled(['site', out], place);
+    const run = await runInstalled(['site', out], place);
     expect(run.stderr).toMatch(/2 sessions, 2 pages written, 0 unchanged\.\n$/);
     expect(run.status).toBe(ExitCode.ok);
     expect(readdirSync(join(out, 'sessions')).map((name) => name.length < 200)).toEqual([true, true]);
@@ -189,10 +188,10 @@ describe('the installed xview site', () => {
     expect(data).not.toContain('\u202e');
   });
 
-  it('keeps a secret out of every page with --redact', () => {
+  it('keeps a secret out of every page with --redact', async () => {
     const place = fiveAgentHome();
     const out = join(place.home, 'site');
-    expect(runInstalled(['site', out, '--redact'], place).status).toBe(ExitCode.ok);
+    expect((await runInstalled(['site', out, '--redact'], place)).status).toBe(ExitCode.ok);
     for (const page of readdirSync(join(out, 'sessions'))) expect(readFileSync(join(out, 'sessions', page), 'utf8')).not.toContain(SECRET);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(SECRET);
   });
