@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import type { ExitCodeValue } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
 
 import { REPO, installedXview } from './installed-bin.js';
+import { runTmp } from './run-tmp.js';
 
 export { installedXview };
 
@@ -15,7 +15,7 @@ export { installedXview };
  * repository: what is installed there resolves nothing from the workspace.
  */
 export function outsideRepository(prefix: string): string {
-  const dir = mkdtempSync(join(realpathSync(tmpdir()), prefix));
+  const dir = mkdtempSync(join(realpathSync(runTmp()), prefix));
   if (dir.startsWith(`${realpathSync(REPO)}${sep}`)) throw new Error(`${dir} is inside the repository`);
   return dir;
 }
@@ -50,7 +50,7 @@ export interface RunPlace {
 
 /** A fresh place: an empty home, cwd and cache of its own. */
 export function freshPlace(): RunPlace & { cwd: string } {
-  const home = mkdtempSync(join(tmpdir(), 'x-installed-home-'));
+  const home = mkdtempSync(join(runTmp(), 'x-installed-home-'));
   const cwd = join(home, 'work');
   mkdirSync(cwd);
   return { home, cwd };
@@ -67,7 +67,7 @@ let sharedCodeCache: string | undefined;
  * and the cache cannot change output (bundle.test.ts runs cold and warm).
  */
 export function warmPlace(): RunPlace & { cwd: string } {
-  sharedCodeCache ??= mkdtempSync(join(tmpdir(), 'x-installed-cache-'));
+  sharedCodeCache ??= mkdtempSync(join(runTmp(), 'x-installed-cache-'));
   const place = freshPlace();
   return { ...place, env: { XDG_CACHE_HOME: sharedCodeCache } };
 }
