@@ -23,6 +23,12 @@ export async function watchedPage(browser: Browser, origin: string): Promise<{ p
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
+  watchPage(page, origin, problems);
+  return { page, problems };
+}
+
+/** Records into `problems` what must never happen on `page`: a dialog, a script error, a request to another origin. */
+export function watchPage(page: Page, origin: string, problems: string[]): void {
   page.on('dialog', (d) => {
     problems.push(`dialog ${d.message()}`);
     void d.dismiss();
@@ -31,7 +37,6 @@ export async function watchedPage(browser: Browser, origin: string): Promise<{ p
   page.on('request', (r) => {
     if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) problems.push(`request ${r.url()}`);
   });
-  return { page, problems };
 }
 
 /** A Claude log line of assistant text, as writeClaude's lines carry them. */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../renderer-html/test/xss-corpus.js';
 import { writeClaude, writeCodex } from '../../sessions/test/fake-home.js';
 import { startServer, type ServeHandle } from '../src/server.js';
-import { claudeTextLine, hasChromium, launch, watchedPage } from './browser.js';
+import { claudeTextLine, hasChromium, launch, watchedPage, watchPage } from './browser.js';
 import { get } from './http.js';
 import { IDS, PLANTED, SOURCES, STORES, fiveAgentHome } from './serve-home.js';
 
@@ -177,10 +177,18 @@ describe.skipIf(!hasChromium)('xview serve with hostile strings in every field',
       await page.goto(server.url);
       const links = await page.$$eval('table.x-list a', (as) => as.map((a) => (a as HTMLAnchorElement).href));
       expect(links.length).toBe(XSS_PAYLOADS.length + 1);
-      for (const link of links) {
-        await page.goto(link);
-        await page.goto(`${link}/changes`);
-      }
+      // Three pages of the same browser context (the cookie the first one got) share the sessions:
+      // the server renders one page while Chromium lays out another.
+      const pages = [page, await page.context().newPage(), await page.context().newPage()];
+      for (const extra of pages.slice(1)) watchPage(extra, server.origin, problems);
+      await Promise.all(
+        pages.map(async (tab, n) => {
+          for (const link of links.filter((_, i) => i % pages.length === n)) {
+            await tab.goto(link);
+            await tab.goto(`${link}/changes`);
+          }
+        }),
+      );
       await expect
         .poll(
           async () => {
