@@ -57,8 +57,10 @@ describe.skipIf(!built)('xview binary', () => {
     const child = spawn(process.execPath, [bin, '--html', page], { stdio: ['pipe', 'pipe', 'pipe'] });
     const lines = readFileSync(join(FIXTURES_DIR, 'claude/read-edit-run.jsonl'), 'utf8').split('\n');
     child.stdin.write(`${lines.slice(0, 3).join('\n')}\n`);
-    // Wait until the lines were read and the temporary page is being written, then interrupt.
-    const deadline = Date.now() + 10_000;
+    // Wait until the lines were read and the temporary page is being written, then interrupt. The wait ends as soon as
+    // the page is there; its bound is long because a loaded machine took over 10 s to start xview, and an interrupt
+    // that comes before xview has its handler kills it (no exit code).
+    const deadline = Date.now() + 90_000;
     while (readdirSync(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGINT');
