@@ -97,6 +97,29 @@ const LOG_0_89: Expected = {
 };
 
 /**
+ * 0.75.0 (between 0.63 and 0.89) prints what 0.89.0 prints (the 0.40 tool
+ * set with `update_plan`: `shell` as an argv, no `apply_patch`), except that
+ * its read-only sandbox did not stop `rm -rf build` (exit 0), as on 0.55 and
+ * 0.63. SIGINT: exit 0, nothing after `turn.started`.
+ */
+const STDOUT_0_75: Expected = {
+  ...STDOUT_0_89,
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+};
+
+/**
+ * 0.75.0's rollout is 0.89's in shape (a call's count before its output) but
+ * writes no task events: the refused command ran, SIGINT left nothing after
+ * the turn's first count (no `turn_aborted`), and the resumed run starts its
+ * count over (quirk 20).
+ */
+const LOG_0_75: Expected = {
+  ...LOG_0_89,
+  'permission-denied': ['start', 'prompt', 'use Bash', 'usage', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  interrupted: ROLLOUT_NO_REPLY,
+};
+
+/**
  * 0.113.0 (between 0.89 and 0.130) offers `exec_command` and `update_plan`
  * but neither `apply_patch` nor `spawn_agent`: files are written and edited
  * with commands, as on 0.89, and the plan is a todo list whose result comes
@@ -189,6 +212,7 @@ const LOG_0_140: Expected = {
 
 /** The versions of the current form, by version. */
 export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
+  '0.75.0': { stdout: STDOUT_0_75, log: LOG_0_75 },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
   '0.113.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
