@@ -214,6 +214,9 @@ const LOG_0_140: Expected = {
 export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
   '0.75.0': { stdout: STDOUT_0_75, log: LOG_0_75 },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
+  // 0.100.0 offers 0.113's tools (`exec_command` and `update_plan`, no `apply_patch` or `spawn_agent`) and prints and
+  // writes what 0.113.0 does, line for line in kind: the refused command only in the rollout, as failed; task events.
+  '0.100.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.113.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
   '0.140.0': { stdout: STDOUT_0_140, log: LOG_0_140 },
