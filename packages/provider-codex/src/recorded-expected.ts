@@ -221,5 +221,8 @@ export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
   '0.140.0': { stdout: STDOUT_0_140, log: LOG_0_140 },
   '0.150.1': { stdout: STDOUT_0_150, log: LOG_0_150 },
+  // 0.160.0 (between 0.150 and 0.171) offers `exec_command` and `apply_patch` but neither `update_plan` nor
+  // `spawn_agent` (its goal tools instead): it prints and writes what 0.171.0 does, the todo scenario ending after the reasoning.
+  '0.160.0': { stdout: STDOUT, log: LOG },
   '0.171.0': { stdout: STDOUT, log: LOG },
 };
