@@ -175,6 +175,17 @@ const STDOUT_1_0_92: Record<string, string[]> = {
 
 const LOG_1_0_92: Record<string, string[]> = { ...LOG, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
 
+/**
+ * 1.0.70 prints what 1.0.62 prints (a 400 retried with five `model_retry`
+ * notices, a 429 silently), but Ctrl-C aborts the stalled request once
+ * (`abort`, then a `session.info` of type `cancellation`) and the run ends
+ * cancelled, as on 1.0.92; the log keeps the abort and then the routine
+ * shutdown (1.0.80: two aborts and the shutdown).
+ */
+const STDOUT_1_0_70: Record<string, string[]> = { ...STDOUT_1_0_62, interrupted: STDOUT_1_0_92.interrupted as string[] };
+
+const LOG_1_0_70: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'notice', 'end cancelled'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
@@ -184,6 +195,7 @@ const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<s
   // the output's `<exited with exit code 1>`; Ctrl-C kills the run before any result line, its log ends in a routine shutdown.
   '1.0.55': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
+  '1.0.70': { stdout: STDOUT_1_0_70, log: LOG_1_0_70 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.92': { stdout: STDOUT_1_0_92, log: LOG_1_0_92 },
   '1.0.102': { stdout: STDOUT, log: LOG },
