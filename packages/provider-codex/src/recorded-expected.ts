@@ -13,7 +13,8 @@ export interface VersionExpectations {
   log: Expected;
 }
 
-const API_ERROR = ['start', 'notice', 'error', 'end error'];
+/** A failed request: `error` then `turn.failed` with the same message, shown once (quirk 5). */
+const API_ERROR = ['start', 'error', 'end error'];
 const ROLLOUT_FAILED = ['start', 'prompt', 'error', 'end error'];
 /** A rollout that keeps no trace of a failed model request (before 0.150): the turn completes with no reply, which is no answer. */
 export const ROLLOUT_NO_REPLY = ['start', 'prompt', 'end incomplete'];
