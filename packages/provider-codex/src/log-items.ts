@@ -99,12 +99,13 @@ function callItem(state: CodexLogState, item: JsonObject, type: string): Display
  * command rejected by user" and "patch rejected by user"; 0.171's
  * "exec_command failed: CreateProcess { ... Rejected(...) }", 0.130's
  * "exec_command failed for `<command>`: CreateProcess { ... }", 0.89's
- * "unsupported call: <tool>" and "`<command>` rejected: blocked by policy" are
+ * "unsupported call: <tool>", "`<command>` rejected: blocked by policy" and
+ * 0.44's "exec command rejected: \"dangerous command detected; ...\"" are
  * recorded (fixtures/codex-log/recorded/). Anchored at the start: a command's
  * own output that mentions a denial is not a failure of the call.
  */
 const CALL_FAILED =
-  /^(?:[a-z_]+ failed(?: for `[^`\n]*`)?: |unsupported call: |`[^`\n]*` rejected: |failed in sandbox |sandbox denied exec error|execution error: |retry failed: |command timed out after \d+ milliseconds|(?:exec command|patch) rejected by user)/;
+  /^(?:[a-z_]+ failed(?: for `[^`\n]*`)?: |unsupported call: |`[^`\n]*` rejected: |failed in sandbox |sandbox denied exec error|execution error: |retry failed: |command timed out after \d+ milliseconds|(?:exec command|patch) rejected by user|exec command rejected: )/;
 
 /** A `*_output` item: the output string in either shape (see log-output.ts), joined to its call by `call_id`. */
 function outputItem(state: CodexLogState, item: JsonObject, context: LineContext): DisplayEvent[] {

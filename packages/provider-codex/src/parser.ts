@@ -1,4 +1,4 @@
-import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
+import type { DisplayEvent, LineContext, NoticeDisplayEvent, SourceParser } from '@x/core';
 import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, quickAccept, stringField } from '@x/core/provider-utils';
 import { legacyEvents } from './legacy-events.js';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';
@@ -61,6 +61,13 @@ function lineEvents(state: CodexState, value: JsonObject, context: LineContext):
   return untypedLine(state, value, context);
 }
 
+/** A held top-level error before the next line's events, unless they fail with the same message (`turn.failed`, quirk 5). */
+function withHeldError(held: NoticeDisplayEvent | undefined, events: DisplayEvent[]): DisplayEvent[] {
+  if (held === undefined) return events;
+  const repeated = events.some((event) => event.kind === 'error' && event.message === held.message);
+  return repeated ? events : [held, ...events];
+}
+
 /**
  * The parser of one `codex exec --json` stream: current, 0.42 and legacy
  * lines, told apart line by line. A stream cut at the front starts its
@@ -80,14 +87,17 @@ export function createCodexParser(): SourceParser {
         context.malformed('not a JSON object');
         return [];
       }
-      const events = lineEvents(state, parsed.value, context);
+      const held = state.heldError;
+      state.heldError = undefined;
+      const events = withHeldError(held, lineEvents(state, parsed.value, context));
       // A stream cut at the front (or legacy, whose config summary starts nothing) starts its session with its first event.
       return events.length > 0 && !state.started ? [...ensureStarted(state), ...events] : events;
     },
     flush() {
       // A legacy stream may stop after its config summary; any stream may stop before its terminal line (quirk 6),
       // but a legacy task whose last response answered is over: exec --json never prints its task_complete (quirk 17).
-      const events = state.configSeen ? ensureStarted(state) : [];
+      const events = [...(state.configSeen ? ensureStarted(state) : []), ...(state.heldError === undefined ? [] : [state.heldError])];
+      state.heldError = undefined;
       const finished = state.taskActive && state.legacyTurn === 'answered';
       return state.started ? [...events, ...endSession(state, finished ? 'success' : 'incomplete')] : events;
     },

@@ -139,7 +139,7 @@ describe('codex.md quirks', () => {
     expect(events).toEqual([start(), { kind: 'error', message: 'config key is deprecated', fatal: false }, usage10, end('success', { turns: 1 })]);
   });
 
-  it('5. top-level error is not terminal; turn.failed is, and a JSON provider error becomes readable', () => {
+  it('5. top-level error is not terminal; turn.failed is, and a JSON provider error becomes readable, shown once', () => {
     const body = JSON.stringify({ type: 'error', status: 400, error: { type: 'invalid_request_error', message: 'Unsupported model' } });
     const { events } = run(
       thread(),
@@ -151,10 +151,15 @@ describe('codex.md quirks', () => {
     expect(events).toEqual([
       start(),
       { kind: 'notice', level: 'warning', message: 'Reconnecting... 1/5' },
-      { kind: 'notice', level: 'warning', message: 'Unsupported model', code: 'invalid_request_error' },
+      // The forewarning that turn.failed repeats is not shown twice (every recorded version 0.44 to 0.171, api-error-*).
       { kind: 'error', message: 'Unsupported model', fatal: true, code: 'invalid_request_error' },
       end('error', { turns: 1 }),
     ]);
+    // One that no turn.failed repeats is shown, before what follows it, or at the end of the stream.
+    const kept = run(thread(), turn, { type: 'error', message: 'model metadata missing' }, { type: 'turn.completed', usage: { input_tokens: 1, output_tokens: 1 } });
+    expect(kept.events.map((event) => event.kind)).toEqual(['session', 'notice', 'usage', 'session']);
+    const cut = run(thread(), turn, { type: 'error', message: 'stream error' });
+    expect(cut.events.map((event) => event.kind)).toEqual(['session', 'notice', 'session']);
   });
 
   it('5. 0.63 puts the HTTP status before the error body: the body is made readable, the status kept', () => {
@@ -164,7 +169,6 @@ describe('codex.md quirks', () => {
     const readable = 'unexpected status 400 Bad Request: prompt is too long';
     expect(events).toEqual([
       start(),
-      { kind: 'notice', level: 'warning', message: readable, code: 'server_error' },
       { kind: 'error', message: readable, fatal: true, code: 'server_error' },
       end('error', { turns: 1 }),
     ]);

@@ -1,5 +1,5 @@
 // What the recorded versions with the older rollouts (0.29: before the
-// envelope; 0.40, 0.55 and 0.63: no task events, counts before items) show, per
+// envelope; 0.40, 0.44, 0.55 and 0.63: no task events, counts before items) show, per
 // scenario, as recorded.test.ts checks it; 0.29 and 0.40 also print the
 // legacy `exec --json` form. Derived by hand from the recordings
 // (fixtures/codex/recorded/<version>/, fixtures/codex-log/recorded/<version>/),
@@ -183,10 +183,41 @@ const LOG_0_55: Expected = {
   'web-fetch': LOG_0_40['web-fetch'] as string[],
 };
 
+/**
+ * 0.44.0, the first version of today's `exec --json` form (`thread.started`,
+ * `item.*`, `turn.*`), offers `shell` (an argv) and `view_image` only: files
+ * are written and edited with commands and there is no plan tool, so the
+ * todo scenario ends after the reasoning. Unlike 0.55 and 0.63 its read-only
+ * sandbox refused `rm -rf build`, and, like 0.113 and later, exec --json
+ * prints no item for the refused command. SIGINT: exit 0, nothing after
+ * `turn.started`.
+ */
+const STDOUT_0_44: Expected = {
+  ...STDOUT_0_89,
+  'thinking-todo': STDOUT['thinking-todo'] as string[],
+  'permission-denied': STDOUT['permission-denied'] as string[],
+};
+
+/**
+ * 0.44.0's rollout is 0.40's (counts before items, no `web_search_call`, no
+ * task events), except that the refused command's output is
+ * `exec command rejected: "dangerous command detected; ..."`: the call
+ * failed. SIGINT left nothing after the turn's first count (no `turn_aborted`,
+ * as on 0.63), and the resumed run starts its count over (quirk 20), as on
+ * 0.55 and 0.63.
+ */
+const LOG_0_44: Expected = {
+  ...LOG_0_40,
+  'permission-denied': ['start', 'prompt', 'usage', 'use Bash', 'result Bash error', 'usage', 'text I was not allowed to delete it.', 'end success'],
+  interrupted: ROLLOUT_NO_REPLY,
+  resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
+};
+
 /** The versions with the older rollouts, by version. */
 export const EXPECTED_LEGACY: Record<string, VersionExpectations> = {
   '0.29.0': { stdout: STDOUT_0_29, log: LOG_0_29 },
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
+  '0.44.0': { stdout: STDOUT_0_44, log: LOG_0_44 },
   '0.55.0': { stdout: STDOUT_0_55, log: LOG_0_55 },
   '0.63.0': { stdout: STDOUT_0_63, log: LOG_0_63 },
 };

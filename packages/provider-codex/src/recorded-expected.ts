@@ -13,7 +13,8 @@ export interface VersionExpectations {
   log: Expected;
 }
 
-const API_ERROR = ['start', 'notice', 'error', 'end error'];
+/** A failed request: `error` then `turn.failed` with the same message, shown once (quirk 5). */
+const API_ERROR = ['start', 'error', 'end error'];
 const ROLLOUT_FAILED = ['start', 'prompt', 'error', 'end error'];
 /** A rollout that keeps no trace of a failed model request (before 0.150): the turn completes with no reply, which is no answer. */
 export const ROLLOUT_NO_REPLY = ['start', 'prompt', 'end incomplete'];
@@ -94,6 +95,29 @@ const LOG_0_89: Expected = {
   'overloaded-cut': ['start', 'prompt', 'end incomplete'],
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: LOG.resumed as string[],
+};
+
+/**
+ * 0.75.0 (between 0.63 and 0.89) prints what 0.89.0 prints (the 0.40 tool
+ * set with `update_plan`: `shell` as an argv, no `apply_patch`), except that
+ * its read-only sandbox did not stop `rm -rf build` (exit 0), as on 0.55 and
+ * 0.63. SIGINT: exit 0, nothing after `turn.started`.
+ */
+const STDOUT_0_75: Expected = {
+  ...STDOUT_0_89,
+  'permission-denied': ['start', 'use Bash', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+};
+
+/**
+ * 0.75.0's rollout is 0.89's in shape (a call's count before its output) but
+ * writes no task events: the refused command ran, SIGINT left nothing after
+ * the turn's first count (no `turn_aborted`), and the resumed run starts its
+ * count over (quirk 20).
+ */
+const LOG_0_75: Expected = {
+  ...LOG_0_89,
+  'permission-denied': ['start', 'prompt', 'use Bash', 'usage', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  interrupted: ROLLOUT_NO_REPLY,
 };
 
 /**
@@ -189,10 +213,17 @@ const LOG_0_140: Expected = {
 
 /** The versions of the current form, by version. */
 export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
+  '0.75.0': { stdout: STDOUT_0_75, log: LOG_0_75 },
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
+  // 0.100.0 offers 0.113's tools (`exec_command` and `update_plan`, no `apply_patch` or `spawn_agent`) and prints and
+  // writes what 0.113.0 does, line for line in kind: the refused command only in the rollout, as failed; task events.
+  '0.100.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.113.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
   '0.140.0': { stdout: STDOUT_0_140, log: LOG_0_140 },
   '0.150.1': { stdout: STDOUT_0_150, log: LOG_0_150 },
+  // 0.160.0 (between 0.150 and 0.171) offers `exec_command` and `apply_patch` but neither `update_plan` nor
+  // `spawn_agent` (its goal tools instead): it prints and writes what 0.171.0 does, the todo scenario ending after the reasoning.
+  '0.160.0': { stdout: STDOUT, log: LOG },
   '0.171.0': { stdout: STDOUT, log: LOG },
 };

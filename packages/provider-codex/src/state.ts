@@ -1,5 +1,6 @@
 import type {
   DisplayEvent,
+  NoticeDisplayEvent,
   SessionDisplayEvent,
   SessionStatus,
   UsageDisplayEvent,
@@ -61,6 +62,8 @@ export interface CodexState {
   openMessageId: string | undefined;
   /** Legacy: the id of the reasoning being streamed as deltas. */
   openReasoningId: string | undefined;
+  /** A top-level `error` held for one line: `turn.failed` repeats its message, and then it is not shown twice (quirk 5). */
+  heldError: NoticeDisplayEvent | undefined;
 }
 
 /** A fresh {@link CodexState}. */
@@ -83,6 +86,7 @@ export function createCodexState(): CodexState {
     callDetails: new Map(),
     openMessageId: undefined,
     openReasoningId: undefined,
+    heldError: undefined,
   };
 }
 

@@ -51,6 +51,24 @@ function planDelta(state: CodexState, itemId: string, delta: string, context: Li
   return text === '' ? [] : [{ kind: 'text', id, text }];
 }
 
+/** A retry notice, shown at once: the next line comes only after the retry's backoff. */
+const RETRY_NOTICE = /^Reconnecting\.\.\./;
+
+/**
+ * A top-level `error`: not terminal (quirk 5). A retry notice is shown at
+ * once; any other is held for one line (parser.ts), since the `turn.failed`
+ * that usually follows repeats its message and is the one failure to show.
+ * Before the session start it is shown at once (quirk 4).
+ */
+function topLevelError(state: CodexState, raw: string | undefined, context: LineContext): DisplayEvent[] {
+  const { message, code } = readableError(raw, 'Stream error');
+  const notice: NoticeDisplayEvent = code === undefined ? { kind: 'notice', level: 'warning', message } : { kind: 'notice', level: 'warning', message, code };
+  if (!state.started || RETRY_NOTICE.test(message)) return [notice];
+  state.heldError = notice;
+  context.ignore('top-level error: shown with the next line unless turn.failed repeats it');
+  return [];
+}
+
 /**
  * One line of the current format (`ThreadEvent`, Codex 0.44+), and of the
  * 0.42 `--experimental-json` variant (`session.created`, `item_type`,
@@ -68,11 +86,8 @@ export function threadEvents(state: CodexState, event: ThreadEvent, context: Lin
       return turnCompleted(state, event.usage, context);
     case 'turn.failed':
       return [errorEvent(stringField(objectField(event, 'error'), 'message'), 'Turn failed', true), ...endSession(state, 'error')];
-    case 'error': {
-      // Not terminal: retries ("Reconnecting... 1/5") and a forewarning of `turn.failed` (quirk 5).
-      const { message, code } = readableError(stringField(event, 'message'), 'Stream error');
-      return [code === undefined ? { kind: 'notice', level: 'warning', message } : { kind: 'notice', level: 'warning', message, code }];
-    }
+    case 'error':
+      return topLevelError(state, stringField(event, 'message'), context);
     case 'item.started':
     case 'item.updated':
     case 'item.completed':

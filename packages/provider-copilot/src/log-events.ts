@@ -46,22 +46,38 @@ export function compactionComplete(data: CopilotLogData<'session.compaction_comp
   return [{ kind: 'notice', level: failed ? 'warning' : 'info', code: 'compaction', message: failed ? 'Compaction failed' : 'Conversation compacted' }];
 }
 
+/** The first recorded version whose resumed shutdown restates the totals with no `accountingSnapshot` (1.0.62 does not). */
+const RESTATES_FROM = [1, 0, 70];
+
+/** Whether `version` (`1.0.70`, `1.0.80-1`) is at least {@link RESTATES_FROM}; `false` when it is not a version. */
+function restatingVersion(version: string | undefined): boolean {
+  const numbers = /^(\d+)\.(\d+)\.(\d+)/.exec(version ?? '')?.slice(1).map(Number);
+  if (numbers === undefined) return false;
+  for (const [index, floor] of RESTATES_FROM.entries()) {
+    const part = numbers[index] as number;
+    if (part !== floor) return part > floor;
+  }
+  return true;
+}
+
 /**
  * Whether a shutdown's `modelMetrics` restate the session's totals since its
  * start rather than its own run's. Recorded: Copilot CLI 1.0.102 writes an
  * `accountingSnapshot` and, resumed, a second shutdown whose counts include
- * the first run's (requests 1 then 2, input 1,501 then 3,003); 1.0.62 writes
- * none, and each shutdown counts its own run (requests 1 and 1).
+ * the first run's (requests 1 then 2, input 1,501 then 3,003); 1.0.70, 1.0.80
+ * and 1.0.92 restate them the same way with no `accountingSnapshot`, so the
+ * session's `copilotVersion` tells; 1.0.62 and earlier write none, and each
+ * shutdown counts its own run (requests 1 and 1).
  * fixtures/copilot-log/recorded/<version>/resumed.
  */
-export function restatesTotals(data: { accountingSnapshot?: unknown }): boolean {
-  return data.accountingSnapshot !== undefined;
+export function restatesTotals(data: { accountingSnapshot?: unknown }, copilotVersion: string | undefined): boolean {
+  return data.accountingSnapshot !== undefined || restatingVersion(copilotVersion);
 }
 
 /** What a restating shutdown adds to the totals restated before it, per model; the totals are kept for the next. */
 function beyondRestated(state: CopilotState, data: Shutdown, model: string, usage: Partial<Record<string, number>>): Partial<Record<string, number>> {
   const totals = state.shutdownTotals;
-  if (!restatesTotals(data)) return usage;
+  if (!restatesTotals(data, state.copilotVersion)) return usage;
   if (totals.since !== data.sessionStartTime) {
     totals.since = data.sessionStartTime;
     totals.byModel.clear();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectCopilotLog } from './log-detect.js';
 import { copilotLogSource } from './log-source.js';
+import { type CopilotHead, visitCopilotEvent } from './session-head.js';
 import { eventLine, outcomes, replayLog } from './test-helpers.js';
 
 // Written from docs/formats/copilot.md §4 (the session-state log and its
@@ -150,6 +151,28 @@ describe('copilot.md §4 log quirks', () => {
       [1501, 31],
       [1502, 32],
     ]);
+  });
+
+  it('10. from 1.0.70 the shutdown of a resumed session restates the totals with no accountingSnapshot: the log and the listing count them once', () => {
+    // Copilot CLI 1.0.70, fixtures/copilot-log/recorded/1.0.70/resumed/ (scenario resumed): the first shutdown counts
+    // 1 request and 1,501 input tokens, the second 2 requests and 3,003, the two runs together (1.0.80 and 1.0.92 too).
+    const started = line('session.start', { sessionId: 's-log', copilotVersion: '1.0.70', startTime: at(0), context: { cwd: '/w' } }, 0);
+    const metrics = (count: number, input: number, output: number) => ({ 'gpt-5.5': { requests: { count, cost: 0 }, usage: { inputTokens: input, outputTokens: output } } });
+    const shutdowns = [
+      { shutdownType: 'routine', sessionStartTime: Date.parse(at(0)), modelMetrics: metrics(1, 1501, 31) },
+      { shutdownType: 'routine', sessionStartTime: Date.parse(at(0)), modelMetrics: metrics(2, 3003, 63) },
+    ];
+    const usage = replayLog([started, ...shutdowns.map((data, index) => line('session.shutdown', data, index + 1))]).events.flatMap((e) =>
+      e.kind === 'usage' ? [[e.inputTokens, e.outputTokens]] : [],
+    );
+    expect(usage).toEqual([
+      [1501, 31],
+      [1502, 32],
+    ]);
+    const head: CopilotHead = { prompts: 0, shown: false };
+    visitCopilotEvent(head, JSON.parse(started));
+    for (const data of shutdowns) visitCopilotEvent(head, { type: 'session.shutdown', data });
+    expect(head.tokens).toBe(3003 + 63);
   });
 
   it('2. compaction is a marker; a failed one a warning', () => {

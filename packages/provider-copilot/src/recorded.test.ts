@@ -124,6 +124,27 @@ const STDOUT_1_0_40: Record<string, string[]> = { ...STDOUT, 'api-error-400': RE
 const LOG_1_0_40: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
 
 /**
+ * 1.0.32 has 1.0.40's tools (`apply_patch`, `rg`, `glob`) and retries a 400
+ * five times as `transient_bad_request`, but a 429 or a 500 without end, as
+ * 1.0.20 does (the 429 silently, the 500 with a `model_retry` notice each
+ * time): the lab's timeout kills those runs before any result line, so
+ * stdout names no session. Ctrl-C kills the stalled run before any result
+ * line too.
+ */
+const STDOUT_1_0_32: Record<string, string[]> = {
+  ...STDOUT_1_0_40,
+  'api-error-429': [],
+  'api-error-500': ['notice', 'notice', 'notice', 'notice'],
+};
+
+/** 1.0.32's log is 1.0.40's, but the killed 429 and 500 runs end at the prompt's turn start: no reply, `incomplete`. */
+const LOG_1_0_32: Record<string, string[]> = {
+  ...LOG_1_0_40,
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'end incomplete'],
+};
+
+/**
  * 1.0.12 is 1.0.20's shape (`create`, `grep`, the exit code in the output's
  * last line, a routine shutdown mid-turn for Ctrl-C), but it announces five
  * retries of a 429 too, as of a 500, then retries both silently until the
@@ -154,14 +175,27 @@ const STDOUT_1_0_92: Record<string, string[]> = {
 
 const LOG_1_0_92: Record<string, string[]> = { ...LOG, interrupted: ['start', 'prompt', 'notice', 'end cancelled'] };
 
+/**
+ * 1.0.70 prints what 1.0.62 prints (a 400 retried with five `model_retry`
+ * notices, a 429 silently), but Ctrl-C aborts the stalled request once
+ * (`abort`, then a `session.info` of type `cancellation`) and the run ends
+ * cancelled, as on 1.0.92; the log keeps the abort and then the routine
+ * shutdown (1.0.80: two aborts and the shutdown).
+ */
+const STDOUT_1_0_70: Record<string, string[]> = { ...STDOUT_1_0_62, interrupted: STDOUT_1_0_92.interrupted as string[] };
+
+const LOG_1_0_70: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'notice', 'end cancelled'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
+  '1.0.32': { stdout: STDOUT_1_0_32, log: LOG_1_0_32 },
   '1.0.40': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   // 1.0.55 behaves as 1.0.40: a 400 retried with five `model_retry` notices, a 429 silently; the exit code only in
   // the output's `<exited with exit code 1>`; Ctrl-C kills the run before any result line, its log ends in a routine shutdown.
   '1.0.55': { stdout: STDOUT_1_0_40, log: LOG_1_0_40 },
   '1.0.62': { stdout: STDOUT_1_0_62, log: LOG_1_0_62 },
+  '1.0.70': { stdout: STDOUT_1_0_70, log: LOG_1_0_70 },
   '1.0.80': { stdout: STDOUT_1_0_80, log: LOG_1_0_80 },
   '1.0.92': { stdout: STDOUT_1_0_92, log: LOG_1_0_92 },
   '1.0.102': { stdout: STDOUT, log: LOG },

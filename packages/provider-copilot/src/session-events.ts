@@ -25,6 +25,7 @@ export function sessionStart(state: CopilotState, data: CopilotData<'session.sta
   if (state.session.open) return openSession(state, {}, context);
   noteModel(state, data.selectedModel);
   state.sessionId = nonEmpty(data.sessionId) ?? state.sessionId;
+  state.copilotVersion = data.copilotVersion ?? state.copilotVersion;
   const fields = {
     sessionId: state.sessionId,
     model: state.model,

@@ -13,6 +13,8 @@ export interface CopilotHead {
   shown: boolean;
   tokens?: number;
   costUsd?: number;
+  /** The CLI version `session.start` names, for the rule of `restatesTotals`. */
+  copilotVersion?: string;
 }
 
 /** How long a listing's title or first prompt may be. */
@@ -42,7 +44,7 @@ export function addShutdown(head: CopilotHead, data: unknown): void {
     tokens += USAGE_FIELDS.reduce((sum, key) => sum + (numberField(usage, key) ?? 0), 0);
     cost += numberField(objectField(metrics, 'requests'), 'cost') ?? 0;
   }
-  const base = restatesTotals({ accountingSnapshot: ownField(data, 'accountingSnapshot') }) ? { tokens: 0, cost: 0 } : { tokens: head.tokens ?? 0, cost: head.costUsd ?? 0 };
+  const base = restatesTotals({ accountingSnapshot: ownField(data, 'accountingSnapshot') }, head.copilotVersion) ? { tokens: 0, cost: 0 } : { tokens: head.tokens ?? 0, cost: head.costUsd ?? 0 };
   if (base.tokens + tokens > 0) head.tokens = base.tokens + tokens;
   if (base.cost + cost > 0) head.costUsd = base.cost + cost;
 }
@@ -53,6 +55,7 @@ function visitStart(head: CopilotHead, event: Record<string, unknown>, data: unk
   head.startedAt ??= nonEmpty(stringField(data, 'startTime')) ?? nonEmpty(stringField(event, 'timestamp'));
   head.cwd ??= nonEmpty(stringField(context, 'cwd'));
   head.gitBranch ??= nonEmpty(stringField(context, 'branch'));
+  head.copilotVersion ??= nonEmpty(stringField(data, 'copilotVersion'));
 }
 
 /** Folds one event into the head. */

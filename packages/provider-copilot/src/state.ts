@@ -68,6 +68,8 @@ export interface CopilotState {
    * only what it adds beyond them (log-events.ts).
    */
   shutdownTotals: { since: number | undefined; byModel: Map<string, Partial<Record<string, number>>> };
+  /** The CLI version `session.start` names: whether a shutdown restates the totals depends on it (log-events.ts). */
+  copilotVersion: string | undefined;
 }
 
 /** How many `report_intent` calls without a result are remembered, so that their results can be left out. */
@@ -93,6 +95,7 @@ export function createCopilotState(options: CopilotSourceOptions = {}): CopilotS
     turnOpen: false,
     fatalError: false,
     shutdownTotals: { since: undefined, byModel: new Map() },
+    copilotVersion: undefined,
   };
 }
 
