@@ -168,6 +168,13 @@ describe('startServer over a home with every agent', () => {
     }
   });
 
+  it('answers a HEAD of the live stream at once, with its headers, instead of following the log for it', async () => {
+    const head = await get(server.origin, `${server.base}/s/${IDS.claude}/live`, { cookie }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(head.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {
     for (const path of ['/s/nope', '/s/..%2F..%2Fetc%2Fpasswd', `/s/${IDS.recorded}/../../etc/passwd`, `/s/${IDS.recorded}/nope`, '/etc/passwd']) {
       expect([path, (await authed(path)).status]).toEqual([path, 404]);

@@ -121,6 +121,9 @@ async function live(context: ServeContext, session: SessionInfo, request: Incomi
     sendText(response, 404, 'text/plain; charset=utf-8', 'this session is not stored as a log that can be followed\n');
     return;
   }
+  // Node sends a HEAD answer's headers only when it ends, and a stream ends only when the client leaves:
+  // followed, a HEAD would go unanswered while the log was read for no one.
+  if (request.method === 'HEAD') return sendText(response, 200, 'text/event-stream; charset=utf-8', '');
   const controller = new AbortController();
   const stop = () => controller.abort();
   context.closing.addEventListener('abort', stop, { once: true });
