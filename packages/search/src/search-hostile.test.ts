@@ -174,6 +174,17 @@ describe('an index folder planted or left broken (it is read before xview serve 
     }
   });
 
+  it('builds the index again, without waiting, when a file of a listed segment is a FIFO', async () => {
+    // A JSON index read whole and the postings file opened last: each reaches the regular-file check another way.
+    for (const ext of ['uix', 'post']) {
+      const { indexDir, segment } = await builtIndex();
+      await rm(`${segment}.${ext}`);
+      execFileSync('mkfifo', [`${segment}.${ext}`]);
+      await opensAndFinds(indexDir);
+      await rm(indexDir, { recursive: true });
+    }
+  });
+
   it('opens and deletes no file outside its folder for a segment name a planted manifest gives', async () => {
     const { indexDir, segment } = await builtIndex();
     const outside = join(dir, 'outside');

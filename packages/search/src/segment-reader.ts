@@ -1,7 +1,8 @@
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openRegularFile, readRegularFile } from '@x/sessions';
 import type { SparseIndex } from './segment-writer.js';
-import { TextStoreReader } from './text-store.js';
+import { SEGMENT_JSON_LIMIT, TextStoreReader } from './text-store.js';
 import { ByteReader } from './varint.js';
 
 /** Where a term's postings are in a segment's postings file. */
@@ -29,14 +30,15 @@ export class SegmentReader {
   ) {}
 
   static async open(dir: string, name: string): Promise<SegmentReader> {
-    const sparse = JSON.parse(await readFile(join(dir, `${name}.tix`), 'utf8')) as SparseIndex;
+    // Only regular files, opened non-blocking: a FIFO planted in the cache folder would hold `xview serve` before it listens.
+    const sparse = JSON.parse(await readRegularFile(join(dir, `${name}.tix`), SEGMENT_JSON_LIMIT)) as SparseIndex;
     const texts = await TextStoreReader.open(dir, name);
-    const terms = await open(join(dir, `${name}.terms`), 'r').catch(async (error) => {
+    const terms = await openRegularFile(join(dir, `${name}.terms`)).catch(async (error) => {
       await texts.close();
       throw error;
     });
     try {
-      return new SegmentReader(name, sparse, terms, await open(join(dir, `${name}.post`), 'r'), texts);
+      return new SegmentReader(name, sparse, terms, await openRegularFile(join(dir, `${name}.post`)), texts);
     } catch (error) {
       await Promise.all([terms.close(), texts.close()]);
       throw error;

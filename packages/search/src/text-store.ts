@@ -1,5 +1,6 @@
-import { type FileHandle, open, readFile, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openRegularFile, readRegularFile } from '@x/sessions';
 import { ByteWriter } from './varint.js';
 
 /**
@@ -12,6 +13,9 @@ import { ByteWriter } from './varint.js';
  * Re-reading the logs for snippets was measured first: at 20 hits it parsed
  * up to 20 logs per query (p95 259 ms on 200 sessions, see docs/search-index.md).
  */
+/** A segment's JSON index (`.tix`, `.uix`) larger than this is not read (the index is built again): it is a file in a folder, not trusted to be small. */
+export const SEGMENT_JSON_LIMIT = 256 * 1024 * 1024;
+
 const RECORD = 24;
 /** Text bytes gathered before a write. */
 const CHUNK = 1 << 20;
@@ -95,11 +99,11 @@ export class TextStoreReader {
   ) {}
 
   static async open(dir: string, name: string): Promise<TextStoreReader> {
-    const parsed = JSON.parse(await readFile(join(dir, `${name}.uix`), 'utf8')) as UnitIndex;
+    const parsed = JSON.parse(await readRegularFile(join(dir, `${name}.uix`), SEGMENT_JSON_LIMIT)) as UnitIndex;
     const index = new Map(Object.keys(parsed).map((key) => [Number(key), parsed[key] as [number, number]]));
-    const units = await open(join(dir, `${name}.units`), 'r');
+    const units = await openRegularFile(join(dir, `${name}.units`));
     try {
-      return new TextStoreReader(index, units, await open(join(dir, `${name}.text`), 'r'));
+      return new TextStoreReader(index, units, await openRegularFile(join(dir, `${name}.text`)));
     } catch (error) {
       await units.close();
       throw error;

@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { SERVE_CSP } from './page-shell.js';
 
 /**
@@ -43,4 +44,23 @@ export function sendError(response: ServerResponse, status: number, message: str
     return;
   }
   sendText(response, status, 'text/plain; charset=utf-8', `${message}\n`);
+}
+
+/**
+ * Node's answer to a request it could not parse (400; 431 when its headers
+ * are too large, 408 when it came too slowly), written here so that it
+ * carries the security headers as every other answer does: Node's own has
+ * none. A socket already gone or mid-answer is closed without one.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (!socket.writable || answering || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const headers = Object.entries(SECURITY_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}content-length: 0\r\nconnection: close\r\n\r\n`);
 }

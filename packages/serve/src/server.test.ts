@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../test/http.js';
@@ -166,6 +167,29 @@ describe('startServer over a home with every agent', () => {
       expect(answer['x-content-type-options']).toBe('nosniff');
       expect(answer['cross-origin-resource-policy']).toBe('same-origin');
     }
+  });
+
+  it('sends the security headers with the answer to a request Node cannot parse, headers too large included', async () => {
+    for (const [status, header] of [[431, `x-big: ${'a'.repeat(20_000)}`], [400, 'bad header: x']] as const) {
+      const text = await new Promise<string>((resolve, reject) => {
+        const raw = connect(server.port, '127.0.0.1', () => raw.write(`GET ${server.base}/ HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n${header}\r\n\r\n`));
+        let got = '';
+        raw.on('data', (chunk: Buffer) => {
+          got += chunk.toString('latin1');
+        });
+        raw.on('end', () => resolve(got));
+        raw.on('error', reject);
+      });
+      expect(text.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+      expect(text).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+    }
+  });
+
+  it('answers a HEAD of the live stream at once, with its headers, instead of following the log for it', async () => {
+    const head = await get(server.origin, `${server.base}/s/${IDS.claude}/live`, { cookie }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(head.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {

@@ -5,7 +5,7 @@ import { sessionEvents, type SessionLookup, type SessionSources } from '@x/sessi
 import { agentIdsOf, catalogFind, catalogSessions, createCatalog, readKept } from './catalog.js';
 import { allowedHosts, appBase, checkRequest, createGate, type GateState } from './gate.js';
 import { loadPathKey } from './path-key.js';
-import { SECURITY_HEADERS, sendError } from './respond.js';
+import { answerClientError, SECURITY_HEADERS, sendError } from './respond.js';
 import { route } from './routes.js';
 import { closeSearch, openSearchService, refreshSearch, type SearchService } from './search-service.js';
 import type { ServeContext } from './serve-context.js';
@@ -156,6 +156,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   await readKept(context.catalog);
   const state: ServerState = { context, gate: undefined, onError: options.onError };
   const server = createServer((request, response) => void handle(state, request, response));
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createInterface } from 'node:readline';
 import { escapeHtml } from '@x/renderer-html';
-import { redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
+import { openSession, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
 import { catalogCachedSummary, catalogKeep, catalogSummary } from './catalog.js';
 import { changesBodyHtml } from './changes.js';
 import { streamLive, resumePosition } from './live.js';
 import { page } from './page-shell.js';
+import { redactedLines } from './redacted-lines.js';
 import { SECURITY_HEADERS, sendText, writeChunk } from './respond.js';
 import type { ServeContext } from './serve-context.js';
 import { isRunning } from './serve-context.js';
@@ -70,18 +69,29 @@ async function changes(context: ServeContext, session: SessionInfo, response: Se
   sendText(response, 200, 'text/html; charset=utf-8', page({ title: `Changes: ${shownTitle(session, context.redact)}`, base: context.base }, body));
 }
 
-/** The log as it is on disk; with `--redact`, line by line through the secret rules. */
+/**
+ * The log as it is on disk; with `--redact`, line by line through the secret
+ * rules. Read through the agent's store like every other read (a regular
+ * file inside its folders, opened non-blocking), so a log swapped for a FIFO
+ * or a symlink since the lookup is refused rather than waited on or followed.
+ */
 async function raw(context: ServeContext, session: SessionInfo, response: ServerResponse): Promise<void> {
+  let bytes: AsyncIterable<Uint8Array>;
+  try {
+    bytes = await openSession(session, context.lookup);
+  } catch (error) {
+    if (error instanceof RangeError) return sendText(response, 404, 'text/plain; charset=utf-8', 'no such session\n');
+    throw error;
+  }
   response.writeHead(200, {
     ...SECURITY_HEADERS,
     'content-type': 'text/plain; charset=utf-8',
     'content-disposition': `attachment; filename="${downloadName(session, '.jsonl')}"`,
   });
-  const stream = createReadStream(session.path);
   if (!context.redact) {
-    for await (const chunk of stream) await writeChunk(response, chunk as Buffer);
+    for await (const chunk of bytes) await writeChunk(response, chunk);
   } else {
-    for await (const line of createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) await writeChunk(response, `${redactSecrets(line)}\n`);
+    for await (const line of redactedLines(bytes)) await writeChunk(response, line);
   }
   response.end();
 }
@@ -111,6 +121,9 @@ async function live(context: ServeContext, session: SessionInfo, request: Incomi
     sendText(response, 404, 'text/plain; charset=utf-8', 'this session is not stored as a log that can be followed\n');
     return;
   }
+  // Node sends a HEAD answer's headers only when it ends, and a stream ends only when the client leaves:
+  // followed, a HEAD would go unanswered while the log was read for no one.
+  if (request.method === 'HEAD') return sendText(response, 200, 'text/event-stream; charset=utf-8', '');
   const controller = new AbortController();
   const stop = () => controller.abort();
   context.closing.addEventListener('abort', stop, { once: true });

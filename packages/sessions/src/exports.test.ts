@@ -19,6 +19,7 @@ describe('@x/sessions exports', () => {
       'insideSessionStore',
       'listSessions',
       'nodeStoreFileSystem',
+      'openRegularFile',
       'openSession',
       'pagePath',
       'readRegularFile',

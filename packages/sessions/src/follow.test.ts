@@ -1,4 +1,5 @@
-import { appendFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempHome } from '../test/fake-home.js';
@@ -183,5 +184,37 @@ describe('pollFollow', () => {
     expect(decode(restart.chunks)).toEqual(['\n']);
     expect(restart.notice).toBe(`${path} was truncated; reading it again from the start.`);
     await state.file.close();
+  });
+
+  it('stops, with a notice, when the log is replaced by a symlink to a file outside its folder', async () => {
+    const home = tempHome();
+    mkdirSync(join(home, 'store'));
+    const path = join(home, 'store', 'log.jsonl');
+    writeFileSync(path, 'a\n');
+    writeFileSync(join(home, 'elsewhere.jsonl'), 'not in the store\n');
+    const state = await openFollow(path);
+    expect(decode((await pollFollow(state)).chunks)).toEqual(['a\n']);
+    renameSync(path, `${path}.1`);
+    symlinkSync(join(home, 'elsewhere.jsonl'), path);
+    const step = await pollFollow(state);
+    expect(step).toEqual({ chunks: [], notice: `${path} was replaced by something that is not a regular file at the same real path; following stops.`, more: false, end: true });
+    await state.file.close();
+  });
+
+  it.skipIf(process.platform === 'win32')('stops when the log is replaced by a FIFO, never opening it (an open would wait for a writer)', async () => {
+    const path = join(tempHome(), 'log.jsonl');
+    writeFileSync(path, 'a\n');
+    const state = await openFollow(path);
+    await pollFollow(state);
+    renameSync(path, `${path}.1`);
+    execFileSync('mkfifo', [path]);
+    expect((await pollFollow(state)).end).toBe(true);
+    await state.file.close();
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses to start on a FIFO', async () => {
+    const path = join(tempHome(), 'log.jsonl');
+    execFileSync('mkfifo', [path]);
+    await expect(openFollow(path)).rejects.toThrow(RangeError);
   });
 });

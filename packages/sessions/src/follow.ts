@@ -1,8 +1,9 @@
 import type { FSWatcher } from 'node:fs';
 import { watch } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
+import { openRegularFile } from './store-path.js';
 
 /** Options of {@link followFile}. */
 export interface FollowOptions {
@@ -26,6 +27,12 @@ export interface FollowOptions {
 /** The explicit state of one follow: the file, where reading is, and the line not yet finished. */
 export interface FollowState {
   readonly path: string;
+  /**
+   * The log's real path when it was opened: a file that replaces it is
+   * followed only at the same real path, so a symlink put in the log's place
+   * cannot lead the follow out of the folder it was checked in.
+   */
+  readonly realPath: string;
   readonly maxLineBytes: number;
   file: FileHandle;
   /** The file's identity: another at the path means the log was replaced (rotated). */
@@ -48,6 +55,8 @@ export interface FollowStep {
   chunks: Uint8Array[];
   notice?: string;
   more: boolean;
+  /** Following stops: the log was replaced by something that may not be read (see {@link FollowState.realPath}). */
+  end?: boolean;
 }
 
 /** Bytes read per poll: memory per step is bounded whatever the log holds or gains. */
@@ -55,13 +64,15 @@ export const FOLLOW_READ_BYTES = 64 * 1024;
 const TAIL_BYTES = 64;
 const LF = 0x0a;
 
-/** Opens the log for following at `options.start`. */
+/** Opens the log for following at `options.start`; a log that is not a regular file is refused (`RangeError`), never waited on. */
 export async function openFollow(path: string, options: Pick<FollowOptions, 'start' | 'maxLineBytes'> = {}): Promise<FollowState> {
-  const file = await open(path, 'r');
+  const realPath = await realpath(path);
+  const file = await openRegularFile(path);
   const { dev, ino } = await file.stat();
   const position = options.start ?? 0;
   const state: FollowState = {
     path,
+    realPath,
     maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     file,
     dev,
@@ -93,10 +104,22 @@ async function changeOf(state: FollowState, size: number): Promise<'truncated' |
   return now !== undefined && (now.dev !== state.dev || now.ino !== state.ino) ? 'replaced' : undefined;
 }
 
+/**
+ * The file that replaced the log, opened, or why it is not followed: only a
+ * regular file at the log's real path is (a FIFO would hold the read forever,
+ * a symlink to elsewhere would read a file outside the checked folder).
+ */
+async function openReplacement(state: FollowState): Promise<FileHandle | string> {
+  const stopped = `${state.path} was replaced by something that is not a regular file at the same real path; following stops.`;
+  if ((await realpath(state.path).catch(() => undefined)) !== state.realPath) return stopped;
+  return openRegularFile(state.path).catch(() => stopped);
+}
+
 /** Starts again from the top of the log (reopened when replaced); an over-long line being passed on is ended, a held one dropped. */
 async function restart(state: FollowState, why: 'truncated' | 'rewritten' | 'replaced'): Promise<FollowStep> {
   if (why === 'replaced') {
-    const file = await open(state.path, 'r');
+    const file = await openReplacement(state);
+    if (typeof file === 'string') return { chunks: [], notice: file, more: false, end: true };
     await state.file.close();
     state.file = file;
     ({ dev: state.dev, ino: state.ino } = await file.stat());
@@ -186,7 +209,9 @@ function watchQuietly(path: string, state: FollowState): FSWatcher | undefined {
  * whole lines (a half-written last line is held until its newline lands, up
  * to `maxLineBytes`), read {@link FOLLOW_READ_BYTES} at a time so memory
  * stays bounded. A log truncated, rewritten in place or replaced (rotated)
- * is read again from its beginning, told through `onNotice`. Wakes on
+ * is read again from its beginning, told through `onNotice`; a replacement
+ * that is not a regular file at the log's real path (a FIFO, a symlink to
+ * elsewhere) ends the follow with a notice instead. Wakes on
  * `fs.watch` notices and polls as a fallback. Stops cleanly when `signal`
  * aborts, yielding any unfinished last line first.
  *
@@ -214,6 +239,7 @@ export async function* followFile(path: string, options: FollowOptions = {}): As
         watched = state.ino;
       }
       for (const chunk of step.chunks) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+      if (step.end === true) break;
       if (!step.more) await waitForChange(state, pollMs, signal);
     }
     for (const part of state.partial) yield new Uint8Array(part.buffer, part.byteOffset, part.length);

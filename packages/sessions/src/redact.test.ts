@@ -20,6 +20,29 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`branch-ghp_${'a1B2'.repeat(9)}`)).toBe('branch-[REDACTED:github-token]');
   });
 
+  // Runs a rule could start in again and again, each read to its end: before the rules were bounded, each of these
+  // (200 KB unless said) took seconds per 100 KB and grew with its square (a 1 MB line in a log held `xview serve --redact` for minutes).
+  // The test asserts the text comes back whole; it could only fail by the test's timeout, by a margin of thousands.
+  it.each<[string, string, number?]>([
+    ['openai-key', 'sk-'],
+    ['openai-key', 'sk-proj-a'],
+    ['env-secret', 'KEY'],
+    ['jwt', 'eyJ-'],
+    ['url-credentials', 'a-'],
+    // Each unclosed block was searched to the end of the text for its END line: quadratic too, but a fast search, so 2 MB.
+    ['private-key', '-----BEGIN PRIVATE KEY-----\n', 2_000_000],
+  ])('leaves a run that only looks like the start of a %s (%j) alone, at once', (_kind, unit, size = 200_000) => {
+    const text = unit.repeat(Math.ceil(size / unit.length));
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  it('still finds a JWT whose header holds `-eyJ`, and a Slack token followed by `_` (a 200 KB one at once)', () => {
+    expect(redactSecrets(`${'xoxb-'.repeat(40_000)}_`)).toBe('[REDACTED:slack-token]');
+    const jwt = 'eyJhbGciOi-eyJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+    expect(redactSecrets(`token ${jwt} end`)).not.toContain('dozjgNryP4J3jVmNHl0w5N');
+    expect(redactSecrets('xoxb-1234567890-abcdefghij_x ok')).toBe('[REDACTED:slack-token] ok');
+  });
+
   it('keeps what is around a secret: the variable name, the header scheme, the rest of the line', () => {
     expect(redactSecrets('export OPENAI_API_KEY=sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU done')).toBe('export OPENAI_API_KEY=[REDACTED:openai-key] done');
     expect(redactSecrets('Authorization: Bearer abcdef123456 ok')).toBe('Authorization: Bearer [REDACTED:authorization] ok');

@@ -32,17 +32,24 @@ const FIELD_VALUE = `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Toke
  * provider's key before the generic assignment that may hold it.
  */
 const RULES: readonly SecretRule[] = [
-  { kind: 'private-key', pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY\2-----/g },
+  // A block's body holds no other BEGIN line: without that bound, each of many unclosed BEGIN lines searched the rest of the text.
+  { kind: 'private-key', pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----(?:(?!-----BEGIN )[\s\S])*?-----END \1PRIVATE KEY\2-----/g },
   {
     kind: 'authorization',
     // Keeps the header name and scheme; a shell variable ($TOKEN) is no secret and stays.
     pattern: /((?:Proxy-)?Authorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot)\s+)(?!\$)([A-Za-z0-9._~+/=:-]{8,})/gi,
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
-  { kind: 'jwt', pattern: new RegExp(`${START}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{10,}${END}`, 'g') },
+  // The header's run ends before `-eyJ`, where the next try starts: a run of `eyJ-eyJ-…` with no dot was otherwise searched once per hyphen.
+  { kind: 'jwt', pattern: new RegExp(`${START}eyJ(?:[A-Za-z0-9_]|-(?!eyJ)){8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{10,}${END}`, 'g') },
   { kind: 'anthropic-key', pattern: new RegExp(`${START}sk-ant-[A-Za-z0-9_-]{20,}${END}`, 'g') },
-  // Real OpenAI keys are random: at least 20 characters holding a digit, which words in prose ("sk-learn-docs") do not.
-  { kind: 'openai-key', pattern: new RegExp(`${START}sk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,}${END}`, 'g') },
+  {
+    kind: 'openai-key',
+    // Real OpenAI keys are random: at least 20 characters holding a digit, which words in prose ("sk-learn-docs") do not.
+    // The digit is looked for once per match, not by a lookahead at every `sk-` of a run (`sk-sk-…` made that quadratic).
+    pattern: new RegExp(`${START}(sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,})${END}`, 'g'),
+    replace: (marker, key) => (/[0-9]/.test(key) ? marker : key),
+  },
   { kind: 'github-token', pattern: new RegExp(`${START}(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})${END}`, 'g') },
   { kind: 'aws-access-key', pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])/g },
   {
@@ -52,7 +59,8 @@ const RULES: readonly SecretRule[] = [
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
   { kind: 'google-api-key', pattern: new RegExp(`${START}AIza[0-9A-Za-z_-]{35}${END}`, 'g') },
-  { kind: 'slack-token', pattern: new RegExp(`${START}(?:xox[abposr]-|xapp-\\d-)[A-Za-z0-9-]{10,}${END}`, 'g') },
+  // `_` is taken into the token as END refuses it after one: a run ending in `_` otherwise failed at every length, from every `xoxb-` in it.
+  { kind: 'slack-token', pattern: new RegExp(`${START}(?:xox[abposr]-|xapp-\\d-)[A-Za-z0-9_-]{10,}${END}`, 'g') },
   { kind: 'stripe-key', pattern: new RegExp(`${START}(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})${END}`, 'g') },
   // Twilio's account and API key SIDs: AC or SK and 32 lower-case hex digits.
   { kind: 'twilio-sid', pattern: /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g },
@@ -84,8 +92,9 @@ const RULES: readonly SecretRule[] = [
   {
     kind: 'url-credentials',
     // scheme://user:password@host keeps the scheme, user and host; a URL without a password stays whole,
-    // and so does a marker placed above (its brackets are no part of a user or password here).
-    pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`[\]]*:)(?!\$)([^\s@/"'`[\]]+)(?=@)/g,
+    // and so does a marker placed above (its brackets are no part of a user or password here). A scheme is
+    // at most 32 characters: unbounded, each word of a long `a-b-c-…` run was read to the run's end as one.
+    pattern: /(\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@"'`[\]]*:)(?!\$)([^\s@/"'`[\]]+)(?=@)/g,
     replace: (marker, prefix) => `${prefix}${marker}`,
   },
   { kind: 'npm-token', pattern: new RegExp(`${START}npm_[A-Za-z0-9]{36}${END}`, 'g') },
@@ -93,9 +102,10 @@ const RULES: readonly SecretRule[] = [
     kind: 'env-secret',
     // NAME=value or NAME: value where NAME is an upper-case variable naming a secret. Keeps the
     // name; leaves references ($VAR, ${VAR}), numbers (MAX_TOKENS=4096), booleans, empty values
-    // and markers placed by a rule above.
+    // and markers placed by a rule above. The name is the whole upper-case run, checked for its word
+    // once, where `=` or `: ` follows (a run of KEYKEY… searched for the word at each of its ends was quadratic).
     pattern: new RegExp(
-      `(?<![A-Za-z0-9_])((?:export\\s+)?[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?)${PLACEHOLDER}(?![\\s"'[]|(?:true|false|null|none|undefined)(?![^\\s"'\`,;]))(?=[^\\s"'\`,;]*[^\\d\\s"'\`,;])([^\\s"'\`,;]{4,})`,
+      `(?<![A-Za-z0-9_])((?:export\\s+)?[A-Z][A-Z0-9_]*(?=["']?\\s*(?:=|:\\s))(?<=[A-Z0-9_](?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*)["']?\\s*(?:=|:\\s)\\s*["']?)${PLACEHOLDER}(?![\\s"'[]|(?:true|false|null|none|undefined)(?![^\\s"'\`,;]))(?=[^\\s"'\`,;]*[^\\d\\s"'\`,;])([^\\s"'\`,;]{4,})`,
       'g',
     ),
     replace: (marker, prefix) => `${prefix}${marker}`,

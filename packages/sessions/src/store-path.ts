@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
+import { type FileHandle, open, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /** The longest id a store may use as one path segment. */
@@ -55,23 +55,34 @@ export async function readStoreFile(root: string, path: string, limit = STORE_FI
 
 /** Reads a regular file as UTF-8 up to `limit` bytes; a FIFO, device or folder is refused without blocking. */
 export async function readRegularFile(path: string, limit = STORE_FILE_LIMIT): Promise<string> {
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const file = await openRegularFile(path);
   try {
-    const info = await file.stat();
-    if (!info.isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
-    if (info.size > limit) throw new RangeError(`${path} is larger than ${limit} bytes; not read.`);
+    if ((await file.stat()).size > limit) throw new RangeError(`${path} is larger than ${limit} bytes; not read.`);
     return await file.readFile('utf8');
   } finally {
     await file.close();
   }
 }
 
+/**
+ * Opens `path` for reading only when it is a regular file: opened
+ * non-blocking (an open of a FIFO would wait for a writer, holding one of
+ * libuv's few file-system threads for good), then checked with fstat, so a
+ * FIFO, device or folder is refused with a `RangeError` and never waited on.
+ */
+export async function openRegularFile(path: string): Promise<FileHandle> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  let regular = false;
+  try {
+    regular = (await file.stat()).isFile();
+  } finally {
+    if (!regular) await file.close();
+  }
+  if (!regular) throw new RangeError(`${path} is not a regular file; not read.`);
+  return file;
+}
+
 /** Throws unless `path` is a regular file; opened non-blocking so a FIFO or device never hangs the check. */
 export async function assertRegularFile(path: string): Promise<void> {
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
-  } finally {
-    await file.close();
-  }
+  await (await openRegularFile(path)).close();
 }

@@ -1,0 +1,54 @@
+import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
+import { redactSecrets } from '@x/sessions';
+
+/** What stands for a line too long to be redacted whole: it is left out, never passed on in pieces. */
+export const LONG_LINE_MARKER = '[REDACTED:long-line]';
+
+const LF = 0x0a;
+
+/** The line being gathered: its pieces (copied, so the reader may reuse its buffers) or, past the limit, only that it was too long. */
+interface LineState {
+  pieces: Uint8Array[];
+  bytes: number;
+  tooLong: boolean;
+}
+
+function hold(state: LineState, piece: Uint8Array, maxLineBytes: number): void {
+  if (state.tooLong) return;
+  state.bytes += piece.length;
+  if (state.bytes > maxLineBytes) {
+    state.tooLong = true;
+    state.pieces = [];
+  } else if (piece.length > 0) {
+    state.pieces.push(piece.slice());
+  }
+}
+
+function finish(state: LineState, decoder: TextDecoder): string {
+  const line = state.tooLong ? LONG_LINE_MARKER : redactSecrets(decoder.decode(Buffer.concat(state.pieces)));
+  Object.assign(state, { pieces: [], bytes: 0, tooLong: false });
+  return line;
+}
+
+/**
+ * A log's bytes as redacted lines, each with the LF it ended with (a last
+ * line without one keeps none). A line is redacted whole, so it is held
+ * whole, but only up to `maxLineBytes` (the pipeline's line limit): a longer
+ * one is left out as {@link LONG_LINE_MARKER}, so a log of one huge line
+ * costs no more memory than the limit (Node's readline would gather it into
+ * one string and, past V8's longest string, throw where nothing catches it).
+ */
+export async function* redactedLines(bytes: AsyncIterable<Uint8Array>, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<string> {
+  const state: LineState = { pieces: [], bytes: 0, tooLong: false };
+  const decoder = new TextDecoder();
+  for await (const chunk of bytes) {
+    let start = 0;
+    for (let lf = chunk.indexOf(LF); lf >= 0; lf = chunk.indexOf(LF, start)) {
+      hold(state, chunk.subarray(start, lf), maxLineBytes);
+      yield `${finish(state, decoder)}\n`;
+      start = lf + 1;
+    }
+    hold(state, chunk.subarray(start), maxLineBytes);
+  }
+  if (state.bytes > 0) yield finish(state, decoder);
+}
