@@ -24,6 +24,13 @@ export interface SessionStoreContext extends SessionStoreLookup {
 export interface SessionListContext extends SessionStoreContext {
   /** Whether to list subagent sessions (sidechains, child sessions) too. */
   subagents: boolean;
+  /**
+   * Hears, in one line naming the file, what the store found and left out
+   * because it could not read it (a database larger than it can load), so
+   * that the application can say why sessions are missing. A store that
+   * cannot read a file still lists the rest.
+   */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /**

@@ -55,11 +55,15 @@ async function listTree(fs: StoreFileSystem, data: string): Promise<SessionRow[]
 }
 
 /** OpenCode 1.2+: the `session` table of its SQLite database, with per-session totals from `message`. */
-async function listDatabase(fs: StoreFileSystem, dbPath: string): Promise<SessionRow[]> {
+async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionListContext['warn']): Promise<SessionRow[]> {
   const info = await fs.stat(dbPath);
   if (info === undefined || fs.openDatabase === undefined) return [];
-  // Not a database, or one SQLite cannot read: left out like any unreadable log, not fatal to the listing.
-  const db = await fs.openDatabase(dbPath).catch(() => undefined);
+  // Not a database, or one SQLite cannot read (too large to load): left out, not fatal to the listing, and said.
+  const leftOut = (error: unknown) => {
+    warn?.(`OpenCode's sessions in ${dbPath} are not listed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  };
+  const db = await fs.openDatabase(dbPath).catch(leftOut);
   if (db === undefined) return [];
   try {
     const messages = new Map<string, unknown[]>();
@@ -80,7 +84,8 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string): Promise<Sessio
       addTotals(session, messages.get(session.id) ?? [], (id) => parts.get(id) ?? []);
       return session;
     });
-  } catch {
+  } catch (error) {
+    leftOut(error);
     return [];
   } finally {
     db.close();
@@ -90,7 +95,7 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string): Promise<Sessio
 async function listSessions(context: SessionListContext): Promise<SessionRow[]> {
   const { fs } = context;
   const tree = await listTree(fs, dataDir(context.home, context.env, fs));
-  const database = await listDatabase(fs, databasePath(context.home, context.env, fs));
+  const database = await listDatabase(fs, databasePath(context.home, context.env, fs), context.warn);
   // After the 1.2 migration a session is in both; the database is newer.
   const byId = new Map([...tree, ...database].map((row) => [row.id, row]));
   return [...byId.values()].filter((row) => context.subagents || row.parentId === undefined);

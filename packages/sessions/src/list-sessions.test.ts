@@ -1,5 +1,6 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defineSessionStore } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
 import { writeOpenCodeDb } from '../test/opencode-db.js';
@@ -71,12 +72,36 @@ describe('listSessions', () => {
     expect((await listSessions({ stores: STORES, home, env: { OPENCODE_DB: db }, agent: 'opencode' })).map((s) => s.id)).toEqual(['ses_db']);
   });
 
-  it('leaves out an OpenCode database SQLite cannot read, and lists the rest', async () => {
+  it('leaves out an OpenCode database SQLite cannot read, lists the rest, and says why in one line naming the file', async () => {
     const home = tempHome();
     writeClaude(join(home, '.claude'), { id: 'kept', cwd: '/w', prompt: 'p', at: at(1) });
     const db = join(tempHome(), 'opencode.db');
     put(db, 'not a database\n');
-    expect((await listSessions({ stores: STORES, home, env: { OPENCODE_DB: db } })).map((s) => s.id)).toEqual(['kept']);
+    const warnings: string[] = [];
+    const listed = await listSessions({ stores: STORES, home, env: { OPENCODE_DB: db }, onWarning: (message) => warnings.push(message) });
+    expect(listed.map((s) => s.id)).toEqual(['kept']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.startsWith(`OpenCode's sessions in ${db} are not listed: `)).toBe(true);
+    expect(warnings[0]).not.toContain('\n');
+  });
+
+  it('says which store failed as a whole, and lists the other agents', async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'kept', cwd: '/w', prompt: 'p', at: at(1) });
+    const broken = defineSessionStore({
+      specificationVersion: 'v1',
+      id: 'broken',
+      displayName: 'Broken Agent',
+      logSource: 'claude-log',
+      envVariables: [],
+      roots: () => [],
+      list: () => Promise.reject(new Error('index unreadable')),
+      open: () => Promise.reject(new Error('no')),
+    });
+    const warnings: string[] = [];
+    const listed = await listSessions({ stores: [...STORES, broken], home, env: {}, onWarning: (message) => warnings.push(message) });
+    expect(listed.map((s) => s.id)).toEqual(['kept']);
+    expect(warnings).toEqual(["Broken Agent's sessions are not listed: index unreadable"]);
   });
 
   it('takes a Claude title from summary and custom-title lines, and skips injected user lines', async () => {

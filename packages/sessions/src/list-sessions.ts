@@ -17,6 +17,12 @@ export interface ListSessionsOptions extends SessionLookup {
   until?: Date;
   /** Also list subagent sessions (Claude, Gemini, OpenCode child sessions). Default `false`. */
   subagents?: boolean;
+  /**
+   * Hears why sessions are left out, one line each: a file a store could not
+   * read (OpenCode's database over the size sql.js loads), or a store that
+   * failed as a whole. Without it they are left out unsaid.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /**
@@ -30,12 +36,13 @@ export function storeContext(store: SessionStore, lookup: Pick<SessionLookup, 'h
 }
 
 async function listStore(store: SessionStore, options: ListSessionsOptions): Promise<SessionInfo[]> {
-  const context = { ...storeContext(store, options), subagents: options.subagents === true };
+  const context = { ...storeContext(store, options), subagents: options.subagents === true, warn: options.onWarning };
   try {
     // A row names its store's id as its agent whatever the store wrote, so a plugin cannot pass its sessions off as another agent's.
     return (await store.list(context)).map((row) => ({ ...row, agent: store.id }));
-  } catch {
+  } catch (error) {
     // A store that fails as a whole (a plugin's bug, a database that will not open) leaves the other agents' sessions listed.
+    options.onWarning?.(`${store.displayName}'s sessions are not listed: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
 }
@@ -89,6 +96,6 @@ export async function listSessions(options: ListSessionsOptions): Promise<Sessio
  * a `RangeError` naming the candidates, on one line, when a reference names
  * several logs.
  */
-export async function findSession(ref: string, lookup: SessionLookup & { agent?: AgentId }): Promise<SessionInfo | undefined> {
+export async function findSession(ref: string, lookup: SessionLookup & Pick<ListSessionsOptions, 'agent' | 'onWarning'>): Promise<SessionInfo | undefined> {
   return pickSession(await listSessions({ ...lookup, subagents: true }), ref);
 }

@@ -69,6 +69,17 @@ describe('xview sessions', () => {
     expect(JSON.parse(json.stdout.text)).toMatchObject([{ agent: 'codex', id: '11111111-2222-3333-4444-555555555555', project: '/work/lib', tokens: 1000 }]);
   });
 
+  it('says in one line on standard error why an OpenCode database is left out, and lists the rest', async () => {
+    const dir = home();
+    const db = join(dir, '.local', 'share', 'opencode', 'opencode.db');
+    writeOpenCodeStorage(join(dir, '.local', 'share', 'opencode'), { id: 'ses_tree', cwd: '/work/app', prompt: 'p', at: '2026-03-03T10:00:00.000Z' });
+    writeFileSync(db, 'not a database\n');
+    const listed = run(['sessions', '--all-projects', '--agent', 'opencode'], dir);
+    expect(await listed.done).toBe(ExitCode.ok);
+    expect(listed.stdout.text).toContain('ses_tree');
+    expect(listed.stderr.text).toMatch(new RegExp(`^xview: warning: OpenCode's sessions in ${db.replaceAll('/', '\\/').replaceAll('.', '\\.')} are not listed: [^\n]+\n$`));
+  });
+
   it('says what is wrong in one line with exit code 2', async () => {
     for (const argv of [['sessions', '--agent', 'cursor'], ['sessions', '--since', 'yesterdayish'], ['sessions', '--bogus']]) {
       const bad = run(argv, home());

@@ -1,6 +1,8 @@
 import { homedir } from 'node:os';
 import type { SourceRegistry } from '@x/core';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { AgentId, SessionSources, SessionStoreRegistry } from '@x/sessions';
+import { redactSecrets } from '@x/sessions';
 import { parseArgs } from 'node:util';
 import { parseError } from '../args.js';
 import type { ExitCodeValue } from '../exit-codes.js';
@@ -73,4 +75,13 @@ export async function printHelp(command: SessionCommandName, out: GuardedStream)
   await write(out, commandHelp(command));
   await out.settle();
   return ExitCode.ok;
+}
+
+/**
+ * Tells on standard error, one line each through the terminal gate, why a
+ * store left sessions out (a database too large to load, a store that
+ * failed): `listSessions`' `onWarning`.
+ */
+export function storeWarnings(io: Pick<SessionCommandIo, 'stderr'>, redact: boolean): (message: string) => void {
+  return (message) => io.stderr.write(`xview: warning: ${neutralizeForTerminal(redact ? redactSecrets(message) : message)}\n`);
 }

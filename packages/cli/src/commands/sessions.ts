@@ -7,7 +7,7 @@ import type { GuardedStream } from '../output.js';
 import { jsonForTerminal, write } from '../output.js';
 import { loadSessionPlugins } from './session-plugins.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp } from './session-common.js';
+import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp, storeWarnings } from './session-common.js';
 
 const TITLE_WIDTH = 60;
 
@@ -103,6 +103,7 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
     ...(since ? { since } : {}),
     ...(until ? { until } : {}),
     subagents: values.subagents === true,
+    onWarning: storeWarnings(io, values.redact === true),
   });
   const sessions = values.redact === true ? redactValue(found) : found;
   if (values.json) {

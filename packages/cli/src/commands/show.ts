@@ -16,7 +16,7 @@ import { builtInRenderers } from '../built-in-renderers.js';
 import { loadPlugins } from '../plugins.js';
 import { SHOW_REFUSED, scopeOf } from './command-help.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, printHelp } from './session-common.js';
+import { homeOf, printHelp, storeWarnings } from './session-common.js';
 import { sessionPluginPlaces, sessionRegistries } from './session-plugins.js';
 
 /** What `show` reads: a listed session, or a log file named by path (its agent known when it lies where an agent keeps logs). */
@@ -31,7 +31,7 @@ function under(path: string, dir: string): boolean {
  * OpenCode info file opens as its export), else the file as it is, with the
  * agent whose store's folders hold it, when one does.
  */
-async function targetOfPath(path: string, lookup: SessionLookup & { stores: SessionStoreRegistry }): Promise<ShowTarget> {
+async function targetOfPath(path: string, lookup: SessionLookup & { stores: SessionStoreRegistry; onWarning: (message: string) => void }): Promise<ShowTarget> {
   const full = resolve(path);
   const env = lookup.env ?? {};
   const store = lookup.stores.list().find((s) => s.roots({ home: lookup.home, env, fs: nodeStoreFileSystem([]) }).some((root) => under(full, root)));
@@ -40,8 +40,8 @@ async function targetOfPath(path: string, lookup: SessionLookup & { stores: Sess
   return rows.find((row) => resolve(row.path) === full) ?? { agent: store.id, storage: 'file', path: full, id: basename(full) };
 }
 
-async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionStoreRegistry): Promise<ShowTarget> {
-  const lookup = { home: homeOf(io), env: io.env, stores };
+async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionStoreRegistry, redact: boolean): Promise<ShowTarget> {
+  const lookup = { home: homeOf(io), env: io.env, stores, onWarning: storeWarnings(io, redact) };
   if (existsSync(ref) && statSync(ref).isFile()) return targetOfPath(ref, lookup);
   let found: SessionInfo | undefined;
   try {
@@ -127,7 +127,7 @@ export async function runShowCommand(argv: readonly string[], io: SessionCommand
   for (const line of plugins.problems) io.stderr.write(`${gate(line)}\n`);
   const { stores } = sessionRegistries(plugins);
   const lookup = { home: homeOf(io), env: io.env, stores };
-  const target = await resolveTarget(options.files[0] as string, io, stores);
+  const target = await resolveTarget(options.files[0] as string, io, stores, redact);
   if (follow && target.storage !== 'file') throw new CliError(`--follow reads a log file as it grows; ${target.agent ?? 'this agent'} keeps this session in a database or a folder of files.`, ExitCode.usage);
   // A log followed by path is held to the rule its store reads by: a symlink out of the agent's folders is not followed.
   if (follow && target.agent !== undefined && !(await insideSessionStore({ agent: target.agent, path: target.path }, lookup)))

@@ -10,7 +10,7 @@ import type { ExitCodeValue } from '../exit-codes.js';
 import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp } from './session-common.js';
+import { homeOf, parseAgent, parseCommand, parseDate, pluginSpecs, printHelp, storeWarnings } from './session-common.js';
 import { loadSessionPlugins } from './session-plugins.js';
 
 /**
@@ -86,6 +86,7 @@ export async function runSiteCommand(argv: readonly string[], io: SessionCommand
     ...(project ? { project } : {}),
     ...(since ? { since } : {}),
     ...(until ? { until } : {}),
+    onWarning: storeWarnings(io, values.redact === true),
   });
   const redact = values.redact === true;
   const lookup = { home: homeOf(io), env: io.env };
