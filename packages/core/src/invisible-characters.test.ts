@@ -14,11 +14,14 @@ function* codePoints(): Generator<string> {
   for (let cp = 0; cp <= 0x10ffff; cp += 1) if (cp < 0xd800 || cp > 0xdfff) yield String.fromCodePoint(cp);
 }
 
-const visibleNonAscii = (c: string | undefined) => c !== undefined && (c.codePointAt(0) as number) >= 0x80 && !INVISIBLE.test(c);
+/** A surrogate without its other half, as `Array.from` gives it: no character, so marked. */
+const lone = (c: string | undefined) => c !== undefined && c.length === 1 && c >= '\ud800' && c <= '\udfff';
+const visibleNonAscii = (c: string | undefined) => c !== undefined && (c.codePointAt(0) as number) >= 0x80 && !INVISIBLE.test(c) && !lone(c);
 
 /** Whether the character `c` between `before` and `after` is written as it is, by the rules alone (no bound on marks). */
 function keptByRules(c: string, before: string | undefined, after: string | undefined): boolean {
   const cp = c.codePointAt(0) as number;
+  if (lone(c)) return false;
   if (cp === 0x200c || cp === 0x200d) return (visibleNonAscii(before) || (before !== undefined && SELECTOR.test(before))) && visibleNonAscii(after);
   if (SELECTOR.test(c)) return visibleNonAscii(before) || ((cp === 0xfe0e || cp === 0xfe0f) && /^[0-9#*]$/.test(before ?? '') && after === '\u20e3');
   return !INVISIBLE.test(c);
@@ -102,6 +105,18 @@ describe('the invisible characters', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it('marks a lone surrogate, so that the halves of a hidden character marked apart cannot meet when written together', () => {
+    // A tag character and a supplementary bidi-free format character split between two deltas of a stream.
+    for (const hidden of ['\u{e0041}', '\u{1d173}', '\u{e0001}']) {
+      const joined = mark(hidden.slice(0, 1)) + mark(hidden.slice(1));
+      expect(joined).not.toContain(hidden);
+      expect(joined).toBe(`\\u${hidden.charCodeAt(0).toString(16)}\\u${hidden.charCodeAt(1).toString(16)}`);
+    }
+    // A joiner beside a lone half is beside no visible letter.
+    expect(mark('\ud83d\u200d\u00e9')).toBe('\\ud83d\\u200d\u00e9');
+    expect(mark('\u{1f600}\u{e0041}')).toBe('\u{1f600}\\u{e0041}');
   });
 
   it('marks every invisible character and leaves marks when out of context, as JSON escapes do', () => {

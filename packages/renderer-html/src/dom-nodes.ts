@@ -1,3 +1,4 @@
+import { markInvisible } from './escape-html.js';
 import { TRANSCRIPT_CSS } from './transcript-style.js';
 
 /** Adds the transcript stylesheet to the document, once. */
@@ -9,10 +10,17 @@ export function ensureStylesheet(document: Document): void {
   (document.head ?? document.documentElement).append(style);
 }
 
+/**
+ * The attributes of a subagent's block while it streams, as `subagentAttributes`
+ * writes them once it is rendered: `setAttribute` needs no escaping, but the
+ * id comes from the stream, and a bidi override or zero-width character in it
+ * would act in the tooltip instead of showing.
+ */
 function markSubagent(element: Element, parentToolUseId: string | undefined): void {
   if (parentToolUseId === undefined) return;
-  element.setAttribute('data-parent-tool-use-id', parentToolUseId);
-  element.setAttribute('title', `Subagent of call ${parentToolUseId}`);
+  const id = markInvisible(parentToolUseId);
+  element.setAttribute('data-parent-tool-use-id', id);
+  element.setAttribute('title', `Subagent of call ${id}`);
 }
 
 function isOpenDetails(element: Element): boolean {

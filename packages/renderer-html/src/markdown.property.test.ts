@@ -11,7 +11,7 @@ import { renderMarkdown, renderMarkdownByMarkdownIt } from './markdown.js';
  */
 
 /** Pieces that the fast paths take: prose, code spans, strong words, list items, fences. */
-const SHAPES = fc.constantFrom('a', 'b c', ' ', '  ', '\n', '\n\n', '.', ',', ')', 'é', '日', '1', '-', '- ', '\n- ', '**', '**a', 'b**', ' **c** ', '`', '``', '```', '```js\n', '\n```\n', '```\n', '    ');
+const SHAPES = fc.constantFrom('a', 'b c', ' ', '  ', '\n', '\n\n', '.', ',', ')', 'é', '日', '1', '-', '- ', '\n- ', '**', '**a', 'b**', ' **c** ', '`', '``', '```', '```js\n', '\n```\n', '```\n', '    ', '\u00a0', '\u3000');
 /** Markup, attributes, references and quotes that must never leave a fast path as markup. */
 const HOSTILE = fc.constantFrom(
   '<',

@@ -150,7 +150,7 @@ export function proseWithCodeLine(line: string): string {
 
 const plainLine = (line: string): string => line.replaceAll('"', '&quot;');
 
-/** Plain prose as markdown-it writes it: paragraphs at blank lines, each line trimmed, a `<br>` between lines. */
+/** Plain prose as markdown-it writes it: paragraphs at blank lines, a `<br>` between lines. */
 export function plainProseHtml(source: string, inline: (line: string) => string = plainLine): string {
   let html = '';
   for (const block of splitAtBlankLines(source)) {
@@ -189,19 +189,32 @@ export function splitAtBlankLines(source: string): string[] {
   return blocks;
 }
 
-/** One block without blank lines as a paragraph, each line trimmed, blank first and last lines left out; `''` when nothing is left. */
+/**
+ * Spaces (U+0020) at either end of a line. Inside a paragraph markdown-it
+ * drops those around a line break and nothing else: a no-break or
+ * ideographic space that starts a line is text, which JavaScript's `trim`
+ * would drop (tabs never reach here: MARKDOWN_CHARS).
+ */
+const EDGE_SPACES = /^ +| +$/g;
+const BLANK_BLOCK = /^[ \n]*$/;
+
+/**
+ * One block without blank lines as a paragraph, as markdown-it writes it:
+ * the block trimmed whole (JavaScript's `trim`, as markdown-it trims a
+ * paragraph's content), each line without the spaces at its ends; `''`
+ * for a block of spaces.
+ */
 function paragraphHtml(block: string, inline: (line: string) => string): string {
-  const lines = block.split('\n');
-  const last = lines.length - 1;
+  const text = block.trim();
+  // Only a block of spaces is blank; one of other white space is a paragraph that trims to nothing.
+  if (text === '') return BLANK_BLOCK.test(block) ? '' : '<p></p>';
   let html = '';
   let first = true;
-  for (let i = 0; i <= last; i += 1) {
-    const line = (lines[i] as string).trim();
-    if (line === '' && (i === 0 || i === last)) continue;
-    html += first ? inline(line) : `<br>\n${inline(line)}`;
+  for (const line of text.split('\n')) {
+    html += first ? inline(line.replace(EDGE_SPACES, '')) : `<br>\n${inline(line.replace(EDGE_SPACES, ''))}`;
     first = false;
   }
-  return first ? '' : `<p>${html}</p>`;
+  return `<p>${html}</p>`;
 }
 
 const LIST_ITEM = /^- \S/;

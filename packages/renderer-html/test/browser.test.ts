@@ -411,6 +411,12 @@ describe.skipIf(!hasChromium)('in Chromium (Debian, headless)', { timeout: 60_00
       expect(await call.locator('summary').textContent()).toBe('Read a.ts — Read a.ts (19 chars)');
       expect(await call.locator('pre.tool-output code').getAttribute('class')).toBe('language-typescript');
       await write({ kind: 'tool-use', id: 'c2', name: 'Bash', toolName: 'bash', toolKind: 'execute', arg: 'npm test', input: { command: 'npm test' } });
+      // A subagent's block while it streams: its id marked in the tooltip, and the halves of a tag character in two deltas kept apart.
+      await write({ kind: 'text', id: 's', text: 'x\udb40', parentToolUseId: 'c2\u202eexe' });
+      await write({ kind: 'text', id: 's', text: '\udc41y', parentToolUseId: 'c2\u202eexe' });
+      const streaming = page.locator('#transcript .text.streaming');
+      expect(await streaming.getAttribute('title')).toBe('Subagent of call c2\\u202eexe');
+      expect(await streaming.textContent()).toBe('x\\udb40\\udc41y');
       await page.evaluate(() => (window as unknown as { live: { end(): void } }).live.end());
       expect(await page.locator('#transcript details.tool.unfinished').count()).toBe(1);
       expect(await page.locator('#transcript .session-details').textContent()).toContain('live-1');

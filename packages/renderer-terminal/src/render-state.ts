@@ -55,6 +55,12 @@ export interface RenderState extends RenderConfig {
   blockKind: string | undefined;
   blockId: string | undefined;
   blockDepth: number;
+  /**
+   * How many combining marks the streamed text written so far ends with
+   * (0 at a block's start), so that a run of them split over deltas is
+   * bounded as one.
+   */
+  streamMarks: number;
   /** The call whose marker is the last line written, if it is. */
   lastMarkerId: string | undefined;
   /** The text block being laid out as Markdown, if any. */
@@ -74,6 +80,7 @@ export function createRenderState(config: RenderConfig): RenderState {
     blockKind: undefined,
     blockId: undefined,
     blockDepth: 0,
+    streamMarks: 0,
     lastMarkerId: undefined,
     md: undefined,
   };

@@ -248,6 +248,21 @@ describe('safety', () => {
     }
   });
 
+  it('bounds combining marks and keeps the halves of a hidden character apart across increments', async () => {
+    const marks = '\u0301'.repeat(8);
+    const split = (id: string) => [text(id, 'a'), text(id, marks), text(id, marks), text(id, '\udb40'), text(id, '\udc41\n')];
+    const events: DisplayEvent[] = [...split('t'), ...split('r').map((event) => ({ ...event, kind: 'reasoning' as const }))];
+    for (const mode of ['default', 'verbose'] as const) {
+      for (const color of [false, true]) {
+        const output = (await render(events, { mode, color })).replace(/\x1b\[\d+m/g, '');
+        expect(output).not.toMatch(/\u0301{9}/u);
+        expect(output).not.toContain('\u{e0041}');
+        // Shown as the two halves it arrived as, or as the character where the output joined them before the gate.
+        expect(output).toMatch(/\\udb40\\udc41|\\u\{e0041\}/);
+      }
+    }
+  });
+
   it('shows an escape sequence as text in place', async () => {
     expect(await render([text('m', `before${ESC}[2Jafter`)])).toBe('before\\x1b[2Jafter\n');
     expect(await render([text('m', 'safe\rEVIL')])).toBe('safe\\x0dEVIL\n');

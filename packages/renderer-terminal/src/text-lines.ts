@@ -1,4 +1,4 @@
-import type { DisplayOutputBuilder, ReasoningDisplayEvent, TextDisplayEvent } from '@x/core';
+import { boundMarksOfDelta, type DisplayOutputBuilder, type ReasoningDisplayEvent, type TextDisplayEvent } from '@x/core';
 import { str } from './fields.js';
 import { createMarkdownWriter } from './markdown-stream.js';
 import { depthOf, flushMarkdown, indentOf, writeLaidOut, type RenderState } from './render-state.js';
@@ -19,6 +19,7 @@ export function streamedLines(state: RenderState, event: TextDisplayEvent | Reas
     state.blockKind = event.kind;
     state.blockId = id;
     state.blockDepth = depth;
+    state.streamMarks = 0;
   }
   state.lastMarkerId = undefined;
   if (event.kind === 'text' && state.markdown) {
@@ -26,7 +27,7 @@ export function streamedLines(state: RenderState, event: TextDisplayEvent | Reas
     writeLaidOut(state, state.md.push(text));
     return;
   }
-  const clean = sanitizeText(text);
+  const clean = streamedDelta(state, text);
   if (depth === 0 && event.kind === 'text') {
     state.out += clean;
     state.atLineStart = clean.endsWith('\n');
@@ -65,6 +66,18 @@ export function defaultText(state: RenderState, builder: DisplayOutputBuilder, e
     writeLaidOut(state, state.md.push(text));
     return;
   }
-  state.out += sanitizeText(text);
+  state.out += streamedDelta(state, text);
   state.atLineStart = text.endsWith('\n');
+}
+
+/**
+ * A delta of streamed text through the terminal gate, its leading combining
+ * marks bounded with those the text before it ends with: each delta gated
+ * alone would let `a` and then deltas of eight marks each stack every one of
+ * them on the `a`, since they are written one after the other.
+ */
+function streamedDelta(state: RenderState, text: string): string {
+  const bounded = boundMarksOfDelta(state.streamMarks, sanitizeText(text));
+  state.streamMarks = bounded.marks;
+  return bounded.text;
 }
