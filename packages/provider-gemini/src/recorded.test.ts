@@ -231,9 +231,19 @@ const LOG_0_11 = LOG_0_13;
 const STDOUT_0_31 = STDOUT_0_26;
 const LOG_0_31 = LOG_0_26;
 
+/**
+ * 0.16.0 prints and records as 0.20: the command it cannot parse is refused, the fetch succeeds, the
+ * subagent is the `codebase_investigator` tool (ERROR_NO_COMPLETE_TASK_CALL), a failed request ends in
+ * a fatal `result`, Ctrl-C cuts the stream; one JSON document per session, the calls attached to the
+ * first reply, the investigator's messages in it, the resumed turn added to the first run's document.
+ */
+const STDOUT_0_16 = STDOUT_0_20;
+const LOG_0_16 = LOG_0_20;
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.11.3': { stdout: STDOUT_0_11, log: LOG_0_11 },
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
+  '0.16.0': { stdout: STDOUT_0_16, log: LOG_0_16 },
   '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.31.0': { stdout: STDOUT_0_31, log: LOG_0_31 },
