@@ -17,19 +17,20 @@ const LOGS = join(FIXTURES_DIR, 'claude-log', 'recorded');
 const VERSIONS = recordedVersions('claude');
 
 const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'];
-/** 1.0.109, 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.77 on with one: shown once either way. */
+/** 1.0.109, 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.50 on with one: shown once either way. */
 const API_ERROR = ['start', 'error', 'usage', 'end error'];
 
 /** What each scenario shows, the same for every version unless a version is named. */
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 1.0.109 to 2.1.100 (2.0.12 and 2.1.25 too) offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
+  // 1.0.109 to 2.1.100 (2.0.12, 2.0.50 and 2.1.25 too) offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
     '1.0.109': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.12': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.0.50': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.25': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -44,6 +45,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.12': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.34': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.0.50': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.77': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.25': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -63,6 +65,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.12': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.34': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '2.0.50': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.77': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.25': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.100': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -100,6 +103,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.12': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.34': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.0.50': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.77': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.25': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
@@ -110,12 +114,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'api-error-429': API_ERROR,
   'api-error-500': API_ERROR,
   'overloaded-cut': API_ERROR,
-  // 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.77 and 2.1.25 are killed by the interrupt before they print anything but their init: the stream is cut off.
+  // 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77 and 2.1.25 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
     '1.0.109': ['start', 'end incomplete'],
     '1.0.128': ['start', 'end incomplete'],
     '2.0.12': ['start', 'end incomplete'],
     '2.0.34': ['start', 'end incomplete'],
+    '2.0.50': ['start', 'end incomplete'],
     '2.0.77': ['start', 'end incomplete'],
     '2.1.25': ['start', 'end incomplete'],
     // 2.1.200 and 2.1.332 write the interrupt as a user line ("[Request interrupted by user]") and an
