@@ -231,14 +231,21 @@ const LOG_0_11 = LOG_0_13;
 const STDOUT_0_31 = STDOUT_0_26;
 const LOG_0_31 = LOG_0_26;
 
-/**
- * 0.16.0 prints and records as 0.20: the command it cannot parse is refused, the fetch succeeds, the
- * subagent is the `codebase_investigator` tool (ERROR_NO_COMPLETE_TASK_CALL), a failed request ends in
- * a fatal `result`, Ctrl-C cuts the stream; one JSON document per session, the calls attached to the
- * first reply, the investigator's messages in it, the resumed turn added to the first run's document.
- */
+/** 0.16.0 prints and records as 0.20, scenario by scenario (it has `--resume`; one JSON document per session). */
 const STDOUT_0_16 = STDOUT_0_20;
 const LOG_0_16 = LOG_0_20;
+
+/**
+ * 0.56.0 prints as 0.51 (Ctrl-C ends the run, exit 0, with no `result` after the first words) and logs
+ * as 0.61 (a failed prompt taken back out by a `$set.messages` checkpoint, the subagent in a file of its
+ * own), but Ctrl-C leaves the prompt in (no checkpoint follows it) and a resumed run appends to the
+ * first file with no second file, as 0.51.
+ */
+const STDOUT_0_56 = STDOUT_0_51;
+const LOG_0_56: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(LOG).filter(([name]) => name !== 'resumed.second')),
+  interrupted: ['start', 'prompt', 'end incomplete'],
+};
 
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.11.3': { stdout: STDOUT_0_11, log: LOG_0_11 },
@@ -250,6 +257,7 @@ const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<s
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.45.2': { stdout: STDOUT_0_45, log: LOG_0_45 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
+  '0.56.0': { stdout: STDOUT_0_56, log: LOG_0_56 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
 
