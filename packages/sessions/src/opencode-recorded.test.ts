@@ -110,6 +110,20 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
   },
+  '1.15.13': {
+    ...COMMON,
+    // The database has the whole conversation, though `run` printed none of the last step (opencode.md quirk 20).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // As 1.14, the text streamed before the cut is stored, then the error `run` never printed.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // The first run only: it printed no session id to resume.
+    resumed: [['main', 1, ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success']]],
+  },
   '1.17.18': {
     ...COMMON,
     // As 1.18: the overflowing request's message keeps no error; the compaction, its summary, the note, the answer.
