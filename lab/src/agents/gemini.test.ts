@@ -28,6 +28,13 @@ describe('the Gemini CLI profile', () => {
     expect(gemini.makeCall(task, ['read_file', 'run_shell_command'], 'c1', place)).toBeUndefined();
   });
 
+  it('reads with `file_path` and resumes from 0.16 on (0.16.0 has both), with `absolute_path` and no resume before (0.13.0)', () => {
+    const read = { kind: 'read', path: 'src/greet.ts' } as const;
+    expect(gemini.makeCall(read, ['read_file'], 'c1', { ...place, version: '0.16.0' })?.input).toEqual({ file_path: '/w/src/greet.ts' });
+    expect(gemini.makeCall(read, ['read_file'], 'c1', { ...place, version: '0.13.0' })?.input).toEqual({ absolute_path: '/w/src/greet.ts' });
+    expect([gemini.resumes?.('0.16.0'), gemini.resumes?.('0.13.0')]).toEqual([true, false]);
+  });
+
   it('turns the model router off before 0.13, where it would make `-m gemini-2.5-pro` `auto` (0.11.3)', () => {
     const settingsOf = (version: string) => {
       const home = mkdtempSync(join(tmpdir(), 'x-lab-gemini-test-'));

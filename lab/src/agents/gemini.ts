@@ -8,8 +8,8 @@ import type { AgentProfile } from './agent.js';
 /** The first version with `--skip-trust` (0.38.2 refuses it as an unknown argument; 0.39.1 has it). */
 const SKIP_TRUST_SINCE = '0.39.0';
 
-/** The first version whose read_file takes `file_path` (0.13.0 takes `absolute_path`; 0.20.0 `file_path`; between untried) and has `--resume` (0.13.0 refuses it). */
-const FILE_PATH_SINCE = '0.20.0';
+/** The first version whose read_file takes `file_path` (0.13.0 takes `absolute_path`; 0.16.0 `file_path`; between untried) and has `--resume` (0.13.0 refuses it; 0.16.0 has it). */
+const FILE_PATH_SINCE = '0.16.0';
 
 /**
  * The first version that keeps `-m gemini-2.5-pro` while its model router is on (0.13.0 does). 0.11.3

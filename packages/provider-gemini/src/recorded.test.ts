@@ -231,15 +231,37 @@ const LOG_0_11 = LOG_0_13;
 const STDOUT_0_31 = STDOUT_0_26;
 const LOG_0_31 = LOG_0_26;
 
+/** 0.16.0 prints and records as 0.20, scenario by scenario (it has `--resume`; one JSON document per session). */
+const STDOUT_0_16 = STDOUT_0_20;
+const LOG_0_16 = LOG_0_20;
+
+/** 0.56.0 prints as 0.51 and logs as 0.61, but keeps an interrupted prompt and resumes into the first file alone, as 0.51. */
+const STDOUT_0_56 = STDOUT_0_51;
+const LOG_0_56: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(LOG).filter(([name]) => name !== 'resumed.second')),
+  interrupted: ['start', 'prompt', 'end incomplete'],
+};
+
+/**
+ * 0.35.3 prints as 0.51 (Ctrl-C: no `result`), its `codebase_investigator` report failed (`**Termination Reason:**
+ * ERROR_NO_COMPLETE_TASK_CALL`, quirk 14); one JSON document per session as 0.38, each call on its own reply, a failed
+ * or interrupted prompt kept, the subagent's messages not in it, the resumed turn added to the first run's document.
+ */
+const STDOUT_0_35 = { ...STDOUT_0_51, subagent: STDOUT_0_20.subagent as string[] };
+const LOG_0_35 = { ...LOG_0_38, subagent: LOG.subagent as string[], interrupted: ['start', 'prompt', 'end incomplete'] };
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.11.3': { stdout: STDOUT_0_11, log: LOG_0_11 },
   '0.13.0': { stdout: STDOUT_0_13, log: LOG_0_13 },
+  '0.16.0': { stdout: STDOUT_0_16, log: LOG_0_16 },
   '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_20 },
   '0.26.0': { stdout: STDOUT_0_26, log: LOG_0_26 },
   '0.31.0': { stdout: STDOUT_0_31, log: LOG_0_31 },
+  '0.35.3': { stdout: STDOUT_0_35, log: LOG_0_35 },
   '0.38.2': { stdout: STDOUT_0_38, log: LOG_0_38 },
   '0.45.2': { stdout: STDOUT_0_45, log: LOG_0_45 },
   '0.51.0': { stdout: STDOUT_0_51, log: LOG_0_51 },
+  '0.56.0': { stdout: STDOUT_0_56, log: LOG_0_56 },
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
 

@@ -27,6 +27,12 @@ describe('quirk 14: a subagent call and how the subagent ended', () => {
     expect(event).toMatchObject({ kind: 'tool-result', name: 'Task', status: 'success' });
   });
 
+  it('reads the Markdown form of 0.35.3 (fixtures/gemini/recorded/0.35.3/subagent.jsonl: "**Termination Reason:** ERROR_NO_COMPLETE_TASK_CALL")', () => {
+    const bold = "\n### Subagent codebase_investigator Finished Early\n\n**Termination Reason:** ERROR_NO_COMPLETE_TASK_CALL\n\n**Result/Summary:**\nAgent stopped calling tools but did not call 'complete_task'.\n";
+    const event = resultOf([init, use('codebase_investigator', { objective: 'Count the files in the working folder.' }), result(bold)]);
+    expect(event).toMatchObject({ kind: 'tool-result', name: 'Task', status: 'error', details: { errorMessage: 'The subagent ended with ERROR_NO_COMPLETE_TASK_CALL' } });
+  });
+
   it('reads the model-facing form of invoke_agent too (0.61.0 chat recording: "Termination Reason: MAX_TURNS" on one line)', () => {
     const event = resultOf([init, use('invoke_agent', { agent_name: 'generalist', prompt: 'x' }), result("Subagent 'generalist' finished.\nTermination Reason: MAX_TURNS\nResult:\n...")]);
     expect(event).toMatchObject({ kind: 'tool-result', name: 'Task', status: 'error', details: { errorMessage: 'The subagent ended with MAX_TURNS' } });

@@ -6,8 +6,9 @@ import type { ToolCallOutcome } from '@x/core/provider-utils';
  * `Termination Reason: <mode>`, `GOAL` when it finished its task. Any other
  * mode (`ERROR`, `TIMEOUT`, `MAX_TURNS`, `ABORTED`, `ERROR_NO_COMPLETE_TASK_CALL`)
  * is a subagent that failed, though the CLI gives the call `success` (quirk 14).
+ * 0.35.3's display report puts the label in Markdown bold, `**Termination Reason:** <mode>`.
  */
-const TERMINATION = /^Termination Reason:\s*([A-Z_]+)\s*$/m;
+const TERMINATION = /^(?:\*\*)?Termination Reason:(?:\*\*)?\s*([A-Z_]+)\s*$/m;
 
 /** The failed outcome of a subagent call whose report names a mode other than `GOAL`, or `undefined`. */
 export function failedSubagent(output: string): ToolCallOutcome | undefined {

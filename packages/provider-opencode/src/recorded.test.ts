@@ -94,6 +94,20 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // Ctrl-C while the stream stalled: the step had started, its text part never closed.
     interrupted: ['start', 'end incomplete'],
   },
+  '1.3.2': {
+    ...COMMON,
+    // As 1.2.27: the reasoning part printed after the todowrite call it came before (quirk 18).
+    'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    // As 1.2.27: the overflow is compacted and answered again (exit 0), the error line printed first.
+    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
+    // A 429 or a 500 is retried without end, nothing printed before the lab's timeout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // One step, then the in-stream error, not retried; the cut-off text is never printed.
+    'overloaded-cut': REFUSED,
+    // Ctrl-C while the stream stalled: the step had started, nothing after it.
+    interrupted: ['start', 'end incomplete'],
+  },
   '1.14.34': {
     ...COMMON,
     // As 1.18: the overflow is compacted and answered again (exit 0 here), the error line printed first.
@@ -104,6 +118,31 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'overloaded-cut': REFUSED,
     // Ctrl-C while the stream stalled: the step had started, nothing after it.
     interrupted: ['start', 'end incomplete'],
+  },
+  '1.15.13': {
+    // `run` stops before the parts of the last step are printed (quirk 20): that step's `step_start`, then
+    // nothing, so every run ends as a stream cut off, its answer never printed.
+    'plain-answer': ['start', 'end incomplete'],
+    'read-edit-run': ['start', 'text I will read the file first.', 'use Read', 'result Read success', 'usage', 'use Edit', 'result Edit success', 'usage', 'use Bash', 'result Bash success', 'usage', 'end incomplete'],
+    'write-search': ['start', 'use Write', 'result Write success', 'usage', 'use Grep', 'result Grep success', 'usage', 'use Glob', 'result Glob success', 'usage', 'end incomplete'],
+    'failing-command': ['start', 'use Bash', 'result Bash error', 'usage', 'end incomplete'],
+    // The reasoning is printed before the call, in the order of the parts' ids.
+    'thinking-todo': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'usage', 'end incomplete'],
+    'web-fetch': ['start', 'use WebFetch', 'result WebFetch success', 'usage', 'end incomplete'],
+    // The task's step, then not even the last step's `step_start`.
+    subagent: ['start', 'use Task', 'result Task success', 'usage', 'end incomplete'],
+    // The rejected call is in the last step: only its `step_start` is printed.
+    'permission-denied': ['start', 'end incomplete'],
+    // The overflow, the compaction's summary and the synthetic note are printed; the answer after them is not.
+    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'end error'],
+    // A 429 or a 500 is retried without end, nothing printed before the lab's timeout.
+    'api-error-429': [],
+    'api-error-500': [],
+    // The step, then neither the in-stream error nor anything else: the failure never reaches stdout.
+    'overloaded-cut': ['start', 'end incomplete'],
+    interrupted: ['start', 'end incomplete'],
+    // One step, and not even its `step_start`: nothing at all (so the lab had no session id to resume).
+    resumed: [],
   },
   '1.17.18': {
     ...COMMON,

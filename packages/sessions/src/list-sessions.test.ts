@@ -129,6 +129,17 @@ describe('listSessions', () => {
     }
   });
 
+  it('lists a Claude 2.0.50 subagent file under its parent with no title, its task prompt being absent from it (recorded 2.0.50, subagent: claude-log.md quirk 16)', async () => {
+    const home = tempHome();
+    cpSync(join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.50', 'subagent', '.claude'), join(home, '.claude'), { recursive: true });
+    const rows = await listSessions({ stores: STORES, home, env: {}, subagents: true });
+    const parent = 'de11f3d2-b9f9-4a10-869e-8b5111b67def';
+    // The task's file starts at the subagent's Bash call; its prompt is only in the parent's Task call.
+    expect(rows.find((row) => row.path.endsWith('agent-cd8f855c.jsonl'))).toMatchObject({ parentId: parent, turns: 1 });
+    expect(rows.filter((row) => row.parentId === parent).map((row) => row.title)).toEqual([undefined, undefined, undefined]);
+    expect(rows.find((row) => row.id === parent && row.parentId === undefined)?.title).toBe('Ask a helper to count the files.');
+  });
+
   it('counts turns by the provider’s prompt rule: commands, their output, interrupts and a subagent’s prompt open none (docs/turns.md)', async () => {
     const home = tempHome();
     const s = { id: 't3', cwd: '/p', prompt: 'first', at: at(1) };

@@ -86,6 +86,19 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
   },
+  '1.3.2': {
+    ...COMMON,
+    // As 1.2.27: the compaction, its summary, the synthetic note to go on, the answer after it; the
+    // overflowing request's message is left empty, with neither finish nor error.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // The text part was stored empty: the error (UnknownError, the server is overloaded) alone.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
   '1.14.34': {
     ...COMMON,
     'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
@@ -96,6 +109,20 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
     // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  },
+  '1.15.13': {
+    ...COMMON,
+    // The database has the whole conversation, though `run` printed none of the last step (opencode.md quirk 20).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // As 1.14, the text streamed before the cut is stored, then the error `run` never printed.
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // The first run only: it printed no session id to resume.
+    resumed: [['main', 1, ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success']]],
   },
   '1.17.18': {
     ...COMMON,
