@@ -250,8 +250,8 @@ describe('safety', () => {
 
   it('bounds combining marks and keeps the halves of a hidden character apart across increments', async () => {
     const marks = '\u0301'.repeat(8);
-    const split = (id: string) => [text(id, 'a'), text(id, marks), text(id, marks), text(id, '\udb40'), text(id, '\udc41\n')];
-    const events: DisplayEvent[] = [...split('t'), ...split('r').map((event) => ({ ...event, kind: 'reasoning' as const }))];
+    const parts = ['a', marks, marks, '\udb40', '\udc41\n'];
+    const events: DisplayEvent[] = [...parts.map((part) => text('t', part)), ...parts.map((part): DisplayEvent => ({ kind: 'reasoning', id: 'r', text: part }))];
     for (const mode of ['default', 'verbose'] as const) {
       for (const color of [false, true]) {
         const output = (await render(events, { mode, color })).replace(/\x1b\[\d+m/g, '');
