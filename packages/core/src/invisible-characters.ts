@@ -245,8 +245,11 @@ export function createInvisibleMarker(options: InvisibleMarkerOptions = {}): (te
  */
 function isWellFormed(text: string): boolean {
   const own = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return own === undefined ? !new RegExp(LONE_SURROGATE).test(text) : own.call(text);
+  return own === undefined ? !ANY_LONE_SURROGATE.test(text) : own.call(text);
 }
+
+/** {@link LONE_SURROGATE} for a test (no `g`: no `lastIndex` to reset), made once: for browsers without `isWellFormed`. */
+const ANY_LONE_SURROGATE = new RegExp(LONE_SURROGATE);
 
 /** The text with each candidate the scan finds replaced as the channel and the rules say. */
 function markCandidates(marker: Marker, text: string, scan: RegExp): string {

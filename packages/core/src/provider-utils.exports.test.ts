@@ -12,6 +12,7 @@ describe('@x/core/provider-utils exports', () => {
     expect(Object.keys(helpers).sort()).toEqual([
       'arrayField',
       'compactKey',
+      'compareVersions',
       'countSearchOutput',
       'createBoundedText',
       'createJsonDocumentReader',

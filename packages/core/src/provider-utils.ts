@@ -42,3 +42,4 @@ export { toPlainEvent, toPlainText } from './plain-text.js';
 // Session stores: a log's head and tail read within bounds, and logs read a few at a time.
 export { readEach, readTailLines, readWholeText, scanHead, toIsoDate, type HeadScan } from './store-peek.js';
 export { storeBaseName, storeParent } from './store-path-names.js';
+export { compareVersions } from './version-compare.js';

@@ -1,4 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent, SessionStatus, UsageDisplayEvent } from '@x/core';
+import { compareVersions } from '@x/core/provider-utils';
 import { copilotMetadata, definedFields } from './metadata.js';
 import { endSession } from './result-events.js';
 import { sessionStart } from './session-events.js';
@@ -47,17 +48,11 @@ export function compactionComplete(data: CopilotLogData<'session.compaction_comp
 }
 
 /** The first recorded version whose resumed shutdown restates the totals with no `accountingSnapshot` (1.0.62 does not). */
-const RESTATES_FROM = [1, 0, 70];
+const RESTATES_FROM = '1.0.70';
 
-/** Whether `version` (`1.0.70`, `1.0.80-1`) is at least {@link RESTATES_FROM}; `false` when it is not a version. */
+/** Whether `version` is {@link RESTATES_FROM} or later; `false` when it is not a version. */
 function restatingVersion(version: string | undefined): boolean {
-  const numbers = /^(\d+)\.(\d+)\.(\d+)/.exec(version ?? '')?.slice(1).map(Number);
-  if (numbers === undefined) return false;
-  for (const [index, floor] of RESTATES_FROM.entries()) {
-    const part = numbers[index] as number;
-    if (part !== floor) return part > floor;
-  }
-  return true;
+  return version !== undefined && (compareVersions(version, RESTATES_FROM) ?? -1) >= 0;
 }
 
 /**

@@ -35,6 +35,23 @@ const COMMON: Record<string, string[]> = {
 /** A request refused for good: the error line alone (its retries print nothing). */
 const REFUSED = ['start', 'error', 'end error'];
 
+/** What 1.2.27 shows (and 1.3.2, the same in every scenario). */
+const AS_1_2_27: Record<string, string[]> = {
+  ...COMMON,
+  // The reasoning part is printed when it closes, after the todowrite call it came before (its id and
+  // `time.start` are earlier): `run` prints parts in the order they finish.
+  'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  // As 1.18: the overflow is compacted and answered again (exit 0 here, 1 in 1.18), the error line printed first.
+  'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
+  // 1.2 retries a 429 or a 500 without end and prints nothing meanwhile: the lab's timeout cuts an empty stdout.
+  'api-error-429': [],
+  'api-error-500': [],
+  // One step, then the in-stream error, not retried; the cut-off text is never printed.
+  'overloaded-cut': REFUSED,
+  // Ctrl-C while the stream stalled: the step had started, its text part never closed.
+  interrupted: ['start', 'end incomplete'],
+};
+
 const EXPECTED: Record<string, Record<string, string[]>> = {
   '1.0.152': {
     ...COMMON,
@@ -79,35 +96,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // Ctrl-C while the stream stalled: the step had started, its text part never closed.
     interrupted: ['start', 'end incomplete'],
   },
-  '1.2.27': {
-    ...COMMON,
-    // The reasoning part is printed when it closes, after the todowrite call it came before (its id and
-    // `time.start` are earlier): `run` prints parts in the order they finish.
-    'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
-    // As 1.18: the overflow is compacted and answered again (exit 0 here, 1 in 1.18), the error line printed first.
-    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
-    // 1.2 retries a 429 or a 500 without end and prints nothing meanwhile: the lab's timeout cuts an empty stdout.
-    'api-error-429': [],
-    'api-error-500': [],
-    // One step, then the in-stream error, not retried; the cut-off text is never printed.
-    'overloaded-cut': REFUSED,
-    // Ctrl-C while the stream stalled: the step had started, its text part never closed.
-    interrupted: ['start', 'end incomplete'],
-  },
-  '1.3.2': {
-    ...COMMON,
-    // As 1.2.27: the reasoning part printed after the todowrite call it came before (quirk 18).
-    'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'usage', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
-    // As 1.2.27: the overflow is compacted and answered again (exit 0), the error line printed first.
-    'api-error-400': ['start', 'error', 'text none', 'usage', 'notice', 'text none', 'usage', 'end error'],
-    // A 429 or a 500 is retried without end, nothing printed before the lab's timeout.
-    'api-error-429': [],
-    'api-error-500': [],
-    // One step, then the in-stream error, not retried; the cut-off text is never printed.
-    'overloaded-cut': REFUSED,
-    // Ctrl-C while the stream stalled: the step had started, nothing after it.
-    interrupted: ['start', 'end incomplete'],
-  },
+  '1.2.27': AS_1_2_27,
+  // 1.3.2 prints what 1.2.27 prints, scenario for scenario: the reasoning after the todowrite call
+  // (quirk 18), the overflow compacted and answered again, 429 and 500 retried without end.
+  '1.3.2': AS_1_2_27,
   '1.14.34': {
     ...COMMON,
     // As 1.18: the overflow is compacted and answered again (exit 0 here), the error line printed first.

@@ -37,6 +37,8 @@ function finish(state: LineState, decoder: TextDecoder): string {
  * one is left out as {@link LONG_LINE_MARKER}, so a log of one huge line
  * costs no more memory than the limit (Node's readline would gather it into
  * one string and, past V8's longest string, throw where nothing catches it).
+ * Not core's line splitter: the download gives back the log's bytes, and the
+ * splitter drops each line's CR, a leading BOM and blank lines.
  */
 export async function* redactedLines(bytes: AsyncIterable<Uint8Array>, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<string> {
   const state: LineState = { pieces: [], bytes: 0, tooLong: false };

@@ -36,6 +36,20 @@ const COMMON: Record<string, Expected[]> = {
   resumed: [['main', 2, ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success']]],
 };
 
+/** What 1.2.27 shows (and 1.3.2, the same in every scenario). */
+const AS_1_2_27: Record<string, Expected[]> = {
+  ...COMMON,
+  // As 1.18: the compaction, its summary, the synthetic note to go on, the answer after it.
+  'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+  // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+  'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  // The text part was stored empty (1.2 keeps no text streamed before the cut): the error alone.
+  'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+  // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
+  interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+};
+
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
   '1.0.152': {
     ...COMMON,
@@ -74,31 +88,10 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
   },
-  '1.2.27': {
-    ...COMMON,
-    // As 1.18: the compaction, its summary, the synthetic note to go on, the answer after it.
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
-    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
-    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    // The text part was stored empty (1.2 keeps no text streamed before the cut): the error alone.
-    'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
-    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
-    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
-  },
-  '1.3.2': {
-    ...COMMON,
-    // As 1.2.27: the compaction, its summary, the synthetic note to go on, the answer after it; the
-    // overflowing request's message is left empty, with neither finish nor error.
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
-    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
-    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    // The text part was stored empty: the error (UnknownError, the server is overloaded) alone.
-    'overloaded-cut': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
-    // Ctrl-C while the stream stalled: an empty text part, no finish, no error.
-    interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
-  },
+  '1.2.27': AS_1_2_27,
+  // 1.3.2 stores what 1.2.27 stores, scenario for scenario (read from its database and -wal): the compaction
+  // answered again, 429 and 500 still retrying at the lab's timeout, the overloaded cut's error alone.
+  '1.3.2': AS_1_2_27,
   '1.14.34': {
     ...COMMON,
     'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
