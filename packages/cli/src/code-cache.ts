@@ -1,8 +1,8 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { userHome } from './user-home.js';
 
 /*
  * V8's compiled code of xview, kept on disk between runs. Most of what a
@@ -49,15 +49,18 @@ export interface CodeCache {
 
 /**
  * Where the cache lives, or undefined when it is turned off
- * (`XVIEW_CODE_CACHE=0`, or Node's own `NODE_DISABLE_COMPILE_CACHE`):
- * `$XDG_CACHE_HOME/xview`, else `~/.cache/xview` (`%LOCALAPPDATA%\xview` on Windows).
+ * (`XVIEW_CODE_CACHE=0`, or Node's own `NODE_DISABLE_COMPILE_CACHE`) or no
+ * home is known: `$XDG_CACHE_HOME/xview`, else `~/.cache/xview`
+ * (`%LOCALAPPDATA%\xview` on Windows). Never a path relative to the current
+ * directory ({@link userHome}), whose files may be a cloned repository's.
  */
 export function codeCacheDir(env: Record<string, string | undefined>): string | undefined {
   if (env.XVIEW_CODE_CACHE === '0' || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   if (xdg?.startsWith('/')) return join(xdg, 'xview');
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'xview');
-  return join(homedir(), '.cache', 'xview');
+  if (process.platform === 'win32' && env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA)) return join(env.LOCALAPPDATA, 'xview');
+  const home = userHome(env);
+  return home === undefined ? undefined : join(home, '.cache', 'xview');
 }
 
 /** Whether a file's or folder's status says only the current user owns and can write it (POSIX; Windows folders are per user). */

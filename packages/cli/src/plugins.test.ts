@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { ExitCode } from './exit-codes.js';
 import type { CliStream } from './run-cli.js';
+import { userConfigDir } from './plugins.js';
 import { runCli } from './run-cli.js';
 
 class Capture implements CliStream {
@@ -195,6 +196,15 @@ describe('xview --plugin', () => {
     const listed = await cli(['--list-providers'], dir);
     expect(listed.stdout).not.toMatch(/evil/);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('looks for the user\'s xview folder at an absolute path only: an empty or relative HOME is no home', () => {
+    // With `HOME=` the folder was `.config/xview`, so a cloned repository's `.config/xview/node_modules/x-provider-*` ran.
+    for (const HOME of ['', '.', 'repo']) {
+      const dir = userConfigDir({ HOME });
+      expect(dir === undefined || isAbsolute(dir), `${HOME}: ${dir}`).toBe(true);
+    }
+    expect(userConfigDir({ HOME: '', XDG_CONFIG_HOME: '/c' })).toBe(join('/c', 'xview'));
   });
 
   it('registers a plugin\'s session store for the session commands: listed, --agent accepted, shown with the plugin\'s source', async () => {

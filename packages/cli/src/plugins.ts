@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
@@ -7,6 +6,7 @@ import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineS
 import { CliError, ExitCode } from './exit-codes.js';
 import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
 import { contentsOf, entryOf, isObject } from './plugin-module.js';
+import { userHome } from './user-home.js';
 
 /** The sources, renderers and session stores `xview` can use, each with where it came from (`built-in`, or the plugin). */
 export interface PluginSet {
@@ -82,13 +82,17 @@ interface PluginSpec {
 }
 
 /**
- * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`.
- * It is the only place plugins are found without `--plugin`: the current
- * directory is often a cloned repository, whose code the user did not choose to run.
+ * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`
+ * ({@link userHome}), or undefined when no home is known. It is the only place
+ * plugins are found without `--plugin`: the current directory is often a
+ * cloned repository, whose code the user did not choose to run, so the folder
+ * is always an absolute path, never one resolved from the current directory.
  */
-export function userConfigDir(env: Record<string, string | undefined>): string {
+export function userConfigDir(env: Record<string, string | undefined>): string | undefined {
   const xdg = env.XDG_CONFIG_HOME;
-  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME ?? homedir(), '.config'), 'xview');
+  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'xview');
+  const home = userHome(env);
+  return home === undefined ? undefined : join(home, '.config', 'xview');
 }
 
 /** The `plugins` list of one config object; a wrong shape is a problem, not a failure. */
@@ -182,7 +186,8 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
     problems: [],
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
-  const found = userPlugins(userConfigDir(places.env), set.problems);
+  const configDir = userConfigDir(places.env);
+  const found = configDir === undefined ? [] : userPlugins(configDir, set.problems);
   // Once per name and folder, and once per entry file: a package named with
   // --plugin that is also in the user's folder is one plugin, loaded once.
   const seenNames = new Set<string>();

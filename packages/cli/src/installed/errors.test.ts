@@ -2,7 +2,7 @@
 // it ends when its reader goes away: one line on standard error, the
 // documented code, no stack trace, exactly as the sources say.
 import { spawnSync } from 'node:child_process';
-import { openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
@@ -92,6 +92,20 @@ describe('the installed xview --html through /proc/self/fd (what /dev/stdin and 
 });
 
 describe('the installed xview with a plugin', () => {
+  it('runs no plugin of the current directory when HOME is empty: a cloned repository\'s .config/xview is not the user\'s', async () => {
+    const place = freshPlace();
+    const marker = join(place.cwd, 'PWNED');
+    const planted = join(place.cwd, '.config', 'xview', 'node_modules', 'x-provider-evil');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, 'package.json'), JSON.stringify({ name: 'x-provider-evil', type: 'module', main: 'index.js' }));
+    writeFileSync(join(planted, 'index.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    writeFileSync(join(place.cwd, '.config', 'xview', 'config.json'), JSON.stringify({ plugins: ['x-provider-evil'] }));
+    const run = await runInstalled(['--summary', CLAUDE_RUN], { ...place, env: { HOME: '' } });
+    expect(run.status).toBe(ExitCode.ok);
+    expect(existsSync(marker)).toBe(false);
+    expect(run.stderr).not.toMatch(/evil/);
+  });
+
   it('renders with a renderer plugin named by --plugin, from a file outside the repository', async () => {
     const place = freshPlace();
     const plugin = join(place.cwd, 'count-renderer.mjs');
