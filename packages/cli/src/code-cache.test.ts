@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,16 @@ describe('the code cache', () => {
     symlinkSync(file, join(linked, 'code.cache'));
     expect(readCodeCache(linked, 'b1')).toBeUndefined();
     expect(readCodeCache(dir, 'b1')).toBeDefined();
+  });
+
+  it('reads no cache larger than V8\'s code of xview could be', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
+    expect(readCodeCache(dir, 'b1')).toBeDefined();
+    // The header of this build, then 65 MiB (sparse): it was read whole, and its data handed to V8.
+    truncateSync(join(dir, 'code.cache'), 65 * 1024 * 1024);
+    // Its length, not the cache: a failure would print 65 MiB of data.
+    expect(readCodeCache(dir, 'b1')?.data.length).toBeUndefined();
   });
 
   it('is no error when it cannot be written', () => {

@@ -69,15 +69,23 @@ function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
   return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
+/**
+ * The largest cache file read. V8's code of the whole of xview is a few MiB;
+ * a larger file is no cache of this build, and reading it whole (1.5 GB took
+ * 20 s and as much memory) would cost more than the start it saves.
+ */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** The cache for this build, or undefined: absent, another build, or not to be trusted. */
 export function readCodeCache(dir: string, build: string): CodeCache | undefined {
   let fd: number | undefined;
   try {
     if (!ownedAndPrivate(statSync(dir))) return undefined;
     // O_NOFOLLOW: a link put in place of the file is refused, not followed.
-    fd = openSync(join(dir, 'code.cache'), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a named pipe put in its place is refused by fstat below; opened blocking, it held every start until a writer came.
+    fd = openSync(join(dir, 'code.cache'), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const stats = fstatSync(fd);
-    if (!stats.isFile() || !ownedAndPrivate(stats)) return undefined;
+    if (!stats.isFile() || !ownedAndPrivate(stats) || stats.size > MAX_CACHE_BYTES) return undefined;
     const file = readFileSync(fd);
     const expected = Buffer.from(headerOf(build));
     const end = file.indexOf(0x0a);

@@ -1,7 +1,7 @@
 // The installed xview's error paths and exit codes, its plugins, and the way
 // it ends when its reader goes away: one line on standard error, the
 // documented code, no stack trace, exactly as the sources say.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,20 @@ describe('the installed xview --html through /proc/self/fd (what /dev/stdin and 
     expect(toOutput.stderr).toBe('');
     expect(toOutput.status).toBe(ExitCode.ok);
     expect(readFileSync(page, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+  });
+});
+
+describe('the installed xview\'s code cache', () => {
+  it.skipIf(process.platform === 'win32')('starts when a named pipe stands in place of its cache file, and does not wait on it', () => {
+    const place = freshPlace();
+    const cache = join(place.home, '.cache', 'xview');
+    mkdirSync(cache, { recursive: true, mode: 0o700 });
+    execFileSync('mkfifo', ['-m', '600', join(cache, 'code.cache')]);
+    // Bounded here: the cache was opened blocking, and the run waited for a writer that never came.
+    const run = spawnSync(installedXview(), ['--summary', CLAUDE_RUN], { cwd: place.cwd, env: { PATH: process.env.PATH, HOME: place.home }, encoding: 'utf8', timeout: 10_000 });
+    expect(run.signal).toBeNull();
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(ExitCode.ok);
   });
 });
 
