@@ -198,6 +198,20 @@ describe('xview --plugin', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('lists a plugin\'s display names and its path through the terminal gate', async () => {
+    const dir = workspace();
+    // A display name is a plugin's own string, checked by nothing; the file's name is yours, quoted back.
+    const file = 'odd\x1b]0;title\x07\u202e.mjs';
+    writeFileSync(
+      join(dir, file),
+      `export const loud = { specificationVersion: 'v1', id: 'loud', displayName: 'Loud\\x1b[2J\\u202e', create: () => ({ specificationVersion: 'v1', write() {}, end() {} }) };\n`,
+    );
+    const listed = await cli(['--plugin', `./${file}`, '--list-providers'], dir);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toMatch(/^loud +Loud\\x1b\[2J\\u202e \(renderer, --renderer loud\) +\.\/odd\\x1b\]0;title\\x07\\u202e\.mjs$/m);
+    expect(listed.stdout).not.toMatch(/[\x1b\x07\u202e]/);
+  });
+
   it('looks for the user\'s xview folder at an absolute path only: an empty or relative HOME is no home', () => {
     // With `HOME=` the folder was `.config/xview`, so a cloned repository's `.config/xview/node_modules/x-provider-*` ran.
     for (const HOME of ['', '.', 'repo']) {

@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode } from './exit-codes.js';
 import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
 import { contentsOf, entryOf, isObject } from './plugin-module.js';
@@ -250,7 +251,9 @@ export function listsCalls(set: PluginSet, id: string): boolean {
 /**
  * The `--list-providers` text: every source and renderer with where it came
  * from, and each plugin's session store (the built-in stores are loaded by
- * the session commands only, and `xview sessions --help` names them).
+ * the session commands only, and `xview sessions --help` names them). Every
+ * cell passes the terminal gate: a renderer's id and every display name are
+ * a plugin's own strings, unchecked, and an origin is the path you gave.
  */
 export function pluginListing(set: PluginSet): string {
   const rows: Array<[string, string, string]> = set.registry.list().map((s) => [s.id, `${s.displayName} (${s.cadence})`, set.origins.get(s.id) ?? '']);
@@ -259,7 +262,8 @@ export function pluginListing(set: PluginSet): string {
   for (const [id, { store, origin }] of set.stores) {
     if (origin !== 'built-in') rows.push([id, `${store.displayName} (session store, xview sessions --agent ${id})`, origin]);
   }
-  const idWidth = Math.max(...rows.map(([id]) => id.length));
-  const nameWidth = Math.max(...rows.map(([, name]) => name.length));
-  return rows.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');
+  const cells = rows.map((row) => row.map((cell) => neutralizeForTerminal(cell)) as [string, string, string]);
+  const idWidth = Math.max(...cells.map(([id]) => id.length));
+  const nameWidth = Math.max(...cells.map(([, name]) => name.length));
+  return cells.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');
 }
