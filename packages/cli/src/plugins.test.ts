@@ -198,6 +198,45 @@ describe('xview --plugin', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('drops what a plugin\'s parser returns that is no event, as a malformed line, in every output', async () => {
+    const dir = workspace();
+    writeFileSync(
+      join(dir, 'sloppy.mjs'),
+      `const trap = new Proxy({ kind: 'text', id: 'm', text: 'x' }, { get(target, key) { if (key === 'text') throw new Error('trap'); return target[key]; } });
+const hostile = { toString() { throw new Error('no words'); } };
+const answers = {
+  nulls: () => [null, 42, 'text', { kind: 'text', id: 'm', text: 'kept' }],
+  fields: () => [{ kind: 'tool-result', id: 't1' }, { kind: 'invented' }],
+  trap: () => [trap],
+  list: () => ({ kind: 'text', id: 'm', text: 'not in a list' }),
+  throws: () => { throw hostile; },
+};
+export const sloppy = {
+  specificationVersion: 'v1', id: 'sloppy', displayName: 'Sloppy', cadence: 'streaming',
+  detect: () => ({ confidence: 0, evidence: '' }),
+  createParser: () => ({ parse: (line) => answers[line](), flush: () => [{ kind: 'session', phase: 'end', status: 'success' }] }),
+};
+`,
+    );
+    const stream = 'nulls\nfields\ntrap\nlist\nthrows\n';
+    for (const mode of [[], ['--summary'], ['--summary', '--json'], ['--events'], ['--html', '-']]) {
+      // Each was an internal error of xview (exit 70): null read as an event, a result without its fields, a throwing getter or toString.
+      const result = await cli(['--plugin', './sloppy.mjs', '--provider', 'sloppy', '--strict', ...mode], dir, stream);
+      expect(result.code, mode.join(' ')).toBe(ExitCode.strict);
+      expect(result.stdout).toContain('kept');
+      expect(result.stderr).not.toMatch(/internal error/);
+    }
+    const strict = await cli(['--plugin', './sloppy.mjs', '--provider', 'sloppy', '--strict'], dir, stream);
+    expect(strict.stderr).toMatch(/^ {2}stdin:1: malformed: source "sloppy" emitted a value that is no event: not an event/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:2: malformed: source "sloppy" emitted a value that is no event: malformed "tool-result" event/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:3: malformed: source "sloppy" emitted a value that is no event: trap/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:4: malformed: source "sloppy" returned no list of events/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:5: malformed: source "sloppy" threw: a value that cannot be shown/m);
+    writeFileSync(join(dir, 'throws-hostile.mjs'), `throw { toString() { throw new Error('no words'); } };\n`);
+    const skipped = await cli(['--plugin', './throws-hostile.mjs', '--plugin', './toy.mjs'], dir, '{"toy":"hello"}\n');
+    expect(skipped).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: 'xview: plugin ./throws-hostile.mjs skipped: a value that cannot be shown\n' });
+  });
+
   it('lists a plugin\'s display names and its path through the terminal gate', async () => {
     const dir = workspace();
     // A display name is a plugin's own string, checked by nothing; the file's name is yours, quoted back.

@@ -6,6 +6,7 @@ import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineS
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode } from './exit-codes.js';
 import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
+import { checkedSource, reasonOf } from './plugin-events.js';
 import { contentsOf, entryOf, isObject } from './plugin-module.js';
 import { userHome } from './user-home.js';
 
@@ -55,7 +56,7 @@ async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: n
   const storeOrigin = (id: string) => set.stores.get(id)?.origin ?? (BUILT_IN_STORE_IDS.includes(id) ? 'built-in' : undefined);
   checkIds('session store', checkedStores.map((s) => s.id), storeOrigin, spec);
   for (const source of checked) {
-    set.registry.register(source);
+    set.registry.register(checkedSource(source));
     set.origins.set(source.id, spec);
   }
   for (const renderer of renderers) set.renderers.set(renderer.id, { plugin: renderer, origin: spec });
@@ -204,7 +205,7 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
       await loadOne(set, spec, entry, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof CliError) throw error;
-      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      const reason = reasonOf(error).split('\n')[0];
       set.problems.push(`xview: plugin ${spec} skipped: ${reason}`);
     }
   }
@@ -237,7 +238,7 @@ export async function createPluginRenderer(set: PluginSet, id: string, options: 
     await loaded.plugin.load?.();
     return loaded.plugin.create(options);
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const reason = reasonOf(error).split('\n')[0];
     throw new CliError(`renderer "${id}" of plugin ${loaded.origin} failed to start: ${reason}`, ExitCode.usage);
   }
 }
