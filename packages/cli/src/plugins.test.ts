@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -249,6 +249,25 @@ export const sloppy = {
     expect(listed.stderr).toBe('');
     expect(listed.stdout).toMatch(/^loud +Loud\\x1b\[2J\\u202e \(renderer, --renderer loud\) +\.\/odd\\x1b\]0;title\\x07\\u202e\.mjs$/m);
     expect(listed.stdout).not.toMatch(/[\x1b\x07\u202e]/);
+  });
+
+  it('says in one line that the plugins of the xview folder could not be read when its node_modules or a scope is a file', async () => {
+    const dir = workspace();
+    const home = mkdtempSync(join(tmpdir(), 'xview-home-'));
+    mkdirSync(join(home, 'xview', 'node_modules'), { recursive: true });
+    writeFileSync(join(home, 'xview', 'node_modules', '@acme'), '');
+    const scoped = await cli([], dir, '{"toy":"hello"}\n', { XDG_CONFIG_HOME: home });
+    // Both were internal errors of xview (exit 70): readdir of a file.
+    expect(scoped.code).toBe(ExitCode.empty);
+    expect(scoped.stderr.split('\n')[0]).toBe(`xview: the plugins installed in ${join(home, 'xview', 'node_modules')} were not loaded: ENOTDIR: not a directory, scandir '${join(home, 'xview', 'node_modules', '@acme')}'.`);
+    rmSync(join(home, 'xview', 'node_modules'), { recursive: true });
+    writeFileSync(join(home, 'xview', 'node_modules'), '');
+    const flat = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"hello"}\n', { XDG_CONFIG_HOME: home });
+    expect(flat).toEqual({
+      code: ExitCode.ok,
+      stdout: 'hello\n',
+      stderr: `xview: the plugins installed in ${join(home, 'xview', 'node_modules')} were not loaded: ENOTDIR: not a directory, scandir '${join(home, 'xview', 'node_modules')}'.\n`,
+    });
   });
 
   it('looks for the user\'s xview folder at an absolute path only: an empty or relative HOME is no home', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
@@ -105,13 +105,23 @@ function pluginList(config: unknown, label: string, problems: string[]): string[
   return [];
 }
 
-/** A JSON file's value, or `undefined` with one problem line when it does not parse. */
+/**
+ * A JSON file's value, or `undefined` with one problem line when it does not
+ * parse or is no regular file. Opened without blocking and checked before it
+ * is read: a named pipe in its place held xview in a read no signal but
+ * SIGKILL could end (its SIGTERM handler never ran).
+ */
 function readJson(file: string, label: string, problems: string[]): unknown {
+  let fd: number | undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
+    return JSON.parse(readFileSync(fd, 'utf8')) as unknown;
   } catch (error) {
     problems.push(`xview: ${label} is not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored.`);
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -127,7 +137,12 @@ function userPlugins(dir: string, problems: string[]): PluginSpec[] {
     const config = readJson(file, file, problems);
     if (config !== undefined) specs.push(...pluginList(config, file, problems).map((spec) => ({ spec, base: dir })));
   }
-  specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
+  try {
+    specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
+  } catch (error) {
+    // A node_modules or @scope that is a file, or cannot be read, was an internal error of xview.
+    problems.push(`xview: the plugins installed in ${join(dir, 'node_modules')} were not loaded: ${error instanceof Error ? error.message : String(error)}.`);
+  }
   return specs;
 }
 

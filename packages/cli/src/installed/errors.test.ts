@@ -106,6 +106,24 @@ describe('the installed xview\'s code cache', () => {
 });
 
 describe('the installed xview with a plugin', () => {
+  it.skipIf(process.platform === 'win32')('ignores a named pipe in place of config.json in one line, without waiting on it', () => {
+    const place = freshPlace();
+    const config = join(place.home, '.config', 'xview', 'config.json');
+    mkdirSync(join(place.home, '.config', 'xview'), { recursive: true });
+    execFileSync('mkfifo', [config]);
+    // SIGKILL: blocked in a synchronous read, xview never ran its SIGTERM handler, and that handler kept SIGTERM from ending it.
+    const run = spawnSync(installedXview(), ['--summary', CLAUDE_RUN], {
+      cwd: place.cwd,
+      env: { PATH: process.env.PATH, HOME: place.home, XVIEW_CODE_CACHE: '0' },
+      encoding: 'utf8',
+      timeout: 10_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(ExitCode.ok);
+    expect(run.stderr).toBe(`xview: ${config} is not valid JSON (not a regular file); ignored.\n`);
+  });
+
   it('runs no plugin of the current directory when HOME is empty: a cloned repository\'s .config/xview is not the user\'s', async () => {
     const place = freshPlace();
     const marker = join(place.cwd, 'PWNED');
