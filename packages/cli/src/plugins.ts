@@ -151,7 +151,8 @@ async function importWithin(spec: string, entry: string, timeoutMs: number): Pro
   const timer: { id?: ReturnType<typeof setTimeout> } = {};
   const late = new Promise<never>((_resolve, reject) => {
     timer.id = setTimeout(
-      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage)),
+      // Unsettled: the module's import cannot be cancelled, and what it waits on may keep the process alive.
+      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage, true)),
       timeoutMs,
     );
   });

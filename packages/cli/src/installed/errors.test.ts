@@ -124,6 +124,24 @@ describe('the installed xview with a plugin', () => {
     expect(run.stderr).toBe(`xview: ${config} is not valid JSON (not a regular file); ignored.\n`);
   });
 
+  it('exits 2 in one line when a plugin never finishes loading, even while it holds a timer', () => {
+    const place = freshPlace();
+    const plugin = join(place.cwd, 'busy.mjs');
+    // What waits on an answer that never comes (a socket, a child, a timer) keeps Node's event loop alive.
+    writeFileSync(plugin, 'setInterval(() => {}, 1000);\nawait new Promise(() => {});\n');
+    const run = spawnSync(installedXview(), ['--plugin', plugin, '--summary', CLAUDE_RUN], {
+      cwd: place.cwd,
+      env: { PATH: process.env.PATH, HOME: place.home, XVIEW_CODE_CACHE: '0', XVIEW_PLUGIN_TIMEOUT_MS: '200' },
+      encoding: 'utf8',
+      timeout: 10_000,
+      killSignal: 'SIGKILL',
+    });
+    // It said so and then waited for ever, the interval keeping it alive.
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(ExitCode.usage);
+    expect(run.stderr).toBe(`xview: plugin ${plugin} did not finish loading within 0.2 s; remove it or load it with --plugin only when needed.\n`);
+  });
+
   it('runs no plugin of the current directory when HOME is empty: a cloned repository\'s .config/xview is not the user\'s', async () => {
     const place = freshPlace();
     const marker = join(place.cwd, 'PWNED');
