@@ -52,14 +52,18 @@ describe.skipIf(!built)('xview binary', () => {
   });
 
   // Node's recursive mkdir loops for ever when asked for a folder under /proc: site makes its folders itself.
-  it.skipIf(!existsSync('/proc/self'))('fails in one line with exit 7 for a site folder under /proc, instead of spinning', () => {
-    const home = mkdtempSync(join(tmpdir(), 'xview-bin-'));
-    const out = `/proc/xview-no-such-${process.pid}/y`;
-    // The bound only stops a hung run: it fails the test (no status) rather than holding the suite.
-    const result = spawnSync(process.execPath, [bin, 'site', out], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
-    expect(result.status).toBe(7);
-    expect(result.stderr).toBe(`xview: cannot write the site in ${out}: no such file or directory.\n`);
-  }, 70_000);
+  it.skipIf(!existsSync('/proc/self'))(
+    'fails in one line with exit 7 for a site folder under /proc, instead of spinning',
+    () => {
+      const home = mkdtempSync(join(tmpdir(), 'xview-bin-'));
+      const out = `/proc/xview-no-such-${process.pid}/y`;
+      // The bound only stops a hung run: it fails the test (no status) rather than holding the suite.
+      const result = spawnSync(process.execPath, [bin, 'site', out], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
+      expect(result.status).toBe(7);
+      expect(result.stderr).toBe(`xview: cannot write the site in ${out}: no such file or directory.\n`);
+    },
+    70_000,
+  );
 
   it('on SIGINT renders what was read, closes the page with a note, and exits 130', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xview-bin-'));
