@@ -37,6 +37,16 @@ export interface ServeOptions extends SessionLookup {
   pollIntervalMs?: number;
   /** Told of an error answering a request (the browser gets a bare 500). */
   onError?: (error: unknown) => void;
+  /**
+   * Told why a store left sessions out of the list (a store file that could
+   * not be read, such as an OpenCode database too large to load or not a
+   * database; a store that failed as a whole): `listSessions`' `onWarning`,
+   * called once per distinct message however often the stores are listed
+   * again. The message quotes file names and errors as they are: pass it
+   * through a terminal gate before printing it. The list page shows the last
+   * listing's warnings too, escaped.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** A running server. */
@@ -142,6 +152,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
       sources: options.sources,
       redact,
       ...(options.listingFile === undefined ? {} : { listingFile: options.listingFile }),
+      ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
     }),
     lookup: { home: options.home, env: options.env, stores: options.stores },
     agents: agentIdsOf(options.stores),

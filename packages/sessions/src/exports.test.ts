@@ -16,6 +16,7 @@ describe('@x/sessions exports', () => {
       'createSessionStoreRegistry',
       'findSession',
       'followFile',
+      'followSession',
       'insideSessionStore',
       'listSessions',
       'nodeStoreFileSystem',
