@@ -117,9 +117,10 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
 
 /** The agent ids of the stores, in the order they were registered. */
 async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
-  if (options.searchDir === undefined) return undefined;
+  const dir = options.searchDir;
+  if (dir === undefined) return undefined;
   return openSearchService(
-    options.searchDir,
+    dir,
     context.redact,
     (indexed) => {
       // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
@@ -130,7 +131,12 @@ async function openSearch(options: ServeOptions, context: ServeContext): Promise
       return read();
     },
     options.onError,
-  );
+  ).catch((error: unknown) => {
+    // A folder the index cannot be kept in (read-only, under /proc) costs the search, not the server.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === undefined) throw error;
+    options.onError?.(new Error(`the search index cannot be kept in ${dir} (${(error as Error).message}): search is off`));
+    return undefined;
+  });
 }
 
 /**

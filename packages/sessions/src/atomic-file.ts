@@ -32,17 +32,18 @@ export async function writeFileAtomic(path: string, text: string, options: { mod
 /**
  * Makes the folder `dir` and those missing above it, one level at a time
  * from the nearest one that exists, and fails on the first level that cannot
- * be made. Node's `mkdir({ recursive: true })` is not used: asked for a
- * folder under /proc (`/proc/x/y`) it loops for ever instead of failing.
+ * be made; each folder made gets `options.mode` (default 0o777, less the
+ * umask). Node's `mkdir({ recursive: true })` is not used: asked for a folder
+ * under /proc (`/proc/x/y`) it loops for ever instead of failing.
  */
-export async function makeFolders(dir: string): Promise<void> {
+export async function makeFolders(dir: string, options: { mode?: number } = {}): Promise<void> {
   const missing: string[] = [];
   for (let at = resolve(dir); (await stat(at).catch(() => undefined)) === undefined; at = dirname(at)) {
     missing.unshift(at);
     if (dirname(at) === at) break;
   }
   for (const folder of missing) {
-    await mkdir(folder).catch(async (error: unknown) => {
+    await mkdir(folder, options.mode === undefined ? {} : { mode: options.mode }).catch(async (error: unknown) => {
       // Made meanwhile by someone else (another run writing the same site): fine, if it is a folder.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw error;
     });

@@ -19,6 +19,7 @@ describe('@x/sessions exports', () => {
       'followSession',
       'insideSessionStore',
       'listSessions',
+      'makeFolders',
       'nodeStoreFileSystem',
       'openRegularFile',
       'openSession',

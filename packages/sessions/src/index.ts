@@ -5,7 +5,7 @@ export { listSessions, findSession, storeContext, type ListSessionsOptions } fro
 export { openSession } from './open-session.js';
 export { followSession, insideSessionStore } from './store-check.js';
 export { openRegularFile, readRegularFile } from './store-path.js';
-export { writeFileAtomic } from './atomic-file.js';
+export { makeFolders, writeFileAtomic } from './atomic-file.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
 export { createRedactingStream, REDACT_HELD_MAX_CHARS, type RedactingStream } from './redact-stream.js';
