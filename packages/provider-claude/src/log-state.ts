@@ -39,13 +39,13 @@ export interface ClaudeLogState {
   lifecycle: SessionLifecycle;
   tools: ToolCallTracker;
   usage: UsageCollector;
-  /** Calls without a result yet, to read their `toolUseResult`. */
+  /** Calls without a result yet (by compact key of their id), to read their `toolUseResult`. */
   openCalls: Map<string, OpenCall>;
-  /** Open Task/Agent calls by their prompt: a sidechain that starts with that prompt is theirs. */
+  /** Open Task/Agent calls by their prompt's compact key: a sidechain that starts with that prompt is theirs. */
   taskPrompts: RecentMap<string, string>;
-  /** Sidechain line uuid → the parent its events carry. */
+  /** Sidechain line uuid (compact key) → the parent its events carry. */
   sidechains: RecentMap<string, string>;
-  /** Per thread, the message whose lines are arriving and how many blocks they carried so far. */
+  /** Per thread, the message whose lines are arriving and how many blocks they carried so far (compact keys). */
   blocks: Map<string, { messageId: string; next: number }>;
   /** Events of the lines before the first assistant line, held until it names the model. */
   pending: DisplayEvent[];

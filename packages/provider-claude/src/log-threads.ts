@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { holdForStart, type ClaudeLogState } from './log-state.js';
 
 /** The thread a line belongs to: `parent` is undefined on the main thread. */
@@ -21,14 +21,14 @@ export function threadOf(state: ClaudeLogState, line: JsonObject, promptText: st
   const uuid = stringField(line, 'uuid');
   const explicit = stringField(line, 'parentToolUseId') ?? stringField(line, 'parent_tool_use_id');
   const parentUuid = stringField(line, 'parentUuid');
-  let parent = explicit ?? (parentUuid === undefined ? undefined : state.sidechains.get(parentUuid));
+  let parent = explicit ?? (parentUuid === undefined ? undefined : state.sidechains.get(compactKey(parentUuid)));
   let linked = false;
   if (parent === undefined && promptText !== undefined) {
-    parent = state.taskPrompts.get(promptText.trim());
+    parent = state.taskPrompts.get(compactKey(promptText.trim()));
     linked = parent !== undefined;
   }
   parent ??= `sidechain:${stringField(line, 'agentId') ?? uuid ?? 'unknown'}`;
-  if (uuid !== undefined) state.sidechains.set(uuid, parent);
+  if (uuid !== undefined) state.sidechains.set(compactKey(uuid), parent);
   return { parent, linked };
 }
 
