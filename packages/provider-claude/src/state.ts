@@ -1,5 +1,6 @@
 import type { DisplayEvent, ReasoningDisplayEvent, TextDisplayEvent } from '@x/core';
 import {
+  compactKey,
   createJsonDocumentReader,
   createRecentMap,
   createSessionLifecycle,
@@ -108,8 +109,8 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
   };
 }
 
-/** A thread is the main conversation (`''`) or one subagent, keyed by the tool call that started it. */
-export const threadOf = (parentToolUseId: string | undefined): string => parentToolUseId ?? '';
+/** A thread is the main conversation (`''`) or one subagent, keyed by the compact key of the tool call that started it. */
+export const threadOf = (parentToolUseId: string | undefined): string => compactKey(parentToolUseId ?? '');
 
 /**
  * The session start, before the first event of a conversation whose stream

@@ -1,5 +1,10 @@
+import type { LineContext } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { replay } from '../test/lines.js';
+import { assistantEvents } from './assistant-events.js';
+import { createClaudeState } from './state.js';
+import { streamEvents } from './stream-events.js';
+import type { ClaudeAssistantLine, ClaudeStreamEventLine } from './wire-schema.js';
 
 /*
  * `input_json_delta` fragments are gathered per call block until its
@@ -29,5 +34,20 @@ describe('claude stream: tool input gathered from fragments', () => {
     const got = inputs([messageStart, start(0), start(1), ...gather(0), ...gather(1), stop(0), stop(1)]);
     expect(got.toolu_0).toEqual({});
     expect((got.toolu_1 as { content: string }).content).toHaveLength(big.length);
+  });
+});
+
+describe('claude stream: threads and messages kept by compact keys', () => {
+  it('keys a subagent thread of a 100 KB call id, and a 100 KB message id, by a few dozen characters', () => {
+    const state = createClaudeState();
+    const parent = `toolu_${'p'.repeat(100_000)}`;
+    const messageId = `msg_${'m'.repeat(100_000)}`;
+    const message = { id: messageId, model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'text', text: 'hi' }], usage: { input_tokens: 1, output_tokens: 1 } };
+    const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {}, hold() {}, release() {} };
+    streamEvents(state, { type: 'stream_event', event: { type: 'message_start', message }, parent_tool_use_id: parent } as ClaudeStreamEventLine, context);
+    const [text] = assistantEvents(state, { type: 'assistant', message, parent_tool_use_id: parent } as ClaudeAssistantLine, context);
+    expect(text).toMatchObject({ kind: 'text', text: 'hi', parentToolUseId: parent });
+    expect(Math.max(...[...state.streams.keys(), ...state.lineBlocks.keys()].map((key) => key.length))).toBeLessThanOrEqual(64);
+    expect(Math.max(...[...state.lineBlocks.values()].map((counter) => counter.messageId.length))).toBeLessThanOrEqual(64);
   });
 });
