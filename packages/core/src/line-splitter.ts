@@ -83,7 +83,8 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
       out.push({ oversized: true, bytes: end - start, excerpt: decoder.decode(view(bytes, start, Math.min(end, start + OVERSIZED_EXCERPT_BYTES))) });
       return;
     }
-    const text = decoder.decode(view(bytes, start, end));
+    // Most lines have no BOM or CR to leave out: decoded as they are, without a view of their own.
+    const text = decoder.decode(start === 0 && end === bytes.length ? bytes : view(bytes, start, end));
     if (!isBlank(text)) out.push(text);
   };
 
