@@ -1,12 +1,13 @@
 // The built binary as a process: live streaming, a reader that goes away,
 // exit codes. Needs `pnpm build` (turbo runs it before this package's tests).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { get } from '../../serve/test/http.js';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.cjs');
 const built = existsSync(bin);
@@ -50,6 +51,50 @@ describe.skipIf(!built)('xview binary', () => {
     expect(result.status).toBe(7);
     expect(result.stderr).toBe('xview: cannot write to standard output: no space left on the device.\n');
   });
+
+  // Node's recursive mkdir loops for ever when asked for a folder under /proc: site makes its folders itself.
+  it.skipIf(!existsSync('/proc/self'))(
+    'fails in one line with exit 7 for a site folder under /proc, instead of spinning',
+    () => {
+      const home = mkdtempSync(join(tmpdir(), 'xview-bin-'));
+      const out = `/proc/xview-no-such-${process.pid}/y`;
+      // The bound only stops a hung run: it fails the test (no status) rather than holding the suite.
+      const result = spawnSync(process.execPath, [bin, 'site', out], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
+      expect(result.status).toBe(7);
+      expect(result.stderr).toBe(`xview: cannot write the site in ${out}: no such file or directory.\n`);
+    },
+    70_000,
+  );
+
+  it('serve tells on standard error in one line why a store left sessions out, and shows it on the list page', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'xview-bin-'));
+    const db = join(home, '.local', 'share', 'opencode', 'opencode.db');
+    mkdirSync(dirname(db), { recursive: true });
+    writeFileSync(db, 'not a database\n');
+    const child = spawn(process.execPath, [bin, 'serve', '--no-search'], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: home } });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (chunk: Buffer) => {
+      out.stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      out.stderr += chunk.toString('utf8');
+    });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Waits for the address line; the bound only keeps a broken start from holding the suite.
+    const deadline = Date.now() + 90_000;
+    while (!out.stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const url = new URL(out.stdout.split('\n')[0] ?? '');
+    const entry = await get(url.origin, `${url.pathname}${url.search}`);
+    const cookie = String(entry.headers['set-cookie']).split(';')[0] ?? '';
+    const list = await get(url.origin, String(entry.headers.location), { cookie });
+    child.kill('SIGTERM');
+    expect(await closed).toBe(0);
+    // The error after the colon is SQLite's (sql.js or node:sqlite, by Node's version).
+    const said = `OpenCode's sessions in ${db} are not listed: `;
+    expect(list.body).toContain(`<p class="notice warning x-store-warning">${said.replace("'", '&#39;')}`);
+    expect(out.stderr.startsWith(`xview: warning: ${said}`)).toBe(true);
+    expect(out.stderr.split('\n')).toHaveLength(2);
+  }, 120_000);
 
   it('on SIGINT renders what was read, closes the page with a note, and exits 130', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xview-bin-'));

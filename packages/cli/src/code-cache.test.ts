@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -117,6 +117,22 @@ describe('the code cache', () => {
     // V8 is not asked to serialise code that cannot be kept.
     expect(serialised).toBe(0);
     expect(readCodeCache(join(blocked, 'xview'), 'b1')).toBeUndefined();
+  });
+
+  it('makes a missing cache home and its xview folder, private, and no deeper tree', () => {
+    const base = mkdtempSync(join(tmpdir(), 'x-code-cache-'));
+    const data = () => Buffer.from('x');
+    writeCodeCache(join(base, 'cache', 'xview'), 'b1', { data, parts: [] });
+    expect(statSync(join(base, 'cache')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(base, 'cache', 'xview', 'code.cache')).isFile()).toBe(true);
+    writeCodeCache(join(base, 'a', 'b', 'xview'), 'b1', { data, parts: [] });
+    expect(() => statSync(join(base, 'a'))).toThrow();
+  });
+
+  // Node's recursive mkdir loops for ever on /proc/x/y: this test hung before the cache made its folders one level at a time.
+  it.skipIf(!existsSync('/proc/self'))('gives up at once on a cache home under /proc', () => {
+    const data = () => Buffer.from('x');
+    expect(() => writeCodeCache(`/proc/xview-no-such-${process.pid}/xview`, 'b1', { data, parts: [] })).not.toThrow();
   });
 
   it('reads the build hash from the bundle’s first line', () => {

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { userHome } from './user-home.js';
@@ -100,6 +100,22 @@ export function readCodeCache(dir: string, build: string): CodeCache | undefined
 }
 
 /**
+ * Makes the cache folder and its parent (the cache home) where missing, one
+ * level each, private to this user. Not Node's recursive `mkdir`, which loops
+ * for ever under /proc (`XDG_CACHE_HOME=/proc/x`); a cache home whose own
+ * parent is missing gets no cache, which costs only start-up time.
+ */
+function makeCacheFolder(dir: string): void {
+  for (const folder of [dirname(dir), dir]) {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/**
  * Writes the cache for this build: to a new private file beside it, then
  * renamed into place, so that a reader never sees half a file and two
  * xviews starting at once do not mix theirs. A cache that cannot be written
@@ -109,7 +125,7 @@ export function readCodeCache(dir: string, build: string): CodeCache | undefined
  */
 export function writeCodeCache(dir: string, build: string, cache: { parts: readonly string[]; data: () => Buffer }): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeCacheFolder(dir);
     if (!ownedAndPrivate(statSync(dir))) return;
     const temporary = join(dir, `code.cache.${process.pid}.${Date.now()}`);
     const data = cache.data();

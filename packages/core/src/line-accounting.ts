@@ -1,6 +1,6 @@
 import type { DisplayEvent } from './display-event.js';
 import type { Diagnostic, DisplayEventSource, LineContext, LineOutcome, SourceParser } from './source.js';
-import { toPlainEvent } from './plain-text.js';
+import { createPlainPass } from './plain-pass.js';
 import { checkSourceVersion } from './specification-version.js';
 
 /**
@@ -80,11 +80,17 @@ function holdLine(held: HeldLines, lineNumber: number, line: string): void {
   held.count += 1;
 }
 
-/** Sources emit plain strings, and this is where that holds for any source and any input. */
-function toPlainEvents(events: DisplayEvent[]): DisplayEvent[] {
-  for (let i = 0; i < events.length; i++) events[i] = toPlainEvent(events[i] as DisplayEvent);
+/**
+ * Sources emit plain strings, and this is where that holds for any source and
+ * any input; a CRLF cut between two increments of a block is joined first.
+ */
+function toPlainEvents(events: DisplayEvent[], plain: PlainPass): DisplayEvent[] {
+  for (let i = 0; i < events.length; i++) events[i] = plain(events[i] as DisplayEvent);
   return events;
 }
+
+/** One stream's plain pass (see `createPlainPass`). */
+type PlainPass = (event: DisplayEvent) => DisplayEvent;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -98,11 +104,12 @@ function flushSource(
   sourceId: string,
   parser: SourceParser,
   context: LineContext,
+  plain: PlainPass,
   noted: () => { kind: 'malformed' | 'unknown'; reason: string } | undefined,
   report: (kind: 'malformed' | 'unknown', reason: string) => void,
 ): DisplayEvent[] {
   try {
-    const events = toPlainEvents(parser.flush(context));
+    const events = toPlainEvents(parser.flush(context), plain);
     const said = noted();
     if (said !== undefined) report(said.kind, `at the end of the stream: ${said.reason}`);
     return events;
@@ -117,6 +124,7 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
   checkSourceVersion(source);
   const parser = source.createParser();
   const accounting = emptyAccounting();
+  const plain = createPlainPass();
   let lineNumber = 0;
   let current = '';
   let outcome: Exclude<LineOutcome, 'events'> | undefined;
@@ -193,7 +201,7 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
         note('malformed', `source "${source.id}" threw: ${errorText(error)}`);
       }
       count(line, events);
-      return toPlainEvents(events);
+      return toPlainEvents(events, plain);
     },
     reject(excerpt, why) {
       lineNumber += 1;
@@ -204,11 +212,18 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     finish() {
       outcome = undefined;
       holding = false;
-      const events = flushSource(source.id, parser, context, () => (outcome === 'malformed' || outcome === 'unknown' ? { kind: outcome, reason } : undefined), (kind, why) => {
-        // What the source reported at the end belongs to no line; it is counted and told, never lost.
-        accounting.atEnd += 1;
-        diagnose(lineNumber, '', kind, why);
-      });
+      const events = flushSource(
+        source.id,
+        parser,
+        context,
+        plain,
+        () => (outcome === 'malformed' || outcome === 'unknown' ? { kind: outcome, reason } : undefined),
+        (kind, why) => {
+          // What the source reported at the end belongs to no line; it is counted and told, never lost.
+          accounting.atEnd += 1;
+          diagnose(lineNumber, '', kind, why);
+        },
+      );
       // A value still open at the end never closed: its lines are given back.
       if (held.count > 0) release('malformed', 'multi-line JSON document never closed');
       return events;

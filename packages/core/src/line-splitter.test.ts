@@ -106,11 +106,36 @@ describe('createLineSplitter', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.array(fc.nat(), { maxLength: 8 }), (data, cuts) => {
         const items = splitAll(chunkAt(data, cuts), 32);
+        // Bytes, each at most one UTF-16 unit once decoded (an invalid byte is one U+FFFD).
         for (const item of items) {
-          if (typeof item === 'string') expect(new TextEncoder().encode(item).length).toBeLessThanOrEqual(32);
+          if (typeof item === 'string') expect(item.length).toBeLessThanOrEqual(32);
         }
         expect(items).toEqual(splitAll([data], 32));
       }),
     );
+  });
+
+  it('counts an invalid byte as the one byte it is, not as the three of U+FFFD', () => {
+    const invalid = (n: number) => new Uint8Array([...new Array(n).fill(0xff), 0x0a]);
+    expect(splitAll([invalid(16)], 16)).toEqual(['\uFFFD'.repeat(16)]);
+    expect(splitAll([invalid(17)], 16)[0]).toMatchObject({ oversized: true, bytes: 17 });
+  });
+
+  it('keeps a line at the limit whatever the chunking, not counting its CRLF or the stream BOM (property)', () => {
+    const line = 'x'.repeat(8);
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(line, `${line}y`, 'é', '\r\n', '\n', '\r', '\uFEFF'), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (parts, cuts) => {
+          const data = bytes(parts.join(''));
+          // Which lines are kept and which refused; a refused line's excerpt is what arrived with its first chunk.
+          const kept = (items: SplitItem[]) => items.map((item) => (typeof item === 'string' ? item : 'over-long'));
+          expect(kept(splitAll(chunkAt(data, cuts), 8))).toEqual(kept(splitAll([data], 8)));
+        },
+      ),
+      { seed: 20261129 },
+    );
+    expect(splitAll(['\uFEFFxxxxxxxx', '\r', '\nxxxxxxxx\r', '\n'], 8)).toEqual([line, line]);
   });
 });

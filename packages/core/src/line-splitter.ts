@@ -4,7 +4,7 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** How many characters of an over-long line a report keeps. */
 const OVERSIZED_EXCERPT_BYTES = 80;
 const LF = 0x0a;
-const BOM = '\uFEFF';
+const CR = 0x0d;
 
 /** A line longer than the limit: reported, never buffered whole. */
 export interface OversizedLine {
@@ -48,16 +48,6 @@ function view(bytes: Uint8Array, start: number, end: number): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset + start, end - start);
 }
 
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // One byte per unit is counted already: add the rest. A surrogate pair is 4 bytes, 2 per half.
-    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
-}
-
 function isBlank(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);
@@ -79,20 +69,23 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
   let skipping: { bytes: number; excerpt: Uint8Array } | undefined;
   let first = true;
 
-  const emit = (out: SplitItem[], line: string) => {
+  // The limit is on the line's bytes as read, without its CRLF or the stream's
+  // BOM, whatever the chunking: measured on the decoded text, invalid bytes
+  // (one byte each, three as U+FFFD) made a line within the limit over-long.
+  const emit = (out: SplitItem[], bytes: Uint8Array) => {
+    let start = 0;
     if (first) {
       first = false;
-      if (line.startsWith(BOM)) line = line.slice(1);
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
     }
-    const end = line.length > 0 && line.charCodeAt(line.length - 1) === 0x0d ? line.length - 1 : line.length;
-    const text = end === line.length ? line : line.slice(0, end);
-    if (isBlank(text)) return;
-    // A line's UTF-16 length is at most its byte length, so only long lines need counting.
-    if (text.length > max / 3 && utf8Length(text) > max) {
-      out.push({ oversized: true, bytes: utf8Length(text), excerpt: text.slice(0, OVERSIZED_EXCERPT_BYTES) });
+    const end = bytes.length > start && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    if (end - start > max) {
+      out.push({ oversized: true, bytes: end - start, excerpt: decoder.decode(view(bytes, start, Math.min(end, start + OVERSIZED_EXCERPT_BYTES))) });
       return;
     }
-    out.push(text);
+    // Most lines have no BOM or CR to leave out: decoded as they are, without a view of their own.
+    const text = decoder.decode(start === 0 && end === bytes.length ? bytes : view(bytes, start, end));
+    if (!isBlank(text)) out.push(text);
   };
 
   const endSkip = (out: SplitItem[], tailBytes: number) => {
@@ -122,7 +115,8 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
       skipping.bytes += bytes.length;
       return;
     }
-    if (pendingBytes + bytes.length > max) {
+    // A held line may still end in CR, and the first may start with a BOM: neither counts (see `emit`).
+    if (pendingBytes + bytes.length > max + 1 + (first ? 3 : 0)) {
       const head = takePending(bytes);
       skipping = { bytes: head.length, excerpt: head.slice(0, OVERSIZED_EXCERPT_BYTES) };
       return;
@@ -153,7 +147,7 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
       // decodes to (x-bench: 12-16% more throughput on real-shaped streams).
       // A line's bytes hold whole characters, so the text is the same.
       for (let lf = bytes.indexOf(LF, start); lf >= 0; lf = bytes.indexOf(LF, start)) {
-        emit(out, decoder.decode(takePending(view(bytes, start, lf))));
+        emit(out, takePending(view(bytes, start, lf)));
         start = lf + 1;
       }
       hold(bytes.subarray(start));
@@ -164,7 +158,7 @@ export function createLineSplitter(options: LineSplitterOptions = {}): LineSplit
       if (skipping !== undefined) {
         endSkip(out, 0);
       } else if (pendingBytes > 0) {
-        emit(out, decoder.decode(takePending(new Uint8Array(0))));
+        emit(out, takePending(new Uint8Array(0)));
       }
       return out;
     },

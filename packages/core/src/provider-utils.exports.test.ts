@@ -16,6 +16,7 @@ describe('@x/core/provider-utils exports', () => {
       'countSearchOutput',
       'createBoundedText',
       'createJsonDocumentReader',
+      'createPlainPass',
       'createRecentMap',
       'createSessionLifecycle',
       'createTextAssembler',

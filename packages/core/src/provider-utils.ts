@@ -38,6 +38,7 @@ export { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
 // Plain text: what a source emits.
 export { cutText, toOneLine } from './text-limits.js';
 export { toPlainEvent, toPlainText } from './plain-text.js';
+export { createPlainPass } from './plain-pass.js';
 
 // Session stores: a log's head and tail read within bounds, and logs read a few at a time.
 export { readEach, readTailLines, readWholeText, scanHead, toIsoDate, type HeadScan } from './store-peek.js';

@@ -62,6 +62,8 @@ interface TrackerState {
   seen: ReturnType<typeof createRecentMap<string, number>>;
   /** Provider id (compact key) -> the event id it was renamed to, for the current scope only. */
   renamed: ReturnType<typeof createRecentMap<string, string>>;
+  /** Compact keys of the event ids `rename` made, which a provider's own id may spell too (`x#1`). */
+  madeIds: ReturnType<typeof createRecentMap<string, true>>;
   idPrefix: string;
   made: number;
   scope: number;
@@ -97,9 +99,20 @@ function keepOpen(state: TrackerState, key: string, call: OpenCall): void {
 function rename(state: TrackerState, raw: string, rawKey: string): string {
   let id = raw;
   for (let n = state.scope; known(state, compactKey(id)); n += 1) id = `${raw}#${n}`;
-  if (id !== raw) state.renamed.set(rawKey, id);
+  if (id !== raw) {
+    state.renamed.set(rawKey, id);
+    state.madeIds.set(compactKey(id), true);
+  }
   return id;
 }
+
+/**
+ * Whether `raw`, a provider's own id with no renaming of its own, spells an
+ * id `rename` made for another call: that call is not this one, whatever the
+ * spelling, so `raw` must be renamed too rather than read as a restatement
+ * or the result of the other call.
+ */
+const spellsMadeId = (state: TrackerState, raw: string, rawKey: string) => !state.renamed.has(rawKey) && state.madeIds.has(compactKey(raw));
 
 /**
  * The event id for a new announcement of `raw` (and the open call whose id a
@@ -107,6 +120,7 @@ function rename(state: TrackerState, raw: string, rawKey: string): string {
  */
 function announcementId(state: TrackerState, raw: string, call: ToolCallStart): { id: string; reused?: OpenCall } | undefined {
   const rawKey = compactKey(raw);
+  if (spellsMadeId(state, raw, rawKey)) return { id: rename(state, raw, rawKey) };
   const current = state.renamed.get(rawKey) ?? raw;
   const key = compactKey(current);
   if (!known(state, key)) return { id: current };
@@ -180,7 +194,9 @@ function inputChange(call: OpenCall | undefined, outcome: ToolCallOutcome, resul
 }
 
 function finishCall(state: TrackerState, raw: string, outcome: ToolCallOutcome): ToolCallEvents<ToolResultDisplayEvent> {
-  const id = state.renamed.get(compactKey(raw)) ?? raw;
+  const rawKey = compactKey(raw);
+  // A result under a made id's spelling, for a call never announced: its own, not the other call's.
+  const id = spellsMadeId(state, raw, rawKey) ? rename(state, raw, rawKey) : (state.renamed.get(rawKey) ?? raw);
   const key = compactKey(id);
   if (finished(state, key)) return [];
   const call = closeCall(state, key);
@@ -235,6 +251,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
     openBytes: 0,
     seen: createRecentMap(MAX_REMEMBERED_IDS),
     renamed: createRecentMap(MAX_REMEMBERED_IDS),
+    madeIds: createRecentMap(MAX_REMEMBERED_IDS),
     idPrefix: options.idPrefix ?? 'call',
     made: 0,
     scope: 1,
@@ -250,6 +267,7 @@ export function createToolCallTracker(options: { aliases?: ReadonlyMap<string, s
     },
     start: (call) => startCall(state, call),
     has(raw) {
+      if (spellsMadeId(state, raw, compactKey(raw))) return false;
       const key = compactKey(state.renamed.get(compactKey(raw)) ?? raw);
       return known(state, key);
     },

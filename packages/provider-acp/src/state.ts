@@ -1,6 +1,7 @@
 import type { DisplayEvent, FileChange } from '@x/core';
 import {
   type BoundedText,
+  compactKey,
   createBoundedText,
   createRecentMap,
   createSessionLifecycle,
@@ -60,7 +61,7 @@ export interface AcpState {
   session: SessionLifecycle;
   tracker: ToolCallTracker;
   text: TextAssembler;
-  /** Requests by id. Client and agent number their requests apart, so an id may be pending twice (one each way). */
+  /** Requests by the compact key of their id. Client and agent number their requests apart, so an id may be pending twice (one each way). */
   pending: RecentMap<string, PendingRequest[]>;
   terminals: RecentMap<string, TerminalState>;
   /** What earlier updates of each call carried that its result tells: its terminal and the files its diffs change. */
@@ -139,11 +140,46 @@ export function blockOf(state: AcpState, kind: Exclude<OpenBlock, undefined>, me
   return { id: state.blockId, events };
 }
 
-/** Remembers a request until its response. */
+/** The longest method, id or option field a waiting request keeps; none that ACP names comes near. */
+const MAX_KEPT_CHARS = 256;
+/** The longest call title or folder a waiting request keeps: a title may quote a command. */
+const MAX_KEPT_TEXT_CHARS = 4096;
+/** How many of a permission request's options are kept to tell its answer in words. */
+const MAX_KEPT_OPTIONS = 16;
+
+const small = (text: string | undefined, max = MAX_KEPT_CHARS) => text !== undefined && text.length <= max;
+
+/**
+ * What a waiting request keeps. Up to {@link MAX_PENDING_REQUESTS} wait at
+ * once, each from a line of up to 16 MiB, so it is bounded by bytes too
+ * (docs/memory.md): a method or id past 256 characters, or a title or
+ * folder past 4,096, is not kept (a method is named by its length instead),
+ * and of a permission's options only the first 16 small ones, with their id,
+ * name and kind. An answer past them is told by the option id it quotes.
+ */
+function keptRequest(request: PendingRequest): PendingRequest {
+  const method = small(request.method) ? request.method : `a method of ${request.method.length} characters`;
+  const kept: PendingRequest = { method };
+  if (small(request.terminalId)) kept.terminalId = request.terminalId;
+  if (small(request.cwd, MAX_KEPT_TEXT_CHARS)) kept.cwd = request.cwd;
+  const permission = request.permission;
+  if (permission !== undefined && small(permission.toolCallId)) {
+    const options = permission.options
+      .filter((o) => small(o.optionId) && small(o.name) && small(o.kind))
+      .slice(0, MAX_KEPT_OPTIONS)
+      .map(({ optionId, name, kind }) => ({ optionId, name, kind }));
+    kept.permission = { title: small(permission.title, MAX_KEPT_TEXT_CHARS) ? permission.title : 'a tool call', toolCallId: permission.toolCallId, options };
+  }
+  return kept;
+}
+
+/** Remembers a request until its response, by the compact key of its id. */
 export function rememberRequest(state: AcpState, id: string, request: PendingRequest): void {
-  const waiting = state.pending.get(id) ?? [];
+  const key = compactKey(id);
+  const kept = keptRequest(request);
+  const waiting = state.pending.get(key) ?? [];
   // At most one request per direction waits under one id: an older one of the same method was never answered.
-  state.pending.set(id, [...waiting.filter((r) => r.method !== request.method).slice(-1), request]);
+  state.pending.set(key, [...waiting.filter((r) => r.method !== kept.method).slice(-1), kept]);
 }
 
 /** The method whose result has the shape of `keys`, for a response whose request the stream did not show (the agent's side alone). */
@@ -160,7 +196,8 @@ function methodOfResult(keys: readonly string[]): PendingRequest | undefined {
  * none pending, the shape of a prompt, initialize or new-session result.
  */
 export function takeRequest(state: AcpState, id: string, result: unknown): PendingRequest | undefined {
-  const waiting = state.pending.get(id);
+  const key = compactKey(id);
+  const waiting = state.pending.get(key);
   const keys = result !== null && typeof result === 'object' ? Object.keys(result) : [];
   if (waiting === undefined || waiting.length === 0) return methodOfResult(keys);
   const index =
@@ -172,7 +209,7 @@ export function takeRequest(state: AcpState, id: string, result: unknown): Pendi
       : 0;
   const taken = waiting[index];
   state.pending.set(
-    id,
+    key,
     waiting.filter((_, n) => n !== index),
   );
   return taken;

@@ -95,9 +95,11 @@ function syntheticEvents(state: ClaudeState, content: unknown[], parent: string 
 /** The counter of the complete blocks of the message a thread's lines are carrying. */
 function blockCounter(state: ClaudeState, parent: string | undefined, messageId: string): { messageId: string; next: number } {
   const thread = threadOf(parent);
+  // A compact key: the counter only tells one message from the next, and a message id comes from the stream, of any length.
+  const messageKey = compactKey(messageId);
   let counter = state.lineBlocks.get(thread);
-  if (counter?.messageId !== messageId) {
-    counter = { messageId, next: 0 };
+  if (counter?.messageId !== messageKey) {
+    counter = { messageId: messageKey, next: 0 };
     setBounded(state.lineBlocks, thread, counter, MAX_THREADS);
   }
   return counter;

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, TextDisplayEvent } from '@x/core';
-import { objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
 import { appendFinalText, newFinalText } from './final-text.js';
 import { releaseStart, type ClaudeLogState } from './log-state.js';
@@ -44,9 +44,9 @@ function callEvents(state: ClaudeLogState, id: string | undefined, name: string,
   const events = state.tools.start({ id, toolName: name, input, parentToolUseId: parent });
   const event = events[0];
   if (event === undefined) return events;
-  setBounded(state.openCalls, event.id, openCallOf(event, input), MAX_OPEN_CALLS);
+  setBounded(state.openCalls, compactKey(event.id), openCallOf(event, input), MAX_OPEN_CALLS);
   const prompt = stringField(input, 'prompt');
-  if (event.name === 'Task' && prompt !== undefined) state.taskPrompts.set(prompt.trim(), event.id);
+  if (event.name === 'Task' && prompt !== undefined) state.taskPrompts.set(compactKey(prompt.trim()), event.id);
   return events;
 }
 
@@ -62,7 +62,7 @@ function blockEvents(state: ClaudeLogState, raw: unknown, id: string, parent: st
       return [];
     case 'result': {
       if (!state.tools.has(block.id) && parent !== undefined) block.outcome.parentToolUseId = parent;
-      state.openCalls.delete(block.id);
+      state.openCalls.delete(compactKey(block.id));
       return state.tools.finish(block.id, block.outcome);
     }
     case 'hidden':
@@ -91,10 +91,12 @@ function apiMessageEvents(state: ClaudeLogState, { message, content, messageId, 
   const main = parent === undefined;
   if (model !== undefined) state.start.model ??= model;
   state.usage.record(messageId, ownField(message, 'usage'), model, parent);
-  const thread = parent ?? '';
+  // Compact keys: a thread's id and a message id come from the file, of any length.
+  const thread = compactKey(parent ?? '');
+  const messageKey = compactKey(messageId);
   let counter = state.blocks.get(thread);
-  if (counter?.messageId !== messageId) {
-    counter = { messageId, next: 0 };
+  if (counter?.messageId !== messageKey) {
+    counter = { messageId: messageKey, next: 0 };
     // One counter per subagent thread: bounded, as the stream parser's are, since subagent ids come from the file.
     setBounded(state.blocks, thread, counter, MAX_THREADS);
   }

@@ -29,6 +29,9 @@ export type LastStep = 'none' | 'waiting' | 'answer' | 'interrupt' | 'error';
 const MAX_SIDECHAIN_LINES = 10_000;
 /** How many open Task prompts are remembered. */
 const MAX_TASK_PROMPTS = 1_000;
+/** How many events, and how many characters of their JSON, wait for the session start (see {@link holdForStart}). */
+const MAX_HELD_EVENTS = 1_000;
+const MAX_HELD_CHARS = 4 * 1024 * 1024;
 
 /** The state of one Claude Code transcript, as one object the `log-*` handlers share. */
 export interface ClaudeLogState {
@@ -36,16 +39,18 @@ export interface ClaudeLogState {
   lifecycle: SessionLifecycle;
   tools: ToolCallTracker;
   usage: UsageCollector;
-  /** Calls without a result yet, to read their `toolUseResult`. */
+  /** Calls without a result yet (by compact key of their id), to read their `toolUseResult`. */
   openCalls: Map<string, OpenCall>;
-  /** Open Task/Agent calls by their prompt: a sidechain that starts with that prompt is theirs. */
+  /** Open Task/Agent calls by their prompt's compact key: a sidechain that starts with that prompt is theirs. */
   taskPrompts: RecentMap<string, string>;
-  /** Sidechain line uuid → the parent its events carry. */
+  /** Sidechain line uuid (compact key) → the parent its events carry. */
   sidechains: RecentMap<string, string>;
-  /** Per thread, the message whose lines are arriving and how many blocks they carried so far. */
+  /** Per thread, the message whose lines are arriving and how many blocks they carried so far (compact keys). */
   blocks: Map<string, { messageId: string; next: number }>;
   /** Events of the lines before the first assistant line, held until it names the model. */
   pending: DisplayEvent[];
+  /** The size of `pending`'s events as JSON, in characters. */
+  pendingChars: number;
   /** What the session start will say, gathered from the lines before it. */
   start: SessionFields;
   /**
@@ -76,6 +81,7 @@ export function createClaudeLogState(): ClaudeLogState {
     sidechains: createRecentMap(MAX_SIDECHAIN_LINES),
     blocks: new Map(),
     pending: [],
+    pendingChars: 0,
     start: {},
     sessionId: undefined,
     last: 'none',
@@ -116,7 +122,24 @@ export function releaseStart(state: ClaudeLogState): DisplayEvent[] {
   if (state.lifecycle.open) return [];
   const events = [...state.lifecycle.start(state.start), ...state.pending];
   state.pending = [];
+  state.pendingChars = 0;
   return events;
+}
+
+/**
+ * Holds a line's events for the session start, which waits for the first
+ * assistant line to name the model, and returns what may go out now. A log
+ * with no assistant line for long (a session killed before its first answer,
+ * a file of prompts and tool results) would otherwise be held whole: past
+ * 1,000 events or 4 Mi characters the start goes out without the model, and
+ * the held events with it.
+ */
+export function holdForStart(state: ClaudeLogState, events: DisplayEvent[]): DisplayEvent[] {
+  for (const event of events) {
+    state.pending.push(event);
+    state.pendingChars += JSON.stringify(event).length;
+  }
+  return state.pending.length > MAX_HELD_EVENTS || state.pendingChars > MAX_HELD_CHARS ? releaseStart(state) : [];
 }
 
 /** How the transcript ended, from what the main thread did last (see {@link LastStep}). */

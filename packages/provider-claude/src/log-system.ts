@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
-import type { ClaudeLogState } from './log-state.js';
+import { holdForStart, type ClaudeLogState } from './log-state.js';
 import { compactionMessage } from './system-events.js';
 import { userTextEvent } from './user-prompt.js';
 
@@ -34,7 +34,7 @@ export function systemLine(state: ClaudeLogState, line: JsonObject, context: Lin
   const timestamp = stringField(line, 'timestamp');
   if (timestamp !== undefined) event.timestamp = timestamp;
   if (state.lifecycle.open) return [event];
-  state.pending.push(event);
-  context.ignore('held until the first assistant line, which names the model for the session start');
-  return [];
+  const released = holdForStart(state, [event]);
+  if (released.length === 0) context.ignore('held until the first assistant line, which names the model for the session start');
+  return released;
 }

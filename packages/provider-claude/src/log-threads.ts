@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { ownField, stringField, type JsonObject } from '@x/core/provider-utils';
-import type { ClaudeLogState } from './log-state.js';
+import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { holdForStart, type ClaudeLogState } from './log-state.js';
 
 /** The thread a line belongs to: `parent` is undefined on the main thread. */
 export interface Thread {
@@ -21,14 +21,14 @@ export function threadOf(state: ClaudeLogState, line: JsonObject, promptText: st
   const uuid = stringField(line, 'uuid');
   const explicit = stringField(line, 'parentToolUseId') ?? stringField(line, 'parent_tool_use_id');
   const parentUuid = stringField(line, 'parentUuid');
-  let parent = explicit ?? (parentUuid === undefined ? undefined : state.sidechains.get(parentUuid));
+  let parent = explicit ?? (parentUuid === undefined ? undefined : state.sidechains.get(compactKey(parentUuid)));
   let linked = false;
   if (parent === undefined && promptText !== undefined) {
-    parent = state.taskPrompts.get(promptText.trim());
+    parent = state.taskPrompts.get(compactKey(promptText.trim()));
     linked = parent !== undefined;
   }
   parent ??= `sidechain:${stringField(line, 'agentId') ?? uuid ?? 'unknown'}`;
-  if (uuid !== undefined) state.sidechains.set(uuid, parent);
+  if (uuid !== undefined) state.sidechains.set(compactKey(uuid), parent);
   return { parent, linked };
 }
 
@@ -46,7 +46,7 @@ export function stamp(events: DisplayEvent[], line: JsonObject, parent: string |
 export function deliver(state: ClaudeLogState, events: DisplayEvent[], context: LineContext, empty: string): DisplayEvent[] {
   if (events.length === 0) context.ignore(empty);
   if (state.lifecycle.open || events.length === 0) return events;
-  state.pending.push(...events);
-  context.ignore('held until the first assistant line, which names the model for the session start');
-  return [];
+  const released = holdForStart(state, events);
+  if (released.length === 0) context.ignore('held until the first assistant line, which names the model for the session start');
+  return released;
 }

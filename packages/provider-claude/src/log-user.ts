@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { isJsonObject, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, isJsonObject, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeLogState } from './log-state.js';
 import { deliver, stamp, threadOf } from './log-threads.js';
 import { toolResultOutcome } from './tool-results.js';
@@ -14,11 +14,11 @@ function toolResults(state: ClaudeLogState, line: JsonObject, content: unknown[]
   for (const block of results) {
     const id = stringField(block, 'tool_use_id');
     if (id === undefined) continue;
-    const outcome = toolResultOutcome(block, state.openCalls.get(id), rich);
+    const outcome = toolResultOutcome(block, state.openCalls.get(compactKey(id)), rich);
     if (!state.tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
     events.push(...state.tools.finish(id, outcome));
-    state.openCalls.delete(id);
-    state.blocks.delete(id);
+    state.openCalls.delete(compactKey(id));
+    state.blocks.delete(compactKey(id));
   }
   if (parent === undefined && events.length > 0) state.last = 'waiting';
   return events;

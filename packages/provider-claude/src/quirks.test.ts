@@ -112,6 +112,24 @@ describe('claude.md quirks', () => {
     ]);
   });
 
+  it('6. partial messages: a CRLF cut between two deltas is one line end, as in the complete line', () => {
+    // The model's tokens may end at the CR: the pipeline's plain pass joins the cut (core plain-pass.ts).
+    const { events } = replay([
+      init,
+      stream({ type: 'message_start', message: { id: 'm1', content: [], usage: usage(3, 1) } }),
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me\r' } }),
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: '\nread it.' } }),
+      assistant('m1', [{ type: 'text', text: 'Let me\r\nread it.' }]),
+      stream({ type: 'content_block_stop', index: 0 }),
+    ]);
+    expect(ofKind(events, 'text')).toEqual([
+      { kind: 'text', id: 'm1:0', text: 'Let me\n' },
+      { kind: 'text', id: 'm1:0', text: 'read it.' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', result: 'Let me\nread it.' });
+  });
+
   it('7. usage repeated on every line of one message is counted once per message id', () => {
     const { events } = replay([
       init,

@@ -1,5 +1,6 @@
 import type { DisplayEvent, ReasoningDisplayEvent, TextDisplayEvent } from '@x/core';
 import {
+  compactKey,
   createJsonDocumentReader,
   createRecentMap,
   createSessionLifecycle,
@@ -12,7 +13,7 @@ import {
   type ToolCallTracker,
 } from '@x/core/provider-utils';
 import { appendFinalText, newFinalText, type FinalText } from './final-text.js';
-import type { StreamedMessage } from './stream-blocks.js';
+import { emptyToolJsonBudget, type StreamedMessage, type ToolJsonBudget } from './stream-blocks.js';
 import { CLAUDE_TOOL_ALIASES } from './tool-names.js';
 import type { OpenCall } from './tool-results.js';
 import { createUsageCollector, type UsageCollector } from './usage.js';
@@ -51,6 +52,8 @@ export interface ClaudeState {
   streams: Map<string, StreamedMessage>;
   /** Per thread, the message whose complete lines are arriving and how many blocks they carried so far. */
   lineBlocks: Map<string, { messageId: string; next: number }>;
+  /** The streamed blocks gathering tool input, and how much they hold. */
+  toolJson: ToolJsonBudget;
   /** A conversation line arrived since the last `result`: the stream owes a session end. */
   owesEnd: boolean;
   sessionId: string | undefined;
@@ -94,6 +97,7 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
     openCalls: new Map(),
     streams: new Map(),
     lineBlocks: new Map(),
+    toolJson: emptyToolJsonBudget(),
     owesEnd: false,
     sessionId: undefined,
     model: undefined,
@@ -105,8 +109,8 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
   };
 }
 
-/** A thread is the main conversation (`''`) or one subagent, keyed by the tool call that started it. */
-export const threadOf = (parentToolUseId: string | undefined): string => parentToolUseId ?? '';
+/** A thread is the main conversation (`''`) or one subagent, keyed by the compact key of the tool call that started it. */
+export const threadOf = (parentToolUseId: string | undefined): string => compactKey(parentToolUseId ?? '');
 
 /**
  * The session start, before the first event of a conversation whose stream

@@ -8,6 +8,48 @@ export const MAX_BLOCKS_PER_MESSAGE = 1024;
 export const MAX_THREADS = 64;
 export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
 
+/**
+ * The blocks gathering `input_json_delta` fragments, oldest first, and the
+ * characters they hold. One budget for the whole stream: a block's fragments
+ * are kept until its `content_block_stop`, and a stream may start a thousand
+ * call blocks in each of 64 threads and never stop them, so a bound per block
+ * alone let memory grow with the input. Past {@link MAX_TOOL_JSON_CHARS} in
+ * all, or {@link MAX_THREADS} blocks, the oldest block's fragments are
+ * dropped: its complete line, or no input, announces that call.
+ */
+export interface ToolJsonBudget {
+  blocks: StreamedBlock[];
+  chars: number;
+}
+
+/** An empty {@link ToolJsonBudget}. */
+export const emptyToolJsonBudget = (): ToolJsonBudget => ({ blocks: [], chars: 0 });
+
+/** Adds a fragment to `block`'s input, within the stream's {@link ToolJsonBudget}. */
+export function gatherToolJson(budget: ToolJsonBudget, block: StreamedBlock, fragment: string): void {
+  if (block.json === undefined) return;
+  if (!budget.blocks.includes(block)) budget.blocks.push(block);
+  block.json += fragment;
+  budget.chars += fragment.length;
+  while (budget.chars > MAX_TOOL_JSON_CHARS || budget.blocks.length > MAX_THREADS) {
+    const oldest = budget.blocks.shift() as StreamedBlock;
+    budget.chars -= oldest.json?.length ?? 0;
+    oldest.json = undefined;
+  }
+}
+
+/** Takes `block`'s gathered input out of the budget, at its `content_block_stop`. */
+export function takeToolJson(budget: ToolJsonBudget, block: StreamedBlock): string | undefined {
+  const json = block.json;
+  const at = budget.blocks.indexOf(block);
+  if (at >= 0) {
+    budget.blocks.splice(at, 1);
+    budget.chars -= json?.length ?? 0;
+  }
+  block.json = '';
+  return json;
+}
+
 /** Sets `key` in a map that keeps at most `limit` keys, forgetting the one set longest ago. */
 export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
   map.delete(key);
@@ -30,7 +72,7 @@ export interface StreamedBlock {
   toolId?: string | undefined;
   /** The name as the wire gave it (a string, unless the block is malformed). */
   toolName?: unknown;
-  /** `input_json_delta` fragments, parsed at `content_block_stop`; `undefined` once past {@link MAX_TOOL_JSON_CHARS}. */
+  /** `input_json_delta` fragments, parsed at `content_block_stop`; `undefined` once dropped (see {@link ToolJsonBudget}). */
   json: string | undefined;
 }
 

@@ -2,7 +2,7 @@ import type { DisplayEvent, LineContext } from '@x/core';
 import { ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { isCallType, readContentBlock } from './content-blocks.js';
 import { textEvent, threadOf, type ClaudeState } from './state.js';
-import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, MAX_TOOL_JSON_CHARS, setBounded, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
+import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, gatherToolJson, setBounded, takeToolJson, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
 import { finishCall, startCall } from './tool-events.js';
 import type { ClaudeStreamEventLine } from './wire-schema.js';
 
@@ -73,9 +73,8 @@ function blockDelta(state: ClaudeState, event: StreamEvent, { stream, index, par
     return text ? deltaText(state, stream, block, text, parent) : [];
   }
   if (deltaType === 'input_json_delta') {
-    const fragment = stringField(delta, 'partial_json') ?? '';
-    // Past the bound the fragments are dropped: the complete line, or no input, announces the call.
-    block.json = block.json !== undefined && block.json.length + fragment.length <= MAX_TOOL_JSON_CHARS ? block.json + fragment : undefined;
+    // Past the stream's budget the oldest block's fragments are dropped: its complete line, or no input, announces the call.
+    gatherToolJson(state.toolJson, block, stringField(delta, 'partial_json') ?? '');
     context.ignore('tool input fragment: the call is shown when its input is complete');
   }
   return [];
@@ -84,8 +83,7 @@ function blockDelta(state: ClaudeState, event: StreamEvent, { stream, index, par
 function blockStop(state: ClaudeState, { stream, index, parent }: StreamPlace): DisplayEvent[] {
   const block = stream !== undefined && index !== undefined ? stream.blocks.get(index) : undefined;
   if (block === undefined || !isCallType(block.type)) return [];
-  const json = block.json ?? '';
-  block.json = '';
+  const json = takeToolJson(state.toolJson, block) ?? '';
   // The complete assistant line usually came first; if not, the fragments are the input.
   const input = json.trim() === '' ? {} : (parseJson(json)?.value ?? {});
   return startCall(state, block.toolId, block.toolName, input, parent);

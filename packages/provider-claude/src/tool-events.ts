@@ -1,6 +1,6 @@
 import type { DisplayEvent, NoticeDisplayEvent } from '@x/core';
 import { compactKey, type ToolCallOutcome } from '@x/core/provider-utils';
-import type { ClaudeState } from './state.js';
+import { threadOf, type ClaudeState } from './state.js';
 import { setBounded } from './stream-blocks.js';
 import { openCallOf } from './tool-results.js';
 
@@ -40,7 +40,7 @@ export function finishCall(state: ClaudeState, id: string, outcome: ToolCallOutc
   if (!state.tools.has(id) && parent !== undefined) outcome.parentToolUseId = parent;
   const events = state.tools.finish(id, outcome);
   state.openCalls.delete(compactKey(id));
-  state.streams.delete(id);
-  state.lineBlocks.delete(id);
+  state.streams.delete(threadOf(id));
+  state.lineBlocks.delete(threadOf(id));
   return events;
 }

@@ -16,10 +16,19 @@ export interface OpenCall {
   grepMode?: string | undefined;
 }
 
-/** The {@link OpenCall} of a call just announced. */
+/** The longest tool name or Grep mode an open call keeps: longer ones are none this file reads. */
+const MAX_KEPT_CHARS = 64;
+
+/**
+ * The {@link OpenCall} of a call just announced. A thousand calls may stay
+ * open, so what it keeps is bounded by bytes too (docs/memory.md): a name
+ * or a Grep `output_mode` of a megabyte is no name or mode read here, and is
+ * not kept.
+ */
 export function openCallOf(event: ToolUseDisplayEvent, input: unknown): OpenCall {
-  const call: OpenCall = { name: event.name };
-  if (event.name === 'Grep') call.grepMode = stringField(input, 'output_mode');
+  const call: OpenCall = { name: event.name.length <= MAX_KEPT_CHARS ? event.name : '' };
+  const mode = event.name === 'Grep' ? stringField(input, 'output_mode') : undefined;
+  if (mode !== undefined) call.grepMode = mode.length <= MAX_KEPT_CHARS ? mode : '';
   return call;
 }
 

@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { arrayField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
-import type { CodexLogState } from './log-state.js';
+import { holdEcho, type CodexLogState } from './log-state.js';
 import { nextSessionTotal } from './log-usage.js';
 import { errorEvent } from './provider-error.js';
 import { usageEvent } from './state.js';
@@ -26,9 +26,9 @@ function echo(state: CodexLogState, kind: 'text' | 'reasoning', text: string, ti
     context.ignore(`${kind === 'text' ? 'agent_message' : 'agent_reasoning'}: a copy of the response item already shown`);
     return [];
   }
-  state.echoes.push({ kind, text, timestamp });
-  context.ignore(`${kind === 'text' ? 'agent_message' : 'agent_reasoning'}: a copy of the response item that follows; shown only if that item is missing`);
-  return [];
+  const released = holdEcho(state, { kind, text, timestamp });
+  if (released.length === 0) context.ignore(`${kind === 'text' ? 'agent_message' : 'agent_reasoning'}: a copy of the response item that follows; shown only if that item is missing`);
+  return released;
 }
 
 /** The `event_msg` payload a handler reads, with the line's timestamp and context; `undefined` means nothing to show. */

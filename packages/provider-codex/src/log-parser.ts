@@ -4,7 +4,7 @@ import { isBareMeta } from './bare-rollout.js';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';
 import { sessionMeta, turnContext } from './log-session.js';
-import { createCodexLogState, endRollout, releaseEchoes, type CodexLogState } from './log-state.js';
+import { createCodexLogState, endRollout, holdForStart, releaseEchoes, type CodexLogState } from './log-state.js';
 import { ROLLOUT_LINE_TYPES, rolloutLineSchema, type RolloutLine } from './log-wire-schema.js';
 
 /** Rollout line types of 0.17x that hold no conversation (recorded: fixtures/codex-log/recorded/0.171.0/). */
@@ -83,9 +83,9 @@ function parseLine(state: CodexLogState, line: JsonObject, context: LineContext)
   const missed = held > 0 && !keepsEchoes(line) && !state.echoesSettled ? releaseEchoes(state) : [];
   const all = [...missed, ...events];
   if (state.session.open || all.length === 0) return all;
-  state.pending.push(...all);
-  context.ignore('held until the first turn_context, which names the model for the session start');
-  return [];
+  const released = holdForStart(state, all);
+  if (released.length === 0) context.ignore('held until the first turn_context, which names the model for the session start');
+  return released;
 }
 
 /**

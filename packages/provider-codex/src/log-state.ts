@@ -12,6 +12,13 @@ import { createCodexState, type CodexState } from './state.js';
  */
 export type RolloutStep = 'none' | 'waiting' | 'answer' | 'aborted' | 'error';
 
+/** How many events, and how many characters of their JSON, wait for the session start (see {@link holdForStart}). */
+const MAX_HELD_EVENTS = 1_000;
+const MAX_HELD_CHARS = 4 * 1024 * 1024;
+/** How many echoes, and how many characters of their text, wait for their response items (see {@link holdEcho}). */
+const MAX_ECHOES = 64;
+const MAX_ECHO_CHARS = 4 * 1024 * 1024;
+
 /** An `agent_message` / `agent_reasoning` copy held until the response item it duplicates arrives. */
 export interface HeldEcho {
   kind: 'text' | 'reasoning';
@@ -35,6 +42,8 @@ export interface CodexLogState {
   start: SessionFields;
   /** Events before the first `turn_context`, which names the model, held for the session start. */
   pending: DisplayEvent[];
+  /** The size of `pending`'s events as JSON, in characters. */
+  pendingChars: number;
   echoes: HeldEcho[];
   /** Whether the line being read was a text item, which settled the held echoes itself. */
   echoesSettled: boolean;
@@ -62,6 +71,7 @@ export function createCodexLogState(): CodexLogState {
     session: createSessionLifecycle(),
     start: {},
     pending: [],
+    pendingChars: 0,
     echoes: [],
     echoesSettled: false,
     shown: { text: '', reasoning: '' },
@@ -80,7 +90,38 @@ export function releaseStart(state: CodexLogState): DisplayEvent[] {
   if (state.session.open) return [];
   const events = [...state.session.start(state.start), ...state.pending];
   state.pending = [];
+  state.pendingChars = 0;
   return events;
+}
+
+/**
+ * Holds a line's events for the session start, which waits for the first
+ * `turn_context` to name the model, and returns what may go out now. A file
+ * with no `turn_context` for long would otherwise be held whole: past 1,000
+ * events or 4 Mi characters the start goes out without the model, and the
+ * held events with it.
+ */
+export function holdForStart(state: CodexLogState, events: DisplayEvent[]): DisplayEvent[] {
+  for (const event of events) {
+    state.pending.push(event);
+    state.pendingChars += JSON.stringify(event).length;
+  }
+  return state.pending.length > MAX_HELD_EVENTS || state.pendingChars > MAX_HELD_CHARS ? releaseStart(state) : [];
+}
+
+/**
+ * Holds an echo until its response item arrives, and returns what may go
+ * out now. Echoes whose items never come, one after the other (each line
+ * that keeps them, an `agent_message` among them, leaves them waiting),
+ * would otherwise be held whole: past 64 echoes or 4 Mi characters of text
+ * they are shown, as at the end of the file; an item arriving after that
+ * shows its text again.
+ */
+export function holdEcho(state: CodexLogState, echo: HeldEcho): DisplayEvent[] {
+  state.echoes.push(echo);
+  let chars = 0;
+  for (const held of state.echoes) chars += held.text.length;
+  return state.echoes.length > MAX_ECHOES || chars > MAX_ECHO_CHARS ? releaseEchoes(state) : [];
 }
 
 /** Echoes still held when something else arrives: their response item never came, so they are shown. */

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent, SessionStatus, UsageDisplayEvent } from '@x/core';
-import { compareVersions } from '@x/core/provider-utils';
+import { compactKey, compareVersions } from '@x/core/provider-utils';
 import { copilotMetadata, definedFields } from './metadata.js';
 import { endSession } from './result-events.js';
 import { sessionStart } from './session-events.js';
@@ -77,8 +77,9 @@ function beyondRestated(state: CopilotState, data: Shutdown, model: string, usag
     totals.since = data.sessionStartTime;
     totals.byModel.clear();
   }
-  const before = totals.byModel.get(model) ?? {};
-  totals.byModel.set(model, { ...usage });
+  const key = compactKey(model);
+  const before = totals.byModel.get(key) ?? {};
+  totals.byModel.set(key, { ...usage });
   const added: Partial<Record<string, number>> = {};
   for (const [field, value] of Object.entries(usage)) if (value !== undefined) added[field] = Math.max(0, value - (before[field] ?? 0));
   return added;

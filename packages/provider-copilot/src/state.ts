@@ -67,10 +67,18 @@ export interface CopilotState {
    * session start they count from: a resumed session's next shutdown reports
    * only what it adds beyond them (log-events.ts).
    */
-  shutdownTotals: { since: number | undefined; byModel: Map<string, Partial<Record<string, number>>> };
+  shutdownTotals: { since: number | undefined; byModel: RecentMap<string, Partial<Record<string, number>>> };
   /** The CLI version `session.start` names: whether a shutdown restates the totals depends on it (log-events.ts). */
   copilotVersion: string | undefined;
 }
+
+/**
+ * How many models' restated totals a session remembers, by compact key: a
+ * run uses a few, and a log naming a new model on every shutdown would
+ * otherwise keep them all. A model forgotten has its next restated totals
+ * counted whole.
+ */
+export const MAX_RESTATED_MODELS = 256;
 
 /** How many `report_intent` calls without a result are remembered, so that their results can be left out. */
 export const MAX_INTENT_CALLS = 64;
@@ -94,7 +102,7 @@ export function createCopilotState(options: CopilotSourceOptions = {}): CopilotS
     aborted: false,
     turnOpen: false,
     fatalError: false,
-    shutdownTotals: { since: undefined, byModel: new Map() },
+    shutdownTotals: { since: undefined, byModel: createRecentMap(MAX_RESTATED_MODELS) },
     copilotVersion: undefined,
   };
 }

@@ -15,6 +15,8 @@ import { GEMINI_TOOL_ALIASES } from './tool-names.js';
 
 /** How many open calls' tool names are remembered for their results; calls run a few at a time. */
 const MAX_OPEN_CALL_NAMES = 1000;
+/** The longest tool name kept for a result: longer than any tool it reads. */
+const MAX_KEPT_NAME_CHARS = 64;
 
 /**
  * What one Gemini CLI stream (stream-json lines, or one `--output-format
@@ -93,11 +95,17 @@ export function ensureSession(state: GeminiState): DisplayEvent[] {
   return state.session.start();
 }
 
-/** Remembers the tool name of call `id` for its result, forgetting the oldest past {@link MAX_OPEN_CALL_NAMES}. */
+/**
+ * Remembers the tool name of call `id` for its result, forgetting the oldest
+ * past {@link MAX_OPEN_CALL_NAMES}. A result reads the name only to find a
+ * tool it knows, so a name longer than {@link MAX_KEPT_NAME_CHARS} is not
+ * kept: a thousand calls that never finish, each named with 200 KB, held
+ * 200 MB.
+ */
 export function rememberCall(state: GeminiState, id: string, toolName: string): void {
   const key = compactKey(id);
   state.callNames.delete(key);
-  state.callNames.set(key, toolName);
+  state.callNames.set(key, toolName.length <= MAX_KEPT_NAME_CHARS ? toolName : '');
   if (state.callNames.size > MAX_OPEN_CALL_NAMES) state.callNames.delete(state.callNames.keys().next().value as string);
 }
 

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { toPlainEvent } from '@x/core/provider-utils';
+import { createPlainPass } from '@x/core/provider-utils';
 import { createApiParser, type ValueSourceParser } from './parser.js';
 
 const SILENT: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {} };
@@ -44,6 +44,6 @@ function translateWith(parser: ValueSourceParser, body: unknown): DisplayEvent[]
   const values = Array.isArray(body) ? body : [body];
   for (const value of values) events.push(...parser.parseValue(value, SILENT));
   events.push(...parser.flush(SILENT));
-  // Not through the line pipeline, which makes every event plain: do it here.
-  return events.map(toPlainEvent);
+  // Not through the line pipeline, which makes every event plain: do it here, as one stream.
+  return events.map(createPlainPass());
 }

@@ -1,7 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sessionStatusSchema } from '@x/core';
-import { readRegularFile, writeFileAtomic } from '@x/sessions';
+import { makeFolders, readRegularFile, writeFileAtomic } from '@x/sessions';
 import type { SessionFacts } from './session-facts.js';
 import type { IndexedSession } from './types.js';
 
@@ -54,7 +53,7 @@ export function emptyManifest(redact: boolean): Manifest {
 /** The manifest in `dir`, or an empty one when there is none, it is unreadable, or it was built with other settings. */
 export async function loadManifest(dir: string, redact: boolean): Promise<Manifest> {
   // The index holds what the logs say (prompts, output): a folder it makes is opened by this user only.
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeFolders(dir, { mode: 0o700 });
   let text: string;
   try {
     // A FIFO in its place would hold `xview serve` before it listens: only a regular file is read.

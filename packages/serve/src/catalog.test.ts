@@ -66,6 +66,41 @@ describe('catalogSessions', () => {
   });
 });
 
+describe('why stores left sessions out', () => {
+  it('is told once per distinct message however often the stores are listed again, and kept with each listing for its page', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'x-serve-warn-'));
+    try {
+      const db = join(own, '.local', 'share', 'opencode', 'opencode.db');
+      mkdirSync(join(own, '.local', 'share', 'opencode'), { recursive: true });
+      writeFileSync(db, 'not a database\n');
+      let clock = 0;
+      const told: string[] = [];
+      const catalog = createCatalog({
+        home: own,
+        env: {},
+        stores: STORES,
+        sources: SOURCES,
+        redact: false,
+        listTtlMs: 1000,
+        now: () => clock,
+        onWarning: (m) => told.push(m),
+      });
+      await catalogSessions(catalog);
+      for (clock = 1000; clock <= 3000; clock += 1000) {
+        await catalogSessions(catalog);
+        await catalog.pending;
+      }
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatch(new RegExp(`^OpenCode's sessions in ${db.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} are not listed: `));
+      // Each listing keeps what it heard: the page shows it as long as the store still leaves sessions out.
+      expect(catalog.listing?.warnings).toEqual(told);
+      expect(catalog.listing?.at).toBe(3000);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the summaries kept', () => {
   const summary = (estimatedBytes: number): SessionSummary => ({ status: 'success', turns: [], edits: [], compactions: [], events: 0, estimatedBytes, editsCut: false });
   const at = (n: number): SessionInfo => ({ agent: 'claude', id: `s${n}`, storage: 'file', path: `/h/s${n}.jsonl`, updatedAt: '2026-03-01T00:00:00Z', size: 1 });

@@ -19,6 +19,12 @@ export interface CatalogOptions extends SessionLookup {
    * request waits for the stores.
    */
   listingFile?: string;
+  /**
+   * Told why a store left sessions out (`listSessions`' `onWarning`: a store
+   * file that could not be read, a store that failed), once per distinct
+   * message however often the stores are listed again.
+   */
+  onWarning?: (message: string) => void;
 }
 
 interface CachedSummary {
@@ -29,19 +35,40 @@ interface CachedSummary {
 /** The catalog's explicit state: the last listing and the summaries by log. */
 export interface CatalogState {
   readonly options: CatalogOptions;
-  /** The last listing: when it finished, how long it took, and its sessions. */
-  listing: { at: number; tookMs: number; sessions: SessionInfo[] } | undefined;
+  /** The last listing: when it finished, how long it took, its sessions, and why stores left sessions out of it (distinct, at most {@link MAX_LISTING_WARNINGS}). */
+  listing: { at: number; tookMs: number; sessions: SessionInfo[]; warnings: readonly string[] } | undefined;
   pending: Promise<SessionInfo[]> | undefined;
   /** The read of the kept listing, once per catalog. */
   kept: Promise<void> | undefined;
   /** The last write of the listing to its file, if one was made. */
   saved: Promise<void> | undefined;
   summaries: Map<string, CachedSummary>;
+  /** The warnings already passed to `onWarning` (at most {@link MAX_WARNED}, the oldest forgotten first). */
+  warned: Set<string>;
 }
+
+/** Warnings a listing keeps for the list page: a store that warns per file cannot fill the page or the heap. */
+export const MAX_LISTING_WARNINGS = 20;
+/** Distinct warnings remembered as told, so a warning is not told again on each listing. */
+const MAX_WARNED = 1000;
 
 /** Creates a catalog over the session stores of `options.home`. */
 export function createCatalog(options: CatalogOptions): CatalogState {
-  return { options, listing: undefined, pending: undefined, kept: undefined, saved: undefined, summaries: new Map() };
+  return { options, listing: undefined, pending: undefined, kept: undefined, saved: undefined, summaries: new Map(), warned: new Set() };
+}
+
+/** Hears one listing's warnings: kept for its page (distinct, bounded), and told to `onWarning` the first time each is heard. */
+function hearWarnings(state: CatalogState, kept: string[]): (message: string) => void {
+  return (message) => {
+    if (kept.length < MAX_LISTING_WARNINGS && !kept.includes(message)) kept.push(message);
+    if (state.warned.has(message)) return;
+    state.warned.add(message);
+    for (const old of state.warned) {
+      if (state.warned.size <= MAX_WARNED) break;
+      state.warned.delete(old);
+    }
+    state.options.onWarning?.(message);
+  };
 }
 
 /** The registered stores' agent ids, in order. */
@@ -60,7 +87,7 @@ export function readKept(state: CatalogState): Promise<void> {
     file === undefined
       ? Promise.resolve()
       : loadListing(file, state.options.home, agentIdsOf(state.options.stores)).then((sessions) => {
-          if (sessions !== undefined && state.listing === undefined) state.listing = { at: Number.NEGATIVE_INFINITY, tookMs: 0, sessions };
+          if (sessions !== undefined && state.listing === undefined) state.listing = { at: Number.NEGATIVE_INFINITY, tookMs: 0, sessions, warnings: [] };
         });
   return state.kept;
 }
@@ -74,9 +101,11 @@ const LIST_PACE = 4;
 function relist(state: CatalogState): Promise<SessionInfo[]> {
   if (state.pending !== undefined) return state.pending;
   const started = now(state);
-  state.pending = listSessions({ home: state.options.home, env: state.options.env, stores: state.options.stores, subagents: true })
+  const warnings: string[] = [];
+  const { home, env, stores } = state.options;
+  state.pending = listSessions({ home, env, stores, subagents: true, onWarning: hearWarnings(state, warnings) })
     .then((sessions) => {
-      state.listing = { at: now(state), tookMs: now(state) - started, sessions };
+      state.listing = { at: now(state), tookMs: now(state) - started, sessions, warnings };
       const file = state.options.listingFile;
       // A cache: a listing that cannot be kept (a full disk) costs the next start its head start, nothing else.
       if (file !== undefined) state.saved = saveListing(file, state.options.home, sessions).catch(() => {});

@@ -60,6 +60,26 @@ describe('the list', () => {
     expect(html.match(/● running/g)).toHaveLength(1);
   });
 
+  it('shows why stores left sessions out, one escaped notice each, redacted with redact', () => {
+    const view = {
+      filters: { page: 1 },
+      hrefOf: serverHrefOf('/x-base'),
+      home: '/x-base/',
+      agents: AGENTS,
+      projects: [],
+      running: new Set<string>(),
+      facts: () => undefined,
+      reading: false,
+    };
+    const warning = "Plugin <img src=x onerror=alert(1)>'s sessions are not listed: token ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R";
+    const html = listBodyHtml([], { ...view, redact: false, warnings: [warning] });
+    expect(html).toContain('<p class="notice warning x-store-warning">Plugin &lt;img src=x onerror=alert(1)&gt;&#39;s sessions are not listed: token ghp_');
+    expect(html).not.toContain('<img');
+    const redacted = listBodyHtml([], { ...view, redact: true, warnings: [warning] });
+    expect(redacted).toContain('[REDACTED:');
+    expect(redacted).not.toContain('ghp_1a2B3c4D');
+  });
+
   it("shows each session's duration and status as the index noted them, running first, and marks one not indexed yet", () => {
     const facts = new Map<string, SessionFacts>([
       ['b', { status: 'error', durationMs: 95_000, events: 4 }],

@@ -24,6 +24,8 @@ export interface ListView {
   /** Whether a session without facts is still to be read (a search index is building): its status shows as pending, else blank. */
   reading: boolean;
   redact: boolean;
+  /** Why stores left sessions out of the listing (a store file that could not be read, a store that failed): one notice each. */
+  warnings?: readonly string[];
 }
 
 const keyOf = (s: SessionInfo) => s.key ?? s.id;
@@ -122,7 +124,8 @@ export function listBodyHtml(sessions: readonly SessionInfo[], view: ListView): 
   const start = filters === undefined ? 0 : (filters.page - 1) * LIST_PAGE_SIZE;
   const shownSessions = filters === undefined ? sessions : sessions.slice(start, start + LIST_PAGE_SIZE);
   const count = `<p>${formatCount(sessions.length)} session${sessions.length === 1 ? '' : 's'}</p>`;
-  const parts = filters === undefined ? [count] : [filterForm(view, filters), count];
+  const notices = (view.warnings ?? []).map((warning) => `<p class="notice warning x-store-warning">${shown(view, warning)}</p>`);
+  const parts = filters === undefined ? [...notices, count] : [filterForm(view, filters), ...notices, count];
   const head = '<tr><th>Time</th><th>Agent</th><th>Title</th><th>Turns</th><th>Tokens</th><th>Cost</th><th>Duration</th><th>Status</th></tr>';
   for (const [project, days] of groupSessions(shownSessions)) {
     parts.push(`<section class="x-project"><h2>${shown(view, project)}</h2>`);

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { type SessionInfo, writeFileAtomic } from '@x/sessions';
+import { makeFolders, type SessionInfo, writeFileAtomic } from '@x/sessions';
 
 /*
  * The last listing, kept on disk so a server that starts again answers its
@@ -82,7 +82,7 @@ export async function loadListing(file: string, home: string, agents: readonly s
 
 /** Keeps `sessions` in `file` (written whole, readable by this user only). */
 export async function saveListing(file: string, home: string, sessions: readonly SessionInfo[]): Promise<void> {
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await makeFolders(dirname(file), { mode: 0o700 });
   // A full disk leaves the listing kept before, and no temporary file.
   await writeFileAtomic(file, JSON.stringify({ version: LISTING_VERSION, home, sessions }), { mode: 0o600 });
 }

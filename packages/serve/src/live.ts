@@ -1,12 +1,28 @@
 import type { ServerResponse } from 'node:http';
 import { streamEvents, type DisplayEvent, type DisplayEventSource } from '@x/core';
 import { createHtmlFragmentRenderer } from '@x/renderer-html';
-import { createRedactingStream, followFile, redactValue, type RedactingStream } from '@x/sessions';
+import {
+  createRedactingStream,
+  followFile,
+  followSession,
+  redactValue,
+  type AgentId,
+  type FollowOptions,
+  type RedactingStream,
+  type SessionLookup,
+} from '@x/sessions';
 import { SECURITY_HEADERS } from './respond.js';
 
 /** What one live view follows. */
 export interface LiveRequest {
   path: string;
+  /**
+   * The session's agent and where its store reads: the log is then followed
+   * held to the store's folders, checked on the file opened
+   * (`followSession`), so a symlink swapped into the log's place since the
+   * lookup is not read. The server always gives it.
+   */
+  store?: { agent: AgentId; lookup: SessionLookup };
   source: DisplayEventSource;
   /** The byte position to resume at: the page's `from`, or the browser's Last-Event-ID after a reconnect. */
   from: number;
@@ -79,7 +95,8 @@ export async function streamLive(request: LiveRequest, response: ServerResponse)
   response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8' });
   response.write(': following\n\n');
   const state: LiveState = { position: request.from, shown: request.from, batch: [], redactor: request.redact ? createRedactingStream() : undefined };
-  const follow = followFile(request.path, {
+  const notice = (message: string) => response.write(sseMessage('notice', request.redact ? redactValue(message) : message));
+  const options: FollowOptions = {
     start: request.from,
     signal: request.signal,
     ...(request.pollIntervalMs === undefined ? {} : { pollIntervalMs: request.pollIntervalMs }),
@@ -87,15 +104,23 @@ export async function streamLive(request: LiveRequest, response: ServerResponse)
       // The log is read again from its start: positions count from there.
       state.position = 0;
       state.shown = 0;
-      response.write(sseMessage('notice', request.redact ? redactValue(message) : message));
+      notice(message);
     },
-  });
+  };
+  const store = request.store;
+  const follow = store === undefined ? followFile(request.path, options) : followSession({ agent: store.agent, path: request.path }, store.lookup, options);
   // The pipeline pulls the next read only once every event of the last one is taken, so the batch is whole when it asks.
   async function* tracked(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of follow) {
-      yield chunk;
-      state.position += chunk.length;
-      sendBatch(state, response);
+    try {
+      for await (const chunk of follow) {
+        yield chunk;
+        state.position += chunk.length;
+        sendBatch(state, response);
+      }
+    } catch (error) {
+      // The log was refused when opened (swapped for a FIFO, or a symlink out of its store, since the lookup): said, and the view ends.
+      if (!(error instanceof RangeError)) throw error;
+      notice(error.message);
     }
   }
   for await (const event of streamEvents(tracked(), { source: request.source })) take(state, event);

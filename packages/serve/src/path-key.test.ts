@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,5 +46,12 @@ describe('loadPathKey', () => {
     expect(told).toHaveLength(1);
     expect(String(told[0])).toContain("the app's path could not be kept for the next start");
     expect(await loadPathKey(join(blocked, 'serve-path.key'))).not.toBe(key);
+  });
+
+  // Node's recursive mkdir loops for ever on /proc/x/y: `xview serve --cache-dir /proc/x/y` spun before makeFolders.
+  it.skipIf(!existsSync('/proc/self'))('says at once that a key under /proc cannot be kept', async () => {
+    const told: unknown[] = [];
+    expect(await loadPathKey(`/proc/xview-no-such-${process.pid}/y/serve-path.key`, (error) => told.push(error))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(told).toHaveLength(1);
   });
 });

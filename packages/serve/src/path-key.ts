@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '@x/sessions';
+import { makeFolders, writeFileAtomic } from '@x/sessions';
 import { readBounded } from './listing-file.js';
 
 /*
@@ -28,7 +27,7 @@ export async function loadPathKey(file: string, onError?: (error: unknown) => vo
   if (kept !== undefined && KEY.test(kept)) return kept;
   const key = randomBytes(32).toString('base64url');
   try {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await makeFolders(dirname(file), { mode: 0o700 });
     await writeFileAtomic(file, key, { mode: 0o600 });
   } catch (error) {
     onError?.(new Error(`the app's path could not be kept for the next start (${error instanceof Error ? error.message : String(error)}): its pages' addresses change with each start`));

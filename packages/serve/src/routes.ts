@@ -59,6 +59,7 @@ async function listPage(context: ServeContext, response: ServerResponse, url: UR
         facts,
         reading: index !== undefined,
         redact: context.redact,
+        warnings: context.catalog.listing?.warnings ?? [],
       }),
     ),
   );

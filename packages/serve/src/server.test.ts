@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -195,6 +195,23 @@ describe('startServer over a home with every agent', () => {
   it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {
     for (const path of ['/s/nope', '/s/..%2F..%2Fetc%2Fpasswd', `/s/${IDS.recorded}/../../etc/passwd`, `/s/${IDS.recorded}/nope`, '/etc/passwd']) {
       expect([path, (await authed(path)).status]).toEqual([path, 404]);
+    }
+  });
+});
+
+describe('startServer with a search folder it cannot make', () => {
+  // Under /proc no folder can be made (and Node's recursive mkdir looped there for ever): the server starts without search and says why.
+  it.skipIf(!existsSync('/proc/self'))('serves without search and says so in one message', async () => {
+    const { home } = fiveAgentHome();
+    const told: string[] = [];
+    const searchDir = `/proc/xview-no-such-${process.pid}/search`;
+    const server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token: 't', searchDir, onError: (error) => told.push(String(error)) });
+    try {
+      expect(told).toEqual([`Error: the search index cannot be kept in ${searchDir} (ENOENT: no such file or directory, mkdir '/proc/xview-no-such-${process.pid}'): search is off`]);
+      expect((await get(server.origin, '/?token=t')).status).toBe(303);
+    } finally {
+      await server.close();
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

@@ -37,6 +37,16 @@ export interface ServeOptions extends SessionLookup {
   pollIntervalMs?: number;
   /** Told of an error answering a request (the browser gets a bare 500). */
   onError?: (error: unknown) => void;
+  /**
+   * Told why a store left sessions out of the list (a store file that could
+   * not be read, such as an OpenCode database too large to load or not a
+   * database; a store that failed as a whole): `listSessions`' `onWarning`,
+   * called once per distinct message however often the stores are listed
+   * again. The message quotes file names and errors as they are: pass it
+   * through a terminal gate before printing it. The list page shows the last
+   * listing's warnings too, escaped.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** A running server. */
@@ -107,9 +117,10 @@ async function handle(state: ServerState, request: IncomingMessage, response: Se
 
 /** The agent ids of the stores, in the order they were registered. */
 async function openSearch(options: ServeOptions, context: ServeContext): Promise<SearchService | undefined> {
-  if (options.searchDir === undefined) return undefined;
+  const dir = options.searchDir;
+  if (dir === undefined) return undefined;
   return openSearchService(
-    options.searchDir,
+    dir,
     context.redact,
     (indexed) => {
       // The index reads events exactly as the session page numbers them, so a hit's `#e<n>` lands on its event.
@@ -120,7 +131,12 @@ async function openSearch(options: ServeOptions, context: ServeContext): Promise
       return read();
     },
     options.onError,
-  );
+  ).catch((error: unknown) => {
+    // A folder the index cannot be kept in (read-only, under /proc) costs the search, not the server.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === undefined) throw error;
+    options.onError?.(new Error(`the search index cannot be kept in ${dir} (${(error as Error).message}): search is off`));
+    return undefined;
+  });
 }
 
 /**
@@ -142,6 +158,7 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
       sources: options.sources,
       redact,
       ...(options.listingFile === undefined ? {} : { listingFile: options.listingFile }),
+      ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
     }),
     lookup: { home: options.home, env: options.env, stores: options.stores },
     agents: agentIdsOf(options.stores),

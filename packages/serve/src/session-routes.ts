@@ -135,6 +135,7 @@ async function live(context: ServeContext, session: SessionInfo, request: Incomi
   await streamLive(
     {
       path: session.path,
+      store: { agent: session.agent, lookup: context.lookup },
       source: sessionSource(session, context.sources),
       from: resumePosition(typeof lastEventId === 'string' ? lastEventId : undefined, url.searchParams.get('from')),
       redact: context.redact,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 
 /**
  * Where a file is written before it is renamed into place: a name no one can
@@ -25,5 +26,26 @@ export async function writeFileAtomic(path: string, text: string, options: { mod
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Makes the folder `dir` and those missing above it, one level at a time
+ * from the nearest one that exists, and fails on the first level that cannot
+ * be made; each folder made gets `options.mode` (default 0o777, less the
+ * umask). Node's `mkdir({ recursive: true })` is not used: asked for a folder
+ * under /proc (`/proc/x/y`) it loops for ever instead of failing.
+ */
+export async function makeFolders(dir: string, options: { mode?: number } = {}): Promise<void> {
+  const missing: string[] = [];
+  for (let at = resolve(dir); (await stat(at).catch(() => undefined)) === undefined; at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing) {
+    await mkdir(folder, options.mode === undefined ? {} : { mode: options.mode }).catch(async (error: unknown) => {
+      // Made meanwhile by someone else (another run writing the same site): fine, if it is a folder.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw error;
+    });
   }
 }

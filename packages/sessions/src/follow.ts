@@ -3,7 +3,7 @@ import { watch } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { realpath, stat } from 'node:fs/promises';
 import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
-import { openRegularFile } from './store-path.js';
+import { openRealFile } from './store-path.js';
 
 /** Options of {@link followFile}. */
 export interface FollowOptions {
@@ -28,9 +28,10 @@ export interface FollowOptions {
 export interface FollowState {
   readonly path: string;
   /**
-   * The log's real path when it was opened: a file that replaces it is
-   * followed only at the same real path, so a symlink put in the log's place
-   * cannot lead the follow out of the folder it was checked in.
+   * The real path of the file opened (taken from the open file, see
+   * store-path.ts `openedRealPath`): a file that replaces it is followed only
+   * at the same real path, so a symlink put in the log's place cannot lead
+   * the follow out of the folder it was checked in.
    */
   readonly realPath: string;
   readonly maxLineBytes: number;
@@ -64,10 +65,17 @@ export const FOLLOW_READ_BYTES = 64 * 1024;
 const TAIL_BYTES = 64;
 const LF = 0x0a;
 
-/** Opens the log for following at `options.start`; a log that is not a regular file is refused (`RangeError`), never waited on. */
-export async function openFollow(path: string, options: Pick<FollowOptions, 'start' | 'maxLineBytes'> = {}): Promise<FollowState> {
-  const realPath = await realpath(path);
-  const file = await openRegularFile(path);
+/**
+ * Opens the log for following at `options.start`; a log that is not a
+ * regular file, or (given `realRoots`) whose real path lies outside them, is
+ * refused (`RangeError`), never waited on or read: checked on the file opened.
+ */
+export async function openFollow(
+  path: string,
+  options: Pick<FollowOptions, 'start' | 'maxLineBytes'> = {},
+  realRoots?: readonly (string | undefined)[],
+): Promise<FollowState> {
+  const { file, realPath } = await openRealFile(path, realRoots);
   const { dev, ino } = await file.stat();
   const position = options.start ?? 0;
   const state: FollowState = {
@@ -111,8 +119,13 @@ async function changeOf(state: FollowState, size: number): Promise<'truncated' |
  */
 async function openReplacement(state: FollowState): Promise<FileHandle | string> {
   const stopped = `${state.path} was replaced by something that is not a regular file at the same real path; following stops.`;
+  // Looked at before the open too, so a symlink elsewhere is not even opened (a device may act on an open).
   if ((await realpath(state.path).catch(() => undefined)) !== state.realPath) return stopped;
-  return openRegularFile(state.path).catch(() => stopped);
+  const opened = await openRealFile(state.path).catch(() => undefined);
+  // What counts is the file the open got: the path may have been swapped again since the look.
+  if (opened?.realPath === state.realPath) return opened.file;
+  await opened?.file.close();
+  return stopped;
 }
 
 /** Starts again from the top of the log (reopened when replaced); an over-long line being passed on is ended, a held one dropped. */
@@ -222,10 +235,19 @@ function watchQuietly(path: string, state: FollowState): FSWatcher | undefined {
  * for await (const chunk of followFile(path, { signal: controller.signal })) process.stdout.write(chunk);
  * ```
  */
-export async function* followFile(path: string, options: FollowOptions = {}): AsyncGenerator<Uint8Array> {
+export function followFile(path: string, options: FollowOptions = {}): AsyncGenerator<Uint8Array> {
+  return followConfined(path, options, undefined);
+}
+
+/** {@link followFile}, held (given `realRoots`) to a log whose real path lies inside them: `followSession` in store-check.ts. */
+export async function* followConfined(
+  path: string,
+  options: FollowOptions,
+  realRoots: readonly (string | undefined)[] | undefined,
+): AsyncGenerator<Uint8Array> {
   const { signal } = options;
   const pollMs = options.pollIntervalMs ?? 500;
-  const state = await openFollow(path, options);
+  const state = await openFollow(path, options, realRoots);
   let watcher = watchQuietly(path, state);
   let watched = state.ino;
   try {

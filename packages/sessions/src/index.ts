@@ -3,9 +3,9 @@ export { createSessionStoreRegistry, type SessionStoreRegistry } from './store-r
 export { nodeStoreFileSystem } from './node-store-fs.js';
 export { listSessions, findSession, storeContext, type ListSessionsOptions } from './list-sessions.js';
 export { openSession } from './open-session.js';
-export { insideSessionStore } from './store-check.js';
+export { followSession, insideSessionStore } from './store-check.js';
 export { openRegularFile, readRegularFile } from './store-path.js';
-export { writeFileAtomic } from './atomic-file.js';
+export { makeFolders, writeFileAtomic } from './atomic-file.js';
 export { followFile, type FollowOptions } from './follow.js';
 export { redactSecrets, redactValue } from './redact.js';
 export { createRedactingStream, REDACT_HELD_MAX_CHARS, type RedactingStream } from './redact-stream.js';

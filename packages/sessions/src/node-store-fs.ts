@@ -1,9 +1,9 @@
-import { constants, createReadStream } from 'node:fs';
-import { type FileHandle, open, readdir, realpath, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreDirEntry, StoreFile, StoreFileSystem } from '@x/core';
 import { openSqlite } from './sqlite.js';
-import { isInside } from './store-path.js';
+import { openRealFile } from './store-path.js';
 
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirEntry['kind'] {
   return entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : 'other';
@@ -11,20 +11,11 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirE
 
 /**
  * Opens a regular file under one of `roots`: a symlink leading out of every
- * root is refused, and a FIFO or device is never waited on (opened
- * non-blocking, then checked with fstat).
+ * root is refused, checked on the file opened (store-path.ts, `openRealFile`),
+ * and a FIFO or device is never waited on.
  */
 async function openInside(realRoots: Promise<(string | undefined)[]>, path: string): Promise<FileHandle> {
-  const [roots, target] = await Promise.all([realRoots, realpath(path).catch(() => undefined)]);
-  if (target === undefined || !roots.some((root) => root !== undefined && isInside(root, target))) throw new RangeError(`${path} is outside the session store's folders; not read.`);
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!(await file.stat()).isFile()) throw new RangeError(`${path} is not a regular file; not read.`);
-    return file;
-  } catch (error) {
-    await file.close();
-    throw error;
-  }
+  return (await openRealFile(path, await realRoots)).file;
 }
 
 function storeFile(file: FileHandle): StoreFile {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -163,6 +163,22 @@ describe('writeSite over symlinks planted under the names of its temporary files
     await writeSite(out, sessions, { render: page, renderIndex, renderSearch: () => 'search' });
     expect(readFileSync(victim, 'utf8')).toBe('precious');
     for (const name of names) expect(lstatSync(join(out, name)).isFile()).toBe(true);
+  });
+});
+
+describe('writeSite making its folders', () => {
+  it('makes the missing ones one level at a time, and fails at once on one that cannot be made', async () => {
+    const out = join(tempHome(), 'a', 'b');
+    await writeSite(out, [], { render: page, renderIndex });
+    expect(statSync(join(out, 'sessions')).isDirectory()).toBe(true);
+    const file = join(tempHome(), 'file');
+    writeFileSync(file, 'x');
+    await expect(writeSite(join(file, 'site'), [], { render: page, renderIndex })).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
+  // Node's recursive mkdir loops for ever on /proc/x/y: this test hung before makeFolders.
+  it.skipIf(!existsSync('/proc/self'))("fails under /proc with the file system's error instead of looping", async () => {
+    await expect(writeSite(`/proc/xview-no-such-${process.pid}/y`, [], { render: page, renderIndex })).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

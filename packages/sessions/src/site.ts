@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sessionStatusSchema } from '@x/core';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PAGE_FACTS_MAX_PROMPT_CHARS,
@@ -12,7 +12,7 @@ import {
   type RenderResult,
   type WorkerRenderModule,
 } from './site-workers.js';
-import { temporaryPath, writeFileAtomic } from './atomic-file.js';
+import { makeFolders, temporaryPath, writeFileAtomic } from './atomic-file.js';
 import { renderInWorkers } from './site-workers.js';
 import { redactValue } from './redact.js';
 import { readRegularFile } from './store-path.js';
@@ -221,7 +221,7 @@ function writeFailure(result: { error: string; code?: string | undefined }): Err
  * is given.
  */
 export async function writeSite(outDir: string, sessions: readonly SessionInfo[], options: WriteSiteOptions): Promise<SiteReport> {
-  await mkdir(join(outDir, 'sessions'), { recursive: true });
+  await makeFolders(join(outDir, 'sessions'));
   const manifest = await readManifest(outDir);
   const variant = options.variant ?? '';
   const pages = pagePaths(sessions);

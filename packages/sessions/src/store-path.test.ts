@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { existsSync, realpathSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { put, tempHome, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
 import { listSessions } from './list-sessions.js';
 import { openSession } from './open-session.js';
-import { isStoreId, storePath } from './store-path.js';
+import { isStoreId, openRegularFile, openRealFile, openedRealPath, storePath } from './store-path.js';
 import { STORES } from '../test/stores.js';
 
 const s = { id: 'ses_abc', cwd: '/w', prompt: 'p', at: '2026-03-01T10:00:00.000Z' };
@@ -62,5 +62,45 @@ describe('store paths stay inside the store', () => {
     writeOpenCodeStorage(data, { ...s, id: 'ses_ok' });
     const found = await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' });
     expect(found.map((x) => [x.id, x.startedAt])).toEqual([['ses_ok', s.at], ['ses_abc', undefined]]);
+  });
+});
+
+// A log's place swapped for a symlink around its open: the check must be of the file the open got. The swap is made
+// between the open and the check here, by hand, so the race is played out without timing.
+describe('the check of a log is made on the file opened', () => {
+  function swapAfterOpen() {
+    const home = tempHome();
+    const inside = put(join(home, 'store', 'in.jsonl'), 'in\n');
+    const outside = put(join(tempHome(), 'secret.jsonl'), 'secret\n');
+    const link = join(home, 'store', 'log.jsonl');
+    symlinkSync(outside, link);
+    return { home, inside, outside, link };
+  }
+
+  it.skipIf(!existsSync('/proc/self/fd'))('names the opened file itself where /proc does, whatever the path names by the time of the check', async () => {
+    const { inside, outside, link } = swapAfterOpen();
+    const file = await openRegularFile(link);
+    unlinkSync(link);
+    symlinkSync(inside, link);
+    try {
+      expect(await openedRealPath(file, link)).toBe(realpathSync(outside));
+    } finally {
+      await file.close();
+    }
+  });
+
+  it('elsewhere refuses a path whose real path, taken after the open, is not the opened file', async () => {
+    const { home, inside, link } = swapAfterOpen();
+    const file = await openRegularFile(link);
+    unlinkSync(link);
+    symlinkSync(inside, link);
+    try {
+      await expect(openedRealPath(file, link, join(home, 'no-proc'))).rejects.toThrow(`${link} changed while it was opened; not read.`);
+    } finally {
+      await file.close();
+    }
+    const { file: same, realPath } = await openRealFile(link, [realpathSync(join(home, 'store'))]);
+    await same.close();
+    expect(realPath).toBe(realpathSync(inside));
   });
 });

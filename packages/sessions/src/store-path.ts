@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { type FileHandle, open, realpath } from 'node:fs/promises';
+import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /** The longest id a store may use as one path segment. */
@@ -36,26 +36,24 @@ export function isInside(root: string, target: string): boolean {
   return target === root || target.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
-/** Whether `path` (after following symlinks) is `root` or inside it (after following symlinks). */
-export async function insideRoot(root: string, path: string): Promise<boolean> {
-  const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(path)]);
-  return isInside(realRoot, realTarget);
-}
-
 /**
  * Reads a small store file as UTF-8, only when it is a regular file whose real
  * path stays under `root`: a symlink pointing out of the store is refused, and
- * a FIFO or device is never waited on (opened non-blocking, then checked with
- * fstat). Files over `limit` bytes are refused too.
+ * a FIFO or device is never waited on (see {@link openRealFile}). Files over
+ * `limit` bytes are refused too.
  */
 export async function readStoreFile(root: string, path: string, limit = STORE_FILE_LIMIT): Promise<string> {
-  if (!(await insideRoot(root, path))) throw new RangeError(`${path} leads out of ${root}; not read.`);
-  return readRegularFile(path, limit);
+  const { file } = await openRealFile(path, [await realpath(root)]);
+  return readOpened(file, path, limit);
 }
 
 /** Reads a regular file as UTF-8 up to `limit` bytes; a FIFO, device or folder is refused without blocking. */
 export async function readRegularFile(path: string, limit = STORE_FILE_LIMIT): Promise<string> {
-  const file = await openRegularFile(path);
+  return readOpened(await openRegularFile(path), path, limit);
+}
+
+/** Reads an opened file whole as UTF-8 up to `limit` bytes, and closes it. */
+async function readOpened(file: FileHandle, path: string, limit: number): Promise<string> {
   try {
     if ((await file.stat()).size > limit) throw new RangeError(`${path} is larger than ${limit} bytes; not read.`);
     return await file.readFile('utf8');
@@ -85,4 +83,51 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
 /** Throws unless `path` is a regular file; opened non-blocking so a FIFO or device never hangs the check. */
 export async function assertRegularFile(path: string): Promise<void> {
   await (await openRegularFile(path)).close();
+}
+
+/** Where Linux names each file this process has open, by its descriptor. */
+const OPEN_FILES = '/proc/self/fd';
+
+/**
+ * The real path of the file `file` that was opened at `path`, checked to name
+ * that very file. Where the system names a process's open files (Linux's
+ * `/proc/self/fd/<n>`), the name of the opened file itself; elsewhere the
+ * real path of `path` taken after the open. Either way a stat of it must give
+ * the opened file's device and inode, or a `RangeError` is thrown: a path
+ * swapped (for a symlink to another file) around the open cannot pass its
+ * check on to a file it did not open. `openFiles` is for tests.
+ */
+export async function openedRealPath(file: FileHandle, path: string, openFiles = OPEN_FILES): Promise<string> {
+  const named = await readlink(join(openFiles, String(file.fd))).catch(() => undefined);
+  const real = named?.startsWith(sep) ? named : await realpath(path).catch(() => undefined);
+  const [opened, now] = await Promise.all([file.stat(), real === undefined ? undefined : stat(real).catch(() => undefined)]);
+  if (real === undefined || now === undefined || now.dev !== opened.dev || now.ino !== opened.ino)
+    throw new RangeError(`${path} changed while it was opened; not read.`);
+  return real;
+}
+
+/**
+ * Opens `path` when it is a regular file (see {@link openRegularFile}) and,
+ * given `realRoots` (real paths; `undefined` for a root that does not exist),
+ * only when its real path lies inside one of them; gives the file and its
+ * real path. The check that counts is made on the file the open got
+ * ({@link openedRealPath}), so a symlink swapped into the path between a
+ * check and the open is refused, never read. The path's real path is also
+ * looked at before the open, so that a symlink out of the roots is refused
+ * without opening what it points at (a device may act on an open).
+ */
+export async function openRealFile(path: string, realRoots?: readonly (string | undefined)[]): Promise<{ file: FileHandle; realPath: string }> {
+  const inside = (real: string | undefined) =>
+    realRoots === undefined || (real !== undefined && realRoots.some((root) => root !== undefined && isInside(root, real)));
+  const outside = () => new RangeError(`${path} is outside the session store's folders; not read.`);
+  if (realRoots !== undefined && !inside(await realpath(path).catch(() => undefined))) throw outside();
+  const file = await openRegularFile(path);
+  try {
+    const realPath = await openedRealPath(file, path);
+    if (!inside(realPath)) throw outside();
+    return { file, realPath };
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@ import { CliError, ExitCode, describeSystemError } from '../exit-codes.js';
 import type { GuardedStream } from '../output.js';
 import { write } from '../output.js';
 import type { SessionCommandIo } from './session-common.js';
-import { homeOf, parseCommand, pluginSpecs, printHelp } from './session-common.js';
+import { homeOf, parseCommand, pluginSpecs, printHelp, storeWarnings } from './session-common.js';
 import { loadSessionPlugins } from './session-plugins.js';
 
 /** `--port`, checked: a whole number from 0 (the system picks) to 65535. */
@@ -89,6 +89,8 @@ export async function runServeCommand(argv: readonly string[], io: SessionComman
       redact: values.redact === true,
       ...cacheOf(values, io),
       onError: (error) => io.stderr.write(`xview: ${neutralizeForTerminal(error instanceof Error ? error.message : String(error))}\n`),
+      // Once per distinct warning (the server dedupes: the stores are listed again every few seconds), as sessions, show and site say it.
+      onWarning: storeWarnings(io, values.redact === true),
     });
   } catch (error) {
     stop.release();

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { AgentId, SessionInfo, SessionLookup, SessionStoreRegistry } from '@x/sessions';
-import { findSession, followFile, insideSessionStore, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
+import { findSession, followFile, followSession, insideSessionStore, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from '../args.js';
 import { parseCliArgs } from '../args.js';
@@ -89,8 +89,14 @@ function inputOf(target: ShowTarget, lookup: SessionLookup & { stores: SessionSt
         : await openSession({ ...target, agent: target.agent }, lookup).catch(refusedByStore);
       return;
     }
-    const limit = follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes };
-    yield* followFile(target.path, { signal: follow.signal, onNotice: follow.notice, ...limit });
+    const options = { signal: follow.signal, onNotice: follow.notice, ...(follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes }) };
+    // A log of a store is followed held to its folders, checked on the file opened: the check below (insideSessionStore) may be stale by then.
+    const agent = target.agent;
+    try {
+      yield* agent === undefined ? followFile(target.path, options) : followSession({ agent, path: target.path }, lookup, options);
+    } catch (error) {
+      refusedByStore(error);
+    }
   }
   return { name: target.path, size: follow ? undefined : size, open, ...(target.agent ? { sourceId: lookup.stores.get(target.agent)?.logSource ?? `${target.agent}-log` } : {}) };
 }

@@ -1,0 +1,53 @@
+import type { LineContext } from '@x/core';
+import { describe, expect, it } from 'vitest';
+import { replay } from '../test/lines.js';
+import { assistantEvents } from './assistant-events.js';
+import { createClaudeState } from './state.js';
+import { streamEvents } from './stream-events.js';
+import type { ClaudeAssistantLine, ClaudeStreamEventLine } from './wire-schema.js';
+
+/*
+ * `input_json_delta` fragments are gathered per call block until its
+ * `content_block_stop`. A stream that starts many call blocks and never
+ * stops them held every fragment: 50 MB of such input peaked at 117 MiB, and
+ * 200 MB at 258 MiB. The stream now has one budget (docs/memory.md): 64
+ * gathering blocks and 16 Mi characters in all, the oldest dropped first.
+ */
+
+const event = (body: object) => ({ type: 'stream_event', event: body, parent_tool_use_id: null, session_id: 's' });
+const messageStart = event({ type: 'message_start', message: { id: 'msg_1', model: 'claude-sonnet-4-5', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 1 } } });
+const start = (index: number) => event({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'Write', input: {} } });
+const fragment = (index: number, partial_json: string) => event({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+const stop = (index: number) => event({ type: 'content_block_stop', index });
+const inputs = (lines: object[]) => Object.fromEntries(replay(lines).events.flatMap((e) => (e.kind === 'tool-use' ? [[e.id, e.input]] : [])));
+
+describe('claude stream: tool input gathered from fragments', () => {
+  it('keeps the fragments of the 64 latest gathering blocks; an older block is announced without them', () => {
+    const blocks = Array.from({ length: 65 }, (_, k) => k);
+    const lines = [messageStart, ...blocks.map(start), ...blocks.map((k) => fragment(k, `{"file_path":"f${k}"}`)), stop(0), stop(1), stop(64)];
+    expect(inputs(lines)).toEqual({ toolu_0: {}, toolu_1: { file_path: 'f1' }, toolu_64: { file_path: 'f64' } });
+  });
+
+  it('keeps 16 Mi characters of fragments in all, dropping the oldest block first', () => {
+    const big = 'a'.repeat(9 * 1024 * 1024);
+    const gather = (k: number) => [fragment(k, '{"content":"'), fragment(k, big), fragment(k, '"}')];
+    const got = inputs([messageStart, start(0), start(1), ...gather(0), ...gather(1), stop(0), stop(1)]);
+    expect(got.toolu_0).toEqual({});
+    expect((got.toolu_1 as { content: string }).content).toHaveLength(big.length);
+  });
+});
+
+describe('claude stream: threads and messages kept by compact keys', () => {
+  it('keys a subagent thread of a 100 KB call id, and a 100 KB message id, by a few dozen characters', () => {
+    const state = createClaudeState();
+    const parent = `toolu_${'p'.repeat(100_000)}`;
+    const messageId = `msg_${'m'.repeat(100_000)}`;
+    const message = { id: messageId, model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'text', text: 'hi' }], usage: { input_tokens: 1, output_tokens: 1 } };
+    const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {}, hold() {}, release() {} };
+    streamEvents(state, { type: 'stream_event', event: { type: 'message_start', message }, parent_tool_use_id: parent } as ClaudeStreamEventLine, context);
+    const [text] = assistantEvents(state, { type: 'assistant', message, parent_tool_use_id: parent } as ClaudeAssistantLine, context);
+    expect(text).toMatchObject({ kind: 'text', text: 'hi', parentToolUseId: parent });
+    expect(Math.max(...[...state.streams.keys(), ...state.lineBlocks.keys()].map((key) => key.length))).toBeLessThanOrEqual(64);
+    expect(Math.max(...[...state.lineBlocks.values()].map((counter) => counter.messageId.length))).toBeLessThanOrEqual(64);
+  });
+});
