@@ -23,11 +23,17 @@ function cannotWrite(target: string, error: unknown): CliError {
   return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
 }
 
-/** Whether `file` is the regular file standard input reads (`--html /dev/stdin < run.jsonl`). */
+/**
+ * Whether `file` is the regular file or the pipe standard input reads
+ * (`--html /dev/stdin < run.jsonl`, `cat run.jsonl | xview --html /dev/stdin`).
+ * A pipe counts: written in place, the page went into the pipe xview was
+ * reading, whose write end xview then held open, so the run never ended. A
+ * device (a terminal, /dev/null) does not: writing one destroys no input.
+ */
 function isStandardInput(file: Stats): boolean {
   try {
     const input = fstatSync(0);
-    return file.isFile() && input.dev === file.dev && input.ino === file.ino;
+    return (file.isFile() || file.isFIFO()) && input.dev === file.dev && input.ino === file.ino;
   } catch {
     return false;
   }

@@ -83,6 +83,11 @@ describe('the installed xview --html through /proc/self/fd (what /dev/stdin and 
     expect(fromInput.status).toBe(ExitCode.usage);
     expect(fromInput.stderr).toMatch(/is also an input/);
     expect(readFileSync(run, 'utf8')).toBe(original);
+    // Standard input a pipe (a shell's, not Node's socket pair): the page was written into the pipe being read, and the run never ended.
+    const fromPipe = spawnSync('sh', ['-c', `cat "${run}" | "${installedXview()}" --html /dev/stdin`], { cwd: place.cwd, env, encoding: 'utf8', timeout: 10_000, killSignal: 'SIGKILL' });
+    expect(fromPipe.signal).toBeNull();
+    expect(fromPipe.status).toBe(ExitCode.usage);
+    expect(fromPipe.stderr).toBe('xview: --html /dev/stdin is also an input: writing it would destroy the run being read. Choose another file.\n');
     const page = join(place.cwd, 'page.html');
     const toOutput = spawnSync(installedXview(), ['--html', '/proc/self/fd/1', CLAUDE_RUN], { cwd: place.cwd, env, stdio: ['ignore', openSync(page, 'w'), 'pipe'], encoding: 'utf8' });
     expect(toOutput.stderr).toBe('');
