@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { BUILD_MARK, checkCachedCode, codeCacheDir, compileBundle, readCodeCache, writeCodeCache } from './code-cache.js';
 
 const PARAMETERS = ['module', 'input'];
@@ -30,6 +30,22 @@ describe('the code cache', () => {
     expect(codeCacheDir({ XDG_CACHE_HOME: 'c' })).toMatch(/\.cache[\\/]xview$/);
     expect(codeCacheDir({ XDG_CACHE_HOME: '/c', XVIEW_CODE_CACHE: '0' })).toBeUndefined();
     expect(codeCacheDir({ XDG_CACHE_HOME: '/c', NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+  });
+
+  it('is never under the current directory: an empty or relative HOME is not a home', () => {
+    // With `HOME=` the cache was `.cache/xview`: a cloned repository's file there, owned by the user, was read as xview's code.
+    for (const HOME of ['', '.', 'repo']) {
+      // bin.ts passes process.env, and Node's homedir() reads HOME from it.
+      vi.stubEnv('HOME', HOME);
+      vi.stubEnv('XDG_CACHE_HOME', undefined);
+      let dir: string | undefined;
+      try {
+        dir = codeCacheDir(process.env);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+      expect(dir === undefined || isAbsolute(dir), `${HOME}: ${dir}`).toBe(true);
+    }
   });
 
   it('gives V8 the code of an earlier run of the same build, which V8 takes, and runs the same', () => {
@@ -77,6 +93,16 @@ describe('the code cache', () => {
     symlinkSync(file, join(linked, 'code.cache'));
     expect(readCodeCache(linked, 'b1')).toBeUndefined();
     expect(readCodeCache(dir, 'b1')).toBeDefined();
+  });
+
+  it('reads no cache larger than V8\'s code of xview could be', () => {
+    const dir = privateDir();
+    writeCodeCache(dir, 'b1', { data: run(undefined).program.compiledCode, parts: [] });
+    expect(readCodeCache(dir, 'b1')).toBeDefined();
+    // The header of this build, then 65 MiB (sparse): it was read whole, and its data handed to V8.
+    truncateSync(join(dir, 'code.cache'), 65 * 1024 * 1024);
+    // Its length, not the cache: a failure would print 65 MiB of data.
+    expect(readCodeCache(dir, 'b1')?.data.length).toBeUndefined();
   });
 
   it('is no error when it cannot be written', () => {

@@ -1,8 +1,8 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { userHome } from './user-home.js';
 
 /*
  * V8's compiled code of xview, kept on disk between runs. Most of what a
@@ -49,15 +49,18 @@ export interface CodeCache {
 
 /**
  * Where the cache lives, or undefined when it is turned off
- * (`XVIEW_CODE_CACHE=0`, or Node's own `NODE_DISABLE_COMPILE_CACHE`):
- * `$XDG_CACHE_HOME/xview`, else `~/.cache/xview` (`%LOCALAPPDATA%\xview` on Windows).
+ * (`XVIEW_CODE_CACHE=0`, or Node's own `NODE_DISABLE_COMPILE_CACHE`) or no
+ * home is known: `$XDG_CACHE_HOME/xview`, else `~/.cache/xview`
+ * (`%LOCALAPPDATA%\xview` on Windows). Never a path relative to the current
+ * directory ({@link userHome}), whose files may be a cloned repository's.
  */
 export function codeCacheDir(env: Record<string, string | undefined>): string | undefined {
   if (env.XVIEW_CODE_CACHE === '0' || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const xdg = env.XDG_CACHE_HOME;
   if (xdg?.startsWith('/')) return join(xdg, 'xview');
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'xview');
-  return join(homedir(), '.cache', 'xview');
+  if (process.platform === 'win32' && env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA)) return join(env.LOCALAPPDATA, 'xview');
+  const home = userHome(env);
+  return home === undefined ? undefined : join(home, '.cache', 'xview');
 }
 
 /** Whether a file's or folder's status says only the current user owns and can write it (POSIX; Windows folders are per user). */
@@ -66,15 +69,23 @@ function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
   return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
+/**
+ * The largest cache file read. V8's code of the whole of xview is a few MiB;
+ * a larger file is no cache of this build, and reading it whole (1.5 GB took
+ * 20 s and as much memory) would cost more than the start it saves.
+ */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** The cache for this build, or undefined: absent, another build, or not to be trusted. */
 export function readCodeCache(dir: string, build: string): CodeCache | undefined {
   let fd: number | undefined;
   try {
     if (!ownedAndPrivate(statSync(dir))) return undefined;
     // O_NOFOLLOW: a link put in place of the file is refused, not followed.
-    fd = openSync(join(dir, 'code.cache'), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a named pipe put in its place is refused by fstat below; opened blocking, it held every start until a writer came.
+    fd = openSync(join(dir, 'code.cache'), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const stats = fstatSync(fd);
-    if (!stats.isFile() || !ownedAndPrivate(stats)) return undefined;
+    if (!stats.isFile() || !ownedAndPrivate(stats) || stats.size > MAX_CACHE_BYTES) return undefined;
     const file = readFileSync(fd);
     const expected = Buffer.from(headerOf(build));
     const end = file.indexOf(0x0a);

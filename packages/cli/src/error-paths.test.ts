@@ -210,6 +210,18 @@ describe('xview --html: safe files', () => {
     expect(readdirSync(dir).sort()).toEqual(['out.html', 'page.html']);
   });
 
+  it.skipIf(process.platform === 'win32')('keeps the permissions of the page it replaces: a private page stays private', async () => {
+    const dir = tempDir();
+    const page = join(dir, 'run.html');
+    writeFileSync(page, 'previous');
+    chmodSync(page, 0o600);
+    const result = await cli(['--html', page, fixture('claude/plain-answer.jsonl')]);
+    expect(result.code).toBe(ExitCode.ok);
+    expect(readFileSync(page, 'utf8')).toMatch(/^<!DOCTYPE html>/i);
+    // The renamed temporary file came with the umask's mode (0644): the session was readable by every user.
+    expect(statSync(page).mode & 0o777).toBe(0o600);
+  });
+
   it('writes a device in place, never renaming a page over it: /dev/null stays a device', async () => {
     const result = await cli(['--html', '/dev/null', fixture('claude/plain-answer.jsonl')]);
     expect(result.code).toBe(ExitCode.ok);

@@ -47,11 +47,17 @@ export const EXIT_CODES: ReadonlyArray<{ code: ExitCodeValue; meaning: string }>
   { code: ExitCode.interrupted, meaning: 'interrupted by Ctrl-C; what was read is rendered (143 for SIGTERM)' },
 ];
 
-/** An error a person can fix; shown as one line, never with a stack trace. */
+/**
+ * An error a person can fix; shown as one line, never with a stack trace.
+ * `unsettled`: the run stopped while work it cannot cancel goes on (a
+ * plugin's module that never settled, holding a timer or a socket), so the
+ * process must end rather than wait for an event loop that work keeps alive.
+ */
 export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: ExitCodeValue,
+    readonly unsettled = false,
   ) {
     super(message);
     this.name = 'CliError';

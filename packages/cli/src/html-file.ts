@@ -23,11 +23,17 @@ function cannotWrite(target: string, error: unknown): CliError {
   return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
 }
 
-/** Whether `file` is the regular file standard input reads (`--html /dev/stdin < run.jsonl`). */
+/**
+ * Whether `file` is the regular file or the pipe standard input reads
+ * (`--html /dev/stdin < run.jsonl`, `cat run.jsonl | xview --html /dev/stdin`).
+ * A pipe counts: written in place, the page went into the pipe xview was
+ * reading, whose write end xview then held open, so the run never ended. A
+ * device (a terminal, /dev/null) does not: writing one destroys no input.
+ */
 function isStandardInput(file: Stats): boolean {
   try {
     const input = fstatSync(0);
-    return file.isFile() && input.dev === file.dev && input.ino === file.ino;
+    return (file.isFile() || file.isFIFO()) && input.dev === file.dev && input.ino === file.ino;
   } catch {
     return false;
   }
@@ -64,10 +70,22 @@ async function checkTarget(target: string, inputs: readonly CliInput[]): Promise
   return existing;
 }
 
-/** A write stream on `path`, opened with `flags`; a failure names the page's `target`. */
-async function openStream(path: string, flags: string, target: string): Promise<WriteStream> {
+/**
+ * A write stream on `path`, opened with `flags`, given the permission bits
+ * `mode` when set; a failure names the page's `target`.
+ */
+async function openStream(path: string, flags: string, target: string, mode?: number): Promise<WriteStream> {
   try {
-    return (await open(path, flags)).createWriteStream();
+    const handle = await open(path, flags);
+    // Set after creation, where the umask no longer applies: the mode is exactly the previous page's.
+    if (mode !== undefined) {
+      await handle.chmod(mode).catch(async (error: unknown) => {
+        await handle.close();
+        await unlink(path).catch(() => undefined);
+        throw error;
+      });
+    }
+    return handle.createWriteStream();
   } catch (error) {
     throw cannotWrite(target, error);
   }
@@ -123,7 +141,8 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
   const { randomBytes } = await import('node:crypto');
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const file = await openStream(temporary, 'wx', target);
+  // The page replacing a file keeps its permissions: a page made private (0600) stayed private when written in place, and must when renamed.
+  const file = await openStream(temporary, 'wx', target, existing === undefined ? undefined : existing.mode & 0o777);
   const sink = guardStream(file, target);
   const remove = () => unlink(temporary).catch(() => undefined);
   return {

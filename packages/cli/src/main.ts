@@ -58,11 +58,19 @@ const args = process.argv.slice(2);
 // Loaded only then: zod itself loads with the first provider, not for --version.
 const zodSet = readsSmallFiles(args) ? import('./zod-settings.js').then((zod) => zod.parseWithoutGeneratedCode()) : Promise.resolve();
 
-zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr, env: process.env, signal: interrupt.signal })).then(
+// Set when the run stopped with a plugin's module still loading: its timers, sockets or reads may keep the event loop alive for ever.
+const ending = { unsettled: false };
+const onUnsettled = () => {
+  ending.unsettled = true;
+};
+
+zodSet.then(() => runCli(args, { stdin, stdout: process.stdout, stderr, env: process.env, signal: interrupt.signal, onUnsettled })).then(
   (code) => {
     process.exitCode = code;
     // A read of standard input still pending after an interruption would keep the process alive.
     if (interrupt.signal.aborted) process.stdin.destroy();
+    // Exits once what was written has gone out: the line saying why, then the code (exit 2), whatever the plugin holds.
+    if (ending.unsettled) process.stdout.write('', () => openStderr().write('', () => process.exit(code)));
   },
   (error: unknown) => {
     // runCli reports its own errors; this is the last resort for one in reporting.

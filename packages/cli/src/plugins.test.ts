@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { ExitCode } from './exit-codes.js';
 import type { CliStream } from './run-cli.js';
+import { userConfigDir } from './plugins.js';
 import { runCli } from './run-cli.js';
 
 class Capture implements CliStream {
@@ -197,6 +198,87 @@ describe('xview --plugin', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('drops what a plugin\'s parser returns that is no event, as a malformed line, in every output', async () => {
+    const dir = workspace();
+    writeFileSync(
+      join(dir, 'sloppy.mjs'),
+      `const trap = new Proxy({ kind: 'text', id: 'm', text: 'x' }, { get(target, key) { if (key === 'text') throw new Error('trap'); return target[key]; } });
+const hostile = { toString() { throw new Error('no words'); } };
+const answers = {
+  nulls: () => [null, 42, 'text', { kind: 'text', id: 'm', text: 'kept' }],
+  fields: () => [{ kind: 'tool-result', id: 't1' }, { kind: 'invented' }],
+  trap: () => [trap],
+  list: () => ({ kind: 'text', id: 'm', text: 'not in a list' }),
+  throws: () => { throw hostile; },
+};
+export const sloppy = {
+  specificationVersion: 'v1', id: 'sloppy', displayName: 'Sloppy', cadence: 'streaming',
+  detect: () => ({ confidence: 0, evidence: '' }),
+  createParser: () => ({ parse: (line) => answers[line](), flush: () => [{ kind: 'session', phase: 'end', status: 'success' }] }),
+};
+`,
+    );
+    const stream = 'nulls\nfields\ntrap\nlist\nthrows\n';
+    for (const mode of [[], ['--summary'], ['--summary', '--json'], ['--events'], ['--html', '-']]) {
+      // Each was an internal error of xview (exit 70): null read as an event, a result without its fields, a throwing getter or toString.
+      const result = await cli(['--plugin', './sloppy.mjs', '--provider', 'sloppy', '--strict', ...mode], dir, stream);
+      expect(result.code, mode.join(' ')).toBe(ExitCode.strict);
+      expect(result.stdout).toContain('kept');
+      expect(result.stderr).not.toMatch(/internal error/);
+    }
+    const strict = await cli(['--plugin', './sloppy.mjs', '--provider', 'sloppy', '--strict'], dir, stream);
+    expect(strict.stderr).toMatch(/^ {2}stdin:1: malformed: source "sloppy" emitted a value that is no event: not an event/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:2: malformed: source "sloppy" emitted a value that is no event: malformed "tool-result" event/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:3: malformed: source "sloppy" emitted a value that is no event: trap/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:4: malformed: source "sloppy" returned no list of events/m);
+    expect(strict.stderr).toMatch(/^ {2}stdin:5: malformed: source "sloppy" threw: a value that cannot be shown/m);
+    writeFileSync(join(dir, 'throws-hostile.mjs'), `throw { toString() { throw new Error('no words'); } };\n`);
+    const skipped = await cli(['--plugin', './throws-hostile.mjs', '--plugin', './toy.mjs'], dir, '{"toy":"hello"}\n');
+    expect(skipped).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: 'xview: plugin ./throws-hostile.mjs skipped: a value that cannot be shown\n' });
+  });
+
+  it('lists a plugin\'s display names and its path through the terminal gate', async () => {
+    const dir = workspace();
+    // A display name is a plugin's own string, checked by nothing; the file's name is yours, quoted back.
+    const file = 'odd\x1b]0;title\x07\u202e.mjs';
+    writeFileSync(
+      join(dir, file),
+      `export const loud = { specificationVersion: 'v1', id: 'loud', displayName: 'Loud\\x1b[2J\\u202e', create: () => ({ specificationVersion: 'v1', write() {}, end() {} }) };\n`,
+    );
+    const listed = await cli(['--plugin', `./${file}`, '--list-providers'], dir);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toMatch(/^loud +Loud\\x1b\[2J\\u202e \(renderer, --renderer loud\) +\.\/odd\\x1b\]0;title\\x07\\u202e\.mjs$/m);
+    expect(listed.stdout).not.toMatch(/[\x1b\x07\u202e]/);
+  });
+
+  it('says in one line that the plugins of the xview folder could not be read when its node_modules or a scope is a file', async () => {
+    const dir = workspace();
+    const home = mkdtempSync(join(tmpdir(), 'xview-home-'));
+    mkdirSync(join(home, 'xview', 'node_modules'), { recursive: true });
+    writeFileSync(join(home, 'xview', 'node_modules', '@acme'), '');
+    const scoped = await cli([], dir, '{"toy":"hello"}\n', { XDG_CONFIG_HOME: home });
+    // Both were internal errors of xview (exit 70): readdir of a file.
+    expect(scoped.code).toBe(ExitCode.empty);
+    expect(scoped.stderr.split('\n')[0]).toBe(`xview: the plugins installed in ${join(home, 'xview', 'node_modules')} were not loaded: ENOTDIR: not a directory, scandir '${join(home, 'xview', 'node_modules', '@acme')}'.`);
+    rmSync(join(home, 'xview', 'node_modules'), { recursive: true });
+    writeFileSync(join(home, 'xview', 'node_modules'), '');
+    const flat = await cli(['--plugin', './toy.mjs'], dir, '{"toy":"hello"}\n', { XDG_CONFIG_HOME: home });
+    expect(flat).toEqual({
+      code: ExitCode.ok,
+      stdout: 'hello\n',
+      stderr: `xview: the plugins installed in ${join(home, 'xview', 'node_modules')} were not loaded: ENOTDIR: not a directory, scandir '${join(home, 'xview', 'node_modules')}'.\n`,
+    });
+  });
+
+  it('looks for the user\'s xview folder at an absolute path only: an empty or relative HOME is no home', () => {
+    // With `HOME=` the folder was `.config/xview`, so a cloned repository's `.config/xview/node_modules/x-provider-*` ran.
+    for (const HOME of ['', '.', 'repo']) {
+      const dir = userConfigDir({ HOME });
+      expect(dir === undefined || isAbsolute(dir), `${HOME}: ${dir}`).toBe(true);
+    }
+    expect(userConfigDir({ HOME: '', XDG_CONFIG_HOME: '/c' })).toBe(join('/c', 'xview'));
+  });
+
   it('registers a plugin\'s session store for the session commands: listed, --agent accepted, shown with the plugin\'s source', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'store.mjs'), `${sourceModule('toy')}${storeModule('toyagent')}`);
@@ -257,11 +339,20 @@ describe('xview --plugin', () => {
   it('stops with one line and exit 2 when a plugin\'s module never settles', async () => {
     const dir = workspace();
     writeFileSync(join(dir, 'hang.mjs'), `await new Promise(() => {});\n${sourceModule('hang')}`);
-    const result = await cli(['--plugin', './hang.mjs'], dir, '{"hang":"x"}\n', { XDG_CONFIG_HOME: EMPTY_CONFIG, XVIEW_PLUGIN_TIMEOUT_MS: '200' });
-    expect(result).toEqual({
+    const unsettled = { calls: 0 };
+    const stdout = new Capture();
+    const stderr = new Capture();
+    const env = { XDG_CONFIG_HOME: EMPTY_CONFIG, XVIEW_PLUGIN_TIMEOUT_MS: '200' };
+    const onUnsettled = () => {
+      unsettled.calls += 1;
+    };
+    const code = await runCli(['--plugin', './hang.mjs'], { stdin: bytes('{"hang":"x"}\n'), stdout, stderr, env, cwd: dir, onUnsettled });
+    expect({ code, stdout: stdout.text, stderr: stderr.text }).toEqual({
       code: ExitCode.usage,
       stdout: '',
       stderr: 'xview: plugin ./hang.mjs did not finish loading within 0.2 s; remove it or load it with --plugin only when needed.\n',
     });
+    // The module's import goes on: the process is told to exit rather than wait for it (main.ts).
+    expect(unsettled.calls).toBe(1);
   });
 });

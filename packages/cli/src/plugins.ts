@@ -1,12 +1,14 @@
-import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
+import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode } from './exit-codes.js';
 import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
+import { checkedSource, reasonOf } from './plugin-events.js';
 import { contentsOf, entryOf, isObject } from './plugin-module.js';
+import { userHome } from './user-home.js';
 
 /** The sources, renderers and session stores `xview` can use, each with where it came from (`built-in`, or the plugin). */
 export interface PluginSet {
@@ -54,7 +56,7 @@ async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: n
   const storeOrigin = (id: string) => set.stores.get(id)?.origin ?? (BUILT_IN_STORE_IDS.includes(id) ? 'built-in' : undefined);
   checkIds('session store', checkedStores.map((s) => s.id), storeOrigin, spec);
   for (const source of checked) {
-    set.registry.register(source);
+    set.registry.register(checkedSource(source));
     set.origins.set(source.id, spec);
   }
   for (const renderer of renderers) set.renderers.set(renderer.id, { plugin: renderer, origin: spec });
@@ -82,13 +84,17 @@ interface PluginSpec {
 }
 
 /**
- * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`.
- * It is the only place plugins are found without `--plugin`: the current
- * directory is often a cloned repository, whose code the user did not choose to run.
+ * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`
+ * ({@link userHome}), or undefined when no home is known. It is the only place
+ * plugins are found without `--plugin`: the current directory is often a
+ * cloned repository, whose code the user did not choose to run, so the folder
+ * is always an absolute path, never one resolved from the current directory.
  */
-export function userConfigDir(env: Record<string, string | undefined>): string {
+export function userConfigDir(env: Record<string, string | undefined>): string | undefined {
   const xdg = env.XDG_CONFIG_HOME;
-  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME ?? homedir(), '.config'), 'xview');
+  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'xview');
+  const home = userHome(env);
+  return home === undefined ? undefined : join(home, '.config', 'xview');
 }
 
 /** The `plugins` list of one config object; a wrong shape is a problem, not a failure. */
@@ -99,13 +105,23 @@ function pluginList(config: unknown, label: string, problems: string[]): string[
   return [];
 }
 
-/** A JSON file's value, or `undefined` with one problem line when it does not parse. */
+/**
+ * A JSON file's value, or `undefined` with one problem line when it does not
+ * parse or is no regular file. Opened without blocking and checked before it
+ * is read: a named pipe in its place held xview in a read no signal but
+ * SIGKILL could end (its SIGTERM handler never ran).
+ */
 function readJson(file: string, label: string, problems: string[]): unknown {
+  let fd: number | undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
+    return JSON.parse(readFileSync(fd, 'utf8')) as unknown;
   } catch (error) {
     problems.push(`xview: ${label} is not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored.`);
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -121,7 +137,12 @@ function userPlugins(dir: string, problems: string[]): PluginSpec[] {
     const config = readJson(file, file, problems);
     if (config !== undefined) specs.push(...pluginList(config, file, problems).map((spec) => ({ spec, base: dir })));
   }
-  specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
+  try {
+    specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
+  } catch (error) {
+    // A node_modules or @scope that is a file, or cannot be read, was an internal error of xview.
+    problems.push(`xview: the plugins installed in ${join(dir, 'node_modules')} were not loaded: ${error instanceof Error ? error.message : String(error)}.`);
+  }
   return specs;
 }
 
@@ -130,7 +151,8 @@ async function importWithin(spec: string, entry: string, timeoutMs: number): Pro
   const timer: { id?: ReturnType<typeof setTimeout> } = {};
   const late = new Promise<never>((_resolve, reject) => {
     timer.id = setTimeout(
-      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage)),
+      // Unsettled: the module's import cannot be cancelled, and what it waits on may keep the process alive.
+      () => reject(new CliError(`plugin ${spec} did not finish loading within ${timeoutMs / 1000} s; remove it or load it with --plugin only when needed.`, ExitCode.usage, true)),
       timeoutMs,
     );
   });
@@ -182,7 +204,8 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
     problems: [],
   };
   const named = specs.map((spec) => ({ spec, base: places.cwd }));
-  const found = userPlugins(userConfigDir(places.env), set.problems);
+  const configDir = userConfigDir(places.env);
+  const found = configDir === undefined ? [] : userPlugins(configDir, set.problems);
   // Once per name and folder, and once per entry file: a package named with
   // --plugin that is also in the user's folder is one plugin, loaded once.
   const seenNames = new Set<string>();
@@ -198,7 +221,7 @@ export async function loadPlugins(specs: readonly string[], places: PluginPlaces
       await loadOne(set, spec, entry, places.timeoutMs ?? LOAD_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof CliError) throw error;
-      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      const reason = reasonOf(error).split('\n')[0];
       set.problems.push(`xview: plugin ${spec} skipped: ${reason}`);
     }
   }
@@ -231,7 +254,7 @@ export async function createPluginRenderer(set: PluginSet, id: string, options: 
     await loaded.plugin.load?.();
     return loaded.plugin.create(options);
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const reason = reasonOf(error).split('\n')[0];
     throw new CliError(`renderer "${id}" of plugin ${loaded.origin} failed to start: ${reason}`, ExitCode.usage);
   }
 }
@@ -245,7 +268,9 @@ export function listsCalls(set: PluginSet, id: string): boolean {
 /**
  * The `--list-providers` text: every source and renderer with where it came
  * from, and each plugin's session store (the built-in stores are loaded by
- * the session commands only, and `xview sessions --help` names them).
+ * the session commands only, and `xview sessions --help` names them). Every
+ * cell passes the terminal gate: a renderer's id and every display name are
+ * a plugin's own strings, unchecked, and an origin is the path you gave.
  */
 export function pluginListing(set: PluginSet): string {
   const rows: Array<[string, string, string]> = set.registry.list().map((s) => [s.id, `${s.displayName} (${s.cadence})`, set.origins.get(s.id) ?? '']);
@@ -254,7 +279,8 @@ export function pluginListing(set: PluginSet): string {
   for (const [id, { store, origin }] of set.stores) {
     if (origin !== 'built-in') rows.push([id, `${store.displayName} (session store, xview sessions --agent ${id})`, origin]);
   }
-  const idWidth = Math.max(...rows.map(([id]) => id.length));
-  const nameWidth = Math.max(...rows.map(([, name]) => name.length));
-  return rows.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');
+  const cells = rows.map((row) => row.map((cell) => neutralizeForTerminal(cell)) as [string, string, string]);
+  const idWidth = Math.max(...cells.map(([id]) => id.length));
+  const nameWidth = Math.max(...cells.map(([, name]) => name.length));
+  return cells.map(([id, name, origin]) => `${id.padEnd(idWidth)}  ${name.padEnd(nameWidth)}  ${origin}\n`).join('');
 }

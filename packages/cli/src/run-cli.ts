@@ -24,6 +24,12 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Where `--plugin` paths are resolved from; default `process.cwd()`. Plugins are never found here unasked. */
   cwd?: string;
+  /**
+   * Called when the run ended leaving work that nothing can stop (a plugin's
+   * module that never settled, see `CliError.unsettled`): the process should
+   * exit once its output is written, since that work may keep it alive.
+   */
+  onUnsettled?: () => void;
 }
 
 /**
@@ -50,6 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr.write(`xview: ${neutralizeForTerminal(error.message)}\n`);
+      if (error.unsettled) io.onUnsettled?.();
       return error.exitCode;
     }
     io.stderr.write(internalError(error, io.env));

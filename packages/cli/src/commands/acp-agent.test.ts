@@ -22,9 +22,9 @@ class Capture implements CliStream {
 
 async function* none(): AsyncGenerator<Uint8Array> {}
 
-function run(argv: string[], stdin: AsyncIterable<Uint8Array> = none(), stdout: CliStream = new Capture(), env: Record<string, string | undefined> = {}) {
+function run(argv: string[], stdin: AsyncIterable<Uint8Array> = none(), stdout: CliStream = new Capture(), env: Record<string, string | undefined> = {}, signal?: AbortSignal) {
   const stderr = new Capture();
-  const done = runCli(argv, { stdin, stdout, stderr, env } as Parameters<typeof runCli>[1]);
+  const done = runCli(argv, { stdin, stdout, stderr, env, signal } as Parameters<typeof runCli>[1]);
   return { stdout, stderr, done };
 }
 
@@ -45,6 +45,23 @@ describe('xview acp-agent', () => {
     const { stderr, done } = run(argv);
     expect(await done).toBe(ExitCode.usage);
     expect(stderr.text).toBe(message);
+  });
+
+  it.each([
+    ['SIGINT', ExitCode.interrupted],
+    ['SIGTERM', ExitCode.terminated],
+  ])('stops on %s with the exit code the table gives it', async (name, code) => {
+    const interrupt = new AbortController();
+    const toAgent = new PassThrough();
+    const fromAgent = new PassThrough();
+    const { done, stderr } = run(['acp-agent', 'claude'], toAgent, fromAgent, {}, interrupt.signal);
+    // Standard input stays open: once the agent answers, only the signal ends the session.
+    await client({ name: 'test-client' }).connectWith(ndJsonStream(Writable.toWeb(toAgent), Readable.toWeb(fromAgent) as ReadableStream<Uint8Array>), (agent) =>
+      agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} }),
+    );
+    interrupt.abort(name);
+    expect(await done).toBe(code);
+    expect(stderr.text).toBe('');
   });
 
   it('runs the CLI named by --command with the arguments after --, and ends when the client closes its end', async () => {

@@ -77,5 +77,7 @@ export async function runAcpAgentCommand(argv: readonly string[], io: SessionCom
     io.signal?.removeEventListener('abort', interrupted);
   }
   // Not settled: the client closing its end may have closed standard output too, which ends the session rather than failing it.
-  return io.signal?.aborted ? ExitCode.interrupted : ExitCode.ok;
+  if (!io.signal?.aborted) return ExitCode.ok;
+  // 143 for SIGTERM, as every other command: an editor stopping its agent sends that, not Ctrl-C.
+  return io.signal.reason === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
 }
