@@ -67,4 +67,6 @@ export const claude: AgentProfile = {
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
   logDirs: ['.claude/projects'],
   hasPartialMessages: true,
+  // 1.0.108 refuses `--include-partial-messages` as an unknown option; 1.0.109 has it.
+  partialMessagesSince: '1.0.109',
 };
