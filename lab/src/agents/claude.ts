@@ -1,11 +1,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareVersions } from '../../../tooling/recorded.js';
 import { anthropicMessages } from '../protocols/anthropic.js';
 import type { ToolCall, ToolIntent } from '../step.js';
 import type { AgentProfile } from './agent.js';
 
+/**
+ * The first version whose TodoWrite items take `activeForm` (1.0.90 does); before it they take `id` and
+ * `priority` (1.0.60 refuses an item without them). The versions between are untried, so 1.0.90 is a bound.
+ */
+const TODO_ACTIVE_FORM_SINCE = '1.0.90';
+
+/** One TodoWrite item, in the form this version's schema names: the first item in progress. */
+function todoItem(content: string, index: number, version = 'latest'): Record<string, string> {
+  const status = index === 0 ? 'in_progress' : 'pending';
+  if (compareVersions(version, TODO_ACTIVE_FORM_SINCE) >= 0) return { content, status, activeForm: content };
+  return { id: String(index + 1), content, status, priority: 'high' };
+}
+
 /** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
-function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall {
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall {
   const has = (name: string) => tools.includes(name);
   const path = (relative: string) => join(place.work, relative);
   const bash = (command: string, description: string): ToolCall => ({ id, name: 'Bash', input: { command, description } });
@@ -26,7 +40,7 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
       return { id, name: 'WebFetch', input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
     case 'todo':
       // Versions without TodoWrite in print mode are asked for it all the same: the refusal is what they print then.
-      return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => ({ content, status: index === 0 ? 'in_progress' : 'pending', activeForm: content })) } };
+      return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => todoItem(content, index, place.version)) } };
     case 'task':
       return { id, name: has('Agent') ? 'Agent' : 'Task', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } };
   }

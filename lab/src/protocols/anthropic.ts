@@ -21,7 +21,8 @@ function read(body: unknown): Conversation {
   const messages = request.messages ?? [];
   return {
     firstUserText: textOf(messages.find((message) => message.role === 'user')?.content ?? ''),
-    priorAnswers: messages.filter((message) => message.role === 'assistant').length,
+    // Distinct answers: Claude Code 1.0.60 sends its first answer and that answer's tool result twice in every later request.
+    priorAnswers: new Set(messages.filter((message) => message.role === 'assistant').map((message) => JSON.stringify(message.content))).size,
     tools: (request.tools ?? []).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])),
     stream: request.stream === true,
     model: request.model ?? 'claude-lab',
