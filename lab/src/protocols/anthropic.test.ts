@@ -10,5 +10,8 @@ describe('anthropicMessages.read', () => {
     const prompt = { role: 'user', content: 'Add a NOTES.md and find where greet is defined.' };
     expect(anthropicMessages.read({ messages: [prompt, write, written, write, written] }, '/v1/messages').priorAnswers).toBe(1);
     expect(anthropicMessages.read({ messages: [prompt, write, written, write, written, glob, written] }, '/v1/messages').priorAnswers).toBe(2);
+    // The copy differs in its cache marks, not in what the model answered.
+    const marked = { role: 'assistant', content: [{ ...write.content[0], cache_control: { type: 'ephemeral' } }] };
+    expect(anthropicMessages.read({ messages: [prompt, write, written, marked, written] }, '/v1/messages').priorAnswers).toBe(1);
   });
 });
