@@ -26,6 +26,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'read-edit-run': READ_EDIT_RUN,
   // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
+    '1.0.60': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.109': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   // 2.1.100 still runs TodoWrite in print mode; 2.1.200 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
+    '1.0.60': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.90': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.109': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -65,6 +67,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // answer shown each time the model gave it and never rebuilt from a result. 2.1.200 prints the subagent's Bash
   // call before the main answer, its result after it.
   subagent: {
+    '1.0.60': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.109': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -102,9 +105,11 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
       'end success',
     ],
   },
-  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all end with the denial notice.
+  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all but 1.0.60 end with the denial
+  // notice: 1.0.60's result has no `permission_denials`, only the call's error result says it was refused.
   // 2.1.100 refuses the rm with its own words ("rm in '…/build' was blocked. For security, …"), an error result all the same.
   'permission-denied': {
+    '1.0.60': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '1.0.109': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
@@ -124,6 +129,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'overloaded-cut': API_ERROR,
   // 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77, 2.1.25 and 2.1.61 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
+    '1.0.60': ['start', 'end incomplete'],
     '1.0.90': ['start', 'end incomplete'],
     '1.0.109': ['start', 'end incomplete'],
     '1.0.128': ['start', 'end incomplete'],
