@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../scenarios.js';
 import { claude } from './claude.js';
 
 const todo = { kind: 'todo', items: ['Write the changelog', 'Tag the release'] } as const;
@@ -18,5 +19,15 @@ describe('the Claude profile', () => {
         { content: 'Tag the release', status: 'pending', activeForm: 'Tag the release' },
       ],
     });
+  });
+
+  it('allows the tools by name before 1.0.60, which refuses --dangerously-skip-permissions as root, and bypasses the checks from 1.0.60 on', () => {
+    const scenario = SCENARIOS.find((one) => one.name === 'read-edit-run');
+    if (scenario === undefined) throw new Error('no read-edit-run scenario');
+    const args = (version: string) => claude.invocation(scenario, { ...place(version), home: '/tmp/h' }).args;
+    expect(args('1.0.30')).not.toContain('--dangerously-skip-permissions');
+    expect(args('1.0.30')).toEqual(expect.arrayContaining(['--allowedTools', 'Bash', 'Edit', 'Write']));
+    expect(args('1.0.60')).toContain('--dangerously-skip-permissions');
+    expect(args('1.0.60')).not.toContain('--allowedTools');
   });
 });

@@ -18,6 +18,16 @@ function todoItem(content: string, index: number, version = 'latest'): Record<st
   return { id: String(index + 1), content, status, priority: 'high' };
 }
 
+/**
+ * The first version that accepts `--dangerously-skip-permissions` as root in a sandbox (`IS_SANDBOX`): 1.0.30
+ * refuses it as root whatever the environment, 1.0.60 takes it. The versions between are untried, so 1.0.60 is
+ * a bound. Before it every tool the lab calls is allowed by name instead.
+ */
+const SANDBOX_SINCE = '1.0.60';
+
+/** The tools the lab's scenarios call, allowed by name where the permission checks cannot be bypassed. */
+const ALL_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS', 'WebFetch', 'TodoWrite', 'Task'];
+
 /** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
 function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall {
   const has = (name: string) => tools.includes(name);
@@ -62,6 +72,7 @@ export const claude: AgentProfile = {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose'];
     if (scenario.run?.ask) args.push('--allowedTools', 'Read');
+    else if (compareVersions(place.version, SANDBOX_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS);
     else args.push('--dangerously-skip-permissions');
     if (scenario.run?.partial) args.push('--include-partial-messages');
     if (resumeOf !== undefined) args.push('--resume', resumeOf);
