@@ -30,4 +30,10 @@ describe('the Claude profile', () => {
     expect(args('1.0.60')).toContain('--dangerously-skip-permissions');
     expect(args('1.0.60')).not.toContain('--allowedTools');
   });
+
+  it('leaves Grep its output_mode before 1.0.60, whose Grep (1.0.30) refuses it', () => {
+    const grep = { kind: 'grep', pattern: 'function greet' } as const;
+    expect(claude.makeCall(grep, ['Grep'], 'c', place('1.0.30'))?.input).toEqual({ pattern: 'function greet' });
+    expect(claude.makeCall(grep, ['Grep'], 'c', place('1.0.60'))?.input).toEqual({ pattern: 'function greet', output_mode: 'content' });
+  });
 });

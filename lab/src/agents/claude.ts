@@ -25,6 +25,9 @@ function todoItem(content: string, index: number, version = 'latest'): Record<st
  */
 const SANDBOX_SINCE = '1.0.60';
 
+/** The first version whose Grep takes `output_mode` (1.0.30 refuses it as an unexpected parameter; 1.0.60 takes it; between untried). */
+const GREP_OUTPUT_MODE_SINCE = '1.0.60';
+
 /** The tools the lab's scenarios call, allowed by name where the permission checks cannot be bypassed. */
 const ALL_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS', 'WebFetch', 'TodoWrite', 'Task'];
 
@@ -43,7 +46,8 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     case 'shell':
       return bash(intent.command, 'Run a command');
     case 'grep':
-      return has('Grep') ? { id, name: 'Grep', input: { pattern: intent.pattern, output_mode: 'content' } } : bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
+      if (!has('Grep')) return bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
+      return { id, name: 'Grep', input: compareVersions(place.version ?? 'latest', GREP_OUTPUT_MODE_SINCE) >= 0 ? { pattern: intent.pattern, output_mode: 'content' } : { pattern: intent.pattern } };
     case 'glob':
       return has('Glob') ? { id, name: 'Glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`, 'Find the files');
     case 'fetch':
