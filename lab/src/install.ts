@@ -10,7 +10,7 @@ export function labCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The environment npm runs in: without the `npm_config_*` that pnpm sets for its scripts, which npm warns about. */
-function npmEnv(): NodeJS.ProcessEnv {
+export function npmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_config_')));
 }
 

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replaceProvenanceEntry } from './record.js';
+import { claude } from './agents/claude.js';
+import { codex } from './agents/codex.js';
+import { replaceProvenanceEntry, scenariosFor } from './record.js';
 
 describe('replaceProvenanceEntry', () => {
   it("replaces only the entry of the scenario recorded again, with that day's date, and keeps the rest", () => {
@@ -22,5 +24,20 @@ describe('replaceProvenanceEntry', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'x-lab-test-')), 'provenance.json');
     replaceProvenanceEntry(file, { scenario: 'plain-answer' });
     expect(() => readFileSync(file)).toThrow();
+  });
+});
+
+describe('scenariosFor', () => {
+  const names = (agent: typeof claude, version: string) => scenariosFor(agent, version).map((scenario) => scenario.name);
+
+  it('skips the partial-message scenario for a Claude Code older than --include-partial-messages, and runs the rest', () => {
+    expect(names(claude, '1.0.108')).not.toContain('partial-messages');
+    expect(names(claude, '1.0.108')).toContain('resumed');
+    expect(names(claude, '1.0.109')).toContain('partial-messages');
+    expect(names(claude, '2.1.332')).toContain('partial-messages');
+  });
+
+  it('never runs it for a CLI without a partial-message mode', () => {
+    expect(names(codex, '0.171.0')).not.toContain('partial-messages');
   });
 });

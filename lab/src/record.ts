@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { compareVersions } from '../../tooling/recorded.js';
 import type { AgentProfile } from './agents/agent.js';
 import { installAgent } from './install.js';
 import { checkNeeds } from './needs.js';
@@ -8,9 +9,14 @@ import { runAcpScenario, runScenario, XVIEW } from './run-scenario.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import { acpRecordingDir, FIXTURES, recordingDirs, writeAcpScenario, writeRecordedVersion, writeScenario } from './write-recording.js';
 
-/** The scenarios an agent runs: all of them but those needing a mode its CLI lacks. */
-export function scenariosFor(agent: AgentProfile, only?: string): Scenario[] {
-  return SCENARIOS.filter((scenario) => (only === undefined || scenario.name === only) && (scenario.run?.partial !== true || agent.hasPartialMessages));
+/** Whether this version of the agent's CLI has a partial-message mode. */
+function hasPartialMessages(agent: AgentProfile, version: string): boolean {
+  return agent.hasPartialMessages && (agent.partialMessagesSince === undefined || compareVersions(version, agent.partialMessagesSince) >= 0);
+}
+
+/** The scenarios a version of an agent runs: all of them but those needing a mode its CLI lacks. */
+export function scenariosFor(agent: AgentProfile, version: string, only?: string): Scenario[] {
+  return SCENARIOS.filter((scenario) => (only === undefined || scenario.name === only) && (scenario.run?.partial !== true || hasPartialMessages(agent, version)));
 }
 
 /** What provenance.json says of one scenario. */
@@ -61,7 +67,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
   const root = options.root ?? FIXTURES;
   const binary = installAgent(agent, version);
   const entries: ProvenanceEntry[] = [];
-  for (const scenario of scenariosFor(agent, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root));
+  for (const scenario of scenariosFor(agent, version, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root));
   const provenanceFile = join(recordingDirs(agent, version, root).streams, 'provenance.json');
   if (options.only !== undefined) {
     for (const entry of entries) replaceProvenanceEntry(provenanceFile, entry);

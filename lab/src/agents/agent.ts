@@ -43,6 +43,12 @@ export interface AgentProfile {
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */
   hasPartialMessages: boolean;
   /**
+   * The first version with the partial-message mode, where older versions of a
+   * CLI that has one lack it: their partial-message scenario is skipped, the
+   * rest recorded (every version has it when left out).
+   */
+  partialMessagesSince?: string;
+  /**
    * For a CLI that speaks the Agent Client Protocol natively: the arguments
    * that start it as an ACP agent on its standard input and output
    * (`pnpm capture <agent> --acp`). The environment is the scenario's

@@ -1,11 +1,38 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareVersions } from '../../../tooling/recorded.js';
 import { anthropicMessages } from '../protocols/anthropic.js';
 import type { ToolCall, ToolIntent } from '../step.js';
 import type { AgentProfile } from './agent.js';
 
+/**
+ * The first version whose TodoWrite items take `activeForm` (1.0.90 does); before it they take `id` and
+ * `priority` (1.0.60 refuses an item without them). The versions between are untried, so 1.0.90 is a bound.
+ */
+const TODO_ACTIVE_FORM_SINCE = '1.0.90';
+
+/** One TodoWrite item, in the form this version's schema names: the first item in progress. */
+function todoItem(content: string, index: number, version = 'latest'): Record<string, string> {
+  const status = index === 0 ? 'in_progress' : 'pending';
+  if (compareVersions(version, TODO_ACTIVE_FORM_SINCE) >= 0) return { content, status, activeForm: content };
+  return { id: String(index + 1), content, status, priority: 'high' };
+}
+
+/**
+ * The first version that accepts `--dangerously-skip-permissions` as root in a sandbox (`IS_SANDBOX`): 1.0.30
+ * refuses it as root whatever the environment, 1.0.60 takes it. The versions between are untried, so 1.0.60 is
+ * a bound. Before it every tool the lab calls is allowed by name instead.
+ */
+const SANDBOX_SINCE = '1.0.60';
+
+/** The first version whose Grep takes `output_mode` (1.0.30 refuses it as an unexpected parameter; 1.0.60 takes it; between untried). */
+const GREP_OUTPUT_MODE_SINCE = '1.0.60';
+
+/** The tools the lab's scenarios call, allowed by name where the permission checks cannot be bypassed. */
+const ALL_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS', 'WebFetch', 'TodoWrite', 'Task'];
+
 /** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
-function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall {
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall {
   const has = (name: string) => tools.includes(name);
   const path = (relative: string) => join(place.work, relative);
   const bash = (command: string, description: string): ToolCall => ({ id, name: 'Bash', input: { command, description } });
@@ -19,14 +46,15 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     case 'shell':
       return bash(intent.command, 'Run a command');
     case 'grep':
-      return has('Grep') ? { id, name: 'Grep', input: { pattern: intent.pattern, output_mode: 'content' } } : bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
+      if (!has('Grep')) return bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
+      return { id, name: 'Grep', input: compareVersions(place.version ?? 'latest', GREP_OUTPUT_MODE_SINCE) >= 0 ? { pattern: intent.pattern, output_mode: 'content' } : { pattern: intent.pattern } };
     case 'glob':
       return has('Glob') ? { id, name: 'Glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`, 'Find the files');
     case 'fetch':
       return { id, name: 'WebFetch', input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
     case 'todo':
       // Versions without TodoWrite in print mode are asked for it all the same: the refusal is what they print then.
-      return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => ({ content, status: index === 0 ? 'in_progress' : 'pending', activeForm: content })) } };
+      return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => todoItem(content, index, place.version)) } };
     case 'task':
       return { id, name: has('Agent') ? 'Agent' : 'Task', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } };
   }
@@ -48,6 +76,7 @@ export const claude: AgentProfile = {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose'];
     if (scenario.run?.ask) args.push('--allowedTools', 'Read');
+    else if (compareVersions(place.version, SANDBOX_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS);
     else args.push('--dangerously-skip-permissions');
     if (scenario.run?.partial) args.push('--include-partial-messages');
     if (resumeOf !== undefined) args.push('--resume', resumeOf);
@@ -67,4 +96,6 @@ export const claude: AgentProfile = {
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
   logDirs: ['.claude/projects'],
   hasPartialMessages: true,
+  // 1.0.108 refuses `--include-partial-messages` as an unknown option; 1.0.109 has it.
+  partialMessagesSince: '1.0.109',
 };

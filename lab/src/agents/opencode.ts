@@ -1,8 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatCompletions } from '../protocols/chat.js';
 import type { ToolCall, ToolIntent } from '../step.js';
 import { compareVersions } from '../../../tooling/recorded.js';
+import { labCacheDir, npmEnv } from '../install.js';
 import type { AgentProfile, RunPlace } from './agent.js';
 
 /** The lab's provider and model, as OpenCode names a model: `<provider>/<model>`. */
@@ -10,6 +12,46 @@ const MODEL = 'lab/lab-model';
 
 /** The first version given `--thinking` (see the invocation). */
 const THINKING_SINCE = '1.1.0';
+
+/**
+ * The oldest version recorded without `OPENCODE_DISABLE_DEFAULT_PLUGINS`. 1.0.0 installs its default plugins
+ * (`opencode-copilot-auth`) with its own Bun at the start of every run, which fails here and ends the run before
+ * any request; the versions between are untried, so 1.0.152 is a bound.
+ */
+const DEFAULT_PLUGINS_SINCE = '1.0.152';
+
+/**
+ * The provider package a version before {@link DEFAULT_PLUGINS_SINCE} is given: one of its own time. Such a
+ * version installs `<package>@latest` into `~/.cache/opencode` (unless its package.json already names that
+ * package at `latest`), and 1.0.0's AI SDK 5 fails on the latest one's usage (`[DecimalError] Invalid
+ * argument: [object Object]`, after the answer).
+ */
+const OLDER_PROVIDER_PACKAGE = '@ai-sdk/openai-compatible@1.0.61';
+
+/** Puts {@link OLDER_PROVIDER_PACKAGE}, installed once from the npm registry into the lab's cache, where the CLI looks for its provider package. */
+function seedProviderPackage(home: string): void {
+  const cached = join(labCacheDir(), 'opencode', 'provider', OLDER_PROVIDER_PACKAGE.replace('/', '+'));
+  if (!existsSync(join(cached, 'node_modules'))) {
+    mkdirSync(cached, { recursive: true });
+    execFileSync('npm', ['install', '--prefix', cached, '--no-audit', '--no-fund', '--loglevel=error', '--no-save', OLDER_PROVIDER_PACKAGE], { stdio: 'inherit', env: npmEnv() });
+  }
+  const target = join(home, '.cache', 'opencode');
+  cpSync(join(cached, 'node_modules'), join(target, 'node_modules'), { recursive: true });
+  writeFileSync(join(target, 'package.json'), JSON.stringify({ dependencies: { '@ai-sdk/openai-compatible': 'latest' } }));
+  // The cache's version as 1.0.0 writes it (its CACHE_VERSION): another empties the folder at the start.
+  writeFileSync(join(target, 'version'), '9');
+}
+
+/**
+ * What a version before {@link DEFAULT_PLUGINS_SINCE} needs to start: no default plugins, and the
+ * machine's CA certificates for the Bun that installs the provider package (1.0.0's Bun 1.3.0 does not
+ * read the system's store, and fails with SELF_SIGNED_CERT_IN_CHAIN where the registry is reached through
+ * a TLS proxy).
+ */
+function olderRunEnv(): Record<string, string> {
+  const certificates = process.env.NODE_EXTRA_CA_CERTS;
+  return { OPENCODE_DISABLE_DEFAULT_PLUGINS: '1', ...(certificates === undefined ? {} : { NODE_EXTRA_CA_CERTS: certificates }) };
+}
 
 /** OpenCode's data folder under the throwaway home (`$XDG_DATA_HOME/opencode`, XDG_DATA_HOME unset). */
 const DATA = '.local/share/opencode';
@@ -67,6 +109,7 @@ function configure(place: RunPlace): void {
     share: 'disabled',
   };
   writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
+  if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) seedProviderPackage(place.home);
 }
 
 export const opencode: AgentProfile = {
@@ -89,6 +132,7 @@ export const opencode: AgentProfile = {
     const env: Record<string, string> = { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_SHARE: '1' };
     // A command must be asked for, and `run` has no one to ask: the call is refused (1.0 instead draws a prompt on
     // standard output and waits for an answer until the lab's timeout).
+    if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) Object.assign(env, olderRunEnv());
     if (scenario.run?.ask) env.OPENCODE_PERMISSION = JSON.stringify({ bash: 'ask' });
     return { args, env };
   },

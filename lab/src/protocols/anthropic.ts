@@ -16,12 +16,19 @@ type Message = { role?: string; content?: unknown };
 
 const ERROR_TYPES: Record<number, string> = { 400: 'invalid_request_error', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error' };
 
+/** What tells one answer from another: its blocks' call ids and texts (a repeated answer differs from the first in its cache marks). */
+function answerKey(message: Message): string {
+  if (!Array.isArray(message.content)) return JSON.stringify(message.content);
+  return JSON.stringify(message.content.map((block: Record<string, unknown>) => block.id ?? block.text ?? block.thinking ?? block.type));
+}
+
 function read(body: unknown): Conversation {
   const request = (body ?? {}) as { messages?: Message[]; tools?: { name?: string }[]; stream?: boolean; model?: string };
   const messages = request.messages ?? [];
   return {
     firstUserText: textOf(messages.find((message) => message.role === 'user')?.content ?? ''),
-    priorAnswers: messages.filter((message) => message.role === 'assistant').length,
+    // Distinct answers: Claude Code 1.0.60 sends its first answer and that answer's tool result twice in every later request.
+    priorAnswers: new Set(messages.filter((message) => message.role === 'assistant').map(answerKey)).size,
     tools: (request.tools ?? []).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])),
     stream: request.stream === true,
     model: request.model ?? 'claude-lab',

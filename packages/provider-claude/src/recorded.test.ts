@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
-import { briefs, recordedVersions } from '../../../tooling/recorded.js';
+import { briefs, compareVersions, recordedVersions } from '../../../tooling/recorded.js';
 import { claudeLogSource } from './log-source.js';
 import { claudeSource } from './source.js';
 
@@ -26,6 +26,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'read-edit-run': READ_EDIT_RUN,
   // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
+    '1.0.30': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '1.0.60': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '1.0.90': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.109': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.0.12': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -42,6 +45,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   // 2.1.100 still runs TodoWrite in print mode; 2.1.200 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
+    '1.0.30': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '1.0.60': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '1.0.90': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.109': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.128': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.0.12': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -63,6 +69,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // answer shown each time the model gave it and never rebuilt from a result. 2.1.200 prints the subagent's Bash
   // call before the main answer, its result after it.
   subagent: {
+    '1.0.30': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '1.0.60': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '1.0.90': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.109': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.128': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.0.12': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -99,9 +108,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
       'end success',
     ],
   },
-  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all end with the denial notice.
+  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all but 1.0.60 and 1.0.30 end with the
+  // denial notice: their result has no `permission_denials`, only the call's error result says it was refused.
   // 2.1.100 refuses the rm with its own words ("rm in '…/build' was blocked. For security, …"), an error result all the same.
   'permission-denied': {
+    '1.0.30': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '1.0.60': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '1.0.90': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '1.0.109': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '1.0.128': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.0.12': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
@@ -120,6 +133,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'overloaded-cut': API_ERROR,
   // 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77, 2.1.25 and 2.1.61 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
+    '1.0.30': ['start', 'end incomplete'],
+    '1.0.60': ['start', 'end incomplete'],
+    '1.0.90': ['start', 'end incomplete'],
     '1.0.109': ['start', 'end incomplete'],
     '1.0.128': ['start', 'end incomplete'],
     '2.0.12': ['start', 'end incomplete'],
@@ -141,7 +157,26 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
 
+/** The first version with `--include-partial-messages`: the lab skips the partial-messages scenario before it (lab/src/agents/claude.ts). */
+const PARTIAL_SINCE = '1.0.109';
+
+/** The scenarios the lab records for a version. */
+function scenariosOf(version: string): string[] {
+  return Object.keys(EXPECTED).filter((scenario) => scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0);
+}
+
+/**
+ * Where one version shows something else than a scenario's expectation for every version. 1.0.30 retries a 429,
+ * a 500 and an overloaded stream (it ignores CLAUDE_CODE_MAX_RETRIES) until the lab's timeout kills it: its init,
+ * then nothing, a run cut off.
+ */
+const VERSION_EXCEPTIONS: Record<string, Record<string, string[]>> = {
+  '1.0.30': { 'api-error-429': ['start', 'end incomplete'], 'api-error-500': ['start', 'end incomplete'], 'overloaded-cut': ['start', 'end incomplete'] },
+};
+
 function expectedFor(scenario: string, version: string): string[] | undefined {
+  const exception = VERSION_EXCEPTIONS[version]?.[scenario];
+  if (exception !== undefined) return exception;
   const expected = EXPECTED[scenario];
   return Array.isArray(expected) ? expected : expected?.[version];
 }
@@ -150,7 +185,7 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
   const files = readdirSync(join(STREAMS, version)).filter((file) => file.endsWith('.jsonl'));
 
   it('has a recording of every scenario the lab runs', () => {
-    expect(files.map((file) => file.replace(/\.jsonl$/, '')).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(files.map((file) => file.replace(/\.jsonl$/, '')).sort()).toEqual(scenariosOf(version).sort());
   });
 
   it.each(files)('%s replays with every line read, showing what the CLI did', (file) => {

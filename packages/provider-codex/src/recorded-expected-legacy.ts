@@ -213,8 +213,21 @@ const LOG_0_44: Expected = {
   resumed: ['start', 'prompt', 'usage', 'text I will remember 7.', 'prompt', 'usage', 'text You gave me 7.', 'end success'],
 };
 
+/**
+ * 0.20.0 prints 0.29's legacy form, except that it prints nothing for the
+ * server-side web search (0.29: `web_search_begin` and `web_search_end`):
+ * the response's count alone, then the process exits 0 with no answer, a
+ * turn cut off. A failed request prints its `error` line, then the process
+ * waits until the lab's timeout kills it.
+ */
+const STDOUT_0_20: Expected = {
+  ...STDOUT_0_29,
+  'web-fetch': ['start', 'usage', 'end incomplete'],
+};
+
 /** The versions with the older rollouts, by version. */
 export const EXPECTED_LEGACY: Record<string, VersionExpectations> = {
+  '0.20.0': { stdout: STDOUT_0_20, log: LOG_0_29 },
   '0.29.0': { stdout: STDOUT_0_29, log: LOG_0_29 },
   '0.40.0': { stdout: STDOUT_0_40, log: LOG_0_40 },
   '0.44.0': { stdout: STDOUT_0_44, log: LOG_0_44 },

@@ -93,10 +93,20 @@ function assistantPart(part: JsonObject, walk: DocumentWalk, timestamp: string |
   }
 }
 
+/**
+ * The `reason` of a message's last step-finish part: OpenCode 1.0.0 writes no `finish` on its assistant
+ * messages, only on their step-finish parts (docs/formats/opencode.md, log quirk L10).
+ */
+function lastStepReason(parts: readonly unknown[]): string | undefined {
+  const steps = parts.filter((part) => isJsonObject(part) && stringField(part, 'type') === 'step-finish');
+  const last = steps.at(-1);
+  return last === undefined ? undefined : stringField(last, 'reason');
+}
+
 /** An assistant message: its parts in order, then its error (not fatal: the session's end says how it ended). */
 export function assistantMessage(info: ExportMessage['info'], parts: unknown[], walk: DocumentWalk, timestamp: string | undefined): void {
   walk.model = modelOf(info) ?? walk.model;
-  walk.lastAssistant = info;
+  walk.lastAssistant = info.finish === undefined ? { ...info, finish: lastStepReason(parts) } : info;
   for (const part of parts) {
     if (isJsonObject(part)) assistantPart(part, walk, timestamp);
     else leftOut(walk, 'OpenCode part that is not an object left out', 'malformed-part', timestamp);

@@ -1,4 +1,4 @@
-// One test per session-log quirk (docs/formats/opencode.md section 4, L1-L8),
+// One test per session-log quirk (docs/formats/opencode.md section 4, L1-L10),
 // each on the exact events, written from the format notes.
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
@@ -138,5 +138,25 @@ describe('L9: a compaction is a user message of its own', () => {
     const note = user([{ id: 'prt_n', type: 'text', text: 'The conversation was compacted.', synthetic: true, metadata: { compaction_continue: true } }], 'msg_u3');
     const all = events(doc([compaction, note]));
     expect(tail(all)).toEqual([{ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction', timestamp: iso(T) }]);
+  });
+});
+
+describe('L10: 1.0.0 keeps a step finish only on its step-finish part', () => {
+  // As 1.0.0 stored its messages (fixtures/opencode-log/recorded/1.0.0/plain-answer/): no `finish` on the assistant message.
+  const unfinished = (parts: object[]) => {
+    const message = assistant(parts);
+    const { finish: _, ...info } = message.info;
+    return { ...message, info };
+  };
+
+  it("ends the session as its last step-finish part's reason says", () => {
+    const all = events(doc([user([{ id: 'prt_u', type: 'text', text: 'Say hi.' }]), unfinished([text('prt_a', 'Hi.'), finish])]));
+    expect(all.at(-1)).toEqual(end('success'));
+  });
+
+  it('leaves a session whose last step asked for tool calls, or never finished, incomplete', () => {
+    const calls = unfinished([{ ...finish, reason: 'tool-calls' }]);
+    expect(events(doc([calls])).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+    expect(events(doc([unfinished([text('prt_a', 'Hi.')])])).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
   });
 });

@@ -52,23 +52,27 @@ const AS_1_2_27: Record<string, string[]> = {
   interrupted: ['start', 'end incomplete'],
 };
 
+/** What 1.0.152 shows, and 1.0.0 (run with the lab's provider package of its time), scenario for scenario. */
+const AS_1_0_152: Record<string, string[]> = {
+  ...COMMON,
+  // Run without `--thinking` (1.0 refuses it): no reasoning part is printed.
+  'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'usage', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+  // `run` asks for the command on standard output (quirk 19) and waits for an answer that never comes: the
+  // question is a warning, and the run, killed by the lab's timeout before the call ran, is incomplete.
+  'permission-denied': ['start', 'notice', 'end incomplete'],
+  // The 400 alone, not retried, before any step; exit 1.
+  'api-error-400': REFUSED,
+  // As 1.1, a 429 or a 500 is retried without end and nothing is printed before the lab's timeout.
+  'api-error-429': [],
+  'api-error-500': [],
+  'overloaded-cut': REFUSED,
+  // Ctrl-C while the stream stalled: the step had started, nothing after it.
+  interrupted: ['start', 'end incomplete'],
+};
+
 const EXPECTED: Record<string, Record<string, string[]>> = {
-  '1.0.152': {
-    ...COMMON,
-    // Run without `--thinking` (1.0 refuses it): no reasoning part is printed.
-    'thinking-todo': ['start', 'use TodoWrite', 'result TodoWrite success', 'usage', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
-    // `run` asks for the command on standard output (quirk 19) and waits for an answer that never comes: the
-    // question is a warning, and the run, killed by the lab's timeout before the call ran, is incomplete.
-    'permission-denied': ['start', 'notice', 'end incomplete'],
-    // The 400 alone, not retried, before any step; exit 1.
-    'api-error-400': REFUSED,
-    // As 1.1, a 429 or a 500 is retried without end and nothing is printed before the lab's timeout.
-    'api-error-429': [],
-    'api-error-500': [],
-    'overloaded-cut': REFUSED,
-    // Ctrl-C while the stream stalled: the step had started, nothing after it.
-    interrupted: ['start', 'end incomplete'],
-  },
+  '1.0.0': AS_1_0_152,
+  '1.0.152': AS_1_0_152,
   '1.1.65': {
     ...COMMON,
     // 1.1 prints no part of a call it auto-rejected: the step, its usage, and the run stops.

@@ -50,21 +50,30 @@ const AS_1_2_27: Record<string, Expected[]> = {
   interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
 };
 
+/** What 1.0.152 stored, and 1.0.0 (whose messages keep their finish on the step-finish parts alone, L10). */
+const AS_1_0_152: Record<string, Expected[]> = {
+  ...COMMON,
+  // The command waited for an answer on the terminal (quirk 19) until the lab's timeout killed the run:
+  // the bash part stayed `running` (L4), the message has neither finish nor error.
+  'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'end incomplete']]],
+  // As 1.1: the APIError stays on the assistant message, no compaction.
+  'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+  // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
+  'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
+  'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+  // As 1.1, the text streamed before Ctrl-C is stored.
+  interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+};
+
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
-  '1.0.152': {
-    ...COMMON,
-    // The command waited for an answer on the terminal (quirk 19) until the lab's timeout killed the run:
-    // the bash part stayed `running` (L4), the message has neither finish nor error.
-    'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'end incomplete']]],
-    // As 1.1: the APIError stays on the assistant message, no compaction.
-    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
-    // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
-    'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
-    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
-    // As 1.1, the text streamed before Ctrl-C is stored.
-    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+  '1.0.0': {
+    ...AS_1_0_152,
+    // 1.0.0 stores each retry of a 429 or a 500 as a `retry` part (attempts 1 to 7 before the lab's timeout), a notice each.
+    'api-error-429': [['main', 1, ['start', 'prompt', ...Array<string>(7).fill('notice'), 'end incomplete']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', ...Array<string>(7).fill('notice'), 'end incomplete']]],
   },
+  '1.0.152': AS_1_0_152,
   '1.1.65': {
     ...COMMON,
     // No compaction in 1.1: the ContextOverflowError stays on the assistant message (L5).
