@@ -101,10 +101,7 @@ function errorText(error: unknown): string {
  * the end (`noted` reads the outcome the context recorded) or for a throw.
  */
 function flushSource(
-  sourceId: string,
-  parser: SourceParser,
-  context: LineContext,
-  plain: PlainPass,
+  { sourceId, parser, context, plain }: { sourceId: string; parser: SourceParser; context: LineContext; plain: PlainPass },
   noted: () => { kind: 'malformed' | 'unknown'; reason: string } | undefined,
   report: (kind: 'malformed' | 'unknown', reason: string) => void,
 ): DisplayEvent[] {
@@ -212,18 +209,12 @@ export function createLineProcessor(source: DisplayEventSource, onDiagnostic?: (
     finish() {
       outcome = undefined;
       holding = false;
-      const events = flushSource(
-        source.id,
-        parser,
-        context,
-        plain,
-        () => (outcome === 'malformed' || outcome === 'unknown' ? { kind: outcome, reason } : undefined),
-        (kind, why) => {
-          // What the source reported at the end belongs to no line; it is counted and told, never lost.
-          accounting.atEnd += 1;
-          diagnose(lineNumber, '', kind, why);
-        },
-      );
+      const said = () => (outcome === 'malformed' || outcome === 'unknown' ? { kind: outcome, reason } : undefined);
+      const events = flushSource({ sourceId: source.id, parser, context, plain }, said, (kind, why) => {
+        // What the source reported at the end belongs to no line; it is counted and told, never lost.
+        accounting.atEnd += 1;
+        diagnose(lineNumber, '', kind, why);
+      });
       // A value still open at the end never closed: its lines are given back.
       if (held.count > 0) release('malformed', 'multi-line JSON document never closed');
       return events;
