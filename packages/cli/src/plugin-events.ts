@@ -43,7 +43,8 @@ function checkedEvents(values: unknown, sourceId: string, context: LineContext):
     try {
       const result = parseDisplayEvent(value);
       if (result.ok && result.event !== undefined) {
-        events.push(result.event);
+        // The plugin's own object goes on: the schema's copy orders and drops fields, which would change `--events`.
+        events.push(value as DisplayEvent);
         continue;
       }
       error = result.ok ? `event of unknown kind "${result.unknown.kind}"` : result.error;

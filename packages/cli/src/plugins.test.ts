@@ -237,6 +237,22 @@ export const sloppy = {
     expect(skipped).toEqual({ code: ExitCode.ok, stdout: 'hello\n', stderr: 'xview: plugin ./throws-hostile.mjs skipped: a value that cannot be shown\n' });
   });
 
+  it('passes on a plugin\'s checked events as the plugin made them, fields in their order', async () => {
+    const dir = workspace();
+    writeFileSync(
+      join(dir, 'ordered.mjs'),
+      `export const ordered = {
+  specificationVersion: 'v1', id: 'ordered', displayName: 'Ordered', cadence: 'streaming',
+  detect: () => ({ confidence: 0, evidence: '' }),
+  createParser: () => ({ parse: () => [{ text: 'as made', id: 'm', kind: 'text' }, { kind: 'tool-use', id: 't', toolKind: 'execute', name: 'Bash', arg: 'ls', toolName: 'shell', input: { command: 'ls' } }], flush: () => [] }),
+};
+`,
+    );
+    const result = await cli(['--plugin', './ordered.mjs', '--provider', 'ordered', '--events'], dir, 'x\n');
+    // The schema's copy of each event (the check) would have put `kind` first and the fields in the schema's order.
+    expect(result.stdout).toBe('{"text":"as made","id":"m","kind":"text"}\n{"kind":"tool-use","id":"t","toolKind":"execute","name":"Bash","arg":"ls","toolName":"shell","input":{"command":"ls"}}\n');
+  });
+
   it('lists a plugin\'s display names and its path through the terminal gate', async () => {
     const dir = workspace();
     // A display name is a plugin's own string, checked by nothing; the file's name is yours, quoted back.
