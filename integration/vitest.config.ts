@@ -10,5 +10,5 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', 'module', 'import', 'default'] } },
   // One fixed fast-check seed, as in every package (tooling/fast-check-setup.ts).
   // The files share one module graph, as in every package (tooling/vitest.ts says why).
-  test: { include: ['src/**/*.test.ts'], testTimeout: 180_000, isolate: false, setupFiles: [join(import.meta.dirname, '..', 'tooling', 'fast-check-setup.ts')] },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 180_000, isolate: false, setupFiles: [join(import.meta.dirname, '..', 'tooling', 'fast-check-setup.ts'), join(import.meta.dirname, '..', 'tooling', 'yield-between-tests.ts')] },
 });

@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const FAST_CHECK_SETUP = join(dirname(fileURLToPath(import.meta.url)), 'fast-check-setup.ts');
+const YIELD_SETUP = join(dirname(fileURLToPath(import.meta.url)), 'yield-between-tests.ts');
 
 /**
  * Shared vitest setup: tests run on `src` through the `source` export
  * condition (no build step in between), with the package version defined the
- * same way the build defines it, and fast-check seeded once for every
- * property test (`fast-check-setup.ts`).
+ * same way the build defines it, fast-check seeded once for every
+ * property test (`fast-check-setup.ts`), and the event loop let run before
+ * each test (`yield-between-tests.ts`).
  */
 export function packageTest(packageDir: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
@@ -31,7 +33,7 @@ export function packageTest(packageDir: string, overrides: ViteUserConfig['test'
       // xview keeps its compiled code in $XDG_CACHE_HOME/xview: the tests' runs of it keep theirs out of the user's home.
       env: { XDG_CACHE_HOME: join(tmpdir(), 'x-test-cache') },
       ...overrides,
-      setupFiles: [FAST_CHECK_SETUP, ...toArray(overrides.setupFiles)],
+      setupFiles: [FAST_CHECK_SETUP, YIELD_SETUP, ...toArray(overrides.setupFiles)],
     },
   });
 }
