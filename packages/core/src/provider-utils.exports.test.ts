@@ -15,6 +15,7 @@ describe('@x/core/provider-utils exports', () => {
       'compareVersions',
       'countSearchOutput',
       'createBoundedText',
+      'createEventHold',
       'createJsonDocumentReader',
       'createPlainPass',
       'createRecentMap',
@@ -57,6 +58,8 @@ describe('@x/core/provider-utils exports', () => {
     expect(exportedTypeNames(new URL('./provider-utils.ts', import.meta.url))).toEqual([
       'BoundedText',
       'DetectFromLinesOptions',
+      'EventHold',
+      'EventHoldLimits',
       'ExtractedOutput',
       'HeadScan',
       'HostedToolCall',

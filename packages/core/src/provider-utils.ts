@@ -33,6 +33,7 @@ export {
   type TextCopyMatch,
 } from './text-assembler.js';
 export { createSessionLifecycle, type SessionFields, type SessionLifecycle } from './session-lifecycle.js';
+export { createEventHold, type EventHold, type EventHoldLimits } from './event-hold.js';
 export { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
 
 // Plain text: what a source emits.

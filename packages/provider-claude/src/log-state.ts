@@ -1,9 +1,11 @@
 import type { DisplayEvent, SessionStatus } from '@x/core';
 import {
+  createEventHold,
   createRecentMap,
   createSessionLifecycle,
   createToolCallTracker,
   stringField,
+  type EventHold,
   type JsonObject,
   type RecentMap,
   type SessionFields,
@@ -48,9 +50,7 @@ export interface ClaudeLogState {
   /** Per thread, the message whose lines are arriving and how many blocks they carried so far (compact keys). */
   blocks: Map<string, { messageId: string; next: number }>;
   /** Events of the lines before the first assistant line, held until it names the model. */
-  pending: DisplayEvent[];
-  /** The size of `pending`'s events as JSON, in characters. */
-  pendingChars: number;
+  pending: EventHold;
   /** What the session start will say, gathered from the lines before it. */
   start: SessionFields;
   /**
@@ -80,8 +80,7 @@ export function createClaudeLogState(): ClaudeLogState {
     taskPrompts: createRecentMap(MAX_TASK_PROMPTS),
     sidechains: createRecentMap(MAX_SIDECHAIN_LINES),
     blocks: new Map(),
-    pending: [],
-    pendingChars: 0,
+    pending: createEventHold({ maxEvents: MAX_HELD_EVENTS, maxChars: MAX_HELD_CHARS }),
     start: {},
     sessionId: undefined,
     last: 'none',
@@ -120,10 +119,7 @@ export function noteEnvelope(state: ClaudeLogState, line: JsonObject): void {
 /** The session start and the events held for it, once. */
 export function releaseStart(state: ClaudeLogState): DisplayEvent[] {
   if (state.lifecycle.open) return [];
-  const events = [...state.lifecycle.start(state.start), ...state.pending];
-  state.pending = [];
-  state.pendingChars = 0;
-  return events;
+  return [...state.lifecycle.start(state.start), ...state.pending.take()];
 }
 
 /**
@@ -135,11 +131,7 @@ export function releaseStart(state: ClaudeLogState): DisplayEvent[] {
  * the held events with it.
  */
 export function holdForStart(state: ClaudeLogState, events: DisplayEvent[]): DisplayEvent[] {
-  for (const event of events) {
-    state.pending.push(event);
-    state.pendingChars += JSON.stringify(event).length;
-  }
-  return state.pending.length > MAX_HELD_EVENTS || state.pendingChars > MAX_HELD_CHARS ? releaseStart(state) : [];
+  return state.pending.add(events) ? releaseStart(state) : [];
 }
 
 /** How the transcript ended, from what the main thread did last (see {@link LastStep}). */

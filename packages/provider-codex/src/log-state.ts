@@ -1,5 +1,5 @@
 import type { DisplayEvent, SessionStatus } from '@x/core';
-import { createSessionLifecycle, type SessionFields, type SessionLifecycle } from '@x/core/provider-utils';
+import { createEventHold, createSessionLifecycle, type EventHold, type SessionFields, type SessionLifecycle } from '@x/core/provider-utils';
 import { createRolloutUsage, type RolloutUsage } from './log-usage.js';
 import { createCodexState, type CodexState } from './state.js';
 
@@ -41,9 +41,7 @@ export interface CodexLogState {
   /** The session start's fields, gathered from `session_meta` and the first `turn_context`. */
   start: SessionFields;
   /** Events before the first `turn_context`, which names the model, held for the session start. */
-  pending: DisplayEvent[];
-  /** The size of `pending`'s events as JSON, in characters. */
-  pendingChars: number;
+  pending: EventHold;
   echoes: HeldEcho[];
   /** Whether the line being read was a text item, which settled the held echoes itself. */
   echoesSettled: boolean;
@@ -70,8 +68,7 @@ export function createCodexLogState(): CodexLogState {
     bare: false,
     session: createSessionLifecycle(),
     start: {},
-    pending: [],
-    pendingChars: 0,
+    pending: createEventHold({ maxEvents: MAX_HELD_EVENTS, maxChars: MAX_HELD_CHARS }),
     echoes: [],
     echoesSettled: false,
     shown: { text: '', reasoning: '' },
@@ -88,10 +85,7 @@ export function createCodexLogState(): CodexLogState {
 /** The session start and the events held for it, once. */
 export function releaseStart(state: CodexLogState): DisplayEvent[] {
   if (state.session.open) return [];
-  const events = [...state.session.start(state.start), ...state.pending];
-  state.pending = [];
-  state.pendingChars = 0;
-  return events;
+  return [...state.session.start(state.start), ...state.pending.take()];
 }
 
 /**
@@ -102,11 +96,7 @@ export function releaseStart(state: CodexLogState): DisplayEvent[] {
  * held events with it.
  */
 export function holdForStart(state: CodexLogState, events: DisplayEvent[]): DisplayEvent[] {
-  for (const event of events) {
-    state.pending.push(event);
-    state.pendingChars += JSON.stringify(event).length;
-  }
-  return state.pending.length > MAX_HELD_EVENTS || state.pendingChars > MAX_HELD_CHARS ? releaseStart(state) : [];
+  return state.pending.add(events) ? releaseStart(state) : [];
 }
 
 /**
