@@ -55,32 +55,60 @@ export function boundMarksAcross(text: string, markup: string): string {
 /** One mark, and one joiner or selector kept between marks, compiled when a delta first needs them. */
 const deltaExpressions: { compiled: { mark: RegExp; kept: RegExp } | undefined } = { compiled: undefined };
 
+/** The code point of `text` that starts at `at` (a surrogate pair, else one code unit, a lone surrogate too), as `Array.from` splits it. */
+function charAt(text: string, at: number): string {
+  const code = text.charCodeAt(at);
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const next = text.charCodeAt(at + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) return text.slice(at, at + 2);
+  }
+  return text[at] as string;
+}
+
+/** The code point of `text` that ends just before `end`. */
+function charBefore(text: string, end: number): string {
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xdc00 && code <= 0xdfff && end >= 2) {
+    const before = text.charCodeAt(end - 2);
+    if (before >= 0xd800 && before <= 0xdbff) return text.slice(end - 2, end);
+  }
+  return text[end - 1] as string;
+}
+
 /**
  * A delta of a streaming block, already marked, with the marks of the run it
  * starts with shown as notation past {@link MAX_COMBINING_MARKS} when the
  * deltas before it ended in `marksBefore` marks; and the marks it ends with,
  * for the next delta. Each delta bounded alone would let `a` and then deltas
  * of eight marks each stack every one of them on the `a`.
+ *
+ * It runs on every delta a renderer shows, so it walks the string by index
+ * and looks only at the runs at its two ends: splitting the whole delta into
+ * code points and joining it again cost 3% of a terminal render (x-bench,
+ * codex-recorded). mark-runs.test.ts holds it to that split-and-join form.
  */
 export function boundMarksOfDelta(marksBefore: number, marked: string): { text: string; marks: number } {
   deltaExpressions.compiled ??= { mark: new RegExp(`^${STACKING_MARK}$`, 'v'), kept: new RegExp(`^${KEPT_BETWEEN_MARKS}$`, 'v') };
   const { mark, kept } = deltaExpressions.compiled;
-  const chars = Array.from(marked);
-  let lead = 0;
+  let text = '';
+  let at = 0;
   let marks = marksBefore;
-  for (; lead < chars.length; lead += 1) {
-    const char = chars[lead] as string;
+  while (at < marked.length) {
+    const char = charAt(marked, at);
     const isMark = mark.test(char);
     if (!isMark && !kept.test(char)) break;
     if (isMark) marks += 1;
-    if (marks > MAX_COMBINING_MARKS) chars[lead] = invisibleNotation(char.codePointAt(0) as number);
+    text += marks > MAX_COMBINING_MARKS ? invisibleNotation(char.codePointAt(0) as number) : char;
+    at += char.length;
   }
-  if (lead === chars.length) return { text: chars.join(''), marks };
+  if (at === marked.length) return { text, marks };
+  text += at === 0 ? marked : marked.slice(at);
   marks = 0;
-  for (let i = chars.length - 1; i >= lead; i -= 1) {
-    const char = chars[i] as string;
+  for (let end = marked.length; end > at; ) {
+    const char = charBefore(marked, end);
     if (mark.test(char)) marks += 1;
     else if (!kept.test(char)) break;
+    end -= char.length;
   }
-  return { text: chars.join(''), marks };
+  return { text, marks };
 }
