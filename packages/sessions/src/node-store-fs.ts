@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { type FileHandle, readdir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreDirEntry, StoreFile, StoreFileSystem } from '@x/core';
 import { openSqlite } from './sqlite.js';
@@ -67,8 +67,11 @@ export function nodeStoreFileSystem(roots: readonly string[]): StoreFileSystem {
       return createReadStream('', { fd: file });
     },
     async openDatabase(path) {
-      await (await openInside(realRoots(), path)).close();
-      return openSqlite(path);
+      const file = await openInside(realRoots(), path);
+      // The log beside the database is held to the store's folders as the database is; none is no log.
+      const wal = `${path}-wal`;
+      const openWal = async () => ((await lstat(wal).catch(() => undefined)) === undefined ? undefined : openInside(realRoots(), wal));
+      return openSqlite(path, { file, openWal });
     },
   };
 }

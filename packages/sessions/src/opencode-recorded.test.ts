@@ -4,7 +4,8 @@
 // (`opencode.db`, most of it still in `opencode.db-wal` when the CLI exits).
 // Every recorded session is listed, exported and replayed by the OpenCode log
 // source; the sequences were derived by hand from the recorded rows and files.
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replayLines } from '@x/core';
 import { openCodeLogSource } from '@x/provider-opencode';
@@ -215,5 +216,31 @@ describe('the newest OpenCode database, most of it in its write-ahead log', () =
         tokens: 1834,
       },
     ]);
+  });
+});
+
+describe('the database and its write-ahead log are read as the store checked them', () => {
+  /** The recorded 1.18.33 home copied, so that its files can be moved. */
+  function copiedHome(): { home: string; data: string } {
+    const home = mkdtempSync(join(tmpdir(), 'x-opencode-wal-'));
+    cpSync(homeDir('1.18.33', 'plain-answer'), home, { recursive: true });
+    return { home, data: join(home, '.local', 'share', 'opencode') };
+  }
+
+  it('refuses a -wal that is a symlink out of the store, in one warning naming it, instead of reading it', async () => {
+    const { home, data } = copiedHome();
+    const outside = mkdtempSync(join(tmpdir(), 'x-opencode-outside-'));
+    renameSync(join(data, 'opencode.db-wal'), join(outside, 'planted-wal'));
+    symlinkSync(join(outside, 'planted-wal'), join(data, 'opencode.db-wal'));
+    const warnings: string[] = [];
+    const sessions = await listSessions({ stores: STORES, home, env: {}, agent: 'opencode', onWarning: (message) => warnings.push(message) });
+    expect(sessions).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining(`${join(data, 'opencode.db-wal')} is outside the session store's folders; not read.`)]);
+  });
+
+  it('lists the session from the same files when they are in place (the -wal a regular file of the store)', async () => {
+    const { home } = copiedHome();
+    const sessions = await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' });
+    expect(sessions.map((session) => [session.id, session.turns, session.tokens])).toEqual([['ses_ddd94a04fffeJ7oyl17JS3UJ5h', 1, 1834]]);
   });
 });

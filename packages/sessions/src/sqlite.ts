@@ -1,7 +1,5 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { applyWal } from './sqlite-wal.js';
-import { assertRegularFile } from './store-path.js';
 
 /** The largest database sql.js loads: it cannot page from disk, so it holds the whole file in memory. */
 export const SQLJS_DATABASE_LIMIT = 512 * 1024 * 1024;
@@ -10,6 +8,17 @@ export const SQLJS_DATABASE_LIMIT = 512 * 1024 * 1024;
 export interface SqliteReader {
   all(sql: string, params?: readonly (string | number)[]): Record<string, unknown>[];
   close(): void;
+}
+
+/**
+ * A database file its store has opened and checked (a regular file inside
+ * the store's folders, decided on the file opened), and how to open its
+ * write-ahead log by the same rule.
+ */
+export interface CheckedDatabase {
+  file: FileHandle;
+  /** The `<db>-wal` file, opened and checked like the database; `undefined` when there is none. */
+  openWal(): Promise<FileHandle | undefined>;
 }
 
 /** The part of `node:sqlite` used here (Node 22.5+); typed locally because Node 20's types lack it. */
@@ -39,13 +48,14 @@ async function openWithNodeSqlite(path: string): Promise<SqliteReader | undefine
 type SqlJsStatic = Awaited<ReturnType<typeof import('sql.js')['default']>>;
 let sqlJs: Promise<SqlJsStatic> | undefined;
 
-async function openWithSqlJs(path: string): Promise<SqliteReader> {
+async function openWithSqlJs(path: string, checked: CheckedDatabase): Promise<SqliteReader> {
   sqlJs ??= import('sql.js').then((module) => module.default());
   const SQL = await sqlJs;
   // sql.js holds one file image and has no WAL: the committed pages still in `<db>-wal` are applied to it first.
-  const image = await readBounded(path);
-  if (image === undefined) throw new RangeError(`${path} is not a regular file; not read.`);
-  const wal = await readBounded(`${path}-wal`);
+  // Both are read from the files the store checked, never opened again by path.
+  const image = await readBounded(checked.file, path);
+  const walFile = await checked.openWal();
+  const wal = walFile === undefined ? undefined : await readBounded(walFile, `${path}-wal`);
   const db = new SQL.Database(wal === undefined ? image : applyWal(image, wal));
   return {
     all(sql, params = []) {
@@ -63,21 +73,10 @@ async function openWithSqlJs(path: string): Promise<SqliteReader> {
   };
 }
 
-/**
- * A file's bytes, refused in one line when it is larger than
- * {@link SQLJS_DATABASE_LIMIT}; `undefined` when it does not exist or is no
- * regular file (opened non-blocking, so a FIFO is never waited on).
- */
-async function readBounded(path: string): Promise<Uint8Array | undefined> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
+/** An opened file's bytes, refused in one line when it is larger than {@link SQLJS_DATABASE_LIMIT}; closes the file. */
+async function readBounded(file: FileHandle, path: string): Promise<Uint8Array> {
   try {
     const info = await file.stat();
-    if (!info.isFile()) return undefined;
     if (info.size > SQLJS_DATABASE_LIMIT) {
       throw new RangeError(`${path} is ${info.size} bytes, over the ${SQLJS_DATABASE_LIMIT}-byte limit sql.js can load; use Node 22.5+ (node:sqlite) to read it.`);
     }
@@ -90,10 +89,13 @@ async function readBounded(path: string): Promise<Uint8Array | undefined> {
 /**
  * Opens an SQLite database read-only: with `node:sqlite` where the running
  * Node has it (22.5+ without a flag), else with sql.js, a WebAssembly build
- * of SQLite from the npm registry (no native addon to install).
+ * of SQLite from the npm registry (no native addon to install). sql.js reads
+ * the files the store checked; SQLite opens the database again by `path`
+ * (and its `-wal` itself), so with `node:sqlite` the check stands just before.
  */
-export async function openSqlite(path: string): Promise<SqliteReader> {
-  // A FIFO or device where the database should be would block either reader.
-  await assertRegularFile(path);
-  return (await openWithNodeSqlite(path)) ?? openWithSqlJs(path);
+export async function openSqlite(path: string, checked: CheckedDatabase): Promise<SqliteReader> {
+  const native = await openWithNodeSqlite(path);
+  if (native === undefined) return openWithSqlJs(path, checked);
+  await checked.file.close();
+  return native;
 }

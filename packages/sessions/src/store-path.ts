@@ -80,11 +80,6 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
   return file;
 }
 
-/** Throws unless `path` is a regular file; opened non-blocking so a FIFO or device never hangs the check. */
-export async function assertRegularFile(path: string): Promise<void> {
-  await (await openRegularFile(path)).close();
-}
-
 /** Where Linux names each file this process has open, by its descriptor. */
 const OPEN_FILES = '/proc/self/fd';
 
