@@ -24,7 +24,7 @@ const API_ERROR = ['start', 'error', 'usage', 'end error'];
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
   'read-edit-run': READ_EDIT_RUN,
-  // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200, 2.1.287 and 2.1.332 do not, and the lab searches with Bash there.
+  // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
     '1.0.30': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.60': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -39,12 +39,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.1.61': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.200': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '2.1.243': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.287': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Write', 'result Write success', 'use Bash', 'result Bash success', 'use Bash', 'result Bash success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
   },
   // The command exits 1: the call failed, the run did not.
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
-  // 2.1.100 still runs TodoWrite in print mode; 2.1.200, 2.1.287 and 2.1.332 have none and refuse it ("No such tool available").
+  // 2.1.100 still runs TodoWrite in print mode; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
     '1.0.30': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.60': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -59,16 +60,17 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.1.61': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.200': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '2.1.243': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.287': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '2.1.332': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
   },
   // WebFetch refuses a plain-http loopback URL: the call fails, as the CLI printed it.
   'web-fetch': ['start', 'use WebFetch', 'result WebFetch error', 'text The status page says all systems are up.', 'usage', 'end success'],
   // 1.0.109 to 2.1.100 run the subagent inside the call (2.1.61 says so in a system/task_started line, which shows nothing; 2.1.100 calls it Agent and reports it in
-  // system/task_started|task_progress|task_notification lines, which show nothing); 2.1.200, 2.1.287 and 2.1.332 start it in the background, answer at once,
+  // system/task_started|task_progress|task_notification lines, which show nothing); 2.1.200, 2.1.243, 2.1.287 and 2.1.332 start it in the background, answer at once,
   // then take a second turn (a new init within the open turn) when the subagent's notification arrives. Both results
   // come after the second turn's answer: one session holds both turns and ends at the second result, the model's
-  // answer shown each time the model gave it and never rebuilt from a result. 2.1.200 and 2.1.287 print the subagent's
+  // answer shown each time the model gave it and never rebuilt from a result. 2.1.200, 2.1.243 and 2.1.287 print the subagent's
   // Bash call before the main answer, its result after it.
   subagent: {
     '1.0.30': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -84,6 +86,19 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.1.61': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.100': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.200': [
+      'start',
+      'use Task',
+      'result Task success',
+      'use Bash',
+      'text The helper counted 2 files.',
+      'result Bash success',
+      'text 2 files: a.txt and b.txt.',
+      'text The helper counted 2 files.',
+      'usage',
+      'usage',
+      'end success',
+    ],
+    '2.1.243': [
       'start',
       'use Task',
       'result Task success',
@@ -123,7 +138,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
       'end success',
     ],
   },
-  // 2.1.332 says why before the refusal reaches the call (2.1.200 does not); all but 1.0.60 and 1.0.30 end with the
+  // 2.1.243 and 2.1.332 say why (a system/permission_denied line) before the refusal reaches the call (2.1.200 does not); all but 1.0.60 and 1.0.30 end with the
   // denial notice: their result has no `permission_denials`, only the call's error result says it was refused.
   // 2.1.100 refuses the rm with its own words ("rm in '…/build' was blocked. For security, …"), an error result all the same.
   // 2.1.287 starts in permissionMode "auto" and runs the rm ("(Bash completed with no output)", no denial in its result),
@@ -142,6 +157,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.1.61': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.200': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
+    '2.1.243': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
     '2.1.287': ['start', 'use Bash', 'notice', 'result Bash success', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '2.1.332': ['start', 'use Bash', 'notice', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
   },
@@ -162,12 +178,13 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.0.77': ['start', 'end incomplete'],
     '2.1.25': ['start', 'end incomplete'],
     '2.1.61': ['start', 'end incomplete'],
-    // 2.1.200, 2.1.287 and 2.1.332 write the interrupt as a user line ("[Request interrupted by user]") and an
+    // 2.1.200, 2.1.243, 2.1.287 and 2.1.332 write the interrupt as a user line ("[Request interrupted by user]") and an
     // error_during_execution result with `terminal_reason: "aborted_streaming"` whose only error is the CLI's
     // `[ede_diagnostic] …` note: a cancelled run, the note an info notice (quirk 21). 2.1.100 ends the run the same
     // way, but the stalled text never reached a complete assistant line: no text.
     '2.1.100': ['start', 'prompt', 'notice', 'usage', 'end cancelled'],
     '2.1.200': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
+    '2.1.243': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
     '2.1.287': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
     '2.1.332': ['start', 'text Here is the first line', 'prompt', 'notice', 'usage', 'end cancelled'],
   },
