@@ -126,6 +126,18 @@ const RULES: readonly SecretRule[] = [
 
 const SHORTEST_MATCH = 8;
 
+/** Told each secret redaction takes out of a text (the part the marker stands for) and that marker. */
+export type SecretFound = (secret: string, marker: string) => void;
+
+/** The part of `match` that `kept` no longer holds: what lies between the prefix and suffix the two share (a rule keeps a name, a scheme, quotes). */
+function removedPart(match: string, kept: string): string {
+  let start = 0;
+  while (start < match.length && start < kept.length && match[start] === kept[start]) start += 1;
+  let end = 0;
+  while (end < match.length - start && end < kept.length - start && match[match.length - 1 - end] === kept[kept.length - 1 - end]) end += 1;
+  return match.slice(start, match.length - end);
+}
+
 /**
  * Replaces the secrets in a text with a marker naming their kind, such as
  * `[REDACTED:openai-key]`: API keys and tokens of common providers (OpenAI,
@@ -137,16 +149,20 @@ const SHORTEST_MATCH = 8;
  * or PASSWORD, and quoted values of fields and variables whose name ends in
  * token, secret, password, api_key, access_key, private_key or authorization.
  * It is best effort on known formats: what it does not catch is listed in the
- * package README.
+ * package README. `found`, when given, is told each secret taken out.
  */
-export function redactSecrets(text: string): string {
+export function redactSecrets(text: string, found?: SecretFound): string {
   // No rule matches fewer characters (the shortest is an assignment such as `A_KEY=abcd`): ids and kinds skip the rules.
   if (text.length < SHORTEST_MATCH) return text;
   let out = text;
   for (const rule of RULES) {
     const marker = `[REDACTED:${rule.kind}]`;
     const replace = rule.replace;
-    out = replace ? out.replace(rule.pattern, (_match: string, ...groups: string[]) => replace(marker, ...groups)) : out.replace(rule.pattern, marker);
+    out = out.replace(rule.pattern, (match: string, ...groups: string[]) => {
+      const kept = replace ? replace(marker, ...groups) : marker;
+      if (found !== undefined && kept !== match) found(removedPart(match, kept), marker);
+      return kept;
+    });
   }
   return out;
 }
@@ -160,25 +176,31 @@ const SCHEME = /^((?:Bearer|Basic|Token|Bot)\s+)/i;
  * `{"headers": {"x-api-key": "..."}}`, `{"password": "..."}`) is replaced whole,
  * keeping an authorization scheme; a reference or placeholder stays.
  */
-function redactField(key: string, value: string): string {
-  if (!SECRET_KEY.test(key) || value.length < 4 || !SHOWN_VALUE.test(value)) return redactSecrets(value);
+function redactField(key: string, value: string, found: SecretFound | undefined): string {
+  if (!SECRET_KEY.test(key) || value.length < 4 || !SHOWN_VALUE.test(value)) return redactSecrets(value, found);
   const scheme = SCHEME.exec(value)?.[1];
-  if (scheme === undefined) return '[REDACTED:secret-field]';
-  return SHOWN_VALUE.test(value.slice(scheme.length)) ? `${scheme}[REDACTED:authorization]` : value;
+  if (scheme === undefined) {
+    found?.(value, '[REDACTED:secret-field]');
+    return '[REDACTED:secret-field]';
+  }
+  if (!SHOWN_VALUE.test(value.slice(scheme.length))) return value;
+  found?.(value.slice(scheme.length), '[REDACTED:authorization]');
+  return `${scheme}[REDACTED:authorization]`;
 }
 
 /**
  * Every string inside a JSON-like value, redacted with {@link redactSecrets};
  * the string under a key that names a secret (`authorization`, `api_key`,
  * `x-api-key`, `password`, `client_secret`, `SessionToken`, ...) is replaced
- * whole. Objects and arrays are copied, other values kept.
+ * whole. Objects and arrays are copied, other values kept. `found`, when
+ * given, is told each secret taken out.
  */
-export function redactValue<T>(value: T): T {
-  if (typeof value === 'string') return redactSecrets(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item)) as T;
+export function redactValue<T>(value: T, found?: SecretFound): T {
+  if (typeof value === 'string') return redactSecrets(value, found) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, found)) as T;
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = typeof item === 'string' ? redactField(key, item) : redactValue(item);
+    for (const [key, item] of Object.entries(value)) copy[key] = typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found);
     return copy as T;
   }
   return value;
