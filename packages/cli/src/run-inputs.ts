@@ -21,7 +21,7 @@ import { createRunAggregate, endView, inputAggregator, viewOf, viewOfOwnEvent } 
 import type { CliIo } from './run-cli.js';
 import type { SharedRenderer } from './run-renderers.js';
 import { chosenRenderer, sharedRenderer } from './run-renderers.js';
-import type { RunExtras, Session } from './session.js';
+import type { Redaction, RunExtras, Session } from './session.js';
 import { createSession } from './session.js';
 
 /*
@@ -64,8 +64,26 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
   return detection.source;
 }
 
-function describeDiagnostic(d: Diagnostic, input: string): string {
-  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${d.excerpt.slice(0, 60)}` : ''}`;
+/** How much of a rejected line's excerpt a diagnostic line shows. */
+const EXCERPT_CHARS = 60;
+/** The last word of a text: where a text is cut, what is left of a secret too short for its rule (`ghp_` and 20 characters). */
+const LAST_WORD = /[^\s"'`,;]+$/;
+
+/**
+ * The excerpt a diagnostic line shows. Behind `--redact` it is redacted
+ * before it is cut, and where a cut goes through a word (this one, or
+ * core's, which made an excerpt longer than this shows) the word is left
+ * out: its first part may be a secret's, and no rule knows it as one.
+ */
+function shownExcerpt(excerpt: string, redact: Redaction | undefined): string {
+  if (redact === undefined || excerpt.length <= EXCERPT_CHARS) return (redact ? redact.text(excerpt) : excerpt).slice(0, EXCERPT_CHARS);
+  const redacted = redact.text(excerpt).replace(LAST_WORD, '');
+  const shown = redacted.slice(0, EXCERPT_CHARS);
+  return redacted.length > EXCERPT_CHARS && LAST_WORD.test(redacted.slice(0, EXCERPT_CHARS + 1)) ? shown.replace(LAST_WORD, '') : shown;
+}
+
+function describeDiagnostic(d: Diagnostic, input: string, redact: Redaction | undefined): string {
+  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${shownExcerpt(d.excerpt, redact)}` : ''}`;
 }
 
 /** What the inputs of one run added up to. */
@@ -114,17 +132,19 @@ async function renderInput(
     });
   const fatal = watchFatal();
   const name = input.name === '-' ? 'stdin' : input.name;
+  // Behind --redact the outcome is folded from the events redacted, as the renderer sees them.
+  const folded = inputAggregator(tally.run, source, listsCalls(session.plugins, chosenRenderer(options) ?? ''));
   const report = await runPipeline(detected.stream, {
     source,
     renderer: spanning,
     // The per-call list grows with the run; only a renderer that asks for it (--summary) gets it.
-    aggregator: inputAggregator(tally.run, source, listsCalls(session.plugins, chosenRenderer(options) ?? '')),
+    aggregator: session.extras.redact ? session.extras.redact.aggregator(folded) : folded,
     maxLineBytes: options.maxLineBytes,
     onEvent: fatal.onEvent,
     onDiagnostic: (d) => {
       if (d.outcome === 'ignored') return;
       tally.problems += 1;
-      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name));
+      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name, session.extras.redact));
     },
   });
   const redact = session.extras.redact;
