@@ -24,8 +24,16 @@ const PLACEHOLDER = '(?![$<{]|\\[REDACTED:|[^\\s"\'`]*(?:\\.\\.\\.|\u2026|\\*\\*
 /** The end of a field name that names a secret: `api_key`, `x-api-key`, `SessionToken`, `client_secret`, `password`. */
 const SECRET_NAME = '(?:token|secret|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|authorization|credentials?)';
 
-/** A quoted value of such a field: an authorization scheme kept (and not skipped, so `Bearer <token>` stays), then a value that is no placeholder and holds no marker yet. */
-const FIELD_VALUE = `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Token|Bot)\\s))${PLACEHOLDER}(?![^"'\\n]*\\[REDACTED:)([^"'\\n]{4,})`;
+/**
+ * A quoted value of such a field, its quote being the backreference `quote`: an authorization scheme kept (and not
+ * skipped, so `Bearer <token>` stays), then a value that is no placeholder and holds no marker yet. The value ends
+ * at its own quote only, and a backslash escapes the next character: a password may hold the other quote
+ * (`"password": "it's-Secr3t"`) or an escaped one (`"pa\\"ss"` in JSON text).
+ */
+function fieldValue(quote: number): string {
+  const char = `(?:(?!\\${quote})(?:\\\\[^\\n]|[^\\\\\\n]))`;
+  return `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Token|Bot)\\s))${PLACEHOLDER}(?!${char}*\\[REDACTED:)(${char}{4,})`;
+}
 
 /**
  * The rules, most specific first: a PEM block before anything inside it, a
@@ -112,14 +120,15 @@ const RULES: readonly SecretRule[] = [
   },
   {
     kind: 'secret-field',
-    // A quoted field naming a secret, as JSON and YAML write it ("client_secret": "...", 'x-api-key': '...').
-    pattern: new RegExp(`(["'])([A-Za-z0-9_.-]*${SECRET_NAME})\\1(\\s*:\\s*)(["'])${FIELD_VALUE}\\4`, 'gi'),
+    // A quoted field naming a secret, as JSON and YAML write it ("client_secret": "...", 'x-api-key': '...'), its quotes
+    // perhaps escaped as a log's JSON string holds such text (\"password\": \"...\", in the raw download of xview serve).
+    pattern: new RegExp(`(\\\\?["'])([A-Za-z0-9_.-]*${SECRET_NAME})\\1(\\s*:\\s*)(\\\\?["'])${fieldValue(4)}\\4`, 'gi'),
     replace: (marker, quote, name, colon, open, scheme) => `${quote}${name}${quote}${colon}${open}${scheme ?? ''}${marker}${open}`,
   },
   {
     kind: 'secret-field',
     // A string literal given to a variable naming a secret in code (auth_token = '...', apiKey: "...").
-    pattern: new RegExp(`(?<![A-Za-z0-9_])([a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*)(["'])${FIELD_VALUE}\\2`, 'gi'),
+    pattern: new RegExp(`(?<![A-Za-z0-9_])([a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*)(\\\\?["'])${fieldValue(2)}\\2`, 'gi'),
     replace: (marker, prefix, quote, scheme) => `${prefix}${quote}${scheme ?? ''}${marker}${quote}`,
   },
 ];
