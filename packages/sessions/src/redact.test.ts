@@ -13,11 +13,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 
-  it('replaces a key after a hyphen, as in the folder Claude names after a working directory (every / and = made -)', () => {
+  it('replaces a key after a hyphen, as in the folder Claude names after a working directory (every / and = made -), and between underscores', () => {
     const key = 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx';
     const path = `/home/u/.claude/projects/-w-OPENAI-API-KEY-${key}/22222222-2222-4222-8222-222222222222.jsonl`;
     expect(redactSecrets(path)).toBe('/home/u/.claude/projects/-w-OPENAI-API-KEY-[REDACTED:openai-key]/22222222-2222-4222-8222-222222222222.jsonl');
     expect(redactSecrets(`branch-ghp_${'a1B2'.repeat(9)}`)).toBe('branch-[REDACTED:github-token]');
+    // An MCP tool's name joins its server's with underscores: `mcp__<server>__<tool>`.
+    expect(redactSecrets(`mcp__ghp_${'a1B2'.repeat(9)}__search_code`)).toBe('mcp__[REDACTED:github-token]__search_code');
   });
 
   // Runs a rule could start in again and again, each read to its end: before the rules were bounded, each of these

@@ -7,12 +7,14 @@ interface SecretRule {
 }
 
 /**
- * Not inside a longer token: a secret starts after a character that cannot be part of it. A hyphen
- * may come before one: Claude names a project's folder after its working directory with every `/`
- * and `=` made `-`, so `KEY=sk-…` in a path is `KEY-sk-…` in the log's path.
+ * Not inside a longer token: a secret starts after a letter or digit never. A hyphen may come before
+ * one: Claude names a project's folder after its working directory with every `/` and `=` made `-`,
+ * so `KEY=sk-…` in a path is `KEY-sk-…` in the log's path. So may an underscore, which joins names:
+ * an MCP tool is named `mcp__<server>__<tool>`, and a server named after a token spells it there;
+ * and an underscore may come after one, for the same reason.
  */
-const START = '(?<![A-Za-z0-9_])';
-const END = '(?![A-Za-z0-9_\\-])';
+const START = '(?<![A-Za-z0-9])';
+const END = '(?![A-Za-z0-9\\-])';
 
 /**
  * A value that stands for a secret rather than being one: a reference (`$TOKEN`,
