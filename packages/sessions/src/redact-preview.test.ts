@@ -69,16 +69,16 @@ describe("a tool call's cut preview, redacted", () => {
     ]);
   });
 
-  it('leaves a cut preview whose input holds no secret as it is', () => {
+  it("leaves a cut preview that shows no part of its input's secret as it is", () => {
     const call: DisplayEvent = {
       kind: 'tool-use',
       id: 'c2',
       name: 'Bash',
       toolName: 'command_execution',
       toolKind: 'execute',
-      arg: 'echo ghp_is_the_prefix_of_a_github_tok...',
-      input: { command: "bash -lc 'echo ghp_is_the_prefix_of_a_github_token'" },
+      arg: 'echo the quick brown fox jumps over t...',
+      input: { command: "bash -lc 'echo the quick brown fox jumps over the lazy dog'", env: { GH_TOKEN: TOKEN } },
     };
-    expect(through([call])).toEqual([call]);
+    expect(through([call])).toEqual([{ ...call, input: { command: call.input.command, env: { GH_TOKEN: '[REDACTED:secret-field]' } } }]);
   });
 });

@@ -57,7 +57,7 @@ export function cutPreview<T extends Previewed>(state: PreviewState, event: T): 
   const redacted = redactValue(event, (secret, marker) => secrets.set(secret, marker));
   if (arg === undefined || secrets.size === 0) return redacted;
   const source = [...strings(event.input)].find((text) => text.length > arg.length && toOneLine(text, PREVIEW_MAX_CHARS) === arg);
-  const shown = source === undefined ? withoutSecrets(redactSecrets(arg), secrets) : toOneLine(redactSecrets(source), PREVIEW_MAX_CHARS);
+  const shown = source === undefined ? redactSecrets(withoutSecrets(arg, secrets)) : toOneLine(redactSecrets(source), PREVIEW_MAX_CHARS);
   if (shown !== arg) remember(state, arg, shown);
   return { ...redacted, arg: shown };
 }

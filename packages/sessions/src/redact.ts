@@ -137,6 +137,26 @@ const RULES: readonly SecretRule[] = [
 
 const SHORTEST_MATCH = 8;
 
+/** How far from the end of a cut text a secret's first part is looked for: it is shorter than the secret. */
+const CUT_TAIL = 256;
+
+/**
+ * The first part of a secret that a cut left at the very end of a text (`...`, as a store cuts a session's title
+ * from its first prompt, and a preview its input): a token with a provider's prefix and at least one character
+ * more, or the value of an upper-case assignment naming a secret. What is left is too short for the secret's rule,
+ * or reads as a placeholder (`sk-...`, which needs a character after the prefix to be taken).
+ */
+const CUT_SECRET = new RegExp(
+  `(?:${START}(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
+);
+
+/** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
+function redactCut(text: string): string {
+  if (!text.endsWith('...') && !text.endsWith('\u2026')) return text;
+  const from = Math.max(0, text.length - CUT_TAIL);
+  return text.slice(0, from) + text.slice(from).replace(CUT_SECRET, '[REDACTED:cut-secret]');
+}
+
 /** Told each secret redaction takes out of a text (the part the marker stands for) and that marker. */
 export type SecretFound = (secret: string, marker: string) => void;
 
@@ -175,7 +195,7 @@ export function redactSecrets(text: string, found?: SecretFound): string {
       return kept;
     });
   }
-  return out;
+  return redactCut(out);
 }
 
 const SECRET_KEY = new RegExp(`${SECRET_NAME}$`, 'i');
