@@ -85,6 +85,12 @@ async function promptOf(message: string | undefined, io: CliIo): Promise<string>
   return text;
 }
 
+/** The `--record` file, and how its messages are redacted (`--redact`), if they are. */
+interface RecordFile {
+  target: HtmlTarget;
+  redact: (<T>(value: T) => T) | undefined;
+}
+
 /** Standard input as an input of the run: the prompt, when no -m gave it. */
 const PROMPT_INPUT: CliInput = { name: '-', size: undefined, open: () => (async function* () {})() };
 
@@ -94,14 +100,17 @@ const PROMPT_INPUT: CliInput = { name: '-', size: undefined, open: () => (async 
  * the prompt was read from (`--record /dev/stdin < prompt.txt` emptied the
  * prompt's file into a recording). `-` is a file of that name, as it was.
  */
-async function openRecord(path: string, promptRead: boolean, out: GuardedStream): Promise<HtmlTarget> {
+async function openRecord(path: string, promptRead: boolean, out: GuardedStream, redacting: boolean): Promise<RecordFile> {
   const { openHtmlTarget } = await import('../html-file.js');
-  return openHtmlTarget(path === '-' ? './-' : path, promptRead ? [PROMPT_INPUT] : [], out, { option: '--record', example: 'run.acp.jsonl' });
+  const target = await openHtmlTarget(path === '-' ? './-' : path, promptRead ? [PROMPT_INPUT] : [], out, { option: '--record', example: 'run.acp.jsonl' });
+  // Loaded only with --redact: its rules live in @x/sessions.
+  return { target, redact: redacting ? (await import('../redaction.js')).REDACTION.value : undefined };
 }
 
 /** The input the run renders: the live traffic of the connection, read by the ACP source. */
-function liveInput(run: AcpRun, record: HtmlTarget | undefined, end: AcpRunEnd): CliInput {
-  const traffic = createTrafficQueue((line) => record?.sink.write(line));
+function liveInput(run: AcpRun, record: RecordFile | undefined, end: AcpRunEnd): CliInput {
+  // Behind --redact the recording is an output like any other: each message is written redacted.
+  const traffic = createTrafficQueue((line, message) => record?.target.sink.write(record.redact ? `${JSON.stringify(record.redact(message))}\n` : line));
   return {
     name: run.command.join(' '),
     size: undefined,
@@ -126,7 +135,7 @@ export async function runAcpCommand(argv: readonly string[], io: CliIo, out: Gua
     throw new CliError('acp needs the agent\'s command after --: xview acp -m "..." -- gemini --experimental-acp', ExitCode.usage);
   const prompt = await promptOf(parsed.message, io);
   if (parsed.permission === 'deny') io.stderr.write('xview: acp: permission requests are denied (--allow to allow them).\n');
-  const record = parsed.record === undefined ? undefined : await openRecord(parsed.record, parsed.message === undefined, out);
+  const record = parsed.record === undefined ? undefined : await openRecord(parsed.record, parsed.message === undefined, out, parsed.options.redact);
   const run: AcpRun = {
     command: parsed.command,
     prompt,
@@ -143,10 +152,10 @@ export async function runAcpCommand(argv: readonly string[], io: CliIo, out: Gua
     code = await runInputs(parsed.options, io, out, { inputs: [liveInput(run, record, end)] });
   } catch (error) {
     // The traffic recorded so far is kept: it tells what the agent did before the run failed.
-    await record?.finish().catch(() => undefined);
+    await record?.target.finish().catch(() => undefined);
     throw error;
   }
-  await record?.finish();
+  await record?.target.finish();
   if (end.failure === undefined) return code;
   io.stderr.write(`xview: acp: ${neutralizeForTerminal(end.failure)}\n`);
   // An agent that never started is an input that cannot be read; one that died mid-run is the run's own status (incomplete).
