@@ -165,4 +165,10 @@ describe('--redact keeps the part of a secret left at a cut out of the outcome a
     expect(out.stderr).toContain('{"type":"assistant", broken');
     expect(out.stderr).not.toContain('ghp_');
   });
+
+  it('in the first line of a stream of no known format, where the cut at 100 characters goes through a token', async () => {
+    const out = await run(['--redact'], tempHome(), `${'x'.repeat(80)} ${token} tail\n{bad\n`);
+    expect(out.stderr).toContain(`first line: "${'x'.repeat(80)}`);
+    expect(out.stderr).not.toContain('ghp_');
+  });
 });

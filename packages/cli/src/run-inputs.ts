@@ -13,6 +13,7 @@ import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js
 import { exitCodeOf, outcomeLine, watchFatal, worse } from './outcome.js';
 import type { GuardedStream } from './output.js';
 import { write } from './output.js';
+import { shownExcerpt } from './excerpt.js';
 import { createProgress } from './progress.js';
 import { builtInRenderers } from './built-in-renderers.js';
 import { checkChoices, listsCalls, loadPlugins, pluginListing, pluginTimeout } from './plugins.js';
@@ -50,7 +51,7 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
     if (detection.sample.length > 0) {
       session.say(
         `xview: could not tell the format of ${inputLabel(input)} (${detection.reason}); showing it as text.`,
-        `  first line: "${detection.sample[0]?.slice(0, 100) ?? ''}"`,
+        `  first line: "${shownExcerpt(detection.sample[0] ?? '', 100, session.extras.redact)}"`,
         '  choose one with --provider (xview --list-providers)',
       );
     }
@@ -66,24 +67,9 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
 
 /** How much of a rejected line's excerpt a diagnostic line shows. */
 const EXCERPT_CHARS = 60;
-/** The last word of a text: where a text is cut, what is left of a secret too short for its rule (`ghp_` and 20 characters). */
-const LAST_WORD = /[^\s"'`,;]+$/;
-
-/**
- * The excerpt a diagnostic line shows. Behind `--redact` it is redacted
- * before it is cut, and where a cut goes through a word (this one, or
- * core's, which made an excerpt longer than this shows) the word is left
- * out: its first part may be a secret's, and no rule knows it as one.
- */
-function shownExcerpt(excerpt: string, redact: Redaction | undefined): string {
-  if (redact === undefined || excerpt.length <= EXCERPT_CHARS) return (redact ? redact.text(excerpt) : excerpt).slice(0, EXCERPT_CHARS);
-  const redacted = redact.text(excerpt).replace(LAST_WORD, '');
-  const shown = redacted.slice(0, EXCERPT_CHARS);
-  return redacted.length > EXCERPT_CHARS && LAST_WORD.test(redacted.slice(0, EXCERPT_CHARS + 1)) ? shown.replace(LAST_WORD, '') : shown;
-}
 
 function describeDiagnostic(d: Diagnostic, input: string, redact: Redaction | undefined): string {
-  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${shownExcerpt(d.excerpt, redact)}` : ''}`;
+  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${shownExcerpt(d.excerpt, EXCERPT_CHARS, redact)}` : ''}`;
 }
 
 /** What the inputs of one run added up to. */
