@@ -148,7 +148,7 @@ async function renderInput(
     if (options.provider === undefined) tally.exit = worse(tally.exit, ExitCode.empty);
     return;
   }
-  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal.message, inputLabel(input)) : undefined;
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal.message, inputLabel(input), session.extras.redact) : undefined;
   if (line !== undefined) tally.outcomes.push(line.trimEnd());
   // In every mode: the drift line is about the reader, not the run, and no renderer shows it.
   const drift = driftLine(outcome, source.displayName, inputLabel(input));
