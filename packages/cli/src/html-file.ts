@@ -57,11 +57,11 @@ async function renameTarget(target: string): Promise<string> {
 /** The option that names a target, as its errors say it: `--html`, or `acp --record`, which writes its file the same way. */
 export interface TargetOption {
   option: string;
-  /** A file name to suggest when the target is a directory. */
-  example: string;
+  /** What to name instead when the target is a directory, such as `the page's file, such as run.html`. */
+  suggestion: string;
 }
 
-const HTML_OPTION: TargetOption = { option: '--html', example: 'run.html' };
+const HTML_OPTION: TargetOption = { option: '--html', suggestion: "the page's file, such as run.html" };
 
 /** The target's status when it exists; a directory, or a file that is one of the inputs, is refused. */
 async function checkTarget(target: string, inputs: readonly CliInput[], named: TargetOption): Promise<Stats | undefined> {
@@ -71,7 +71,7 @@ async function checkTarget(target: string, inputs: readonly CliInput[], named: T
   } catch {
     return undefined;
   }
-  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name a file, such as ${named.example}.`, ExitCode.output);
+  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name ${named.suggestion}.`, ExitCode.output);
   for (const input of inputs) {
     const same = input.name === '-' ? isStandardInput(existing) : resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
     if (same) throw new CliError(`${named.option} ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);

@@ -102,7 +102,7 @@ const PROMPT_INPUT: CliInput = { name: '-', size: undefined, open: () => (async 
  */
 async function openRecord(path: string, promptRead: boolean, out: GuardedStream, redacting: boolean): Promise<RecordFile> {
   const { openHtmlTarget } = await import('../html-file.js');
-  const target = await openHtmlTarget(path === '-' ? './-' : path, promptRead ? [PROMPT_INPUT] : [], out, { option: '--record', example: 'run.acp.jsonl' });
+  const target = await openHtmlTarget(path === '-' ? './-' : path, promptRead ? [PROMPT_INPUT] : [], out, { option: '--record', suggestion: "the recording's file, such as run.acp.jsonl" });
   // Loaded only with --redact: its rules live in @x/sessions.
   return { target, redact: redacting ? (await import('../redaction.js')).REDACTION.value : undefined };
 }
