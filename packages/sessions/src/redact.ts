@@ -219,9 +219,17 @@ function redactField(key: string, value: string, found: SecretFound | undefined)
   return `${scheme}[REDACTED:authorization]`;
 }
 
+/** A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key before it is told apart (`#2`). */
+function shownKey(key: string, keys: Set<string>): string {
+  let shown = key;
+  for (let n = 2; keys.has(shown); n++) shown = `${key}#${n}`;
+  keys.add(shown);
+  return shown;
+}
+
 /**
- * Every string inside a JSON-like value, redacted with {@link redactSecrets};
- * the string under a key that names a secret (`authorization`, `api_key`,
+ * Every string inside a JSON-like value, its keys included, redacted with
+ * {@link redactSecrets}; the string under a key that names a secret (`authorization`, `api_key`,
  * `x-api-key`, `password`, `client_secret`, `SessionToken`, ...) is replaced
  * whole. Objects and arrays are copied, other values kept. `found`, when
  * given, is told each secret taken out.
@@ -230,9 +238,14 @@ export function redactValue<T>(value: T, found?: SecretFound): T {
   if (typeof value === 'string') return redactSecrets(value, found) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, found)) as T;
   if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found);
-    return copy as T;
+    const entries: [string, unknown][] = [];
+    const keys = new Set<string>();
+    for (const [key, item] of Object.entries(value)) {
+      entries.push([shownKey(redactSecrets(key, found), keys), typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found)]);
+    }
+    // Own properties, as the value had them: assigning `copy[key]` set the copy's prototype for a `__proto__` key, which then
+    // vanished from the output and lent its fields to the copy (an input `{"__proto__": {"command": …}}` gained a command).
+    return Object.fromEntries(entries) as T;
   }
   return value;
 }
