@@ -121,4 +121,16 @@ describe.skipIf(!built)('xview binary', () => {
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
     expect(readdirSync(dir)).toEqual(['run.html']);
   });
+
+  it('acp refuses to record into standard input it read the prompt from, leaving the prompt file as it was', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-acp-record-'));
+    const prompt = join(dir, 'prompt.txt');
+    writeFileSync(prompt, 'fix greet.txt\n');
+    const agent = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'acp', 'scripted-agent.mjs');
+    const script = `node ${JSON.stringify(bin)} acp --record /dev/stdin -- ${JSON.stringify(process.execPath)} ${JSON.stringify(agent)} < ${JSON.stringify(prompt)}`;
+    const result = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--record /dev/stdin is also an input');
+    expect(readFileSync(prompt, 'utf8')).toBe('fix greet.txt\n');
+  });
 });

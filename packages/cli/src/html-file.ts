@@ -54,18 +54,27 @@ async function renameTarget(target: string): Promise<string> {
   }
 }
 
+/** The option that names a target, as its errors say it: `--html`, or `acp --record`, which writes its file the same way. */
+export interface TargetOption {
+  option: string;
+  /** What to name instead when the target is a directory, such as `the page's file, such as run.html`. */
+  suggestion: string;
+}
+
+const HTML_OPTION: TargetOption = { option: '--html', suggestion: "the page's file, such as run.html" };
+
 /** The target's status when it exists; a directory, or a file that is one of the inputs, is refused. */
-async function checkTarget(target: string, inputs: readonly CliInput[]): Promise<Stats | undefined> {
+async function checkTarget(target: string, inputs: readonly CliInput[], named: TargetOption): Promise<Stats | undefined> {
   let existing: Stats;
   try {
     existing = await stat(target);
   } catch {
     return undefined;
   }
-  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name the page's file, such as run.html.`, ExitCode.output);
+  if (existing.isDirectory()) throw new CliError(`cannot write ${neutralizeForTerminal(target)}: it is a directory; name ${named.suggestion}.`, ExitCode.output);
   for (const input of inputs) {
     const same = input.name === '-' ? isStandardInput(existing) : resolve(input.name) === resolve(target) || (await stat(input.name).then((s) => s.dev === existing.dev && s.ino === existing.ino, () => false));
-    if (same) throw new CliError(`--html ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
+    if (same) throw new CliError(`${named.option} ${neutralizeForTerminal(target)} is also an input: writing it would destroy the run being read. Choose another file.`, ExitCode.usage);
   }
   return existing;
 }
@@ -132,10 +141,11 @@ async function openInPlace(target: string): Promise<HtmlTarget> {
  * complete, so a failed or killed run never leaves a truncated page and never
  * destroys the previous one; a target that is one of the inputs is refused
  * before anything is written. A device or a named pipe is written in place.
+ * `named` is the option that named the target, for its errors.
  */
-export async function openHtmlTarget(target: string, inputs: readonly CliInput[], stdout: GuardedStream): Promise<HtmlTarget> {
+export async function openHtmlTarget(target: string, inputs: readonly CliInput[], stdout: GuardedStream, named = HTML_OPTION): Promise<HtmlTarget> {
   if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
-  const existing = await checkTarget(target, inputs);
+  const existing = await checkTarget(target, inputs, named);
   if (existing !== undefined && !existing.isFile()) return openInPlace(target);
   const path = existing === undefined ? target : await renameTarget(target);
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.

@@ -2,6 +2,8 @@ import type { DisplayEvent, RunOutcome } from '@x/core';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { ExitCodeValue } from './exit-codes.js';
 import { ExitCode } from './exit-codes.js';
+import { shownExcerpt } from './excerpt.js';
+import type { Redaction } from './session.js';
 
 /** The longest provider message quoted in an outcome line. */
 const MESSAGE_CHARS = 300;
@@ -34,10 +36,11 @@ export function exitCodeOf(outcome: RunOutcome): ExitCodeValue {
   }
 }
 
-function quote(message: string | undefined): string {
+/** The message's first line, cut to MESSAGE_CHARS; behind `--redact` redacted before the cut, which then loses the word it goes through. */
+function quote(message: string | undefined, redact: Redaction | undefined): string {
   const line = message?.trim().split('\n')[0]?.trim() ?? '';
   if (line === '') return '';
-  const cut = line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS - 3)}...` : line;
+  const cut = line.length > MESSAGE_CHARS ? `${shownExcerpt(line, MESSAGE_CHARS - 3, redact)}...` : line;
   return `: ${neutralizeForTerminal(cut)}`;
 }
 
@@ -45,20 +48,21 @@ function quote(message: string | undefined): string {
  * The one plain line default mode prints to standard error when a run did
  * not simply succeed: what happened, and the provider's own message. The
  * text went to standard output; this is the outcome, so a pipe shows both.
- * `fatal` is the first fatal error's message, if there was one.
+ * `fatal` is the first fatal error's message, if there was one, as the
+ * provider wrote it: behind `--redact` (`redact`) it is redacted before it is cut.
  */
-export function outcomeLine(outcome: RunOutcome, fatal: string | undefined, where: string): string | undefined {
+export function outcomeLine(outcome: RunOutcome, fatal: string | undefined, where: string, redact?: Redaction): string | undefined {
   const message = fatal ?? outcome.errors[0];
   const from = where === 'standard input' ? '' : ` (${where})`;
   switch (outcome.status) {
     case 'error':
-      return `xview: the run failed${from}${quote(message ?? outcome.finalMessage) || ': the agent reported failure'}\n`;
+      return `xview: the run failed${from}${quote(message ?? outcome.finalMessage, redact) || ': the agent reported failure'}\n`;
     case 'cancelled':
-      return `xview: the run was cancelled${from}${quote(message)}\n`;
+      return `xview: the run was cancelled${from}${quote(message, redact)}\n`;
     case 'incomplete':
-      return `xview: the stream ended before the run did${from}: the agent died or was cut off${message === undefined ? '' : ` (${quote(message).slice(2)})`}\n`;
+      return `xview: the stream ended before the run did${from}: the agent died or was cut off${message === undefined ? '' : ` (${quote(message, redact).slice(2)})`}\n`;
     default:
-      return fatal === undefined ? undefined : `xview: fatal error${from}${quote(fatal)}\n`;
+      return fatal === undefined ? undefined : `xview: fatal error${from}${quote(fatal, redact)}\n`;
   }
 }
 

@@ -139,3 +139,36 @@ describe('--redact catches a key cut across two streamed deltas, at every positi
     }
   });
 });
+
+describe('--redact keeps the part of a secret left at a cut out of the outcome and standard error', () => {
+  // A Claude Bash call whose preview, cut at 40 characters, ends in `ghp_` and 19 of the token's 36 characters: too few for its rule.
+  const token = 'ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789';
+  const stream = [
+    { type: 'system', subtype: 'init', session_id: 's1', model: 'claude-sonnet-4-5', cwd: '/work/app', tools: ['Bash'] },
+    { type: 'assistant', session_id: 's1', message: { id: 'msg_1', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: `git remote add origin ${token}` } }], usage } },
+    { type: 'user', session_id: 's1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' }] } },
+    { type: 'result', subtype: 'success', session_id: 's1', is_error: false, num_turns: 1, duration_ms: 10, result: 'done', usage },
+  ]
+    .map((line) => JSON.stringify(line))
+    .join('\n');
+
+  it.each([[['--summary']], [['--summary', '--json']]])('xview %j', async (mode) => {
+    const out = await run([...mode, '--redact', '--provider', 'claude'], tempHome(), stream);
+    expect(out.code).toBe(ExitCode.ok);
+    expect(out.stdout).toContain('git remote add origin [REDACTED:gith');
+    expect(out.stdout).not.toContain('ghp_Ab3dEf');
+  });
+
+  it('in the excerpt of a malformed line on standard error, where the cut at 60 characters goes through a token', async () => {
+    const broken = `{"type":"assistant", broken ${token} and more`;
+    const out = await run(['--strict', '--redact', '--provider', 'claude'], tempHome(), `${stream}\n${broken}\n`);
+    expect(out.stderr).toContain('{"type":"assistant", broken');
+    expect(out.stderr).not.toContain('ghp_');
+  });
+
+  it('in the first line of a stream of no known format, where the cut at 100 characters goes through a token', async () => {
+    const out = await run(['--redact'], tempHome(), `${'x'.repeat(80)} ${token} tail\n{bad\n`);
+    expect(out.stderr).toContain(`first line: "${'x'.repeat(80)}`);
+    expect(out.stderr).not.toContain('ghp_');
+  });
+});

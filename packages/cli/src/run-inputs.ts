@@ -13,6 +13,7 @@ import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js
 import { exitCodeOf, outcomeLine, watchFatal, worse } from './outcome.js';
 import type { GuardedStream } from './output.js';
 import { write } from './output.js';
+import { shownExcerpt } from './excerpt.js';
 import { createProgress } from './progress.js';
 import { builtInRenderers } from './built-in-renderers.js';
 import { checkChoices, listsCalls, loadPlugins, pluginListing, pluginTimeout } from './plugins.js';
@@ -21,7 +22,7 @@ import { createRunAggregate, endView, inputAggregator, viewOf, viewOfOwnEvent } 
 import type { CliIo } from './run-cli.js';
 import type { SharedRenderer } from './run-renderers.js';
 import { chosenRenderer, sharedRenderer } from './run-renderers.js';
-import type { RunExtras, Session } from './session.js';
+import type { Redaction, RunExtras, Session } from './session.js';
 import { createSession } from './session.js';
 
 /*
@@ -50,7 +51,7 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
     if (detection.sample.length > 0) {
       session.say(
         `xview: could not tell the format of ${inputLabel(input)} (${detection.reason}); showing it as text.`,
-        `  first line: "${detection.sample[0]?.slice(0, 100) ?? ''}"`,
+        `  first line: "${shownExcerpt(detection.sample[0] ?? '', 100, session.extras.redact)}"`,
         '  choose one with --provider (xview --list-providers)',
       );
     }
@@ -64,8 +65,11 @@ function chooseSource(session: Session, detected: Awaited<ReturnType<typeof dete
   return detection.source;
 }
 
-function describeDiagnostic(d: Diagnostic, input: string): string {
-  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${d.excerpt.slice(0, 60)}` : ''}`;
+/** How much of a rejected line's excerpt a diagnostic line shows. */
+const EXCERPT_CHARS = 60;
+
+function describeDiagnostic(d: Diagnostic, input: string, redact: Redaction | undefined): string {
+  return `  ${input}:${d.line}: ${d.outcome === 'unknown' ? 'unknown type' : 'malformed'}: ${d.reason}${d.excerpt ? `  ${shownExcerpt(d.excerpt, EXCERPT_CHARS, redact)}` : ''}`;
 }
 
 /** What the inputs of one run added up to. */
@@ -114,17 +118,19 @@ async function renderInput(
     });
   const fatal = watchFatal();
   const name = input.name === '-' ? 'stdin' : input.name;
+  // Behind --redact the outcome is folded from the events redacted, as the renderer sees them.
+  const folded = inputAggregator(tally.run, source, listsCalls(session.plugins, chosenRenderer(options) ?? ''));
   const report = await runPipeline(detected.stream, {
     source,
     renderer: spanning,
     // The per-call list grows with the run; only a renderer that asks for it (--summary) gets it.
-    aggregator: inputAggregator(tally.run, source, listsCalls(session.plugins, chosenRenderer(options) ?? '')),
+    aggregator: session.extras.redact ? session.extras.redact.aggregator(folded) : folded,
     maxLineBytes: options.maxLineBytes,
     onEvent: fatal.onEvent,
     onDiagnostic: (d) => {
       if (d.outcome === 'ignored') return;
       tally.problems += 1;
-      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name));
+      if (tally.printed.length < MAX_PRINTED_DIAGNOSTICS) tally.printed.push(describeDiagnostic(d, name, session.extras.redact));
     },
   });
   const redact = session.extras.redact;
@@ -142,7 +148,7 @@ async function renderInput(
     if (options.provider === undefined) tally.exit = worse(tally.exit, ExitCode.empty);
     return;
   }
-  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal.message, inputLabel(input)) : undefined;
+  const line = options.output === 'terminal' && !options.verbose ? outcomeLine(outcome, fatal.message, inputLabel(input), session.extras.redact) : undefined;
   if (line !== undefined) tally.outcomes.push(line.trimEnd());
   // In every mode: the drift line is about the reader, not the run, and no renderer shows it.
   const drift = driftLine(outcome, source.displayName, inputLabel(input));

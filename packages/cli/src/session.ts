@@ -1,4 +1,4 @@
-import type { Renderer } from '@x/core';
+import type { Renderer, RunAggregator } from '@x/core';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from './args.js';
 import type { CliInput } from './input.js';
@@ -11,6 +11,8 @@ export interface Redaction {
   text(text: string): string;
   value<T>(value: T): T;
   renderer(renderer: Renderer): Renderer;
+  /** The aggregate an input's outcome (`--summary`, the outcome line) is read from, folding the events redacted. */
+  aggregator(folded: RunAggregator): RunAggregator;
 }
 
 /**

@@ -29,4 +29,16 @@ describe('redactedLines', () => {
     const out = await collect(redactedLines(chunksOf(`short\n${long}\n${SECRET}\n`, 5), 64));
     expect(out).toEqual(['short\n', `${LONG_LINE_MARKER}\n`, '[REDACTED:openai-key]\n']);
   });
+
+  it("redacts a secret inside a JSON string as the string holds it: a line of a tool's output after its \\n, an escaped key", async () => {
+    const output = `cat .env\nAPI_TOKEN=9f8e7d6c5b4a\n${SECRET}\nsk-\u0070roj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx\n`;
+    const line = JSON.stringify({ type: 'user', content: [{ type: 'tool_result', content: output }] }).replace('\\\\u0070', '\\u0070');
+    const [out] = await collect(redactedLines(chunksOf(`${line}\n`, 4096)));
+    expect(out).toBe(`${JSON.stringify({ type: 'user', content: [{ type: 'tool_result', content: 'cat .env\nAPI_TOKEN=[REDACTED:env-secret]\n[REDACTED:openai-key]\n[REDACTED:openai-key]\n' }] })}\n`);
+  });
+
+  it('leaves a line without secrets byte for byte, its escapes and a string that never closes included', async () => {
+    const line = '{"a":"caf\\u00e9 \\/ ok","b":"unclosed \\"';
+    expect(await collect(redactedLines(chunksOf(line, 4096)))).toEqual([line]);
+  });
 });

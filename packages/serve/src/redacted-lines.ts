@@ -24,8 +24,56 @@ function hold(state: LineState, piece: Uint8Array, maxLineBytes: number): void {
   }
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where the JSON string opened at `open` closes, past its escapes; -1 when the line ends first. */
+function stringEnd(line: string, open: number): number {
+  for (let i = open + 1; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code === BACKSLASH) i += 1;
+    else if (code === QUOTE) return i;
+  }
+  return -1;
+}
+
+/** A JSON string literal with its text redacted, written again only when redaction changed it (the log's bytes otherwise). */
+function redactLiteral(literal: string): string {
+  let text: unknown;
+  try {
+    text = JSON.parse(literal);
+  } catch {
+    return literal;
+  }
+  if (typeof text !== 'string') return literal;
+  const redacted = redactSecrets(text);
+  return redacted === text ? literal : JSON.stringify(redacted);
+}
+
+/**
+ * A log's line redacted. The rules read text, and a log's line is JSON, whose
+ * strings escape what they hold: a line of a tool's output starts after `\n`,
+ * so `\nAPI_KEY=…` or `\nghp_…` has a letter before the name or token, and
+ * `\u0073k-…` or `\/` spell a key differently. So the line is redacted as it
+ * stands (for a secret the JSON itself spells, `"password": "…"`), then each
+ * string literal in it, decoded, in one pass: a string that never closes (a
+ * cut line) ends the pass, so no part of the line is read twice.
+ */
+function redactLine(line: string): string {
+  const whole = redactSecrets(line);
+  let out = '';
+  let copied = 0;
+  for (let open = whole.indexOf('"'); open >= 0; open = whole.indexOf('"', copied)) {
+    const close = stringEnd(whole, open);
+    if (close < 0) break;
+    out += whole.slice(copied, open) + redactLiteral(whole.slice(open, close + 1));
+    copied = close + 1;
+  }
+  return out + whole.slice(copied);
+}
+
 function finish(state: LineState, decoder: TextDecoder): string {
-  const line = state.tooLong ? LONG_LINE_MARKER : redactSecrets(decoder.decode(Buffer.concat(state.pieces)));
+  const line = state.tooLong ? LONG_LINE_MARKER : redactLine(decoder.decode(Buffer.concat(state.pieces)));
   Object.assign(state, { pieces: [], bytes: 0, tooLong: false });
   return line;
 }

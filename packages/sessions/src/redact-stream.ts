@@ -1,7 +1,6 @@
 import type { DisplayEvent } from '@x/core';
-import { PREVIEW_MAX_CHARS } from '@x/core';
-import { toOneLine } from '@x/core/provider-utils';
 import { redactSecrets, redactValue } from './redact.js';
+import { cutPreview, type PreviewState, quotedPreviews } from './redact-preview.js';
 
 /**
  * The most text held back for one streamed block. A line, or an unfinished
@@ -19,9 +18,10 @@ interface HeldBlock {
   text: string;
 }
 
-/** State of one redacted event stream: at most one held block, as the stream's text events are increments of one block at a time. */
+/** State of one redacted event stream: at most one held block, as the stream's text events are increments of one block at a time, and the previews redaction changed. */
 interface StreamState {
   held: HeldBlock | undefined;
+  previews: PreviewState;
 }
 
 const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
@@ -50,27 +50,9 @@ function holdFrom(text: string): number {
   return text.length - from > REDACT_HELD_MAX_CHARS ? text.length : from;
 }
 
-type ToolUse = Extract<DisplayEvent, { kind: 'tool-use' }>;
-
-function* strings(value: unknown): Generator<string> {
-  if (typeof value === 'string') yield value;
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) yield* strings(item);
-}
-
-/**
- * A tool call redacted, its one-line preview included. The preview is cut to
- * PREVIEW_MAX_CHARS, which can leave a secret shorter than its rule needs (or
- * ending in "...", which reads as a placeholder); so where the preview is the
- * cut of one of the input's strings, it is cut again from that string redacted.
- */
-function redactToolUse(event: ToolUse): ToolUse {
-  const redacted = redactValue(event);
-  const source = [...strings(event.input)].find((text) => text.length > event.arg.length && toOneLine(text, PREVIEW_MAX_CHARS) === event.arg);
-  return source === undefined ? redacted : { ...redacted, arg: toOneLine(redactSecrets(source), PREVIEW_MAX_CHARS) };
-}
-
-function redactEvent(event: DisplayEvent): DisplayEvent {
-  return event.kind === 'tool-use' ? redactToolUse(event) : redactValue(event);
+function redactEvent(state: StreamState, event: DisplayEvent): DisplayEvent {
+  if (event.kind === 'tool-use' || (event.kind === 'tool-result' && event.arg !== undefined)) return cutPreview(state.previews, event);
+  return redactValue(event.kind === 'notice' ? quotedPreviews(state.previews, event) : event);
 }
 
 function sameBlock(held: HeldBlock, event: StreamedText): boolean {
@@ -117,14 +99,15 @@ export interface RedactingStream {
  * another block or event, or the end of the stream) and redacted whole. An
  * unfinished PEM private key is held until its END line. At most
  * {@link REDACT_HELD_MAX_CHARS} characters are held. Every other event is
- * redacted with {@link redactValue}, and a tool call's cut preview is cut
- * again from its redacted input. The text shown is the same; only where
+ * redacted with {@link redactValue}, and a tool call's cut preview (of its
+ * start or of its result) shows no part of a secret taken out of its input,
+ * nor does a notice that quotes it. The text shown is the same; only where
  * the increments are cut changes.
  */
 export function createRedactingStream(): RedactingStream {
-  const state: StreamState = { held: undefined };
+  const state: StreamState = { held: undefined, previews: { changed: new Map() } };
   return {
-    write: (event) => (event.kind === 'text' || event.kind === 'reasoning' ? writeText(state, event) : [...released(state), redactEvent(event)]),
+    write: (event) => (event.kind === 'text' || event.kind === 'reasoning' ? writeText(state, event) : [...released(state), redactEvent(state, event)]),
     end: () => released(state),
     get holding() {
       return state.held !== undefined && state.held.text !== '';

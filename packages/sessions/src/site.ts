@@ -14,7 +14,7 @@ import {
 } from './site-workers.js';
 import { makeFolders, temporaryPath, writeFileAtomic } from './atomic-file.js';
 import { renderInWorkers } from './site-workers.js';
-import { redactValue } from './redact.js';
+import { redactSecrets, redactValue } from './redact.js';
 import { readRegularFile } from './store-path.js';
 import { sessionTitle } from './render-session.js';
 import type { SessionInfo } from './types.js';
@@ -243,7 +243,8 @@ export async function writeSite(outDir: string, sessions: readonly SessionInfo[]
         return;
       }
       await rename(file, join(outDir, page));
-      manifest.pages[page] = { source: session.path, signature: sessionSignature(session, variant), ...(result.facts ? { facts: result.facts } : {}) };
+      // The manifest is published with the pages: its log path (a Claude folder spells the working directory) is redacted as they are.
+      manifest.pages[page] = { source: options.redact ? redactSecrets(session.path) : session.path, signature: sessionSignature(session, variant), ...(result.facts ? { facts: result.facts } : {}) };
       report.written += 1;
     });
   } finally {

@@ -91,6 +91,10 @@ export const SECRETS: readonly { kind: string; text: string; secret: string }[] 
   { kind: 'secret-field', text: "auth_token = 'f1e2d3c4b5a697887766554433221100'", secret: 'f1e2d3c4b5a697887766554433221100' },
   { kind: 'secret-field', text: '{"headers": {"x-api-key": "k3y-9f8e7d6c5b4a39281706"}}', secret: 'k3y-9f8e7d6c5b4a39281706' },
   { kind: 'secret-field', text: '"password": "hunter2-Prod!"', secret: 'hunter2-Prod!' },
+  // A value holding the other quote, or an escaped one; and a JSON text as a log's JSON string holds it (the raw download of `xview serve`).
+  { kind: 'secret-field', text: `{"db_password": "it's-Pr0d!"}`, secret: "it's-Pr0d!" },
+  { kind: 'secret-field', text: `{"password": "pa\\"ss-Pr0d"}`, secret: 'ss-Pr0d' },
+  { kind: 'secret-field', text: `{"output":"{\\"client_secret\\": \\"cs-7Hq2Lm9Xw4\\"}"}`, secret: 'cs-7Hq2Lm9Xw4' },
   { kind: 'url-credentials', text: 'REDIS_URL=redis://:p4ssw0rdR3dis@cache.internal:6379/0', secret: 'p4ssw0rdR3dis' },
   // Shapes the rules above caught already, kept so that every published format is in the corpus.
   { kind: 'stripe-key', text: 'restricted key rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz', secret: 'rk_live_51HqZ2kLm9Np3Qr7St1Uv5WxYz' },

@@ -128,6 +128,17 @@ describe('xview acp', () => {
     expect(stdout.text).toBe(live.stdout);
   });
 
+  it('records the traffic redacted behind --redact, as every other output', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-acp-'));
+    const record = join(dir, 'run.jsonl');
+    const token = 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R';
+    const live = await acp(['--redact', '--record', record, '-m', `push with ${token}`, '--', process.execPath, AGENT]);
+    expect(live.code).toBe(ExitCode.ok);
+    const recorded = readFileSync(record, 'utf8');
+    expect(recorded).toContain('push with [REDACTED:github-token]');
+    expect(recorded).not.toContain(token);
+  });
+
   it('reads the prompt from standard input', async () => {
     const { stdout } = await acp(['--events', '--', process.execPath, AGENT], {}, 'from stdin\n');
     expect(eventsOf(stdout)[1]).toEqual({ kind: 'prompt', form: 'prompt', text: 'from stdin' });

@@ -1,9 +1,9 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { type CliOptions, parseCliArgs, parseError } from '../args.js';
-import { CliError, describeSystemError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
+import { CliError, ExitCode, type ExitCodeValue } from '../exit-codes.js';
 import type { CliInput } from '../input.js';
+import type { HtmlTarget } from '../html-file.js';
 import type { GuardedStream } from '../output.js';
 import type { CliIo } from '../run-cli.js';
 import { type AcpRun, type AcpRunEnd, runAcpClient } from './acp-client.js';
@@ -85,15 +85,32 @@ async function promptOf(message: string | undefined, io: CliIo): Promise<string>
   return text;
 }
 
-function openRecord(path: string): WriteStream {
-  const file = createWriteStream(path);
-  file.on('error', () => {});
-  return file;
+/** The `--record` file, and how its messages are redacted (`--redact`), if they are. */
+interface RecordFile {
+  target: HtmlTarget;
+  redact: (<T>(value: T) => T) | undefined;
+}
+
+/** Standard input as an input of the run: the prompt, when no -m gave it. */
+const PROMPT_INPUT: CliInput = { name: '-', size: undefined, open: () => (async function* () {})() };
+
+/**
+ * Opens the `--record` file as `--html` opens its page: written beside and
+ * renamed into place when the run ends, and refused when it is standard input
+ * the prompt was read from (`--record /dev/stdin < prompt.txt` emptied the
+ * prompt's file into a recording). `-` is a file of that name, as it was.
+ */
+async function openRecord(path: string, promptRead: boolean, out: GuardedStream, redacting: boolean): Promise<RecordFile> {
+  const { openHtmlTarget } = await import('../html-file.js');
+  const target = await openHtmlTarget(path === '-' ? './-' : path, promptRead ? [PROMPT_INPUT] : [], out, { option: '--record', suggestion: "the recording's file, such as run.acp.jsonl" });
+  // Loaded only with --redact: its rules live in @x/sessions.
+  return { target, redact: redacting ? (await import('../redaction.js')).REDACTION.value : undefined };
 }
 
 /** The input the run renders: the live traffic of the connection, read by the ACP source. */
-function liveInput(run: AcpRun, record: WriteStream | undefined, end: AcpRunEnd): CliInput {
-  const traffic = createTrafficQueue((line) => record?.write(line));
+function liveInput(run: AcpRun, record: RecordFile | undefined, end: AcpRunEnd): CliInput {
+  // Behind --redact the recording is an output like any other: each message is written redacted.
+  const traffic = createTrafficQueue((line, message) => record?.target.sink.write(record.redact ? `${JSON.stringify(record.redact(message))}\n` : line));
   return {
     name: run.command.join(' '),
     size: undefined,
@@ -103,14 +120,6 @@ function liveInput(run: AcpRun, record: WriteStream | undefined, end: AcpRunEnd)
       return traffic.lines();
     },
   };
-}
-
-function closeRecord(record: WriteStream | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (record === undefined) return resolve();
-    record.once('error', reject);
-    record.end(() => resolve());
-  });
 }
 
 /**
@@ -126,7 +135,7 @@ export async function runAcpCommand(argv: readonly string[], io: CliIo, out: Gua
     throw new CliError('acp needs the agent\'s command after --: xview acp -m "..." -- gemini --experimental-acp', ExitCode.usage);
   const prompt = await promptOf(parsed.message, io);
   if (parsed.permission === 'deny') io.stderr.write('xview: acp: permission requests are denied (--allow to allow them).\n');
-  const record = parsed.record === undefined ? undefined : openRecord(parsed.record);
+  const record = parsed.record === undefined ? undefined : await openRecord(parsed.record, parsed.message === undefined, out, parsed.options.redact);
   const run: AcpRun = {
     command: parsed.command,
     prompt,
@@ -138,12 +147,15 @@ export async function runAcpCommand(argv: readonly string[], io: CliIo, out: Gua
   };
   const end: AcpRunEnd = { failure: undefined, started: true };
   const { runInputs } = await import('../run-inputs.js');
-  const code = await runInputs(parsed.options, io, out, { inputs: [liveInput(run, record, end)] });
+  let code: ExitCodeValue;
   try {
-    await closeRecord(record);
+    code = await runInputs(parsed.options, io, out, { inputs: [liveInput(run, record, end)] });
   } catch (error) {
-    throw new CliError(`cannot write ${neutralizeForTerminal(parsed.record ?? '')}: ${describeSystemError(error)}`, ExitCode.output);
+    // The traffic recorded so far is kept: it tells what the agent did before the run failed.
+    await record?.target.finish().catch(() => undefined);
+    throw error;
   }
+  await record?.target.finish();
   if (end.failure === undefined) return code;
   io.stderr.write(`xview: acp: ${neutralizeForTerminal(end.failure)}\n`);
   // An agent that never started is an input that cannot be read; one that died mid-run is the run's own status (incomplete).

@@ -17,8 +17,8 @@ interface QueueState {
   ended: boolean;
 }
 
-/** A fresh {@link TrafficQueue}; `onLine` sees each line as it is queued (the `--record` file). */
-export function createTrafficQueue(onLine: (line: string) => void): TrafficQueue {
+/** A fresh {@link TrafficQueue}; `onLine` sees each line as it is queued, with the message it holds (the `--record` file). */
+export function createTrafficQueue(onLine: (line: string, message: unknown) => void): TrafficQueue {
   const state: QueueState = { pending: [], wake: undefined, ended: false };
   const encoder = new TextEncoder();
   const notify = () => {
@@ -30,7 +30,7 @@ export function createTrafficQueue(onLine: (line: string) => void): TrafficQueue
     push(message) {
       if (state.ended) return;
       const line = `${JSON.stringify(message)}\n`;
-      onLine(line);
+      onLine(line, message);
       state.pending.push(encoder.encode(line));
       notify();
     },
