@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { arrayField, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
+import { arrayField, compactKey, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
 import { showMessage, showReasoning, startTurn } from './responses-part-events.js';
 import { appendArguments, itemKey, MAX_PENDING_ARGUMENT_CHARS, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
 
@@ -71,7 +71,7 @@ export function onItemAdded(state: OpenAICompatibleState, turn: ResponsesTurn, e
     context.ignore(`a ${type} item opens; shown with its outcome when it is done`);
   } else {
     // Other items: reported here once, and not again when they finish.
-    if (item !== undefined) turn.reported.set(itemIdOf(turn, item, outputIndex), true);
+    if (item !== undefined) turn.reported.set(compactKey(itemIdOf(turn, item, outputIndex)), true);
     context.unknown(`output item of type ${type ?? 'missing'}, not shown`);
   }
 }
@@ -148,8 +148,8 @@ export function showItem(state: OpenAICompatibleState, turn: ResponsesTurn, even
   if (type === 'message') return showMessage(state, turn, events, item, itemId);
   if (type === 'reasoning') return showReasoning(state, turn, events, item, itemId);
   if (type === 'function_call' || type === 'custom_tool_call') return showCall(state, turn, events, item, itemId, outputIndex);
-  if (showHostedCall(state, turn, events, item, outputIndex) || turn.reported.has(itemId)) return;
-  turn.reported.set(itemId, true);
+  if (showHostedCall(state, turn, events, item, outputIndex) || turn.reported.has(compactKey(itemId))) return;
+  turn.reported.set(compactKey(itemId), true);
   startTurn(state, turn, events);
   events.push({ kind: 'notice', level: 'info', code: 'unknown-item', message: `Output item of type ${type ?? 'missing'} is not shown.` });
 }

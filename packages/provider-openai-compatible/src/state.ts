@@ -184,6 +184,8 @@ export function startSession(state: OpenAICompatibleState, sessionId: string | u
 
 /** How many output items of one response have their id remembered (by index, and as aliases). */
 export const MAX_REMEMBERED_ITEMS = 1024;
+/** The longest item id remembered: real ones are a prefix and a few dozen characters. */
+const MAX_REMEMBERED_ID_CHARS = 256;
 
 /** A fresh {@link ItemIds}. */
 export function createItemIds(): ItemIds {
@@ -193,10 +195,13 @@ export function createItemIds(): ItemIds {
 /**
  * The id an output item is shown under: an id already shown under stays
  * itself; else the id first seen at its `output_index`, whatever id this
- * event gives it; else its own id, else `item-<index>`.
+ * event gives it; else its own id, else `item-<index>`. An id past 256
+ * characters is not remembered (up to 1,024 are, each from a line of up to
+ * 16 MiB): its item is shown under that id, known by no other.
  */
 export function itemKey(items: ItemIds, rawId: string | undefined, outputIndex: number | undefined): string {
   const raw = nonEmpty(rawId);
+  if (raw !== undefined && raw.length > MAX_REMEMBERED_ID_CHARS) return raw;
   if (raw !== undefined && items.keys.has(raw)) return raw;
   const aliased = raw === undefined ? undefined : items.aliases.get(raw);
   if (aliased !== undefined) return aliased;
