@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ELLIPSIS, collapseWhitespace, cutText, toOneLine } from './text-limits.js';
 
@@ -63,5 +64,32 @@ describe('toOneLine on long texts', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+/*
+ * A cut is kept across lines (an open call's preview, a listed name), so it
+ * must not be a view into the string it was cut from: V8 makes a slice a
+ * sliced string and `slice + '...'` a cons string, both of which keep the
+ * whole parent alive. 500 open Edit calls with 200 KB paths kept 96 MiB of
+ * heap for their 40-character previews. Whether a string is flat is read
+ * from its map (V8's `%HaveSameMap`, with natives enabled for this file),
+ * against a flat one-byte string made by `join`.
+ */
+describe('cuts share no memory with their text', () => {
+  v8.setFlagsFromString('--allow-natives-syntax');
+  const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: string, b: string) => boolean;
+  const flat = (s: string) => sameMap(s, ['a'.repeat(20), 'b'.repeat(20)].join(''));
+  const long = `/src/${'p'.repeat(200_000)}.ts`;
+
+  it('tells a view from a flat string', () => {
+    expect(flat(long.slice(0, 40))).toBe(false);
+    expect(flat(`${long.slice(0, 37)}...`)).toBe(false);
+  });
+
+  it('cutText and toOneLine return flat copies of a long text', () => {
+    expect(flat(cutText(long, 40))).toBe(true);
+    expect(flat(toOneLine(long, 40))).toBe(true);
+    expect(flat(toOneLine(`  ${long.replace('p', ' \n p')}`, 160))).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { detachText } from './text-assembler.js';
+
 /** The longest argument preview, in characters (code points). */
 export const PREVIEW_MAX_CHARS = 40;
 /** The longest one-line result summary, in characters (code points). */
@@ -21,6 +23,9 @@ export function collapseWhitespace(text: string): string {
 /**
  * Cuts `text` to at most `max` characters, counting code points so that no
  * surrogate pair (emoji, rare CJK) is split, ending a cut string with `...`.
+ * A cut is a copy: previews and names are kept across lines (an open call's
+ * preview), and V8's cut of a long string is a view that keeps the whole
+ * string alive (a 40-character preview kept a 16 MiB path).
  */
 export function cutText(text: string, max: number): string {
   // Fast path: fewer UTF-16 units than the limit means fewer code points too.
@@ -36,7 +41,7 @@ export function cutText(text: string, max: number): string {
     if (count > max) break;
   }
   if (count <= max) return text;
-  return text.slice(0, keptEnd < 0 ? end : keptEnd) + ELLIPSIS;
+  return detachText(text.slice(0, keptEnd < 0 ? end : keptEnd) + ELLIPSIS);
 }
 
 /** How many UTF-16 units of a long text {@link toOneLine} collapses first. */

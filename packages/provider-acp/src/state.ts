@@ -44,9 +44,10 @@ export interface TerminalState {
   exitCode: number | undefined;
 }
 
-/** What a call's earlier updates carried, for its result. */
+/** What a call's earlier updates carried, for its result (see {@link keptCall}). */
 export interface CallMemory {
-  terminalId: string | undefined;
+  /** The compact key of the terminal it embeds. */
+  terminal: string | undefined;
   changes: FileChange[];
 }
 
@@ -63,8 +64,9 @@ export interface AcpState {
   text: TextAssembler;
   /** Requests by the compact key of their id. Client and agent number their requests apart, so an id may be pending twice (one each way). */
   pending: RecentMap<string, PendingRequest[]>;
+  /** Terminals by the compact key of their id. */
   terminals: RecentMap<string, TerminalState>;
-  /** What earlier updates of each call carried that its result tells: its terminal and the files its diffs change. */
+  /** What earlier updates of each call carried that its result tells (its terminal and the files its diffs change), by the compact key of its id. */
   calls: RecentMap<string, CallMemory>;
   /** The message chunks are being assembled into, and its id. */
   open: OpenBlock;
@@ -82,7 +84,7 @@ export interface AcpState {
   fields: SessionFields;
   /** Calls whose permission the client refused in this turn (at most {@link MAX_CALLS}), ended as errors when the turn ends if the agent did not end them. */
   refused: { toolCallId: string; message: string }[];
-  /** Calls announced before their input (OpenCode's first `tool_call`), held until an update brings it (at most {@link MAX_CALLS}). */
+  /** Calls announced before their input (OpenCode's first `tool_call`), held until an update brings it (at most {@link MAX_CALLS}, each as {@link keptPlaceholder} keeps it). */
   held: Map<string, WireToolCall>;
   /** The turn's chunks told its tokens (`_meta.usage`): the prompt response's are not told again. */
   chunkUsage: boolean;
@@ -227,11 +229,59 @@ const RESULT_KEYS: Record<string, readonly string[]> = {
   'fs/read_text_file': ['content'],
 };
 
-/** The terminal of `id`, made on first use. */
+/** The terminal of `id` (an id or its compact key), made on first use. */
 export function terminalOf(state: AcpState, id: string): TerminalState {
-  const known = state.terminals.get(id);
+  const key = compactKey(id);
+  const known = state.terminals.get(key);
   if (known !== undefined) return known;
   const made: TerminalState = { output: createBoundedText(TERMINAL_OUTPUT_CHARS), exitCode: undefined };
-  state.terminals.set(id, made);
+  state.terminals.set(key, made);
   return made;
+}
+
+/** The most changes a call remembers, and the most characters of their paths in all: real calls change one file. */
+const MAX_KEPT_CHANGES = 16;
+const MAX_KEPT_CHANGE_CHARS = 4096;
+
+/**
+ * What a call remembers of its updates until its result, for up to
+ * {@link MAX_CALLS} calls, each from a line of up to 16 MiB: its terminal's
+ * compact key, and its first changes while their paths fit 4,096 characters
+ * in all (at most 16). A change past them is not told by a result that
+ * carries no diff of its own.
+ */
+export function keptCall(terminalId: string | undefined, changes: readonly FileChange[]): CallMemory {
+  const kept: FileChange[] = [];
+  let chars = 0;
+  for (const change of changes.slice(0, MAX_KEPT_CHANGES)) {
+    chars += change.path.length;
+    if (chars > MAX_KEPT_CHANGE_CHARS) break;
+    kept.push({ path: change.path, change: change.change });
+  }
+  return { terminal: terminalId === undefined ? undefined : compactKey(terminalId), changes: kept };
+}
+
+const smallString = (value: unknown, max = MAX_KEPT_CHARS) => (typeof value === 'string' && value.length <= max ? value : undefined);
+
+/**
+ * What a placeholder call keeps while it waits for the update that brings
+ * its input, for up to {@link MAX_CALLS} calls: only the fields its
+ * announcement reads (id, status, kind, name, title, first location, the
+ * `_meta` names, and an input of at most 4,096 characters of JSON), not the
+ * whole call as its line wrote it. A call whose id is past 256 characters is
+ * not held (undefined), and is announced at once as it is.
+ */
+export function keptPlaceholder(call: WireToolCall): WireToolCall | undefined {
+  if (!small(call.toolCallId)) return undefined;
+  const kept: WireToolCall = { toolCallId: call.toolCallId, status: call.status, kind: call.kind, name: smallString(call.name) };
+  const title = smallString(call.title, MAX_KEPT_TEXT_CHARS);
+  if (title !== undefined) kept.title = title;
+  const path = smallString(call.locations?.[0]?.path, MAX_KEPT_TEXT_CHARS);
+  if (path !== undefined) kept.locations = [{ path }];
+  const meta = call._meta as Record<string, unknown> | null | undefined;
+  const toolName = smallString(meta?.toolName);
+  const parentToolCallId = smallString(meta?.parentToolCallId);
+  if (toolName !== undefined || parentToolCallId !== undefined) kept._meta = { toolName, parentToolCallId };
+  if ((JSON.stringify(call.rawInput) ?? '').length <= MAX_KEPT_TEXT_CHARS) kept.rawInput = call.rawInput;
+  return kept;
 }

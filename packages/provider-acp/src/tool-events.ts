@@ -1,7 +1,7 @@
 import type { DisplayEvent, FileChange, LineContext } from '@x/core';
-import type { ToolCallOutcome } from '@x/core/provider-utils';
+import { compactKey, type ToolCallOutcome } from '@x/core/provider-utils';
 import { blockText } from './content-text.js';
-import { type AcpState, MAX_CALLS } from './state.js';
+import { type AcpState, keptCall, keptPlaceholder, MAX_CALLS } from './state.js';
 import { ACP_TOOL_ALIASES, displayNameOfKind, toolNameOfCallId } from './tool-names.js';
 import { type WireToolCall, type WireToolCallContent, toolCallContentSchema } from './wire-schema.js';
 
@@ -98,11 +98,9 @@ function changesOf(content: CallContent): FileChange[] {
 /** Remembers what an update of a call carried that its result tells: an update may embed the terminal, the completion often carries no content. */
 function remember(state: AcpState, id: string, content: CallContent): void {
   if (content.terminalId === undefined && content.diffs.length === 0) return;
-  const known = state.calls.get(id);
-  state.calls.set(id, {
-    terminalId: content.terminalId ?? known?.terminalId,
-    changes: content.diffs.length > 0 ? changesOf(content) : (known?.changes ?? []),
-  });
+  const key = compactKey(id);
+  const known = state.calls.get(key);
+  state.calls.set(key, keptCall(content.terminalId ?? known?.terminal, content.diffs.length > 0 ? changesOf(content) : (known?.changes ?? [])));
 }
 
 /** A command's exit code in the call's `rawOutput`, where the agent puts one: OpenCode 1.18's `metadata.exit`. */
@@ -115,9 +113,9 @@ function exitCodeOf(rawOutput: unknown): number | undefined {
 }
 
 function outcomeOf(state: AcpState, call: WireToolCall, content: CallContent): ToolCallOutcome {
-  const memory = state.calls.get(call.toolCallId);
-  const terminalId = content.terminalId ?? memory?.terminalId;
-  const terminal = terminalId === undefined ? undefined : state.terminals.get(terminalId);
+  const memory = state.calls.get(compactKey(call.toolCallId));
+  const terminalId = content.terminalId ?? memory?.terminal;
+  const terminal = terminalId === undefined ? undefined : state.terminals.get(compactKey(terminalId));
   const changes = content.diffs.length > 0 ? changesOf(content) : (memory?.changes ?? []);
   const text = content.texts.length > 0 ? content.texts.join('\n') : undefined;
   const output = text ?? (terminal === undefined ? call.rawOutput : terminal.output.text);
@@ -168,8 +166,9 @@ function takeHeld(state: AcpState, call: WireToolCall): WireToolCall {
  */
 export function toolCallEvents(state: AcpState, update: WireToolCall, context: LineContext): DisplayEvent[] {
   const known = state.tracker.has(update.toolCallId);
-  if (!known && !state.held.has(update.toolCallId) && isPlaceholder(update) && state.held.size < MAX_CALLS) {
-    state.held.set(update.toolCallId, update);
+  const placeholder = !known && !state.held.has(update.toolCallId) && isPlaceholder(update) && state.held.size < MAX_CALLS ? keptPlaceholder(update) : undefined;
+  if (placeholder !== undefined) {
+    state.held.set(update.toolCallId, placeholder);
     context.ignore('a tool call announced before its input');
     return [];
   }

@@ -2,7 +2,7 @@ import type { DisplayEvent, LineContext, TextDisplayEvent } from '@x/core';
 import { compactKey, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { readContentBlock } from './content-blocks.js';
 import { appendFinalText, newFinalText } from './final-text.js';
-import { releaseStart, type ClaudeLogState } from './log-state.js';
+import { releaseStart, rememberParent, type ClaudeLogState } from './log-state.js';
 import { stamp, threadOf } from './log-threads.js';
 import { MAX_THREADS, setBounded } from './stream-blocks.js';
 import { openCallOf } from './tool-results.js';
@@ -46,7 +46,7 @@ function callEvents(state: ClaudeLogState, id: string | undefined, name: string,
   if (event === undefined) return events;
   setBounded(state.openCalls, compactKey(event.id), openCallOf(event, input), MAX_OPEN_CALLS);
   const prompt = stringField(input, 'prompt');
-  if (event.name === 'Task' && prompt !== undefined) state.taskPrompts.set(compactKey(prompt.trim()), event.id);
+  if (event.name === 'Task' && prompt !== undefined) rememberParent(state.taskPrompts, compactKey(prompt.trim()), event.id);
   return events;
 }
 

@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
-import { holdForStart, type ClaudeLogState } from './log-state.js';
+import { holdForStart, rememberParent, type ClaudeLogState } from './log-state.js';
 
 /** The thread a line belongs to: `parent` is undefined on the main thread. */
 export interface Thread {
@@ -28,7 +28,7 @@ export function threadOf(state: ClaudeLogState, line: JsonObject, promptText: st
     linked = parent !== undefined;
   }
   parent ??= `sidechain:${stringField(line, 'agentId') ?? uuid ?? 'unknown'}`;
-  if (uuid !== undefined) state.sidechains.set(compactKey(uuid), parent);
+  if (uuid !== undefined) rememberParent(state.sidechains, compactKey(uuid), parent);
   return { parent, linked };
 }
 

@@ -5,6 +5,21 @@
  * announced from its complete line, or with no input).
  */
 export const MAX_BLOCKS_PER_MESSAGE = 1024;
+/** The longest block type, call id or tool name a streamed block keeps: real ones are a few dozen characters. */
+const MAX_BLOCK_FIELD_CHARS = 256;
+
+/**
+ * Whether a streamed block's start is kept until its stop. Up to 1,024
+ * blocks per message are kept, on up to 64 threads, each from a line of up
+ * to 16 MiB: a block whose type, call id or tool name is longer than any
+ * real one (or whose name is no string) is not kept, and its complete line
+ * shows it, as it does a block past the count.
+ */
+export function keepsBlock(type: string, call: { id?: string | undefined; name: unknown } | undefined): boolean {
+  if (type.length > MAX_BLOCK_FIELD_CHARS) return false;
+  if (call === undefined) return true;
+  return (call.id === undefined || call.id.length <= MAX_BLOCK_FIELD_CHARS) && typeof call.name === 'string' && call.name.length <= MAX_BLOCK_FIELD_CHARS;
+}
 export const MAX_THREADS = 64;
 export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { DisplayEvent, LineContext } from '@x/core';
 import { ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { isCallType, readContentBlock } from './content-blocks.js';
 import { textEvent, threadOf, type ClaudeState } from './state.js';
-import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, gatherToolJson, setBounded, takeToolJson, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
+import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, gatherToolJson, keepsBlock, setBounded, takeToolJson, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
 import { finishCall, startCall } from './tool-events.js';
 import type { ClaudeStreamEventLine } from './wire-schema.js';
 
@@ -50,6 +50,10 @@ function blockStart(state: ClaudeState, event: StreamEvent, { stream, index, par
   if (read.kind === 'result') return finishCall(state, read.id, read.outcome, parent);
   if (stream.blocks.size >= MAX_BLOCKS_PER_MESSAGE && !stream.blocks.has(index)) {
     context.ignore(`content block past the ${MAX_BLOCKS_PER_MESSAGE} tracked per message: its complete line shows it`);
+    return [];
+  }
+  if (!keepsBlock(type, read.kind === 'call' ? read : undefined)) {
+    context.ignore('content block whose type, call id or tool name is longer than any real one: its complete line shows it');
     return [];
   }
   const block: StreamedBlock = { index, type, matched: false, json: '' };

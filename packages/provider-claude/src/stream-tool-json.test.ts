@@ -51,3 +51,28 @@ describe('claude stream: threads and messages kept by compact keys', () => {
     expect(Math.max(...[...state.lineBlocks.values()].map((counter) => counter.messageId.length))).toBeLessThanOrEqual(64);
   });
 });
+
+// 1,024 blocks per message are kept until their stop: 1,000 call blocks with 100 KB ids and names kept 191 MiB before.
+describe('claude stream: what a streamed block keeps', () => {
+  const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {}, hold() {}, release() {} };
+  const huge = (tag: string) => `${tag}${'q'.repeat(100_000)}`;
+  const callStart = (index: number, id: string, name: string) =>
+    event({ type: 'content_block_start', index, content_block: { type: 'tool_use', id, name, input: {} } }) as ClaudeStreamEventLine;
+
+  it('keeps no block whose call id, tool name or type is longer than any real one', () => {
+    const state = createClaudeState();
+    streamEvents(state, messageStart as ClaudeStreamEventLine, context);
+    streamEvents(state, callStart(0, 'toolu_0', 'Write'), context);
+    streamEvents(state, callStart(1, huge('toolu_'), 'Write'), context);
+    streamEvents(state, callStart(2, 'toolu_2', huge('mcp__')), context);
+    streamEvents(state, event({ type: 'content_block_start', index: 3, content_block: { type: huge('kind') } }) as ClaudeStreamEventLine, context);
+    const [stream] = [...state.streams.values()];
+    expect([...(stream?.blocks.values() ?? [])].map((block) => [block.index, block.toolId])).toEqual([[0, 'toolu_0']]);
+  });
+
+  it('shows a call with a long id once, from its complete line', () => {
+    const id = huge('toolu_');
+    const complete = { type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id: 'msg_1', model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'tool_use', id, name: 'Write', input: { file_path: 'a' } }] } };
+    expect(inputs([messageStart, callStart(0, id, 'Write'), stop(0), complete])).toEqual({ [id]: { file_path: 'a' } });
+  });
+});

@@ -1,6 +1,6 @@
 import type { UsageDisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { createUsageCollector } from './usage.js';
+import { createUsageCollector, type UsageState } from './usage.js';
 
 const usageOf = (events: { kind: string }[]) => events.filter((event): event is UsageDisplayEvent => event.kind === 'usage');
 
@@ -36,6 +36,26 @@ describe('usage collector bounds', () => {
     expect(usage.events()).toEqual([
       { kind: 'usage', cumulative: false, inputTokens: 7 },
       expect.objectContaining({ kind: 'notice', code: 'usage_totals_capped', message: expect.stringContaining('The usage of 1 message is summed') }),
+    ]);
+  });
+
+  // 64 threads wait, each line up to 16 MiB: 64 lines of 1 MB message ids, models and threads kept 183 MiB of heap before.
+  it('keeps what each waiting thread needs by bytes: a compact message key, and no model or thread too long to be kept apart', () => {
+    const state: UsageState = { current: new Map(), totals: new Map(), overflow: undefined, overflowMessages: 0 };
+    const usage = createUsageCollector(state);
+    const huge = (tag: string) => `${tag}${'q'.repeat(100_000)}`;
+    usage.record(huge('msg_'), { input_tokens: 3 }, huge('model-'), huge('toolu_'));
+    usage.record('msg_2', { input_tokens: 4 }, 'opus', 'toolu_2');
+    const kept = [...state.current.values()];
+    expect(kept.map((entry) => [entry.messageKey.length <= 64, entry.model, entry.parentToolUseId?.length])).toEqual([
+      [true, undefined, undefined],
+      [true, 'opus', 7],
+    ]);
+    // The long message's later figures still find it, and its usage goes to the one summed total.
+    usage.recordDelta(huge('msg_'), { output_tokens: 9 }, huge('toolu_'));
+    expect(usageOf(usage.events())).toEqual([
+      { kind: 'usage', cumulative: false, model: 'opus', parentToolUseId: 'toolu_2', inputTokens: 4 },
+      { kind: 'usage', cumulative: false, inputTokens: 3, outputTokens: 9 },
     ]);
   });
 });

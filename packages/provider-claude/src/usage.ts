@@ -109,15 +109,18 @@ export function resultUsage(result: ClaudeResult, model: string | undefined): Us
   return event;
 }
 
-interface MessageUsage {
-  messageId: string;
+export interface MessageUsage {
+  /** The compact key of the message's id. */
+  messageKey: string;
+  /** Model and thread, kept only when they fit {@link MAX_USAGE_KEY_CHARS} together; else `oversized`. */
   model: string | undefined;
   parentToolUseId: string | undefined;
+  oversized: boolean;
   counts: Counts;
 }
 
 /** A thread's (or the overflow's) total for one model. */
-interface UsageTotal {
+export interface UsageTotal {
   model: string | undefined;
   parentToolUseId: string | undefined;
   counts: Counts;
@@ -137,7 +140,7 @@ export const MAX_USAGE_TOTALS = 256;
 const MAX_USAGE_KEY_CHARS = 1024;
 
 /** The collector's state, one object. */
-interface UsageState {
+export interface UsageState {
   /** Per thread, the latest usage of the message in progress. */
   current: Map<string, MessageUsage>;
   /** Per thread and model, the settled totals. */
@@ -175,8 +178,7 @@ function addCounts(into: Counts, from: Counts): void {
 function settle(state: UsageState, entry: MessageUsage): void {
   const key = `${compactKey(threadKey(entry.parentToolUseId))}\u0000${compactKey(entry.model ?? '')}`;
   let total = state.totals.get(key);
-  const oversized = (entry.model?.length ?? 0) + (entry.parentToolUseId?.length ?? 0) > MAX_USAGE_KEY_CHARS;
-  if (total === undefined && (state.totals.size >= MAX_USAGE_TOTALS || oversized)) {
+  if (total === undefined && (state.totals.size >= MAX_USAGE_TOTALS || entry.oversized)) {
     state.overflow ??= { model: undefined, parentToolUseId: undefined, counts: {} };
     state.overflowMessages += 1;
     total = state.overflow;
@@ -202,18 +204,27 @@ function resetUsage(state: UsageState): void {
   state.overflowMessages = 0;
 }
 
-/** Creates a {@link UsageCollector}. */
-export function createUsageCollector(): UsageCollector {
-  const state: UsageState = { current: new Map(), totals: new Map(), overflow: undefined, overflowMessages: 0 };
+/** Creates a {@link UsageCollector} over `state` (a fresh one unless a test passes its own to look at). */
+export function createUsageCollector(state: UsageState = { current: new Map(), totals: new Map(), overflow: undefined, overflowMessages: 0 }): UsageCollector {
   return {
     record(messageId, usage, model, parentToolUseId) {
       if (!isJsonObject(usage)) return;
       const key = compactKey(threadKey(parentToolUseId));
+      const messageKey = compactKey(messageId);
       const entry = state.current.get(key);
-      if (entry !== undefined && entry.messageId !== messageId) settle(state, entry);
-      const sameMessage = entry?.messageId === messageId;
+      if (entry !== undefined && entry.messageKey !== messageKey) settle(state, entry);
+      const sameMessage = entry?.messageKey === messageKey;
+      const named = model ?? (sameMessage ? entry?.model : undefined);
+      // Up to 64 threads wait, each line up to 16 MiB: a model and thread too long to be kept apart in the totals are not kept here either.
+      const oversized = (named?.length ?? 0) + (parentToolUseId?.length ?? 0) > MAX_USAGE_KEY_CHARS || (sameMessage && entry?.oversized === true);
       state.current.delete(key);
-      state.current.set(key, { messageId, model: model ?? (sameMessage ? entry?.model : undefined), parentToolUseId, counts: apiUsageCounts(usage) });
+      state.current.set(key, {
+        messageKey,
+        model: oversized ? undefined : named,
+        parentToolUseId: oversized ? undefined : parentToolUseId,
+        oversized,
+        counts: apiUsageCounts(usage),
+      });
       if (state.current.size > MAX_USAGE_THREADS) {
         const oldest = state.current.keys().next().value as string;
         settle(state, state.current.get(oldest) as MessageUsage);
@@ -222,7 +233,7 @@ export function createUsageCollector(): UsageCollector {
     },
     recordDelta(messageId, usage, parentToolUseId) {
       const entry = state.current.get(compactKey(threadKey(parentToolUseId)));
-      if (entry === undefined || entry.messageId !== messageId) return;
+      if (entry === undefined || entry.messageKey !== compactKey(messageId)) return;
       // message_delta usage is cumulative for the message; its null fields mean "unchanged".
       Object.assign(entry.counts, apiUsageCounts(usage));
     },

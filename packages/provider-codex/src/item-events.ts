@@ -10,7 +10,7 @@ import {
 } from '@x/core/provider-utils';
 import { errorEvent } from './provider-error.js';
 import { scopedId, type CodexState } from './state.js';
-import { announceTool, finishTool, keepCallDetails, toolItemEvents, withCallDetails, type ItemPhase } from './tool-calls.js';
+import { announceTool, finishTool, forgetCallDetails, keepCallDetails, toolItemEvents, withCallDetails, type ItemPhase } from './tool-calls.js';
 import { commandOutcome, fileChangesOf, resultText, todoListText } from './tool-outcomes.js';
 import { fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
 
@@ -74,7 +74,7 @@ function commandItem(state: CodexState, item: JsonObject, id: string, phase: Ite
   const readPath = fileReadTarget(script);
   // What the end needs is what the command that ran tells: the completion's, where it differs.
   if (readPath !== undefined) keepCallDetails(state, id, { path: readPath, read: true });
-  else state.callDetails.delete(id);
+  else forgetCallDetails(state, id);
   const call = { id, toolName: 'command_execution', input: { command }, displayName: readPath === undefined ? undefined : 'Read', arg: readPath ?? script };
   return toolItemEvents(state, call, phase, () =>
     withCallDetails(state, id, commandOutcome(stringField(item, 'status'), numberField(item, 'exit_code'), stringField(item, 'aggregated_output'))),

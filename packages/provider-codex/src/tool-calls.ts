@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import type { ToolCallOutcome, ToolCallStart } from '@x/core/provider-utils';
+import { compactKey, type ToolCallOutcome, type ToolCallStart } from '@x/core/provider-utils';
 import type { CodexState } from './state.js';
 
 /** What a call's start knew that its end does not repeat: a read's path, a patch's changes. */
@@ -57,12 +57,45 @@ export function toolItemEvents(state: CodexState, call: ToolAnnouncement, phase:
  * and a stream of calls that never end must not grow memory (docs/memory.md).
  */
 const MAX_CALL_DETAILS = 100;
+/** The longest path a call's details keep, and the most characters of paths its changes keep in all (at most 16 changes). */
+const MAX_KEPT_PATH_CHARS = 4096;
+const MAX_KEPT_CHANGES = 16;
 
-/** Keeps what the start of call `id` knew for its end, forgetting the oldest past {@link MAX_CALL_DETAILS}. */
+/**
+ * What of `details` is kept: each call's from a line of up to 16 MiB, so
+ * bounded by bytes too. A path past 4,096 characters is not kept, nor are
+ * changes past 16 or past 4,096 characters of paths in all; the paths kept
+ * are copies, never views into the command they were read from.
+ */
+function keptDetails(details: CallDetails): CallDetails {
+  const kept: CallDetails = {};
+  if (details.path !== undefined && details.path.length <= MAX_KEPT_PATH_CHARS) kept.path = copied(details.path);
+  if (details.read === true) kept.read = true;
+  if (details.changes === undefined) return kept;
+  let chars = 0;
+  kept.changes = [];
+  for (const change of details.changes.slice(0, MAX_KEPT_CHANGES)) {
+    chars += change.path.length;
+    if (chars > MAX_KEPT_PATH_CHARS) break;
+    kept.changes.push({ ...change, path: copied(change.path) });
+  }
+  return kept;
+}
+
+/** A flat copy of a short string (V8 keeps a cut of a long one as a view into it). */
+const copied = (text: string): string => (text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string));
+
+/** Keeps what the start of call `id` knew for its end (by the compact key of its id), forgetting the oldest past {@link MAX_CALL_DETAILS}. */
 export function keepCallDetails(state: CodexState, id: string, details: CallDetails): void {
-  state.callDetails.delete(id);
-  state.callDetails.set(id, details);
+  const key = compactKey(id);
+  state.callDetails.delete(key);
+  state.callDetails.set(key, keptDetails(details));
   if (state.callDetails.size > MAX_CALL_DETAILS) state.callDetails.delete(state.callDetails.keys().next().value as string);
+}
+
+/** Forgets what the start of call `id` knew: a later start that knows nothing replaces it. */
+export function forgetCallDetails(state: CodexState, id: string): void {
+  state.callDetails.delete(compactKey(id));
 }
 
 /**
@@ -71,9 +104,10 @@ export function keepCallDetails(state: CodexState, id: string, details: CallDeta
  * length: the provider knows it, core does not guess it.
  */
 export function withCallDetails(state: CodexState, id: string, outcome: ToolCallOutcome): ToolCallOutcome {
-  const details = state.callDetails.get(id);
+  const key = compactKey(id);
+  const details = state.callDetails.get(key);
   if (details === undefined) return outcome;
-  state.callDetails.delete(id);
+  state.callDetails.delete(key);
   const merged: ToolCallOutcome = { ...outcome };
   if (details.path !== undefined) merged.path = details.path;
   if (details.changes !== undefined) merged.changes = details.changes;

@@ -119,4 +119,13 @@ describe('the search for subagent tasks in a hostile document', () => {
     expect([...legacySubagentMessages(tail).keys()]).toEqual(['u2', 'g1', 'g2']);
     expect(legacySubagentMessages([...decoys, ...tail]).size).toBe(0);
   });
+  // The map lives for the rest of the stream: bounded by bytes (docs/memory.md), not by the document's size.
+  it('keeps message ids as compact keys, and nests nothing under a call id past 256 characters', () => {
+    const long = (tag: string) => `${tag}${'q'.repeat(100_000)}`;
+    const found = legacySubagentMessages([user(long('u'), TASK), gemini(long('g1'), '2 files.'), gemini(long('g2'), '2 files.', { toolCalls: [DELEGATE] })]);
+    expect(found.size).toBe(3);
+    expect(Math.max(...[...found.keys()].map((key) => key.length))).toBeLessThanOrEqual(64);
+    const tail = [user('u2', TASK), gemini('g1', '2 files.'), gemini('g2', '2 files.', { toolCalls: [{ ...DELEGATE, id: long('call-') }] })];
+    expect(legacySubagentMessages(tail).size).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { arrayField, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
+import { arrayField, compactKey, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
 import { GEMINI_TOOL_ALIASES } from './tool-names.js';
 import { userRecordText } from './user-record.js';
 
@@ -73,6 +73,22 @@ function taskStart(search: SearchState, end: number, inputs: readonly string[], 
   return undefined;
 }
 
+/** The longest call id a subagent's messages are nested under; real ones are a tool name and a few dozen characters. */
+const MAX_PARENT_CHARS = 256;
+
+/** The id of a subagent call that its messages may be nested under: none past {@link MAX_PARENT_CHARS}. */
+function parentOf(call: unknown): string | undefined {
+  const id = stringField(call, 'id');
+  return id !== undefined && id.length <= MAX_PARENT_CHARS ? id : undefined;
+}
+
+/** Marks a message as the subagent's, by the compact key of its id, unless an earlier call claimed it. */
+function mark(found: Map<string, SubagentMessage>, message: unknown, subagent: SubagentMessage): void {
+  const id = stringField(message, 'id');
+  const key = id === undefined ? undefined : compactKey(id);
+  if (key !== undefined && !found.has(key)) found.set(key, subagent);
+}
+
 /** The subagent calls (`Task` by name) among a `gemini` message's tool calls. */
 function subagentCalls(message: unknown): unknown[] {
   if (stringField(message, 'type') !== 'gemini') return [];
@@ -86,7 +102,9 @@ function subagentCalls(message: unknown): unknown[] {
  * subagent call is attached to its last reply
  * (fixtures/gemini-log/recorded/0.26.0/subagent/, 0.20.0/subagent/). Read whole, the document
  * tells them apart: from the task that restates the call's inputs to the
- * reply that carries the call.
+ * reply that carries the call. The map is kept for the rest of the stream,
+ * so it is bounded by bytes (docs/memory.md): its keys are the compact keys
+ * of the message ids, and a call whose id is past 256 characters nests nothing.
  */
 export function legacySubagentMessages(messages: readonly unknown[]): Map<string, SubagentMessage> {
   const found = new Map<string, SubagentMessage>();
@@ -95,14 +113,11 @@ export function legacySubagentMessages(messages: readonly unknown[]): Map<string
   messages.forEach((message, end) => {
     const from = floor;
     for (const call of subagentCalls(message)) {
-      const parent = stringField(call, 'id');
+      const parent = parentOf(call);
       const inputs = taskInputs(call);
       const start = parent === undefined || inputs.length === 0 ? undefined : taskStart(search, end, inputs, from);
       if (parent === undefined || start === undefined) continue;
-      for (let at = start; at <= end; at += 1) {
-        const id = stringField(messages[at], 'id');
-        if (id !== undefined && !found.has(id)) found.set(id, { parent, carrier: at === end });
-      }
+      for (let at = start; at <= end; at += 1) mark(found, messages[at], { parent, carrier: at === end });
       // A later subagent's messages come after this carrier.
       floor = end + 1;
     }

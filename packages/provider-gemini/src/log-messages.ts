@@ -1,6 +1,7 @@
 import type { DisplayEvent, UsageDisplayEvent } from '@x/core';
 import {
   arrayField,
+  cutText,
   isJsonObject,
   numberField,
   objectField,
@@ -31,6 +32,9 @@ export interface ShownMessage {
   /** Whether an `info`, `warning` or `error` record was shown: they are shown once. */
   noted: boolean;
 }
+
+/** The longest message type a shown message keeps whole; the recorder writes `user`, `gemini`, `info`, `warning` and `error`. */
+const MAX_KEPT_TYPE_CHARS = 64;
 
 /** Tool call statuses after which a call no longer changes (`CoreToolCallStatus`). */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
@@ -243,5 +247,6 @@ function geminiRecordEvents(message: RecordInput): { events: DisplayEvent[]; cha
 
 /** A fresh {@link ShownMessage} for a record of `type`. */
 export function newShown(type: string): ShownMessage {
-  return { type, thoughts: 0, usage: false, settled: true, noted: false };
+  // Up to MAX_SHOWN are kept, each from a line of up to 16 MiB: a type no recorder writes is kept cut.
+  return { type: cutText(type, MAX_KEPT_TYPE_CHARS), thoughts: 0, usage: false, settled: true, noted: false };
 }

@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import { isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
 import { messageEvents, newShown } from './log-messages.js';
 import { MAX_SHOWN, type GeminiLogState } from './log-state.js';
 
@@ -8,14 +8,17 @@ import { MAX_SHOWN, type GeminiLogState } from './log-state.js';
 // newest one: so the newest message is held back until a record with another
 // id arrives, and shown once in its last state. A change to a message already
 // shown comes as its increment, or as a notice that says what cannot be taken back.
+// Messages shown are remembered by the compact keys of their ids: up to
+// MAX_SHOWN of them, each id from a line of up to 16 MiB.
 
 /** Shows a message record: all of it the first time, what it adds to what was shown later. */
 function show(state: GeminiLogState, record: JsonObject, out: DisplayEvent[]): void {
   const id = stringField(record, 'id') ?? '';
-  let shown = state.shown.get(id);
+  const key = compactKey(id);
+  let shown = state.shown.get(key);
   const fresh = shown === undefined;
   shown ??= newShown(stringField(record, 'type') ?? '');
-  const { events, changed } = messageEvents(record, shown, state.tracker, state.text, state.subagents.get(id));
+  const { events, changed } = messageEvents(record, shown, state.tracker, state.text, state.subagents.get(key));
   out.push(...events);
   if (changed) {
     out.push({
@@ -26,14 +29,14 @@ function show(state: GeminiLogState, record: JsonObject, out: DisplayEvent[]): v
     });
   }
   if (!fresh) return;
-  state.shown.set(id, shown);
+  state.shown.set(key, shown);
   if (state.shown.size > MAX_SHOWN) forget(state, state.shown.keys().next().value as string);
 }
 
-/** Forgets a message shown: deleted from the session, or the oldest past {@link MAX_SHOWN}. */
-function forget(state: GeminiLogState, id: string): void {
-  state.shown.delete(id);
-  state.text.forget(id);
+/** Forgets a message shown (by the compact key of its id, which the text assembler takes too): deleted from the session, or the oldest past {@link MAX_SHOWN}. */
+function forget(state: GeminiLogState, key: string): void {
+  state.shown.delete(key);
+  state.text.forget(key);
 }
 
 /** Shows the held message, if any. */
@@ -48,7 +51,7 @@ export function appendMessage(state: GeminiLogState, record: JsonObject, bytes: 
   const id = stringField(record, 'id') ?? '';
   if (state.held?.id === id) {
     state.held = { id, record, bytes };
-  } else if (state.shown.has(id)) {
+  } else if (state.shown.has(compactKey(id))) {
     // A copy of a message already shown: what it adds is shown, a rewrite is
     // said. The held message comes first, so events keep the file's order.
     releaseHeld(state, out);
@@ -74,11 +77,12 @@ export function rewind(state: GeminiLogState, id: string, out: DisplayEvent[]): 
   const held = state.held;
   state.held = undefined;
   if (held?.id === id) return;
-  const known = state.shown.has(id);
+  const from = compactKey(id);
+  const known = state.shown.has(from);
   let count = 0;
   let deleting = !known;
   for (const key of [...state.shown.keys()]) {
-    if (key === id) deleting = true;
+    if (key === from) deleting = true;
     if (!deleting) continue;
     forget(state, key);
     count += 1;
@@ -89,11 +93,12 @@ export function rewind(state: GeminiLogState, id: string, out: DisplayEvent[]): 
 /** A whole message list (`$set.messages`, or a document's `messages`): it replaces what was there. */
 export function checkpoint(state: GeminiLogState, messages: unknown[], bytes: number, out: DisplayEvent[]): void {
   const ids = new Set(messages.map((message) => stringField(message, 'id')));
+  const keys = new Set([...ids].flatMap((id) => (id === undefined ? [] : [compactKey(id)])));
   // A held message the list leaves out was still written to the file (0.61
   // drops a prompt whose request failed this way, recorded in
   // fixtures/gemini-log/recorded/0.61.0/api-error-400): it is shown, then told as gone.
   if (state.held !== undefined && !ids.has(state.held.id)) releaseHeld(state, out);
-  const gone = state.resuming ? [] : [...state.shown.keys()].filter((key) => !ids.has(key));
+  const gone = state.resuming ? [] : [...state.shown.keys()].filter((key) => !keys.has(key));
   for (const key of gone) forget(state, key);
   if (gone.length > 0)
     out.push({

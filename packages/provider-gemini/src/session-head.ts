@@ -1,4 +1,4 @@
-import { isJsonObject, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { compactKey, isJsonObject, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
 import { legacySubagentMessages } from './legacy-subagent.js';
 import { userRecordText } from './user-record.js';
 
@@ -87,7 +87,7 @@ export function applyGeminiDocument(head: GeminiHead, document: Record<string, u
   const subagents = legacySubagentMessages(messages);
   for (const m of messages) {
     const record = asObject(m);
-    applyGeminiRecord(head, record, typeof record.id === 'string' && subagents.has(record.id));
+    applyGeminiRecord(head, record, typeof record.id === 'string' && subagents.has(compactKey(record.id)));
   }
 }
 

@@ -2,6 +2,8 @@ import type { DisplayEvent } from '@x/core';
 import { arrayField, isJsonObject, numberField, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import {
   appendArguments,
+  MAX_ARGUMENT_CHARS,
+  MAX_PENDING_ARGUMENT_CHARS,
   MAX_PENDING_CALLS,
   nonEmpty,
   startSession,
@@ -95,7 +97,7 @@ export function addFragment(state: OpenAICompatibleState, response: ChatResponse
   const name = nonEmpty(stringField(fn, 'name'));
   let call = callFor(response.calls, index, id, name);
   if (call === undefined) {
-    call = { index, id, name: name ?? '', args: '', argsObject: undefined };
+    call = { index, id, name: name ?? '', args: '', argsObject: undefined, objectChars: 0 };
     response.calls.push(call);
     const oldest = response.calls.length > MAX_PENDING_CALLS ? response.calls.shift() : undefined;
     if (oldest !== undefined) announceChatCall(state, response, events, { id: oldest.id, name: oldest.name, input: oldest.argsObject ?? oldest.args });
@@ -105,5 +107,25 @@ export function addFragment(state: OpenAICompatibleState, response: ChatResponse
   }
   const args = ownField(fn, 'arguments');
   if (typeof args === 'string') call.args = appendArguments(call.args, args);
-  else if (isJsonObject(args)) call.argsObject = args;
+  else if (isJsonObject(args)) keepArgsObject(call, args);
+  announceOverBudget(state, response, events);
+}
+
+/** Keeps object arguments whole while their JSON fits one call's budget; past it, as their JSON text cut like string arguments. */
+function keepArgsObject(call: PendingChatCall, args: JsonObject): void {
+  const text = JSON.stringify(args);
+  const fits = text.length <= MAX_ARGUMENT_CHARS;
+  call.argsObject = fits ? args : undefined;
+  call.objectChars = fits ? text.length : 0;
+  if (!fits) call.args = appendArguments('', text);
+}
+
+/** Past {@link MAX_PENDING_ARGUMENT_CHARS} of pending arguments in all, the oldest calls are announced with what they have. */
+function announceOverBudget(state: OpenAICompatibleState, response: ChatResponse, events: DisplayEvent[]): void {
+  let chars = response.calls.reduce((sum, call) => sum + call.args.length + call.objectChars, 0);
+  while (chars > MAX_PENDING_ARGUMENT_CHARS && response.calls.length > 1) {
+    const oldest = response.calls.shift() as PendingChatCall;
+    chars -= oldest.args.length + oldest.objectChars;
+    announceChatCall(state, response, events, { id: oldest.id, name: oldest.name, input: oldest.argsObject ?? oldest.args });
+  }
 }

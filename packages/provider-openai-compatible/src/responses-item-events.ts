@@ -1,7 +1,7 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { arrayField, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
+import { arrayField, compactKey, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
 import { showMessage, showReasoning, startTurn } from './responses-part-events.js';
-import { appendArguments, itemKey, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
+import { appendArguments, itemKey, MAX_PENDING_ARGUMENT_CHARS, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
 
 /** The name shown for a call whose name never arrived. */
 const UNNAMED_TOOL = 'unnamed';
@@ -30,7 +30,19 @@ function addPending(state: OpenAICompatibleState, turn: ResponsesTurn, call: Pen
     const oldest = turn.calls.values().next().value as PendingResponsesCall;
     announceResponsesCall(state, turn, events, oldest);
   }
+  announceOverBudget(state, turn, events);
   return call;
+}
+
+/** Past {@link MAX_PENDING_ARGUMENT_CHARS} of pending arguments in all, the oldest calls are announced with what they have. */
+function announceOverBudget(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[]): void {
+  let chars = 0;
+  for (const call of turn.calls.values()) chars += call.args.length;
+  for (const oldest of [...turn.calls.values()]) {
+    if (chars <= MAX_PENDING_ARGUMENT_CHARS || turn.calls.size <= 1) return;
+    chars -= oldest.args.length;
+    announceResponsesCall(state, turn, events, oldest);
+  }
 }
 
 /** The call an argument event belongs to, by item id, else by output index; a new one when neither is known yet. */
@@ -59,7 +71,7 @@ export function onItemAdded(state: OpenAICompatibleState, turn: ResponsesTurn, e
     context.ignore(`a ${type} item opens; shown with its outcome when it is done`);
   } else {
     // Other items: reported here once, and not again when they finish.
-    if (item !== undefined) turn.reported.set(itemIdOf(turn, item, outputIndex), true);
+    if (item !== undefined) turn.reported.set(compactKey(itemIdOf(turn, item, outputIndex)), true);
     context.unknown(`output item of type ${type ?? 'missing'}, not shown`);
   }
 }
@@ -77,6 +89,7 @@ export function onArguments(
   const custom = stringField(event, 'type')?.startsWith('response.custom_tool_call_input') === true;
   if (!done) {
     call.args = appendArguments(call.args, stringField(event, 'delta') ?? '');
+    announceOverBudget(state, turn, events);
     if (events.length === 0) context.ignore('an argument fragment; the call is announced once its arguments are complete');
     return;
   }
@@ -135,8 +148,8 @@ export function showItem(state: OpenAICompatibleState, turn: ResponsesTurn, even
   if (type === 'message') return showMessage(state, turn, events, item, itemId);
   if (type === 'reasoning') return showReasoning(state, turn, events, item, itemId);
   if (type === 'function_call' || type === 'custom_tool_call') return showCall(state, turn, events, item, itemId, outputIndex);
-  if (showHostedCall(state, turn, events, item, outputIndex) || turn.reported.has(itemId)) return;
-  turn.reported.set(itemId, true);
+  if (showHostedCall(state, turn, events, item, outputIndex) || turn.reported.has(compactKey(itemId))) return;
+  turn.reported.set(compactKey(itemId), true);
   startTurn(state, turn, events);
   events.push({ kind: 'notice', level: 'info', code: 'unknown-item', message: `Output item of type ${type ?? 'missing'} is not shown.` });
 }

@@ -22,6 +22,12 @@ import { OPENAI_COMPATIBLE_TOOL_ALIASES } from './tool-names.js';
 export const MAX_PENDING_CALLS = 256;
 /** The most UTF-16 units of one call's arguments kept while they arrive (1 MiB); the rest is dropped and the preview is cut. */
 export const MAX_ARGUMENT_CHARS = 1024 * 1024;
+/**
+ * The most UTF-16 units of arguments the pending calls of one response keep
+ * in all (16 Mi): 256 calls of 1 Mi each would be 512 MiB. Past it the
+ * oldest pending call is announced with what it has, as past the count.
+ */
+export const MAX_PENDING_ARGUMENT_CHARS = 16 * 1024 * 1024;
 /** How many hidden choices (or unknown output items) of one response are remembered to be announced once. */
 export const MAX_REMEMBERED_KEYS = 64;
 
@@ -32,8 +38,10 @@ export interface PendingChatCall {
   name: string;
   /** The `arguments` fragments, concatenated (at most {@link MAX_ARGUMENT_CHARS}). */
   args: string;
-  /** Arguments some gateways send as an object rather than a JSON string (litellm PR #37792). */
+  /** Arguments some gateways send as an object rather than a JSON string (litellm PR #37792), kept while their JSON fits {@link MAX_ARGUMENT_CHARS}. */
   argsObject: unknown;
+  /** The length of `argsObject`'s JSON, for the response's budget of arguments. */
+  objectChars: number;
 }
 
 /** One Chat Completions response: a whole body, or a stream of chunks until `[DONE]`. */
@@ -176,6 +184,8 @@ export function startSession(state: OpenAICompatibleState, sessionId: string | u
 
 /** How many output items of one response have their id remembered (by index, and as aliases). */
 export const MAX_REMEMBERED_ITEMS = 1024;
+/** The longest item id remembered: real ones are a prefix and a few dozen characters. */
+const MAX_REMEMBERED_ID_CHARS = 256;
 
 /** A fresh {@link ItemIds}. */
 export function createItemIds(): ItemIds {
@@ -185,10 +195,13 @@ export function createItemIds(): ItemIds {
 /**
  * The id an output item is shown under: an id already shown under stays
  * itself; else the id first seen at its `output_index`, whatever id this
- * event gives it; else its own id, else `item-<index>`.
+ * event gives it; else its own id, else `item-<index>`. An id past 256
+ * characters is not remembered (up to 1,024 are, each from a line of up to
+ * 16 MiB): its item is shown under that id, known by no other.
  */
 export function itemKey(items: ItemIds, rawId: string | undefined, outputIndex: number | undefined): string {
   const raw = nonEmpty(rawId);
+  if (raw !== undefined && raw.length > MAX_REMEMBERED_ID_CHARS) return raw;
   if (raw !== undefined && items.keys.has(raw)) return raw;
   const aliased = raw === undefined ? undefined : items.aliases.get(raw);
   if (aliased !== undefined) return aliased;

@@ -52,4 +52,18 @@ describe('a long stream keeps the parser state bounded', () => {
     expect(messages(feed(state, Array.from({ length: LONG }, (_, i) => error(i))))).toHaveLength(LONG);
     expect(messages(feed(state, [error(0), error(LONG - 1)]))).toEqual(['failure 0']);
   });
+
+  // Up to 256 children are kept, each named from a line of up to 16 MiB: 250 task calls with 800 KB call ids kept 191 MiB before.
+  it("keeps a child session's call id and model only when no longer than any real one", () => {
+    const state = createOpenCodeState();
+    const huge = (tag: string) => `${tag}${'q'.repeat(100_000)}`;
+    const task = (id: string, callID: string, child: string) =>
+      partUpdated({ id, type: 'tool', callID, tool: 'task', state: { status: 'running', input: { prompt: 'p' }, title: 't', metadata: { sessionId: child }, time: { start: 1 } } });
+    feed(state, [assistantMessage(), task('prt_1', 'toolu_1', 'ses_c1'), task('prt_2', huge('toolu_'), 'ses_c2')]);
+    feed(state, [assistantMessage({ modelID: huge('m') }, 'ses_c1', 'msg_c1')]);
+    expect(state.children.get(compactKey('ses_c1'))).toMatchObject({ parentToolUseId: 'toolu_1', model: undefined });
+    expect(state.children.get(compactKey('ses_c2'))?.parentToolUseId).toBeUndefined();
+    feed(state, [assistantMessage({ modelID: 'sonnet', providerID: 'anthropic' }, 'ses_c1', 'msg_c2')]);
+    expect(state.children.get(compactKey('ses_c1'))?.model).toBe('anthropic/sonnet');
+  });
 });

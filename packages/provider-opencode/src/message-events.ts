@@ -1,7 +1,7 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { compactKey } from '@x/core/provider-utils';
 import { growText, partEvents, type PartScope } from './part-events.js';
-import { nest, newTurn, reportChildError, reportError, seeTime, type OpenCodeState } from './state.js';
+import { nest, newTurn, noteChildModel, reportChildError, reportError, seeTime, type OpenCodeState } from './state.js';
 import type { BusEventOf } from './wire-schema.js';
 import { modelOf } from './wire-values.js';
 
@@ -41,7 +41,7 @@ function childMessage(info: MessageInfo, scope: Extract<PartScope, { kind: 'chil
     context.ignore('user message of a subagent session (its prompt is the Task call input)');
     return [];
   }
-  scope.child.model = modelOf(info) ?? scope.child.model;
+  noteChildModel(scope.child, modelOf(info));
   const events = info.error !== undefined && info.error !== null ? reportChildError(scope, info.error) : [];
   if (events.length === 0) context.ignore('assistant message update of a subagent session');
   return events;

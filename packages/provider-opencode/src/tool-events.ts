@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { isJsonObject, stringField } from '@x/core/provider-utils';
-import { childSession, type OpenCodeState } from './state.js';
+import { linkChild, type OpenCodeState } from './state.js';
 import { toolPartOutcome } from './tool-outcome.js';
 import type { ToolPart } from './wire-schema.js';
 
@@ -16,7 +16,7 @@ function linkSubagent(state: OpenCodeState, part: ToolPart, callId: string): voi
   if (part.tool !== 'task') return;
   const sessionId = stringField(part.state.metadata, 'sessionId');
   if (sessionId === undefined || sessionId === '' || sessionId === state.sessionId) return;
-  childSession(state, sessionId).parentToolUseId = callId;
+  linkChild(state, sessionId, callId);
 }
 
 /**
