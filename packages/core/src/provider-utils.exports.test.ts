@@ -24,6 +24,7 @@ describe('@x/core/provider-utils exports', () => {
       'createToolCallTracker',
       'cutText',
       'decodeJsonString',
+      'detachText',
       'detectFromLines',
       'extractToolOutput',
       'isJsonObject',

@@ -25,6 +25,7 @@ export { quickAccept, type QuickSchema } from './quick-accept.js';
 // Per-stream state: text assembly, bounded text, sessions, recent keys.
 export {
   createBoundedText,
+  detachText,
   createTextAssembler,
   type BoundedText,
   type TextAssembler,

@@ -32,14 +32,14 @@ describe('acp: what is kept of calls and terminals', () => {
     expect(result).toMatchObject({ kind: 'tool-result', id, output: 'built' });
   });
 
-  it("keeps a call's first changes up to 4,096 characters of paths, and no more than 16", () => {
+  it("keeps a call's first changes up to 16 Ki characters of paths, and no more than 256", () => {
     const state = createAcpState();
     const diff = (path: string) => ({ type: 'diff', path, oldText: 'a', newText: 'b' });
-    const many = Array.from({ length: 100 }, (_, n) => diff(`src/f${n}.ts`));
+    const many = Array.from({ length: 300 }, (_, n) => diff(`src/f${n}.ts`));
     toolCallEvents(state, { toolCallId: 'c1', title: 'edit', kind: 'edit', status: 'in_progress', content: [diff('src/a.ts'), diff(huge('/p')), diff('src/b.ts')] }, context);
     toolCallEvents(state, { toolCallId: 'c2', title: 'edit', kind: 'edit', status: 'in_progress', content: many }, context);
     expect(state.calls.get('c1')?.changes).toEqual([{ path: 'src/a.ts', change: 'modified' }]);
-    expect(state.calls.get('c2')?.changes.map((c) => c.path)).toEqual(many.slice(0, 16).map((d) => d.path));
+    expect(state.calls.get('c2')?.changes.map((c) => c.path)).toEqual(many.slice(0, 256).map((d) => d.path));
   });
 
   it('holds a placeholder by the fields its announcement reads, and does not hold one with a long id', () => {

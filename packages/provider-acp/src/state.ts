@@ -239,15 +239,19 @@ export function terminalOf(state: AcpState, id: string): TerminalState {
   return made;
 }
 
-/** The most changes a call remembers, and the most characters of their paths in all: real calls change one file. */
-const MAX_KEPT_CHANGES = 16;
-const MAX_KEPT_CHANGE_CHARS = 4096;
+/**
+ * The most changes a call remembers, and the most characters of their paths
+ * in all: a call changes one file or a patch's few, and 1,000 calls' changes
+ * stay within some 45 MiB however hostile the stream.
+ */
+const MAX_KEPT_CHANGES = 256;
+const MAX_KEPT_CHANGE_CHARS = 16 * 1024;
 
 /**
  * What a call remembers of its updates until its result, for up to
  * {@link MAX_CALLS} calls, each from a line of up to 16 MiB: its terminal's
- * compact key, and its first changes while their paths fit 4,096 characters
- * in all (at most 16). A change past them is not told by a result that
+ * compact key, and its first changes while their paths fit 16 Ki characters
+ * in all (at most 256). A change past them is not told by a result that
  * carries no diff of its own.
  */
 export function keptCall(terminalId: string | undefined, changes: readonly FileChange[]): CallMemory {

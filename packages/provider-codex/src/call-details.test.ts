@@ -22,15 +22,18 @@ describe('codex: what a call keeps for its end', () => {
     expect(state.callDetails.size).toBe(0);
   });
 
-  it('keeps no path past 4,096 characters, and changes up to 4,096 characters of paths (16 at most)', () => {
+  it('keeps no path past 4,096 characters, and changes up to 64 Ki characters of paths (1,024 at most)', () => {
     const state = createCodexState();
     keepCallDetails(state, 'c1', { path: huge('/p'), read: true });
     expect(state.callDetails.get('c1')).toEqual({ read: true });
     const changes = [{ path: 'a.ts', change: 'modified' as const }, { path: huge('/p'), change: 'created' as const }, { path: 'b.ts', change: 'modified' as const }];
     keepCallDetails(state, 'c2', { path: 'a.ts', changes });
     expect(state.callDetails.get('c2')).toEqual({ path: 'a.ts', changes: [changes[0]] });
-    const many = Array.from({ length: 40 }, (_, n) => ({ path: `f${n}.ts`, change: 'modified' as const }));
-    keepCallDetails(state, 'c3', { path: 'f0.ts', changes: many });
-    expect(state.callDetails.get('c3')?.changes).toEqual(many.slice(0, 16));
+    // A patch of a thousand files is kept whole; past 1,024 changes, the rest is not.
+    const many = Array.from({ length: 1100 }, (_, n) => ({ path: `src/f${n}.ts`, change: 'modified' as const }));
+    keepCallDetails(state, 'c3', { path: 'src/f0.ts', changes: many.slice(0, 1000) });
+    expect(state.callDetails.get('c3')?.changes).toEqual(many.slice(0, 1000));
+    keepCallDetails(state, 'c4', { path: 'src/f0.ts', changes: many });
+    expect(state.callDetails.get('c4')?.changes).toEqual(many.slice(0, 1024));
   });
 });

@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import { compactKey, type ToolCallOutcome, type ToolCallStart } from '@x/core/provider-utils';
+import { compactKey, detachText, type ToolCallOutcome, type ToolCallStart } from '@x/core/provider-utils';
 import type { CodexState } from './state.js';
 
 /** What a call's start knew that its end does not repeat: a read's path, a patch's changes. */
@@ -57,33 +57,36 @@ export function toolItemEvents(state: CodexState, call: ToolAnnouncement, phase:
  * and a stream of calls that never end must not grow memory (docs/memory.md).
  */
 const MAX_CALL_DETAILS = 100;
-/** The longest path a call's details keep, and the most characters of paths its changes keep in all (at most 16 changes). */
+/** The longest path a call's details keep. */
 const MAX_KEPT_PATH_CHARS = 4096;
-const MAX_KEPT_CHANGES = 16;
+/**
+ * The most changes a call's details keep, and the most characters of their
+ * paths in all: a patch of a thousand files fits, and 100 calls' details stay
+ * within some 13 MiB however hostile the stream.
+ */
+const MAX_KEPT_CHANGES = 1024;
+const MAX_KEPT_CHANGE_CHARS = 64 * 1024;
 
 /**
  * What of `details` is kept: each call's from a line of up to 16 MiB, so
  * bounded by bytes too. A path past 4,096 characters is not kept, nor are
- * changes past 16 or past 4,096 characters of paths in all; the paths kept
+ * changes past 1,024 or past 64 Ki characters of paths in all; the paths kept
  * are copies, never views into the command they were read from.
  */
 function keptDetails(details: CallDetails): CallDetails {
   const kept: CallDetails = {};
-  if (details.path !== undefined && details.path.length <= MAX_KEPT_PATH_CHARS) kept.path = copied(details.path);
+  if (details.path !== undefined && details.path.length <= MAX_KEPT_PATH_CHARS) kept.path = detachText(details.path);
   if (details.read === true) kept.read = true;
   if (details.changes === undefined) return kept;
   let chars = 0;
   kept.changes = [];
   for (const change of details.changes.slice(0, MAX_KEPT_CHANGES)) {
     chars += change.path.length;
-    if (chars > MAX_KEPT_PATH_CHARS) break;
-    kept.changes.push({ ...change, path: copied(change.path) });
+    if (chars > MAX_KEPT_CHANGE_CHARS) break;
+    kept.changes.push({ ...change, path: detachText(change.path) });
   }
   return kept;
 }
-
-/** A flat copy of a short string (V8 keeps a cut of a long one as a view into it). */
-const copied = (text: string): string => (text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string));
 
 /** Keeps what the start of call `id` knew for its end (by the compact key of its id), forgetting the oldest past {@link MAX_CALL_DETAILS}. */
 export function keepCallDetails(state: CodexState, id: string, details: CallDetails): void {
