@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { packInto } from './packed.mjs';
 
 const execFile = promisify(execFileCb);
 const ROOT = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -111,11 +112,8 @@ try {
   const packed = await Promise.all(
     packages.map(async ({ dir, pkg }) => {
       const dest = join(tarballs, pkg.name.replace(/^@/, '').replace('/', '-'));
-      mkdirSync(dest);
-      await execFile('pnpm', ['pack', '--pack-destination', dest], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
-      const file = readdirSync(dest).find((name) => name.endsWith('.tgz'));
-      if (!file) throw new Error(`pnpm pack wrote no tarball for ${pkg.name}`);
-      return { name: pkg.name, version: pkg.version, bin: pkg.bin, tarball: join(dest, file) };
+      const tarball = await packInto(dir, pkg, dest);
+      return { name: pkg.name, version: pkg.version, bin: pkg.bin, tarball };
     }),
   );
   ok(packed.map((p) => relative(tarballs, p.tarball)).join(', '));

@@ -21,11 +21,12 @@
 //      `--renderer` exits 2.
 // Assumes `pnpm build` has run. Set KEEP_PLUGIN_STANDALONE=1 to keep the temp dir.
 import { execFile as execFileCb, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { packInto } from './packed.mjs';
 
 const execFile = promisify(execFileCb);
 const ROOT = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -55,17 +56,12 @@ function run(cmd, args, options = {}) {
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const writeJson = (path, value) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 
-/** `pnpm pack` of packages/<dir> into its own folder under `dest`: the tarball, name and version. */
+/** `pnpm pack` of packages/<dir> (or its copy, scripts/packed.mjs) into its own folder under `dest`: the tarball, name and version. */
 async function pack(dir, dest) {
   const pkgDir = join(ROOT, 'packages', dir);
   const { name, version } = readJson(join(pkgDir, 'package.json'));
   if (!existsSync(join(pkgDir, 'dist/index.js'))) throw new Error(`${name} has no dist/index.js: run \`pnpm build\` first.`);
-  const out = join(dest, dir);
-  mkdirSync(out, { recursive: true });
-  await execFile('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, maxBuffer: 16 * 1024 * 1024 });
-  const file = readdirSync(out).find((f) => f.endsWith('.tgz'));
-  if (!file) throw new Error(`pnpm pack wrote no tarball for ${name}`);
-  return { name, version, tarball: join(out, file) };
+  return { name, version, tarball: await packInto(pkgDir, { name, version }, join(dest, dir)) };
 }
 
 /**
