@@ -10,7 +10,7 @@ describe('createEventHold', () => {
     expect(hold.add([text('a', 'one')])).toBe(false);
     expect(hold.add([text('b', 'two'), text('c', 'three')])).toBe(false);
     expect(hold.size).toBe(3);
-    expect(hold.take().map((event) => event.id)).toEqual(['a', 'b', 'c']);
+    expect(hold.take()).toEqual([text('a', 'one'), text('b', 'two'), text('c', 'three')]);
     expect(hold.size).toBe(0);
     expect(hold.take()).toEqual([]);
   });

@@ -79,6 +79,8 @@ describe("a tool call's cut preview, redacted", () => {
       arg: 'echo the quick brown fox jumps over t...',
       input: { command: "bash -lc 'echo the quick brown fox jumps over the lazy dog'", env: { GH_TOKEN: TOKEN } },
     };
-    expect(through([call])).toEqual([{ ...call, input: { command: call.input.command, env: { GH_TOKEN: '[REDACTED:secret-field]' } } }]);
+    expect(through([call])).toEqual([
+      { ...call, input: { command: "bash -lc 'echo the quick brown fox jumps over the lazy dog'", env: { GH_TOKEN: '[REDACTED:secret-field]' } } },
+    ]);
   });
 });
