@@ -3,9 +3,10 @@ import { arrayField, isJsonObject, numberField, objectField, ownField, parseJson
 import {
   appendArguments,
   MAX_ARGUMENT_CHARS,
-  MAX_PENDING_ARGUMENT_CHARS,
+  MAX_PENDING_CALL_CHARS,
   MAX_PENDING_CALLS,
   nonEmpty,
+  pendingCallChars,
   startSession,
   uniqueKey,
   type ChatResponse,
@@ -120,12 +121,12 @@ function keepArgsObject(call: PendingChatCall, args: JsonObject): void {
   if (!fits) call.args = appendArguments('', text);
 }
 
-/** Past {@link MAX_PENDING_ARGUMENT_CHARS} of pending arguments in all, the oldest calls are announced with what they have. */
+/** Past {@link MAX_PENDING_CALL_CHARS} kept by the pending calls in all, the oldest calls are announced with what they have. */
 function announceOverBudget(state: OpenAICompatibleState, response: ChatResponse, events: DisplayEvent[]): void {
-  let chars = response.calls.reduce((sum, call) => sum + call.args.length + call.objectChars, 0);
-  while (chars > MAX_PENDING_ARGUMENT_CHARS && response.calls.length > 1) {
+  let chars = response.calls.reduce((sum, call) => sum + pendingCallChars(call), 0);
+  while (chars > MAX_PENDING_CALL_CHARS && response.calls.length > 1) {
     const oldest = response.calls.shift() as PendingChatCall;
-    chars -= oldest.args.length + oldest.objectChars;
+    chars -= pendingCallChars(oldest);
     announceChatCall(state, response, events, { id: oldest.id, name: oldest.name, input: oldest.argsObject ?? oldest.args });
   }
 }

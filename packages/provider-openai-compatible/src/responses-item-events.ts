@@ -1,7 +1,17 @@
 import type { DisplayEvent, LineContext } from '@x/core';
 import { arrayField, compactKey, isJsonObject, numberField, objectField, ownField, responsesHostedCall, stringField, type JsonObject } from '@x/core/provider-utils';
 import { showMessage, showReasoning, startTurn } from './responses-part-events.js';
-import { appendArguments, itemKey, MAX_PENDING_ARGUMENT_CHARS, MAX_PENDING_CALLS, nonEmpty, type OpenAICompatibleState, type PendingResponsesCall, type ResponsesTurn } from './state.js';
+import {
+  appendArguments,
+  itemKey,
+  MAX_PENDING_CALL_CHARS,
+  MAX_PENDING_CALLS,
+  nonEmpty,
+  pendingCallChars,
+  type OpenAICompatibleState,
+  type PendingResponsesCall,
+  type ResponsesTurn,
+} from './state.js';
 
 /** The name shown for a call whose name never arrived. */
 const UNNAMED_TOOL = 'unnamed';
@@ -34,13 +44,13 @@ function addPending(state: OpenAICompatibleState, turn: ResponsesTurn, call: Pen
   return call;
 }
 
-/** Past {@link MAX_PENDING_ARGUMENT_CHARS} of pending arguments in all, the oldest calls are announced with what they have. */
+/** Past {@link MAX_PENDING_CALL_CHARS} kept by the pending calls in all, the oldest calls are announced with what they have. */
 function announceOverBudget(state: OpenAICompatibleState, turn: ResponsesTurn, events: DisplayEvent[]): void {
   let chars = 0;
-  for (const call of turn.calls.values()) chars += call.args.length;
+  for (const call of turn.calls.values()) chars += pendingCallChars(call);
   for (const oldest of [...turn.calls.values()]) {
-    if (chars <= MAX_PENDING_ARGUMENT_CHARS || turn.calls.size <= 1) return;
-    chars -= oldest.args.length;
+    if (chars <= MAX_PENDING_CALL_CHARS || turn.calls.size <= 1) return;
+    chars -= pendingCallChars(oldest);
     announceResponsesCall(state, turn, events, oldest);
   }
 }

@@ -23,11 +23,18 @@ export const MAX_PENDING_CALLS = 256;
 /** The most UTF-16 units of one call's arguments kept while they arrive (1 MiB); the rest is dropped and the preview is cut. */
 export const MAX_ARGUMENT_CHARS = 1024 * 1024;
 /**
- * The most UTF-16 units of arguments the pending calls of one response keep
- * in all (16 Mi): 256 calls of 1 Mi each would be 512 MiB. Past it the
- * oldest pending call is announced with what it has, as past the count.
+ * The most UTF-16 units the pending calls of one response keep in all (16 Mi),
+ * their arguments, ids and names counted: 256 calls of 1 Mi each would be
+ * 512 MiB, and an id or a name may be as long as a line. Past it the oldest
+ * pending call is announced with what it has, as past the count.
  */
-export const MAX_PENDING_ARGUMENT_CHARS = 16 * 1024 * 1024;
+export const MAX_PENDING_CALL_CHARS = 16 * 1024 * 1024;
+
+/** What a pending call of either wire format keeps, in UTF-16 units, for {@link MAX_PENDING_CALL_CHARS}. */
+export function pendingCallChars(call: PendingChatCall | PendingResponsesCall): number {
+  const id = 'itemId' in call ? call.itemId.length + (call.callId?.length ?? 0) : (call.id?.length ?? 0) + call.objectChars;
+  return call.args.length + call.name.length + id;
+}
 /** How many hidden choices (or unknown output items) of one response are remembered to be announced once. */
 export const MAX_REMEMBERED_KEYS = 64;
 
