@@ -20,6 +20,17 @@ export function keepsBlock(type: string, call: { id?: string | undefined; name: 
   if (call === undefined) return true;
   return (call.id === undefined || call.id.length <= MAX_BLOCK_FIELD_CHARS) && typeof call.name === 'string' && call.name.length <= MAX_BLOCK_FIELD_CHARS;
 }
+
+/**
+ * Whether a streamed message is kept while its blocks arrive: up to 64
+ * threads stream at once, each keeping its message's id (which names its
+ * blocks' events), from a line of up to 16 MiB. A message whose id is longer
+ * than any real one (`msg_` and two dozen characters) is not kept: its
+ * complete assistant lines show it, as they do without partial messages.
+ */
+export function keepsMessage(messageId: string): boolean {
+  return messageId.length <= MAX_BLOCK_FIELD_CHARS;
+}
 export const MAX_THREADS = 64;
 export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;
 

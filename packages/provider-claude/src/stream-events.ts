@@ -2,7 +2,7 @@ import type { DisplayEvent, LineContext } from '@x/core';
 import { ownField, parseJson, stringField } from '@x/core/provider-utils';
 import { isCallType, readContentBlock } from './content-blocks.js';
 import { textEvent, threadOf, type ClaudeState } from './state.js';
-import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, gatherToolJson, keepsBlock, setBounded, takeToolJson, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
+import { MAX_BLOCKS_PER_MESSAGE, MAX_THREADS, gatherToolJson, keepsBlock, keepsMessage, setBounded, takeToolJson, type StreamedBlock, type StreamedMessage } from './stream-blocks.js';
 import { finishCall, startCall } from './tool-events.js';
 import type { ClaudeStreamEventLine } from './wire-schema.js';
 
@@ -36,8 +36,13 @@ function deltaText(state: ClaudeState, stream: StreamedMessage, block: StreamedB
 function messageStart(state: ClaudeState, event: StreamEvent, place: StreamPlace, context: LineContext): DisplayEvent[] {
   const message = event.message;
   const messageId = stringField(message, 'id') ?? `stream-${context.lineNumber}`;
-  setBounded(state.streams, threadOf(place.parent), { messageId, blocks: new Map() }, MAX_THREADS);
   state.usage.record(messageId, ownField(message, 'usage'), stringField(message, 'model'), place.parent);
+  if (!keepsMessage(messageId)) {
+    state.streams.delete(threadOf(place.parent));
+    context.ignore('message_start of a message whose id is longer than any real one: its complete lines show it');
+    return [];
+  }
+  setBounded(state.streams, threadOf(place.parent), { messageId, blocks: new Map() }, MAX_THREADS);
   context.ignore('message_start: the blocks follow');
   return [];
 }

@@ -76,3 +76,21 @@ describe('claude stream: what a streamed block keeps', () => {
     expect(inputs([messageStart, callStart(0, id, 'Write'), stop(0), complete])).toEqual({ [id]: { file_path: 'a' } });
   });
 });
+
+// Up to 64 threads keep the id of the message they stream, from a line of up to 16 MiB each.
+describe('claude stream: what a streamed message keeps', () => {
+  it('keeps no message whose id is longer than any real one, and shows its text once, from its complete line', () => {
+    const id = `msg_${'m'.repeat(100_000)}`;
+    const start = event({ type: 'message_start', message: { id, model: 'claude-sonnet-4-5', role: 'assistant', content: [], usage: { input_tokens: 1, output_tokens: 1 } } });
+    const textStart = event({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    const delta = event({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hello' } });
+    const complete = { type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id, model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'text', text: 'Hello' }] } };
+    const state = createClaudeState();
+    const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {}, hold() {}, release() {} };
+    streamEvents(state, start as ClaudeStreamEventLine, context);
+    expect(state.streams.size).toBe(0);
+    const { events, accounting } = replay([start, textStart, delta, stop(0), complete]);
+    expect(events.flatMap((e) => (e.kind === 'text' ? [e.text] : []))).toEqual(['Hello']);
+    expect([accounting.unknown, accounting.malformed]).toEqual([0, 0]);
+  });
+});
