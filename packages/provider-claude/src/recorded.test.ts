@@ -20,6 +20,21 @@ const READ_EDIT_RUN = ['start', 'text I will read the file first.', 'use Read', 
 /** 1.0.109, 1.0.128 and 2.0.34 write the failure as a <synthetic> reply with no `error` field, 2.0.50 on with one: shown once either way. */
 const API_ERROR = ['start', 'error', 'usage', 'end error'];
 
+/** A background subagent whose Bash call prints before the main answer and its result after it (2.1.200, 2.1.243, 2.1.287). */
+const BACKGROUND_SUBAGENT = [
+  'start',
+  'use Task',
+  'result Task success',
+  'use Bash',
+  'text The helper counted 2 files.',
+  'result Bash success',
+  'text 2 files: a.txt and b.txt.',
+  'text The helper counted 2 files.',
+  'usage',
+  'usage',
+  'end success',
+];
+
 /** What each scenario shows, the same for every version unless a version is named. */
 const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'plain-answer': ['start', 'text It is **42**.', 'usage', 'end success'],
@@ -85,45 +100,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
     '2.1.25': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.61': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '2.1.100': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
-    '2.1.200': [
-      'start',
-      'use Task',
-      'result Task success',
-      'use Bash',
-      'text The helper counted 2 files.',
-      'result Bash success',
-      'text 2 files: a.txt and b.txt.',
-      'text The helper counted 2 files.',
-      'usage',
-      'usage',
-      'end success',
-    ],
-    '2.1.243': [
-      'start',
-      'use Task',
-      'result Task success',
-      'use Bash',
-      'text The helper counted 2 files.',
-      'result Bash success',
-      'text 2 files: a.txt and b.txt.',
-      'text The helper counted 2 files.',
-      'usage',
-      'usage',
-      'end success',
-    ],
-    '2.1.287': [
-      'start',
-      'use Task',
-      'result Task success',
-      'use Bash',
-      'text The helper counted 2 files.',
-      'result Bash success',
-      'text 2 files: a.txt and b.txt.',
-      'text The helper counted 2 files.',
-      'usage',
-      'usage',
-      'end success',
-    ],
+    '2.1.200': BACKGROUND_SUBAGENT,
+    '2.1.243': BACKGROUND_SUBAGENT,
+    '2.1.287': BACKGROUND_SUBAGENT,
     '2.1.332': [
       'start',
       'use Task',
