@@ -29,6 +29,7 @@ describe('@x/core/provider-utils exports', () => {
       'extractToolOutput',
       'isJsonObject',
       'jsonShapeRefusal',
+      'keptWhole',
       'numberField',
       'objectField',
       'ownField',

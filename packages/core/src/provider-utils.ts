@@ -35,7 +35,7 @@ export {
 } from './text-assembler.js';
 export { createSessionLifecycle, type SessionFields, type SessionLifecycle } from './session-lifecycle.js';
 export { createEventHold, type EventHold, type EventHoldLimits } from './event-hold.js';
-export { compactKey, createRecentMap, type RecentMap } from './recent-keys.js';
+export { compactKey, createRecentMap, keptWhole, type RecentMap } from './recent-keys.js';
 
 // Plain text: what a source emits.
 export { cutText, toOneLine } from './text-limits.js';

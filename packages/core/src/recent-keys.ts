@@ -109,3 +109,18 @@ export function compactKey(id: string): string {
   hash.update(id, 0, id.length);
   return `\u0000#${id.length}:${hash.hex()}`;
 }
+
+/** The longest value read from a line that per-stream state keeps beside an id: longer than any real id, name or model. */
+const KEPT_WHOLE_MAX_CHARS = 256;
+
+/**
+ * `value` when it is a string short enough to keep across lines whole
+ * (`maxChars`, by default longer than any real id, name or model), else
+ * `undefined`. Per-stream maps are bounded by a count of entries, and each
+ * entry comes from a line of up to 16 MiB: a value kept beside an id (a
+ * parent, a name, a model) is kept only while it is no longer than a real one,
+ * so the maps stay bounded by bytes (docs/memory.md).
+ */
+export function keptWhole(value: unknown, maxChars = KEPT_WHOLE_MAX_CHARS): string | undefined {
+  return typeof value === 'string' && value.length <= maxChars ? value : undefined;
+}

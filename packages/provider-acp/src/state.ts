@@ -7,6 +7,7 @@ import {
   createSessionLifecycle,
   createTextAssembler,
   createToolCallTracker,
+  keptWhole,
   type RecentMap,
   type SessionFields,
   type SessionLifecycle,
@@ -142,14 +143,13 @@ export function blockOf(state: AcpState, kind: Exclude<OpenBlock, undefined>, me
   return { id: state.blockId, events };
 }
 
-/** The longest method, id or option field a waiting request keeps; none that ACP names comes near. */
-const MAX_KEPT_CHARS = 256;
 /** The longest call title or folder a waiting request keeps: a title may quote a command. */
 const MAX_KEPT_TEXT_CHARS = 4096;
 /** How many of a permission request's options are kept to tell its answer in words. */
 const MAX_KEPT_OPTIONS = 16;
 
-const small = (text: string | undefined, max = MAX_KEPT_CHARS) => text !== undefined && text.length <= max;
+/** Whether a method, id or option field (or, given `max`, a title or folder) is short enough to keep: core's rule for values kept beside ids. */
+const small = (text: string | undefined, max?: number) => keptWhole(text, max) !== undefined;
 
 /**
  * What a waiting request keeps. Up to {@link MAX_PENDING_REQUESTS} wait at
@@ -265,8 +265,6 @@ export function keptCall(terminalId: string | undefined, changes: readonly FileC
   return { terminal: terminalId === undefined ? undefined : compactKey(terminalId), changes: kept };
 }
 
-const smallString = (value: unknown, max = MAX_KEPT_CHARS) => (typeof value === 'string' && value.length <= max ? value : undefined);
-
 /**
  * What a placeholder call keeps while it waits for the update that brings
  * its input, for up to {@link MAX_CALLS} calls: only the fields its
@@ -277,14 +275,14 @@ const smallString = (value: unknown, max = MAX_KEPT_CHARS) => (typeof value === 
  */
 export function keptPlaceholder(call: WireToolCall): WireToolCall | undefined {
   if (!small(call.toolCallId)) return undefined;
-  const kept: WireToolCall = { toolCallId: call.toolCallId, status: call.status, kind: call.kind, name: smallString(call.name) };
-  const title = smallString(call.title, MAX_KEPT_TEXT_CHARS);
+  const kept: WireToolCall = { toolCallId: call.toolCallId, status: call.status, kind: call.kind, name: keptWhole(call.name) };
+  const title = keptWhole(call.title, MAX_KEPT_TEXT_CHARS);
   if (title !== undefined) kept.title = title;
-  const path = smallString(call.locations?.[0]?.path, MAX_KEPT_TEXT_CHARS);
+  const path = keptWhole(call.locations?.[0]?.path, MAX_KEPT_TEXT_CHARS);
   if (path !== undefined) kept.locations = [{ path }];
   const meta = call._meta as Record<string, unknown> | null | undefined;
-  const toolName = smallString(meta?.toolName);
-  const parentToolCallId = smallString(meta?.parentToolCallId);
+  const toolName = keptWhole(meta?.toolName);
+  const parentToolCallId = keptWhole(meta?.parentToolCallId);
   if (toolName !== undefined || parentToolCallId !== undefined) kept._meta = { toolName, parentToolCallId };
   if ((JSON.stringify(call.rawInput) ?? '').length <= MAX_KEPT_TEXT_CHARS) kept.rawInput = call.rawInput;
   return kept;

@@ -2,7 +2,7 @@ import type { LineContext } from '@x/core';
 import { compactKey } from '@x/core/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { assistantLine } from './log-assistant.js';
-import { createClaudeLogState, MAX_KEPT_PARENT_CHARS } from './log-state.js';
+import { createClaudeLogState } from './log-state.js';
 import { threadOf } from './log-threads.js';
 
 /*
@@ -16,7 +16,8 @@ import { threadOf } from './log-threads.js';
 
 const context: LineContext = { lineNumber: 1, ignore() {}, malformed() {}, unknown() {}, hold() {}, release() {} };
 const envelope = { userType: 'external', cwd: '/w', sessionId: 's1', version: '2.0.14', timestamp: '2026-01-01T00:00:00.000Z' };
-const long = (tag: string) => `${tag}${'q'.repeat(MAX_KEPT_PARENT_CHARS)}`;
+/** Longer than the 256 characters core's `keptWhole` keeps whole. */
+const long = (tag: string) => `${tag}${'q'.repeat(256)}`;
 const sidechain = (uuid: string, fields: Record<string, string>) => ({ ...envelope, type: 'user', isSidechain: true, uuid, ...fields });
 const taskCall = (id: string, prompt: string) => ({
   ...envelope,

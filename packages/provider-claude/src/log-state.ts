@@ -2,6 +2,7 @@ import type { DisplayEvent, SessionStatus } from '@x/core';
 import {
   createEventHold,
   createRecentMap,
+  keptWhole,
   createSessionLifecycle,
   createToolCallTracker,
   stringField,
@@ -31,12 +32,6 @@ export type LastStep = 'none' | 'waiting' | 'answer' | 'interrupt' | 'error';
 const MAX_SIDECHAIN_LINES = 10_000;
 /** How many open Task prompts are remembered. */
 const MAX_TASK_PROMPTS = 1_000;
-/**
- * The longest parent a Task prompt or a sidechain line remembers. Real ones
- * are a call id (`toolu_` and 24 characters) or a marker made from an 8-hex
- * agent id or a uuid; a hostile line may make one as long as itself.
- */
-export const MAX_KEPT_PARENT_CHARS = 256;
 /** How many events, and how many characters of their JSON, wait for the session start (see {@link holdForStart}). */
 const MAX_HELD_EVENTS = 1_000;
 const MAX_HELD_CHARS = 4 * 1024 * 1024;
@@ -80,12 +75,12 @@ export interface ClaudeLogState {
  * Remembers the parent of a Task prompt or a sidechain line under `key`.
  * The maps are bounded by a count of entries (1,000 and 10,000), so a value
  * as long as a line would let 10,000 lines of distinct long parents keep
- * gigabytes (docs/memory.md): a parent past {@link MAX_KEPT_PARENT_CHARS} is
+ * gigabytes (docs/memory.md): a parent longer than a real one (a call id, `toolu_` and 24 characters, or a marker made from an 8-hex agent id or a uuid; core's `keptWhole`) is
  * not remembered, and what would have followed it gets its own parent or
  * marker, as a chain whose start was never seen does.
  */
 export function rememberParent(map: RecentMap<string, string>, key: string, parent: string): void {
-  if (parent.length <= MAX_KEPT_PARENT_CHARS) map.set(key, parent);
+  if (keptWhole(parent) !== undefined) map.set(key, parent);
 }
 
 /** A fresh {@link ClaudeLogState}. */

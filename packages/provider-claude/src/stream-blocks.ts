@@ -1,3 +1,5 @@
+import { keptWhole } from '@x/core/provider-utils';
+
 /**
  * Bounds of the per-stream state (docs/memory.md): blocks tracked per
  * message, threads (main plus subagents) streaming at once, and the longest
@@ -5,8 +7,6 @@
  * announced from its complete line, or with no input).
  */
 export const MAX_BLOCKS_PER_MESSAGE = 1024;
-/** The longest block type, call id or tool name a streamed block keeps: real ones are a few dozen characters. */
-const MAX_BLOCK_FIELD_CHARS = 256;
 
 /**
  * Whether a streamed block's start is kept until its stop. Up to 1,024
@@ -16,9 +16,9 @@ const MAX_BLOCK_FIELD_CHARS = 256;
  * shows it, as it does a block past the count.
  */
 export function keepsBlock(type: string, call: { id?: string | undefined; name: unknown } | undefined): boolean {
-  if (type.length > MAX_BLOCK_FIELD_CHARS) return false;
+  if (keptWhole(type) === undefined) return false;
   if (call === undefined) return true;
-  return (call.id === undefined || call.id.length <= MAX_BLOCK_FIELD_CHARS) && typeof call.name === 'string' && call.name.length <= MAX_BLOCK_FIELD_CHARS;
+  return (call.id === undefined || keptWhole(call.id) !== undefined) && keptWhole(call.name) !== undefined;
 }
 
 /**
@@ -29,7 +29,7 @@ export function keepsBlock(type: string, call: { id?: string | undefined; name: 
  * complete assistant lines show it, as they do without partial messages.
  */
 export function keepsMessage(messageId: string): boolean {
-  return messageId.length <= MAX_BLOCK_FIELD_CHARS;
+  return keptWhole(messageId) !== undefined;
 }
 export const MAX_THREADS = 64;
 export const MAX_TOOL_JSON_CHARS = 16 * 1024 * 1024;

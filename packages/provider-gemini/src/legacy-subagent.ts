@@ -1,4 +1,4 @@
-import { arrayField, compactKey, isJsonObject, ownField, stringField } from '@x/core/provider-utils';
+import { arrayField, compactKey, isJsonObject, keptWhole, ownField, stringField } from '@x/core/provider-utils';
 import { GEMINI_TOOL_ALIASES } from './tool-names.js';
 import { userRecordText } from './user-record.js';
 
@@ -73,13 +73,9 @@ function taskStart(search: SearchState, end: number, inputs: readonly string[], 
   return undefined;
 }
 
-/** The longest call id a subagent's messages are nested under; real ones are a tool name and a few dozen characters. */
-const MAX_PARENT_CHARS = 256;
-
-/** The id of a subagent call that its messages may be nested under: none past {@link MAX_PARENT_CHARS}. */
+/** The id of a subagent call that its messages may be nested under: none longer than a real one (core's `keptWhole`). */
 function parentOf(call: unknown): string | undefined {
-  const id = stringField(call, 'id');
-  return id !== undefined && id.length <= MAX_PARENT_CHARS ? id : undefined;
+  return keptWhole(stringField(call, 'id'));
 }
 
 /** Marks a message as the subagent's, by the compact key of its id, unless an earlier call claimed it. */

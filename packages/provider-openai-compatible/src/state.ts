@@ -5,6 +5,7 @@ import {
   createSessionLifecycle,
   createTextAssembler,
   createToolCallTracker,
+  keptWhole,
   type JsonDocumentReader,
   type RecentMap,
   type SessionLifecycle,
@@ -191,8 +192,6 @@ export function startSession(state: OpenAICompatibleState, sessionId: string | u
 
 /** How many output items of one response have their id remembered (by index, and as aliases). */
 export const MAX_REMEMBERED_ITEMS = 1024;
-/** The longest item id remembered: real ones are a prefix and a few dozen characters. */
-const MAX_REMEMBERED_ID_CHARS = 256;
 
 /** A fresh {@link ItemIds}. */
 export function createItemIds(): ItemIds {
@@ -208,7 +207,7 @@ export function createItemIds(): ItemIds {
  */
 export function itemKey(items: ItemIds, rawId: string | undefined, outputIndex: number | undefined): string {
   const raw = nonEmpty(rawId);
-  if (raw !== undefined && raw.length > MAX_REMEMBERED_ID_CHARS) return raw;
+  if (raw !== undefined && keptWhole(raw) === undefined) return raw;
   if (raw !== undefined && items.keys.has(raw)) return raw;
   const aliased = raw === undefined ? undefined : items.aliases.get(raw);
   if (aliased !== undefined) return aliased;

@@ -5,6 +5,7 @@ import {
   createSessionLifecycle,
   createTextAssembler,
   createToolCallTracker,
+  keptWhole,
   type RecentMap,
   type SessionFields,
   type SessionLifecycle,
@@ -176,9 +177,6 @@ export function scopeOf(state: OpenCodeState, id: string | undefined, out: Displ
   return { kind: 'child', child, parentToolUseId: child.parentToolUseId };
 }
 
-/** The longest call id or model name a child session keeps: real ones are a few dozen characters. */
-const MAX_CHILD_FIELD_CHARS = 256;
-
 /**
  * Nests child session `id` under the `task` call `callId`. Up to
  * {@link MAX_CHILD_SESSIONS} children are kept, each named from a line of up
@@ -186,12 +184,13 @@ const MAX_CHILD_FIELD_CHARS = 256;
  * events are told as a session this stream does not follow).
  */
 export function linkChild(state: OpenCodeState, id: string, callId: string): void {
-  if (callId.length <= MAX_CHILD_FIELD_CHARS) childSession(state, id).parentToolUseId = callId;
+  if (keptWhole(callId) !== undefined) childSession(state, id).parentToolUseId = callId;
 }
 
 /** Notes the model of a child's message for its usage: one past 256 characters is not kept. */
 export function noteChildModel(child: ChildSession, model: string | undefined): void {
-  if (model !== undefined && model.length <= MAX_CHILD_FIELD_CHARS) child.model = model;
+  const kept = keptWhole(model);
+  if (kept !== undefined) child.model = kept;
 }
 
 /** The child session of `id`, remembered from now on (its Task call may name it before or after it is created). */
