@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The benchmark in seconds, for CI, so that it cannot rot: about 2 MB per
+# The benchmark in seconds, for CI, so that it cannot rot: about 1 MB per
 # stream, one repetition, the xview memory check on 2 MB, the hostile shapes at
-# 1/500 of their size, three start-up runs per command, and the site
+# 1/1000 of their size, one start-up run per command, and the site
 # memory check on 2 MB, then the serve bench on 50 sessions. It prints the same tables as `pnpm bench` and writes
 # no docs. It fails only when the bench itself crashes: targets are reported,
 # never enforced (timing is not a test).

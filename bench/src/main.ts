@@ -194,7 +194,7 @@ async function measureHostile(options: BenchOptions): Promise<HostileResult[]> {
       try {
         const run = await runCli(chunksOfLines(shape.lines(options.hostileScale)), 0, mode as CliMode, options.cli);
         log(
-          `hostile ${id} ${mode}: ${fmt(run.inputBytes / MB)} MB, peak RSS ${fmt(run.maxRssBytes / MiB)} MiB, heap peak ${fmt(run.heapPeakBytes / MiB)} MiB, exit ${run.exitCode}, ${fmt(run.seconds, 1)} s`,
+          `hostile ${id} ${mode}: ${fmt(run.inputBytes / MB, run.inputBytes < 10 * MB ? 1 : 0)} MB, peak RSS ${fmt(run.maxRssBytes / MiB)} MiB, heap peak ${fmt(run.heapPeakBytes / MiB)} MiB, exit ${run.exitCode}, ${fmt(run.seconds, 1)} s`,
         );
         results.push({ shape: id, mode, run });
       } catch (error) {

@@ -38,7 +38,7 @@ const OPTIONS = {
 function printHelp(): void {
   process.stdout.write(`x-bench: @x against the floor of splitting lines and JSON.parse
 
-  --smoke                  seconds, not minutes: 2 MB per stream, 1 repetition, small memory and end-to-end checks; writes no docs
+  --smoke                  seconds, not minutes: 1 MB per stream, 1 repetition, small memory and end-to-end checks; writes no docs
   --size-mb <n>            stream size per provider (default 100)
   --reps <n>               repetitions, the median is reported (default 5)
   --streams <a,b>          only these streams (${GENERATORS.map((g) => g.id).join(', ')})
@@ -47,10 +47,10 @@ function printHelp(): void {
   --site-sizes-mb <a,b>    log sizes of the xview site memory check (default 300,1000)
   --memory-streams <a,b>   streams of the memory check (default every provider: ${PROVIDER_STREAMS.join(',')})
   --hostile-shapes <a,b>   hostile memory shapes (default all: ${HOSTILE_SHAPES.map((h) => h.id).join(', ')})
-  --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.002)
-  --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,1)
+  --hostile-scale <x>      size of the hostile shapes, 1 = the issue's sizes (default 1; smoke 0.001)
+  --e2e-sizes-mb <a,b>     input sizes of the end-to-end part, the smallest for start-up alone (default 0.01,1,100; smoke 0.01,0.5)
   --e2e-streams <a,b>      streams of the end-to-end part (default every provider and every real shape; smoke claude,claude-recorded)
-  --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 3)
+  --e2e-runs <n>           runs of each start-up command, the best is reported (default 20; smoke 1)
   --no-memory, --no-hostile, --no-site, --no-throughput, --no-e2e   skip a part
   --cli <bin.cjs>          the xview build the memory and end-to-end parts run (default: @x/cli's dist/bin.cjs)
   --from <file.json>       report a saved run again (each run saves to the temp dir) instead of measuring
@@ -85,7 +85,7 @@ function memoryOptions(values: Values, smoke: boolean) {
       values['hostile-shapes'],
       HOSTILE_SHAPES.map((h) => h.id),
     ),
-    hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.002 : 1)),
+    hostileScale: Number(values['hostile-scale'] ?? (smoke ? 0.001 : 1)),
     site: !values['no-site'],
     siteSizes: list(values['site-sizes-mb'], smoke ? ['2'] : ['300', '1000']).map((s) => Math.round(Number(s) * MB)),
   };
@@ -95,9 +95,9 @@ function memoryOptions(values: Values, smoke: boolean) {
 function endToEndOptions(values: Values, smoke: boolean) {
   return {
     e2e: !values['no-e2e'],
-    e2eSizes: list(values['e2e-sizes-mb'], smoke ? ['0.01', '1'] : ['0.01', '1', '100']).map((s) => Math.round(Number(s) * MB)),
+    e2eSizes: list(values['e2e-sizes-mb'], smoke ? ['0.01', '0.5'] : ['0.01', '1', '100']).map((s) => Math.round(Number(s) * MB)),
     e2eStreams: list(values['e2e-streams'], smoke ? ['claude', 'claude-recorded'] : E2E_STREAMS),
-    e2eRuns: Number(values['e2e-runs'] ?? (smoke ? 3 : 20)),
+    e2eRuns: Number(values['e2e-runs'] ?? (smoke ? 1 : 20)),
   };
 }
 
@@ -115,7 +115,7 @@ export function parseOptions(docsFile: string) {
   );
   const options = {
     smoke,
-    sizeBytes: Math.round(Number(values['size-mb'] ?? (smoke ? 2 : 100)) * MB),
+    sizeBytes: Math.round(Number(values['size-mb'] ?? (smoke ? 1 : 100)) * MB),
     reps: Number(values.reps ?? (smoke ? 1 : 5)),
     streams,
     throughput: !values['no-throughput'],
