@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, ren
 import { dirname, isAbsolute, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { notYoursAlone, type Ownership } from './only-yours.js';
 import { userHome } from './user-home.js';
 
 /*
@@ -14,8 +15,8 @@ import { userHome } from './user-home.js';
  * both. What is kept is V8's own serialisation of xview's code, never
  * anything read from an input.
  *
- * The file is trusted only when the current user owns it and its folder and
- * nobody else can write either: code read from it runs as xview. V8 checks
+ * The file is trusted only when it and its folder are the current user's
+ * alone (only-yours.ts): code read from it runs as xview. V8 checks
  * that the data fits its version, its flags and the source's length; the
  * header checks which build of xview (a hash of its bundle) and which Node.
  * By default V8 does not check the data's own integrity (Node 20's V8 crashed
@@ -63,10 +64,9 @@ export function codeCacheDir(env: Record<string, string | undefined>): string | 
   return home === undefined ? undefined : join(home, '.cache', 'xview');
 }
 
-/** Whether a file's or folder's status says only the current user owns and can write it (POSIX; Windows folders are per user). */
-function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
-  if (process.getuid === undefined) return true;
-  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+/** Whether a file's or folder's status says it is the current user's alone (only-yours.ts; POSIX, Windows folders are per user). */
+function ownedAndPrivate(stats: Ownership): boolean {
+  return notYoursAlone(stats) === undefined;
 }
 
 /**

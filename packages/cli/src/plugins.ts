@@ -1,5 +1,5 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Renderer, RendererPlugin, RendererPluginOptions, RendererReportReader, SessionStore, SourceRegistry } from '@x/core';
 import { createSourceRegistry, defineRendererPlugin, defineSessionStore, defineSource } from '@x/core';
@@ -7,8 +7,8 @@ import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import { CliError, ExitCode } from './exit-codes.js';
 import { BUILT_IN_STORE_IDS, builtInStandIns } from './built-in-sources.js';
 import { checkedSource, reasonOf } from './plugin-events.js';
-import { contentsOf, entryOf, isObject } from './plugin-module.js';
-import { userHome } from './user-home.js';
+import { contentsOf, entryOf } from './plugin-module.js';
+import { userConfigDir, userPlugins } from './user-plugins.js';
 
 /** The sources, renderers and session stores `xview` can use, each with where it came from (`built-in`, or the plugin). */
 export interface PluginSet {
@@ -21,14 +21,12 @@ export interface PluginSet {
   problems: string[];
 }
 
-const CONFIG_FILE = 'config.json';
 /**
  * How long one plugin's module may take to load before the run stops (exit 2):
  * a module that never settles would otherwise leave nothing to wait for, and
  * xview would exit 0 having shown nothing.
  */
 const LOAD_TIMEOUT_MS = 10_000;
-const CONVENTION = /^x-(provider|renderer)-/;
 
 /** Throws when an id of `ids` is taken, by the set (`taken`) or twice by this plugin, naming both origins. */
 function checkIds(kind: string, ids: readonly string[], taken: (id: string) => string | undefined, spec: string): void {
@@ -61,89 +59,6 @@ async function loadOne(set: PluginSet, spec: string, entry: string, timeoutMs: n
   }
   for (const renderer of renderers) set.renderers.set(renderer.id, { plugin: renderer, origin: spec });
   for (const store of checkedStores) set.stores.set(store.id, { store, origin: spec });
-}
-
-/** Installed packages named by convention in `dir`'s node_modules. */
-function conventionPackages(dir: string): string[] {
-  const modules = join(dir, 'node_modules');
-  if (!existsSync(modules)) return [];
-  const found: string[] = [];
-  for (const name of readdirSync(modules).sort()) {
-    if (CONVENTION.test(name)) found.push(name);
-    else if (name.startsWith('@')) {
-      for (const inner of readdirSync(join(modules, name)).sort()) if (CONVENTION.test(inner)) found.push(`${name}/${inner}`);
-    }
-  }
-  return found;
-}
-
-/** A plugin to load: a path or package name, and the directory it is resolved from. */
-interface PluginSpec {
-  spec: string;
-  base: string;
-}
-
-/**
- * The user's own xview folder: `$XDG_CONFIG_HOME/xview`, else `~/.config/xview`
- * ({@link userHome}), or undefined when no home is known. It is the only place
- * plugins are found without `--plugin`: the current directory is often a
- * cloned repository, whose code the user did not choose to run, so the folder
- * is always an absolute path, never one resolved from the current directory.
- */
-export function userConfigDir(env: Record<string, string | undefined>): string | undefined {
-  const xdg = env.XDG_CONFIG_HOME;
-  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'xview');
-  const home = userHome(env);
-  return home === undefined ? undefined : join(home, '.config', 'xview');
-}
-
-/** The `plugins` list of one config object; a wrong shape is a problem, not a failure. */
-function pluginList(config: unknown, label: string, problems: string[]): string[] {
-  const plugins = isObject(config) ? config.plugins : undefined;
-  if (Array.isArray(plugins) && plugins.every((p) => typeof p === 'string')) return plugins;
-  problems.push(`xview: ${label}: "plugins" must be a list of package names or paths; ignored.`);
-  return [];
-}
-
-/**
- * A JSON file's value, or `undefined` with one problem line when it does not
- * parse or is no regular file. Opened without blocking and checked before it
- * is read: a named pipe in its place held xview in a read no signal but
- * SIGKILL could end (its SIGTERM handler never ran).
- */
-function readJson(file: string, label: string, problems: string[]): unknown {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
-    return JSON.parse(readFileSync(fd, 'utf8')) as unknown;
-  } catch (error) {
-    problems.push(`xview: ${label} is not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored.`);
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/**
- * The plugins the user chose once for every run: `"plugins"` of
- * `config.json` in their xview folder (resolved from that folder), and
- * packages named by convention installed in that folder's `node_modules`.
- */
-function userPlugins(dir: string, problems: string[]): PluginSpec[] {
-  const specs: PluginSpec[] = [];
-  const file = join(dir, CONFIG_FILE);
-  if (existsSync(file)) {
-    const config = readJson(file, file, problems);
-    if (config !== undefined) specs.push(...pluginList(config, file, problems).map((spec) => ({ spec, base: dir })));
-  }
-  try {
-    specs.push(...conventionPackages(dir).map((spec) => ({ spec, base: dir })));
-  } catch (error) {
-    // A node_modules or @scope that is a file, or cannot be read, was an internal error of xview.
-    problems.push(`xview: the plugins installed in ${join(dir, 'node_modules')} were not loaded: ${error instanceof Error ? error.message : String(error)}.`);
-  }
-  return specs;
 }
 
 /** A plugin's import, given {@link LOAD_TIMEOUT_MS} to settle; past it the run stops with exit 2. */

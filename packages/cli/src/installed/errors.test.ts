@@ -2,7 +2,7 @@
 // it ends when its reader goes away: one line on standard error, the
 // documented code, no stack trace, exactly as the sources say.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
@@ -159,6 +159,21 @@ describe('the installed xview with a plugin', () => {
     expect(run.status).toBe(ExitCode.ok);
     expect(existsSync(marker)).toBe(false);
     expect(run.stderr).not.toMatch(/evil/);
+  });
+
+  it.skipIf(process.platform === 'win32')('runs no plugin planted in an xview folder anyone can write, and says so in one line', async () => {
+    const place = freshPlace();
+    const marker = join(place.cwd, 'PWNED');
+    const own = join(place.home, '.config', 'xview');
+    const planted = join(own, 'node_modules', 'x-provider-evil');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, 'package.json'), JSON.stringify({ name: 'x-provider-evil', type: 'module', main: 'index.js' }));
+    writeFileSync(join(planted, 'index.js'), `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    chmodSync(own, 0o777);
+    const run = await runInstalled(['--summary', CLAUDE_RUN], place);
+    expect(run.status).toBe(ExitCode.ok);
+    expect(existsSync(marker)).toBe(false);
+    expect(run.stderr).toBe(`xview: the plugins in ${own} were not loaded: anyone can write to it; only a folder that is yours alone is trusted.\n`);
   });
 
   it('renders with a renderer plugin named by --plugin, from a file outside the repository', async () => {
