@@ -22,7 +22,12 @@ export function packageBuild(packageDir: string, overrides: Options = {}): Optio
     dts: { compilerOptions: { customConditions: [] } },
     sourcemap: true,
     clean: true,
-    treeshake: true,
+    // esbuild's own tree-shaking only: tsup's `treeshake` runs rollup over
+    // esbuild's output again, which cost about 1.4 CPU-s per package and 6 for
+    // @x/cli's library build, and left nothing out that esbuild kept (the
+    // packages are ESM with `sideEffects: false`; a consumer's bundler shakes
+    // them again).
+    treeshake: false,
     splitting: false,
     define: { __X_VERSION__: JSON.stringify(pkg.version) },
     ...overrides,
