@@ -58,6 +58,23 @@ describe('the lab server (Anthropic Messages)', () => {
       await server.close();
     }
   });
+
+  it("serves the profile's model list at GET /v1/models, and nothing there without one", async () => {
+    const modelList = { object: 'list', data: [{ id: 'lab-model' }] };
+    const listing = await startLabServer({ protocol: claude.protocol, scenario: scenario('plain-answer'), makeCall: claude.makeCall, work: '/w', modelList });
+    const plain = await startLabServer({ protocol: claude.protocol, scenario: scenario('plain-answer'), makeCall: claude.makeCall, work: '/w' });
+    try {
+      const listed = await fetch(`${listing.url}/v1/models`);
+      expect(listed.status).toBe(200);
+      expect(await listed.json()).toEqual(modelList);
+      // Logged as the model list it was, not as a model call.
+      expect(listing.log).toEqual([{ method: 'GET', url: '/v1/models', answered: 'model list' }]);
+      expect((await fetch(`${plain.url}/v1/models`)).status).toBe(404);
+    } finally {
+      await listing.close();
+      await plain.close();
+    }
+  });
 });
 
 describe('stepFor', () => {

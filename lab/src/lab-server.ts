@@ -17,6 +17,8 @@ export interface ServerOptions {
   work: string;
   /** The agent's version, for a profile whose calls differ between versions. */
   version?: string;
+  /** The body of `GET .../models`, for a CLI that lists the models first (the profile's `modelList`). */
+  modelList?: unknown;
   /** Set once the server listens. */
   serverUrl?: string;
 }
@@ -67,6 +69,12 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
     state.log.push({ method, url, answered: 'page' });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(STATUS_PAGE);
+    return;
+  }
+  if (method === 'GET' && options.modelList !== undefined && /^\/(v1\/)?models(\?|$)/.test(url)) {
+    state.log.push({ method, url, answered: 'model list' });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(options.modelList));
     return;
   }
   if (!options.protocol.isModelCall(method, url)) {

@@ -78,7 +78,7 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
-  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work, version });
+  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work, version, modelList: agent.modelList?.(version) });
   const place: RunPlace = { version, home, work, serverUrl: server.url };
   agent.configure(place);
   try {

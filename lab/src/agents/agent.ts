@@ -38,6 +38,13 @@ export interface AgentProfile {
   sessionIdOf(stdout: string): string | undefined;
   /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
   resumes?(version: string): boolean;
+  /**
+   * The body the lab serves for `GET <base>/models`, for a CLI that lists its
+   * provider's models before it calls one (Copilot CLI 0.0.x reads the Copilot
+   * API's list and refuses a model it does not find there); `undefined`, or
+   * left out, and that request gets the lab's 404.
+   */
+  modelList?(version: string): unknown;
   /** The folders under the home that hold session logs. */
   logDirs: readonly string[];
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */

@@ -31,3 +31,29 @@ describe('the Copilot CLI profile', () => {
     expect(copilot.makeCall(intent, ['bash'], 'c1', place)).toMatchObject({ name: 'bash' });
   });
 });
+
+describe('the Copilot CLI profile before the offline mode (0.0.x)', () => {
+  const scenario = { name: 'plain-answer', covers: '', prompt: 'What is 6 times 7?', steps: [] };
+  const at = (version: string) => ({ version, home: '/h', work: '/w', serverUrl: 'http://127.0.0.1:1' });
+
+  it('points 0.0.423 at the lab as the Copilot API, with a token that is no GitHub login, no auto-update and no GitHub MCP server', () => {
+    const run = copilot.invocation(scenario, at('0.0.423'));
+    expect(run.env).toEqual({ COPILOT_API_URL: 'http://127.0.0.1:1/v1', COPILOT_GITHUB_TOKEN: 'lab-not-a-token', COPILOT_MODEL: 'gpt-5.2', COPILOT_AUTO_UPDATE: 'false' });
+    expect(run.args).toContain('--disable-builtin-mcps');
+  });
+
+  it('keeps the offline provider from 1.0.12 on, with no model list', () => {
+    const run = copilot.invocation(scenario, at('1.0.12'));
+    expect(run.env).toMatchObject({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: 'http://127.0.0.1:1/v1' });
+    expect(run.args).not.toContain('--disable-builtin-mcps');
+    expect(copilot.modelList?.('1.0.12')).toBeUndefined();
+  });
+
+  it('lists the model it names, enabled and served over /responses', () => {
+    expect(copilot.modelList?.('0.0.423')).toMatchObject({ data: [{ id: 'gpt-5.2', model_picker_enabled: true, supported_endpoints: ['/chat/completions', '/responses'] }] });
+  });
+
+  it('fetches the lab page by its whole address (a bare path is Invalid URL to 0.0.423)', () => {
+    expect(copilot.makeCall({ kind: 'fetch', path: '/status.html' }, ['web_fetch'], 'c1', place)).toEqual({ id: 'c1', name: 'web_fetch', input: { url: 'http://127.0.0.1:1/status.html' } });
+  });
+});

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { compareVersions } from '../../../tooling/recorded.js';
 import { openAIResponses } from '../protocols/responses.js';
 import type { ToolCall, ToolIntent } from '../step.js';
 import type { AgentProfile } from './agent.js';
@@ -7,7 +8,7 @@ import type { AgentProfile } from './agent.js';
 const patch = (body: string): ToolCall['input'] => ({ input: `*** Begin Patch\n${body}*** End Patch\n` });
 
 /** Copilot CLI's tools for each intent, with the inputs its tool schemas require. */
-function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string }): ToolCall | undefined {
+function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall | undefined {
   const bash = (command: string): ToolCall => ({ id, name: 'bash', input: { command, description: 'Run a command' } });
   switch (intent.kind) {
     case 'read':
@@ -28,13 +29,77 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
     case 'edit':
       if (!tools.includes('apply_patch')) return { id, name: 'edit', input: { path: join(place.work, intent.path), old_str: intent.old, new_str: intent.new } };
       return { id, name: 'apply_patch', form: 'custom', input: patch(`*** Update File: ${intent.path}\n@@\n-  return ${intent.old} + name;\n+  return ${intent.new} + name;\n`) };
+    // The lab's page, whole: a bare path is `Invalid URL` to 0.0.423's web_fetch (1.0.x, offline, offers no web_fetch).
     case 'fetch':
-      return tools.includes('web_fetch') ? { id, name: 'web_fetch', input: { url: intent.path } } : undefined;
+      return tools.includes('web_fetch') ? { id, name: 'web_fetch', input: { url: `${place.serverUrl}${intent.path}` } } : undefined;
     case 'todo':
       return tools.includes('update_todo') ? { id, name: 'update_todo', input: { todos: intent.items.map((item) => `- [ ] ${item}`).join('\n') } } : undefined;
     case 'task':
       return { id, name: 'task', input: { name: 'counter', description: intent.description, prompt: intent.prompt, agent_type: 'general-purpose' } };
   }
+}
+
+/**
+ * The first version with an offline mode and a model provider of its own
+ * (`COPILOT_OFFLINE`, `COPILOT_PROVIDER_*`): 1.0.12 has them, 1.0.7 has
+ * neither (the versions between are untried). Before it the CLI calls the
+ * Copilot API, which `COPILOT_API_URL` points at the lab: with that set, the
+ * token of `COPILOT_GITHUB_TOKEN` is sent as it is, and no GitHub user is
+ * looked up (0.0.423's `tryGitHubTokenLogin`).
+ */
+const OFFLINE_SINCE = '1.0.12';
+
+/** The model the Copilot API's list offers: one that 0.0.423 knows (it refuses `gpt-5`, "No supported model available"). */
+const COPILOT_API_MODEL = 'gpt-5.2';
+
+/**
+ * The Copilot API's model list as the lab serves it: one model, enabled,
+ * whose `supported_endpoints` name `/responses`, so that the CLI calls the
+ * lab's Responses server (it reads the limits to size the conversation).
+ */
+const copilotApiModels = {
+  object: 'list',
+  data: [
+    {
+      id: COPILOT_API_MODEL,
+      name: 'GPT-5.2',
+      object: 'model',
+      vendor: 'OpenAI',
+      version: COPILOT_API_MODEL,
+      preview: false,
+      model_picker_enabled: true,
+      capabilities: {
+        family: COPILOT_API_MODEL,
+        type: 'chat',
+        object: 'model_capabilities',
+        tokenizer: 'o200k_base',
+        limits: { max_context_window_tokens: 400_000, max_prompt_tokens: 128_000, max_output_tokens: 128_000 },
+        supports: { streaming: true, tool_calls: true, parallel_tool_calls: true, structured_outputs: true },
+      },
+      policy: { state: 'enabled', terms: '' },
+      supported_endpoints: ['/chat/completions', '/responses'],
+    },
+  ],
+};
+
+/** The environment that points a version at the lab: its own offline provider from 1.0.12, the Copilot API's address before. */
+function labEnv(version: string, serverUrl: string): Record<string, string> {
+  if (compareVersions(version, OFFLINE_SINCE) < 0) {
+    return {
+      COPILOT_API_URL: `${serverUrl}/v1`,
+      COPILOT_GITHUB_TOKEN: 'lab-not-a-token',
+      COPILOT_MODEL: COPILOT_API_MODEL,
+      // Else it asks api.github.com for its latest release.
+      COPILOT_AUTO_UPDATE: 'false',
+    };
+  }
+  return {
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: `${serverUrl}/v1`,
+    COPILOT_PROVIDER_WIRE_API: 'responses',
+    COPILOT_PROVIDER_API_KEY: 'sk-lab-not-a-key',
+    COPILOT_MODEL: 'gpt-5.5',
+  };
 }
 
 export const copilot: AgentProfile = {
@@ -45,7 +110,7 @@ export const copilot: AgentProfile = {
   protocol: openAIResponses,
   makeCall: callOf,
   configure() {
-    // Configured by its environment alone: offline, with the lab as its model provider.
+    // Configured by its environment alone (labEnv).
   },
   invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
@@ -53,17 +118,11 @@ export const copilot: AgentProfile = {
     if (scenario.run?.ask) args.push('--allow-tool', 'view');
     else args.push('--allow-all-tools');
     if (resumeOf !== undefined) args.push('--resume', resumeOf);
-    return {
-      args,
-      env: {
-        COPILOT_OFFLINE: 'true',
-        COPILOT_PROVIDER_BASE_URL: `${place.serverUrl}/v1`,
-        COPILOT_PROVIDER_WIRE_API: 'responses',
-        COPILOT_PROVIDER_API_KEY: 'sk-lab-not-a-key',
-        COPILOT_MODEL: 'gpt-5.5',
-      },
-    };
+    // Before the offline mode the built-in GitHub MCP server is the Copilot API's (`<COPILOT_API_URL>/mcp/readonly`), which the lab does not serve.
+    if (compareVersions(place.version, OFFLINE_SINCE) < 0) args.push('--disable-builtin-mcps');
+    return { args, env: labEnv(place.version, place.serverUrl) };
   },
+  modelList: (version) => (compareVersions(version, OFFLINE_SINCE) < 0 ? copilotApiModels : undefined),
   sessionIdOf: (stdout) => /"sessionId":"([^"]+)"/.exec(stdout)?.[1],
   logDirs: ['.copilot/session-state'],
   hasPartialMessages: false,

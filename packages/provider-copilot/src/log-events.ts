@@ -47,6 +47,26 @@ export function compactionComplete(data: CopilotLogData<'session.compaction_comp
   return [{ kind: 'notice', level: failed ? 'warning' : 'info', code: 'compaction', message: failed ? 'Compaction failed' : 'Conversation compacted' }];
 }
 
+/** The first recorded version whose log ends a prompt-mode run with `session.shutdown` (1.0.12 does, 0.0.423 never does; the versions between are untried). */
+const SHUTDOWN_SINCE = '1.0.12';
+
+/**
+ * How a log that ends with no shutdown ended, where its lines tell:
+ * Copilot CLI 0.0.423 writes no `session.shutdown` in prompt mode however
+ * its run ends (fixtures/copilot-log/recorded/0.0.423, every scenario), so
+ * for a session whose `copilotVersion` is before {@link SHUTDOWN_SINCE} a
+ * log whose last top-level turn ended is a finished run: `error` after a
+ * fatal `session.error`, `cancelled` after an abort, else `success`. A turn
+ * still open is a run killed mid-turn, and a later version's log with no
+ * shutdown crashed or is still being written: `undefined`, left incomplete.
+ */
+export function endWithoutShutdown(state: CopilotState): SessionStatus | undefined {
+  const version = state.copilotVersion;
+  if (version === undefined || (compareVersions(version, SHUTDOWN_SINCE) ?? 0) >= 0 || state.turnOpen) return undefined;
+  if (state.fatalError) return 'error';
+  return state.aborted ? 'cancelled' : 'success';
+}
+
 /** The first recorded version whose resumed shutdown restates the totals with no `accountingSnapshot` (1.0.62 does not). */
 const RESTATES_FROM = '1.0.70';
 

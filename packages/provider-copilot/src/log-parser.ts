@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
 import { quickAccept } from '@x/core/provider-utils';
-import { compactionComplete, LOG_IGNORED, logSessionStart, shutdown, userMessage } from './log-events.js';
+import { compactionComplete, endWithoutShutdown, LOG_IGNORED, logSessionStart, shutdown, userMessage } from './log-events.js';
 import { copilotLogLineSchema, logEventLineSchemas, type CopilotLogLine } from './log-wire-schema.js';
 import { otherEvents } from './other-events.js';
 import { copilotEvents, readCopilotLine } from './parser.js';
@@ -55,7 +55,7 @@ export function createCopilotLogParser(options: CopilotSourceOptions = {}): Sour
       if (timestamp !== undefined) for (const event of events) event.timestamp ??= timestamp;
       return events;
     },
-    // A session that crashed has no shutdown: it ends incomplete.
-    flush: () => flushEvents(state),
+    // A session that crashed has no shutdown: it ends incomplete, unless its version writes none (0.0.x).
+    flush: () => flushEvents(state, endWithoutShutdown(state)),
   };
 }

@@ -186,7 +186,55 @@ const STDOUT_1_0_70: Record<string, string[]> = { ...STDOUT_1_0_62, interrupted:
 
 const LOG_1_0_70: Record<string, string[]> = { ...LOG_1_0_62, interrupted: ['start', 'prompt', 'notice', 'notice', 'end cancelled'] };
 
+/**
+ * 0.0.423, the Copilot API's client (the lab serves its model list), has
+ * 1.0.20's tools (`create`, a `file_created` notice, `grep`) and a
+ * `web_fetch`, which 1.0.x offline does not offer. Its shell call of
+ * `echo … >&2; exit 1` completes with `success: true`, an empty output and
+ * no exit code anywhere, so it is shown successful. A 400 or a 500 is
+ * retried silently and ends in the one error; a 429 is retried without end
+ * until the lab's timeout kills the run (stdout: the prompt and the turn's
+ * start, nothing shown); a cut-off stream is retried with a `model_retry`
+ * notice each time; Ctrl-C kills the stalled run before any result line.
+ */
+const STDOUT_0_0_423: Record<string, string[]> = {
+  ...STDOUT,
+  'write-search': STDOUT_1_0_20['write-search'] as string[],
+  'failing-command': ['use Bash', 'result Bash success', 'text The tests fail: greet.test.ts.', 'start', 'usage', 'end success'],
+  'web-fetch': ['use WebFetch', 'result WebFetch success', 'text The status page says all systems are up.', 'start', 'usage', 'end success'],
+  'api-error-400': FAILED_SILENTLY,
+  'api-error-429': [],
+  'api-error-500': FAILED_SILENTLY,
+  interrupted: ['text Here is the first line'],
+};
+
+/**
+ * 0.0.423 writes no `session.shutdown` in prompt mode: no totals but the
+ * messages' output tokens, and the session ends where its last turn did
+ * (log quirk 11): successful, `error` after a `session.error`, incomplete
+ * for the runs killed mid-turn (the 429 and Ctrl-C). Resumed, it writes a
+ * `session.resume` and the second prompt in the same session, which ends
+ * once.
+ */
+const LOG_0_0_423: Record<string, string[]> = {
+  'plain-answer': ['start', 'prompt', 'text It is **42**.', 'usage', 'end success'],
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash success', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'text I have no tool for that here.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'text The status page says all systems are up.', 'usage', 'end success'],
+  subagent: ['start', 'prompt', 'use Task', 'use Bash', 'result Bash success', 'text 2 files: a.txt and b.txt.', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+  'permission-denied': ['start', 'prompt', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+  'api-error-400': ['start', 'prompt', 'error', 'end error'],
+  'api-error-429': ['start', 'prompt', 'end incomplete'],
+  'api-error-500': ['start', 'prompt', 'error', 'end error'],
+  'overloaded-cut': ['start', 'prompt', 'error', 'end error'],
+  interrupted: ['start', 'prompt', 'end incomplete'],
+  resumed: ['start', 'prompt', 'text I will remember 7.', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.0.423': { stdout: STDOUT_0_0_423, log: LOG_0_0_423 },
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.32': { stdout: STDOUT_1_0_32, log: LOG_1_0_32 },

@@ -70,11 +70,13 @@ export function resultEvents(state: CopilotState, line: CopilotResultLine): Disp
 /**
  * At the end of the stream: a session still open (killed before its `result`
  * line: quirk 8) ends incomplete, or cancelled when the run was aborted (an
- * interrupted CLI may exit before its result: quirk 11).
+ * interrupted CLI may exit before its result: quirk 11); `status`, when the
+ * caller knows how such a session ended (a log of a version that writes no
+ * shutdown), ends it so instead.
  */
-export function flushEvents(state: CopilotState): DisplayEvent[] {
+export function flushEvents(state: CopilotState, status?: SessionStatus): DisplayEvent[] {
   const usage = usageEvent(state, {});
   const events: DisplayEvent[] = usage === undefined ? [] : [usage];
-  if (state.session.open) events.push(...endSession(state, state.aborted ? 'cancelled' : 'incomplete', { model: state.model }));
+  if (state.session.open) events.push(...endSession(state, status ?? (state.aborted ? 'cancelled' : 'incomplete'), { model: state.model }));
   return events;
 }

@@ -1,5 +1,5 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { isJsonObject, ownField, parseJson, readEach, readTailLines, readWholeText, scanHead, storeBaseName, storeParent, toOneLine } from '@x/core/provider-utils';
+import { compareVersions, isJsonObject, ownField, parseJson, readEach, readTailLines, readWholeText, scanHead, storeBaseName, storeParent, toOneLine } from '@x/core/provider-utils';
 import { addShutdown, type CopilotHead, readYamlScalars, TITLE_MAX_CHARS, visitCopilotEvent } from './session-head.js';
 
 /** A log up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the shutdown totals. */
@@ -39,6 +39,21 @@ async function readHead(fs: StoreFileSystem, path: string, size: number): Promis
   return { head, complete: scan.complete };
 }
 
+/**
+ * The first recorded version whose workspace.yaml `summary`, resumed, stays
+ * the session's first prompt (1.0.12 to 1.0.40 do; later ones write none).
+ * 0.0.423 rewrites it with each new prompt (recorded: resumed, `summary:
+ * What number did I give you?`); the versions between are untried.
+ */
+const SUMMARY_KEPT_SINCE = '1.0.12';
+
+/** workspace.yaml's `summary` as the title, but not where the session's version makes it the latest prompt: the log source titles a session by its first. */
+function summaryTitle(ws: Record<string, string>, head: CopilotHead): string | undefined {
+  const version = head.copilotVersion;
+  if (!ws.summary || (version !== undefined && (compareVersions(version, SUMMARY_KEPT_SINCE) ?? 0) < 0)) return undefined;
+  return toOneLine(ws.summary, TITLE_MAX_CHARS);
+}
+
 /** The listing row of one Copilot session: workspace.yaml, the first events, and the shutdown totals in the tail. */
 async function readSession(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
   const info = await fs.stat(path);
@@ -54,7 +69,7 @@ async function readSession(fs: StoreFileSystem, path: string): Promise<SessionRo
   if (cwd) row.project = cwd;
   const branch = ws.branch ?? head.gitBranch;
   if (branch) row.gitBranch = branch;
-  const title = (ws.summary && toOneLine(ws.summary, TITLE_MAX_CHARS)) || head.firstPrompt;
+  const title = summaryTitle(ws, head) || head.firstPrompt;
   if (title) row.title = title;
   if (complete) row.turns = countTurns(head.prompts, head.shown);
   if (head.tokens !== undefined) row.tokens = head.tokens;

@@ -129,6 +129,20 @@ describe('listSessions', () => {
     }
   });
 
+  it("titles a Copilot session by workspace.yaml's summary, but a 0.0.x one by its first prompt: 0.0.423 rewrites the summary with each prompt (copilot.md log quirk 12)", async () => {
+    const home = tempHome();
+    const session = (id: string, copilotVersion: string, prompts: string[], summary: string) => {
+      const start = { type: 'session.start', id: 'e0', parentId: null, timestamp: at(1), data: { sessionId: id, version: 1, producer: 'copilot-agent', copilotVersion, startTime: at(1), context: { cwd: '/p' } } };
+      const asked = prompts.map((content, index) => ({ type: 'user.message', id: `e${index + 1}`, parentId: 'e0', timestamp: at(1), data: { content, attachments: [] } }));
+      put(join(home, '.copilot', 'session-state', id, 'events.jsonl'), `${[start, ...asked].map((l) => JSON.stringify(l)).join('\n')}\n`);
+      put(join(home, '.copilot', 'session-state', id, 'workspace.yaml'), `id: ${id}\ncwd: /p\nsummary: ${summary}\n`);
+    };
+    session('cp-old', '0.0.423', ['Remember the number 7.', 'What number did I give you?'], 'What number did I give you?');
+    session('cp-new', '1.0.40', ['Remember the number 7.'], 'Named by Copilot');
+    const titles = Object.fromEntries((await listSessions({ stores: STORES, home, env: {} })).map((row) => [row.id, row.title]));
+    expect(titles).toEqual({ 'cp-old': 'Remember the number 7.', 'cp-new': 'Named by Copilot' });
+  });
+
   it('lists a Claude 2.0.50 subagent file under its parent with no title, its task prompt being absent from it (recorded 2.0.50, subagent: claude-log.md quirk 16)', async () => {
     const home = tempHome();
     cpSync(join(FIXTURES_DIR, 'claude-log', 'recorded', '2.0.50', 'subagent', '.claude'), join(home, '.claude'), { recursive: true });
