@@ -4,20 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { ExitCode } from './exit-codes.js';
-import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
+import { Capture } from '../test/capture.js';
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text);

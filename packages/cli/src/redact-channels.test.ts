@@ -8,20 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { tempHome, writeClaude } from '../../sessions/test/fake-home.js';
 import { NEAR_MISSES, SECRETS, SECRET_VALUES } from '../../sessions/test/secret-corpus.js';
 import { ExitCode } from './exit-codes.js';
-import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
+import { Capture } from '../test/capture.js';
 
 async function run(argv: string[], home: string, input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new Capture();

@@ -4,8 +4,8 @@ import { passthroughSource } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { createRunAggregate, endView, inputAggregator, viewOf, viewOfOwnEvent } from './run-aggregate.js';
-import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
+import { Capture } from '../test/capture.js';
 
 const prompt = (text: string): DisplayEvent => ({ kind: 'prompt', id: text, form: 'prompt', text });
 
@@ -36,18 +36,6 @@ describe('the run aggregate a renderer reads', () => {
     expect(createRunAggregate(3, true).spanning).toBeUndefined();
   });
 });
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
 
 async function* nothing(): AsyncGenerator<Uint8Array> {}
 

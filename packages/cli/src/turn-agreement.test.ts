@@ -8,21 +8,9 @@ import { listSessions, type SessionInfo } from '@x/sessions';
 import { describe, expect, it } from 'vitest';
 import { put, tempHome } from '../../sessions/test/fake-home.js';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
-import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
 import { BUILT_IN_STORES } from './session-stores.js';
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
+import { Capture } from '../test/capture.js';
 
 async function* none(): AsyncGenerator<Uint8Array> {}
 

@@ -2,21 +2,9 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliStream } from './run-cli.js';
 import { runCli } from './run-cli.js';
 import { userConfigDir } from './user-plugins.js';
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
+import { Capture } from '../test/capture.js';
 
 async function* none(): AsyncGenerator<Uint8Array> {}
 

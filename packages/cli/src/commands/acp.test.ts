@@ -4,23 +4,11 @@ import { join } from 'node:path';
 import { displayEventSchema, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../exit-codes.js';
-import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
+import { Capture } from '../../test/capture.js';
 
 // The scripted agent runs on the SDK's AgentSideConnection over real pipes: xview starts it as a child process.
 const AGENT = join(import.meta.dirname, '../../test/acp/scripted-agent.mjs');
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text);

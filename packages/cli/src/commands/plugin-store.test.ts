@@ -8,20 +8,8 @@ import { writeCodex } from '../../../sessions/test/fake-home.js';
 import { get } from '../../../serve/test/http.js';
 import { QWEN_EDIT_VERBOSE, QWEN_PLUGIN as QWEN, QWEN_SESSIONS, qwenHome, qwenRow } from '../../test/qwen-home.js';
 import { ExitCode } from '../exit-codes.js';
-import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
-}
+import { Capture } from '../../test/capture.js';
 
 async function* none(): AsyncGenerator<Uint8Array> {}
 

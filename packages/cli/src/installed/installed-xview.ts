@@ -2,11 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { ExitCodeValue } from '../exit-codes.js';
-import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
 
 import { REPO, installedXview } from './installed-bin.js';
 import { runTmp } from './run-tmp.js';
+import { Capture } from '../../test/capture.js';
 
 export { installedXview };
 
@@ -141,18 +141,6 @@ export async function startInstalledServe(argv: readonly string[], place: RunPla
     });
   });
   return { child, url: new URL(address), exited, stderr: () => stderr };
-}
-
-class Capture implements CliStream {
-  text = '';
-  isTTY = false;
-  write(chunk: string | Uint8Array): boolean {
-    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }
-  once(): this {
-    return this;
-  }
 }
 
 /** What the sources (not the bundle) print for the same command, in the same place. */
