@@ -281,10 +281,13 @@ describe('errors', () => {
     const errors = await withAgent(options, async (client) => {
       const missing = await client.request('session/new', { cwd: join(dir, 'missing'), mcpServers: [] }).catch((caught: unknown) => caught);
       const notFolder = await client.request('session/new', { cwd: file, mcpServers: [] }).catch((caught: unknown) => caught);
-      return { missing, notFolder };
+      const nul = await client.request('session/new', { cwd: `${dir}\0x`, mcpServers: [] }).catch((caught: unknown) => caught);
+      return { missing, notFolder, nul };
     });
     expect(errors.missing).toMatchObject({ code: -32602, message: 'Invalid params: cwd must be an existing folder' });
     expect(errors.notFolder).toMatchObject({ code: -32602, message: 'Invalid params: cwd must be an existing folder' });
+    // A NUL ended the path for the system: Node's statSync threw, an internal error.
+    expect(errors.nul).toMatchObject({ code: -32602, message: 'Invalid params: cwd must be an absolute path' });
   });
 
   it('refuses a relative working folder and a second prompt while one runs', async () => {

@@ -73,7 +73,8 @@ export function createAcpAgent(options: AcpAgentOptions): AgentApp {
       };
     })
     .onRequest('session/new', ({ params }) => {
-      if (!isAbsolute(params.cwd)) throw RequestError.invalidParams({ cwd: params.cwd }, 'cwd must be an absolute path');
+      // A NUL ends a path for the system: Node refuses it, and it would have been an internal error.
+      if (!isAbsolute(params.cwd) || params.cwd.includes('\0')) throw RequestError.invalidParams({ cwd: params.cwd }, 'cwd must be an absolute path');
       // Refused here, in words, rather than when the CLI fails to start in it ("spawn … ENOENT").
       if (statSync(params.cwd, { throwIfNoEntry: false })?.isDirectory() !== true) {
         throw RequestError.invalidParams({ cwd: params.cwd }, 'cwd must be an existing folder');

@@ -15,5 +15,8 @@ describe('promptTextOf', () => {
   it('refuses what a CLI cannot take as text', () => {
     expect(() => promptTextOf([{ type: 'image', data: 'AAAA', mimeType: 'image/png' }])).toThrow(UnsupportedPromptError);
     expect(() => promptTextOf([{ type: 'resource', resource: { uri: 'file:///p/c.bin', blob: 'AAAA' } }])).toThrow('the prompt holds a binary resource');
+    // The prompt is one argument of the CLI, which cannot hold a NUL (Node refused to start it: an internal error).
+    expect(() => promptTextOf([{ type: 'text', text: 'one\0two' }])).toThrow('the prompt holds a NUL character');
+    expect(() => promptTextOf([{ type: 'resource', resource: { uri: 'file:///p/a.txt', text: 'a\0b' } }])).toThrow(UnsupportedPromptError);
   });
 });

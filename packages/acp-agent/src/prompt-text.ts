@@ -25,7 +25,10 @@ export function promptTextOf(blocks: readonly ContentBlock[]): string {
         throw new UnsupportedPromptError(`an ${block.type} block`);
     }
   }
-  return parts.join('\n\n');
+  const text = parts.join('\n\n');
+  // The prompt becomes one argument of the CLI, and an argument of a program ends at its first NUL: Node refuses to start it.
+  if (text.includes('\0')) throw new UnsupportedPromptError('a NUL character');
+  return text;
 }
 
 /** Thrown for prompt content a CLI cannot take as text. */
