@@ -1,4 +1,4 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineSessionStore } from '@x/core';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,19 @@ describe('listSessions', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.startsWith(`OpenCode's sessions in ${db} are not listed: `)).toBe(true);
     expect(warnings[0]).not.toContain('\n');
+  });
+
+  // The database's place is a root of the store: resolved whole, a symlink there made its target the root itself,
+  // so a database (or a file under /proc) anywhere was read as inside the store.
+  it('does not read an OpenCode database whose place holds a symlink out of the store, and says so', async () => {
+    const home = tempHome();
+    const outside = join(tempHome(), 'elsewhere.db');
+    await writeOpenCodeDb(outside, [{ id: 'ses_outside', cwd: '/w', prompt: 'p', at: at(1) }]);
+    mkdirSync(join(home, '.local', 'share', 'opencode'), { recursive: true });
+    symlinkSync(outside, join(home, '.local', 'share', 'opencode', 'opencode.db'));
+    const warnings: string[] = [];
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'opencode', onWarning: (message) => warnings.push(message) })).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining("opencode.db is outside the session store's folders; not read.")]);
   });
 
   it('says which store failed as a whole, and lists the other agents', async () => {
