@@ -241,8 +241,10 @@ async function run(session: Session): Promise<ExitCodeValue> {
     await html?.abandon();
     throw error;
   }
-  // Following a log, Ctrl-C is how reading ends: the run goes on, so it has no outcome to say.
-  if (session.extras.follow && io.signal?.aborted) return ExitCode.ok;
+  // Following a log, Ctrl-C is how reading ends: the run goes on, so it has no outcome to say. The lines it
+  // could not show are said all the same (and fail --strict), as for a log read whole: Ctrl-C is the only way a
+  // follow ends, and a hostile line (cut for its length, not JSON) would otherwise vanish unsaid.
+  if (session.extras.follow && io.signal?.aborted) return reportProblems(session, tally) ?? ExitCode.ok;
   for (const line of tally.outcomes) session.say(line);
   const strict = reportProblems(session, tally);
   return io.signal?.aborted ? interrupted(session, io.signal, html) : (strict ?? tally.exit);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markInvisible } from './escape-html.js';
-import { renderMarkdown } from './markdown.js';
+import { renderMarkdown, renderMarkdownByMarkdownIt } from './markdown.js';
 import { hasBlockStart, isPlainProse, isProseWithCode, plainProseHtml, proseWithCodeLine, simpleMarkdownHtml, splitAtBlankLines } from './simple-markdown.js';
 
 const REL = 'rel="noopener noreferrer nofollow"';
@@ -179,6 +179,14 @@ describe('renderMarkdown: plain prose', () => {
     expect(lists).toBeGreaterThan(200);
     expect(listsAfterParagraphs).toBeGreaterThan(150);
     expect(listsAtTheEnd).toBeGreaterThan(50);
+  });
+
+  // markdown-it counts only spaces as indentation: a line of two spaces and then any other white space
+  // (JavaScript's `\s` holds them, CommonMark's does not) continues the list item above it.
+  it.each(['\u00a0', '\u2003', '\u3000', '\u202f', '\u1680', '\u00a0x'])('reads a block indented by two after a list, then %j, as the item’s paragraph', (rest) => {
+    const source = `- a\n\n  ${rest}`;
+    expect(renderMarkdown(source)).toBe(renderMarkdownByMarkdownIt(source));
+    expect(renderMarkdown(source)).toMatch(/^<ul>\n<li>\n<p>a<\/p>/);
   });
 
   it('leaves every text with a doubled backtick to markdown-it, as the whole simple path does', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,36 @@ describe('loadPathKey', () => {
     }
     // A regular file planted in place is written over with the new key.
     expect(readFileSync(join(dir, 'short.key'), 'utf8')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  // The key keeps the token's cookie from other servers on the host only while no one else knows it: in a
+  // cache folder someone else can write (a shared --cache-dir), a key planted there would give the app's path away.
+  it('does not take a key someone else could have put or read: a symlink, a file others can read, one of another user', async () => {
+    const planted = 'P'.repeat(43);
+    const elsewhere = join(dir, 'elsewhere.key');
+    writeFileSync(elsewhere, planted, { mode: 0o600 });
+    const plants: [string, (file: string) => void][] = [
+      ['symlink', (file) => symlinkSync(elsewhere, file)],
+      [
+        'readable',
+        (file) => {
+          writeFileSync(file, planted);
+          // chmod, not a mode at creation, from which the umask could take the others' bit.
+          chmodSync(file, 0o644);
+        },
+      ],
+    ];
+    const ownedByNobody = (file: string) => {
+      writeFileSync(file, planted, { mode: 0o600 });
+      chownSync(file, 65534, 65534);
+    };
+    // Only root can give a file to another user; for anyone else the two above say it all.
+    if (process.getuid?.() === 0) plants.push(['owned', ownedByNobody]);
+    for (const [name, plant] of plants) {
+      const file = join(dir, `planted-${name}.key`);
+      plant(file);
+      expect(await loadPathKey(file), name).not.toBe(planted);
+    }
   });
 
   it('uses a new key for this start alone when it cannot be kept, and says why', async () => {

@@ -169,20 +169,34 @@ describe('startServer over a home with every agent', () => {
     }
   });
 
+  /** Sends `head` as written on a socket of its own and gives back all the server answered before it closed. */
+  const rawAnswer = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const raw = connect(server.port, '127.0.0.1', () => raw.write(head));
+      let got = '';
+      raw.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+      });
+      raw.on('end', () => resolve(got));
+      raw.on('error', reject);
+    });
+
   it('sends the security headers with the answer to a request Node cannot parse, headers too large included', async () => {
     for (const [status, header] of [[431, `x-big: ${'a'.repeat(20_000)}`], [400, 'bad header: x']] as const) {
-      const text = await new Promise<string>((resolve, reject) => {
-        const raw = connect(server.port, '127.0.0.1', () => raw.write(`GET ${server.base}/ HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n${header}\r\n\r\n`));
-        let got = '';
-        raw.on('data', (chunk: Buffer) => {
-          got += chunk.toString('latin1');
-        });
-        raw.on('end', () => resolve(got));
-        raw.on('error', reject);
-      });
+      const text = await rawAnswer(`GET ${server.base}/ HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n${header}\r\n\r\n`);
       expect(text.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
       expect(text).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
     }
+  });
+
+  // Node answers these two itself unless told not to (an HTTP/1.1 request without Host, an Expect other
+  // than 100-continue), with none of the headers every other answer carries.
+  it('refuses a request without a Host header, and one with an expectation it cannot meet, with the security headers', async () => {
+    const noHost = await rawAnswer(`GET ${server.base}/ HTTP/1.1\r\nconnection: close\r\n\r\n`);
+    const expectation = await rawAnswer(`GET ${server.base}/ HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\nexpect: x\r\nconnection: close\r\n\r\n`);
+    expect(noHost.startsWith('HTTP/1.1 403 ')).toBe(true);
+    expect(expectation.startsWith('HTTP/1.1 417 ')).toBe(true);
+    for (const text of [noHost, expectation]) expect(text).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
   });
 
   it('answers a HEAD of the live stream at once, with its headers, instead of following the log for it', async () => {

@@ -172,8 +172,11 @@ export async function startServer(options: ServeOptions): Promise<ServeHandle> {
   context.search = await openSearch(options, context);
   await readKept(context.catalog);
   const state: ServerState = { context, gate: undefined, onError: options.onError };
-  const server = createServer((request, response) => void handle(state, request, response));
+  // Node answers an HTTP/1.1 request without Host (400) and an Expect it cannot meet (417) itself, with
+  // none of the security headers: the first goes to the gate, which refuses it; the second gets them.
+  const server = createServer({ requireHostHeader: false }, (request, response) => void handle(state, request, response));
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', (_request, response) => sendError(response, 417, 'expectation failed'));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

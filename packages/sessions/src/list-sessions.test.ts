@@ -1,8 +1,9 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineSessionStore } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../test/fake-home.js';
+import initSqlJs from 'sql.js';
 import { writeOpenCodeDb } from '../test/opencode-db.js';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
 import { findSession, listSessions } from './list-sessions.js';
@@ -83,6 +84,40 @@ describe('listSessions', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.startsWith(`OpenCode's sessions in ${db} are not listed: `)).toBe(true);
     expect(warnings[0]).not.toContain('\n');
+  });
+
+  // The database's place is a root of the store: resolved whole, a symlink there made its target the root itself,
+  // so a database (or a file under /proc) anywhere was read as inside the store.
+  it('does not read an OpenCode database whose place holds a symlink out of the store, and says so', async () => {
+    const home = tempHome();
+    const outside = join(tempHome(), 'elsewhere.db');
+    await writeOpenCodeDb(outside, [{ id: 'ses_outside', cwd: '/w', prompt: 'p', at: at(1) }]);
+    mkdirSync(join(home, '.local', 'share', 'opencode'), { recursive: true });
+    symlinkSync(outside, join(home, '.local', 'share', 'opencode', 'opencode.db'));
+    const warnings: string[] = [];
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'opencode', onWarning: (message) => warnings.push(message) })).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining("opencode.db is outside the session store's folders; not read.")]);
+  });
+
+  // A view or a generated column is computed when read: a recursive view that never ends held `xview sessions`
+  // (and serve) for minutes, 4.5 GB of memory and a crash. Here they are bounded, so that the read ends either way.
+  it.each([
+    ['a view', "CREATE VIEW message AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000) SELECT 'm' || x AS id, 'ses_v' AS session_id, 1 AS time_created, 1 AS time_updated, '{}' AS data FROM c"],
+    ['a generated column', "CREATE TABLE message (id TEXT, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT GENERATED ALWAYS AS (printf('%.*c', 10, 'x')) VIRTUAL)"],
+  ])('does not read an OpenCode database whose tables compute their rows when read: %s', async (_name, message) => {
+    const home = tempHome();
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run('CREATE TABLE session (id TEXT, project_id TEXT, parent_id TEXT, slug TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER)');
+    db.run('CREATE TABLE part (id TEXT, message_id TEXT, session_id TEXT, time_created INTEGER, time_updated INTEGER, data TEXT)');
+    db.run(message);
+    db.run("INSERT INTO session VALUES ('ses_v', 'g', NULL, 's', '/v', 't', '1', 1, 2)");
+    mkdirSync(join(home, '.local', 'share', 'opencode'), { recursive: true });
+    writeFileSync(join(home, '.local', 'share', 'opencode', 'opencode.db'), db.export());
+    db.close();
+    const warnings: string[] = [];
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'opencode', onWarning: (text) => warnings.push(text) })).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('which SQLite computes when it is read; not read.')]);
   });
 
   it('says which store failed as a whole, and lists the other agents', async () => {

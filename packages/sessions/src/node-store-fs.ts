@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { type FileHandle, lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoreDirEntry, StoreFile, StoreFileSystem } from '@x/core';
 import { openSqlite } from './sqlite.js';
-import { openRealFile } from './store-path.js';
+import { openRealFile, realRoot } from './store-path.js';
 
 function kindOf(entry: { isFile(): boolean; isDirectory(): boolean }): StoreDirEntry['kind'] {
   return entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : 'other';
@@ -41,7 +41,7 @@ export function nodeStoreFileSystem(roots: readonly string[]): StoreFileSystem {
   // a listing of 1,000 logs spent a sixth of its time resolving the same root again.
   let resolved: Promise<(string | undefined)[]> | undefined;
   const realRoots = () => {
-    resolved ??= Promise.all(roots.map((root) => realpath(root).catch(() => undefined)));
+    resolved ??= Promise.all(roots.map(realRoot));
     return resolved;
   };
   return {

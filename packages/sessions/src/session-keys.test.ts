@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { put, tempHome, writeClaude } from '../test/fake-home.js';
 import { findSession, listSessions } from './list-sessions.js';
+import { pickSession } from './session-keys.js';
+import type { SessionInfo } from './types.js';
 import { STORES } from '../test/stores.js';
 
 const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
@@ -57,5 +59,24 @@ describe('session keys', () => {
     for (const path of [main, copy, sidechain]) expect(message).toContain(`claude shared@${hash(path)} (${path})`);
     expect(message).toMatch(/"shared" names 3 logs with one session id: .*; give one of these keys or a log's path\.$/);
     expect((await findSession(`shared@${hash(copy)}`, { stores: STORES, home }))?.path).toBe(copy);
+  });
+
+  // A log's file name is its id: a planted `shared@<hash>.jsonl` spells the key another log is listed under.
+  it('keys apart a log whose id spells another log’s key, and opens the log the key was given to', async () => {
+    const { home, sidechain } = collidingHome();
+    const made = `shared@${hash(sidechain)}`;
+    const planted = put(
+      join(home, '.claude', 'projects', '-planted', `${made}.jsonl`),
+      `${JSON.stringify({ type: 'user', sessionId: 'x', timestamp: at(3), message: { role: 'user', content: 'planted' } })}\n`,
+    );
+    const all = await listSessions({ stores: STORES, home, subagents: true });
+    expect(new Set(all.map((s) => s.key)).size).toBe(all.length);
+    expect(all.find((s) => s.path === planted)?.key).toBe(`${made}@${hash(planted)}`);
+    expect((await findSession(made, { stores: STORES, home }))?.path).toBe(sidechain);
+  });
+
+  it('refuses a key that more than one listed log holds instead of picking one', () => {
+    const log = (path: string): SessionInfo => ({ agent: 'claude', id: 'a', key: 'a@12345678', storage: 'file', path, updatedAt: at(1), size: 1 });
+    expect(() => pickSession([log('/one.jsonl'), log('/two.jsonl')], 'a@12345678')).toThrow(/"a@12345678" names 2 logs .*\(\/one\.jsonl\).*\(\/two\.jsonl\)/);
   });
 });

@@ -23,12 +23,16 @@ function pathHash(path: string): string {
 export function withKeys(sessions: readonly SessionInfo[]): SessionInfo[] {
   const byId = new Map<string, SessionInfo[]>();
   for (const session of sessions) byId.set(session.id, [...(byId.get(session.id) ?? []), session]);
-  return sessions.map((session) => {
+  const keyed = sessions.map((session) => {
     const group = byId.get(session.id) ?? [];
     const mains = group.filter((s) => s.parentId === undefined);
     const plain = group.length === 1 || (mains.length === 1 && mains[0] === session);
     return { ...session, key: plain ? session.id : `${session.id}@${pathHash(session.path)}` };
   });
+  // An id is the log's to choose (a Claude log's is its file name): one that spells a key made for another
+  // log (`<id>@<hash>`) is given a hash of its own path too, so that the key still names one log.
+  const made = new Set(keyed.filter((s) => s.key !== s.id).map((s) => s.key));
+  return keyed.map((s) => (s.key === s.id && made.has(s.id) ? { ...s, key: `${s.id}@${pathHash(s.path)}` } : s));
 }
 
 function keyOf(session: SessionInfo): string {
@@ -63,15 +67,17 @@ function byHashedRef(sessions: readonly SessionInfo[], ref: string): SessionInfo
 }
 
 /**
- * The session `ref` names among keyed sessions: its key; else a key cut
+ * The session `ref` names among keyed sessions: its key (refused with a
+ * `RangeError` when several logs hold it); else a key cut
  * short (`<id>@<hash>`, either part a prefix); else its id, or the start of
  * one id. An id several logs share names the main session when exactly one
  * keeps the plain id; otherwise the candidates are refused with a
  * `RangeError`, as is a prefix of several ids.
  */
 export function pickSession(sessions: readonly SessionInfo[], ref: string): SessionInfo | undefined {
-  const keyed = sessions.find((s) => keyOf(s) === ref);
-  if (keyed !== undefined) return keyed;
+  // Keys are made apart, but 8 hex digits of a hash can be matched by a path made for it: a key two logs hold is refused too.
+  const keyed = sessions.filter((s) => keyOf(s) === ref);
+  if (keyed.length > 0) return onlyOne(ref, keyed);
   const hashed = byHashedRef(sessions, ref);
   if (hashed.length > 0) return onlyOne(ref, hashed);
   const exact = sessions.filter((s) => s.id === ref);

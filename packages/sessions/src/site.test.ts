@@ -229,6 +229,22 @@ describe('writeSite with logs that share an id (a hostile home)', () => {
   });
 });
 
+describe('writeSite with ids that differ only in case (a hostile home)', () => {
+  // macOS and Windows file systems do not tell `claude-Abc.html` from `claude-abc.html`: one log's page would replace the other's.
+  it('gives them names that differ in more than case', async () => {
+    const home = tempHome();
+    writeClaude(join(home, '.claude'), { id: 'abc', cwd: '/work/one', prompt: 'lower', at: at(1) });
+    const upper = claudeLines({ id: 'ABC', cwd: '/work/two', prompt: 'upper', at: at(2) });
+    put(join(home, '.claude', 'projects', '-work-two', 'ABC.jsonl'), `${upper.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const sessions = await listSessions({ stores: STORES, home });
+    expect(sessions.map((s) => s.key ?? s.id).sort()).toEqual(['ABC', 'abc']);
+    const out = tempHome();
+    expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 2, failed: [] });
+    const names = readdirSync(join(out, 'sessions'));
+    expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(2);
+  });
+});
+
 describe('writeSite page files', () => {
   it('stops on a page whose file cannot be written, keeping the file system’s code, and leaves no temporary file', async () => {
     const { sessions } = await twoSessions();

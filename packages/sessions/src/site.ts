@@ -117,15 +117,19 @@ export function pagePath(session: SessionInfo): string {
   return `sessions/${session.agent}-${safe.slice(0, PAGE_NAME_MAX - 9)}-${hash}.html`;
 }
 
-/** One page per session: where two sessions come to one file name (ids that differ only in unsafe characters), the later gets `-2`, `-3`, … */
+/**
+ * One page per session: where two sessions come to one file name (ids that
+ * differ only in unsafe characters, or only in case, which the file systems
+ * of macOS and Windows do not tell apart), the later gets `-2`, `-3`, …
+ */
 function pagePaths(sessions: readonly SessionInfo[]): Map<SessionInfo, string> {
   const pages = new Map<SessionInfo, string>();
   const used = new Set<string>();
   for (const session of sessions) {
     const base = pagePath(session);
     let page = base;
-    for (let n = 2; used.has(page); n += 1) page = base.replace(/\.html$/, `-${n}.html`);
-    used.add(page);
+    for (let n = 2; used.has(page.toLowerCase()); n += 1) page = base.replace(/\.html$/, `-${n}.html`);
+    used.add(page.toLowerCase());
     pages.set(session, page);
   }
   return pages;

@@ -95,7 +95,34 @@ async function readBounded(file: FileHandle, path: string): Promise<Uint8Array> 
  */
 export async function openSqlite(path: string, checked: CheckedDatabase): Promise<SqliteReader> {
   const native = await openWithNodeSqlite(path);
-  if (native === undefined) return openWithSqlJs(path, checked);
+  if (native === undefined) return onlyStoredRows(await openWithSqlJs(path, checked), path);
   await checked.file.close();
-  return native;
+  return onlyStoredRows(native, path);
+}
+
+/*
+ * A table's rows are read from the file, so a query of tables costs what the
+ * file (at most 512 MiB for sql.js) holds. A view, a virtual table (both
+ * have no pages of their own: rootpage 0) and a virtual generated column
+ * (`hidden` 2 in table_xinfo) are computed when read instead: a database of a
+ * few KiB whose `message` is a recursive view never ends, and one whose
+ * column is `printf('%.*c', 900000000, 'x')` makes a gigabyte a row; both
+ * took gigabytes of memory and a crash, with no signal handled meanwhile.
+ */
+const COMPUTED =
+  "SELECT m.name FROM sqlite_master AS m WHERE m.type IN ('table', 'view') AND (m.rootpage = 0 OR EXISTS (SELECT 1 FROM pragma_table_xinfo(m.name) AS c WHERE c.hidden = 2)) LIMIT 1";
+
+/** `db`, when its schema computes nothing when read (see {@link COMPUTED}); closed, and refused in one line, otherwise. */
+function onlyStoredRows(db: SqliteReader, path: string): SqliteReader {
+  let computed: unknown;
+  try {
+    computed = db.all(COMPUTED)[0]?.name;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  if (computed === undefined) return db;
+  db.close();
+  const name = JSON.stringify(String(computed).slice(0, 80));
+  throw new RangeError(`${path} holds ${name}, a view, virtual table or generated column, which SQLite computes when it is read; not read.`);
 }

@@ -1,7 +1,6 @@
-import { realpath } from 'node:fs/promises';
 import { followConfined, type FollowOptions } from './follow.js';
 import { storeContext } from './list-sessions.js';
-import { openRealFile } from './store-path.js';
+import { openRealFile, realRoot } from './store-path.js';
 import { toStoreRegistry } from './store-registry.js';
 import type { SessionInfo, SessionLookup } from './types.js';
 
@@ -10,7 +9,7 @@ async function storeRealRoots(agent: string, lookup: SessionLookup): Promise<(st
   const store = toStoreRegistry(lookup.stores).get(agent);
   if (store === undefined) return undefined;
   const { home, env, fs } = storeContext(store, lookup);
-  return Promise.all(store.roots({ home, env, fs }).map((root) => realpath(root).catch(() => undefined)));
+  return Promise.all(store.roots({ home, env, fs }).map(realRoot));
 }
 
 /**

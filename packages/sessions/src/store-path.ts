@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 
 /** The longest id a store may use as one path segment. */
 export const STORE_ID_MAX = 200;
@@ -29,6 +29,22 @@ export function storePath(root: string, ...segments: string[]): string {
     if (!isStoreId(segment)) throw new RangeError(`refusing a store path segment that is not a plain id: ${JSON.stringify(String(segment).slice(0, 80))}`);
   }
   return join(root, ...segments);
+}
+
+/**
+ * The real path a store's root stands for, or `undefined` when it does not
+ * exist. A folder is resolved whole: an agent's folder moved elsewhere and
+ * linked back is still its store. A root that is a file (OpenCode's
+ * database) is resolved only up to its folder: resolved whole, a symlink in
+ * its place would make its target the root, and a file anywhere (under
+ * `/proc` too) would count as inside the store.
+ */
+export async function realRoot(root: string): Promise<string | undefined> {
+  const info = await stat(root).catch(() => undefined);
+  if (info === undefined) return undefined;
+  if (info.isDirectory()) return realpath(root).catch(() => undefined);
+  const folder = await realpath(dirname(root)).catch(() => undefined);
+  return folder === undefined ? undefined : join(folder, basename(root));
 }
 
 /** Whether the real path `target` is the real path `root` or lies inside it (both already resolved). */

@@ -143,6 +143,27 @@ describe('xview show', () => {
   });
 });
 
+describe('xview show --follow, ended by Ctrl-C', () => {
+  // Ctrl-C is how a follow ends, so the lines it could not show must be said then, as they are for a log read whole:
+  // a hostile line, cut for its length or not JSON, would otherwise vanish, and --strict pass.
+  it('says the lines it could not show, and fails --strict for them', async () => {
+    for (const strict of [false, true]) {
+      const dir = home();
+      const path = join(dir, '.copilot', 'session-state', '0d3f6a52-7b1e-4c1a-9a0e-5f2b8c9d1e20', 'events.jsonl');
+      const controller = new AbortController();
+      const follow = run(['show', path, '--events', '--follow', '--max-line-mib', '0.001', ...(strict ? ['--strict'] : [])], dir, { signal: controller.signal });
+      await follow.stdout.contains('"Done."');
+      const id = strict ? 'strict' : 'plain';
+      const later = { type: 'assistant.message', id: `e-${id}`, parentId: 'e4', timestamp: '2026-03-02T10:01:00.000Z', data: { messageId: `m-${id}`, content: `Later, ${id}.`, toolRequests: [] } };
+      appendFileSync(path, `not json\n${'x'.repeat(4096)}\n${JSON.stringify(later)}\n`);
+      await follow.stdout.contains(`Later, ${id}.`);
+      controller.abort();
+      expect(await follow.done).toBe(strict ? ExitCode.strict : ExitCode.ok);
+      expect(follow.stderr.text).toContain(strict ? 'xview: 2 lines were malformed or of an unknown type:' : 'xview: 2 lines could not be shown');
+    }
+  });
+});
+
 describe('xview show, on a log that leads out of its store', () => {
   it('neither reads nor follows a session log that is a symlink to a file outside the agent’s folders', async () => {
     const dir = home();
