@@ -43,6 +43,12 @@ export interface Manifest {
 const FILE = 'manifest.json';
 /** A larger manifest is not read (the index is built again): 100,000 sessions take a few tens of MiB. */
 const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
+/**
+ * The mode of every file the index writes: like its folders, this user's
+ * alone, since they hold what the logs say. A folder given with `--cache-dir`
+ * may be one that others can read.
+ */
+export const INDEX_FILE_MODE = 0o600;
 /** The names {@link DiskIndex} gives its segments. */
 const SEGMENT_NAME = /^seg-\d+$/;
 
@@ -90,5 +96,5 @@ function checkedFacts(value: unknown): SessionFacts {
 }
 
 export async function saveManifest(dir: string, manifest: Manifest): Promise<void> {
-  await writeFileAtomic(join(dir, FILE), JSON.stringify(manifest));
+  await writeFileAtomic(join(dir, FILE), JSON.stringify(manifest), { mode: INDEX_FILE_MODE });
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DisplayEvent } from '@x/core';
@@ -54,6 +54,10 @@ describe('readEvents through a session store and its log source (as xview serve 
     await index.close();
     // It holds what the logs say: the folders it made are this user's alone.
     for (const made of ['cache', join('cache', 'index')]) expect((await stat(join(dir, made))).mode & 0o777).toBe(0o700);
+    // And so are its files: a folder given with `--cache-dir` may be one that others can read.
+    const files = (await readdir(join(dir, 'cache', 'index'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) expect((await stat(join(file.parentPath, file.name))).mode & 0o777, file.name).toBe(0o600);
   });
 
   it('indexes a log with invalid UTF-8, control characters, __proto__ keys and a 4 MB line', async () => {

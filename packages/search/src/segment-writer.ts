@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { INDEX_FILE_MODE } from './manifest.js';
 import { ByteWriter } from './varint.js';
 
 /** Every this many terms, the dictionary's sparse index keeps one, so a lookup reads one small block. */
@@ -29,7 +30,7 @@ class ChunkedFile {
   private constructor(private readonly handle: FileHandle) {}
 
   static async create(path: string): Promise<ChunkedFile> {
-    return new ChunkedFile(await open(path, 'w'));
+    return new ChunkedFile(await open(path, 'w', INDEX_FILE_MODE));
   }
 
   get offset(): number {
@@ -92,7 +93,7 @@ export async function writeSegment(dir: string, name: string, source: SegmentSou
     await post.close();
     await terms.close();
   }
-  const tix = await open(join(dir, `${name}.tix`), 'w');
+  const tix = await open(join(dir, `${name}.tix`), 'w', INDEX_FILE_MODE);
   await tix.writeFile(JSON.stringify(sparse));
   await tix.close();
   return { bytes: post.written + terms.written, entries: entriesTotal };

@@ -1,6 +1,7 @@
 import { type FileHandle, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openRegularFile, readRegularFile } from '@x/sessions';
+import { INDEX_FILE_MODE } from './manifest.js';
 import { ByteWriter } from './varint.js';
 
 /**
@@ -38,7 +39,7 @@ export class TextStoreWriter {
   ) {}
 
   static async create(dir: string, name: string): Promise<TextStoreWriter> {
-    return new TextStoreWriter(dir, name, await open(join(dir, `${name}.text`), 'w'));
+    return new TextStoreWriter(dir, name, await open(join(dir, `${name}.text`), 'w', INDEX_FILE_MODE));
   }
 
   /** Bytes held in memory: text not written yet and the records. */
@@ -75,11 +76,11 @@ export class TextStoreWriter {
   async finish(): Promise<number> {
     await this.drain(true);
     await this.handle.close();
-    await writeFile(join(this.dir, `${this.name}.units`), this.records.bytes.subarray(0, this.records.length));
+    await writeFile(join(this.dir, `${this.name}.units`), this.records.bytes.subarray(0, this.records.length), { mode: INDEX_FILE_MODE });
     const index: UnitIndex = {};
     for (const [ordinal, range] of this.ordinals) index[ordinal] = range;
     const json = JSON.stringify(index);
-    await writeFile(join(this.dir, `${this.name}.uix`), json);
+    await writeFile(join(this.dir, `${this.name}.uix`), json, { mode: INDEX_FILE_MODE });
     return this.written + this.records.length + json.length;
   }
 }

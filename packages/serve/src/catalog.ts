@@ -140,13 +140,20 @@ export async function catalogSessions(state: CatalogState): Promise<SessionInfo[
 
 /** A session by the key the listing gave it; never by path. One not in the last listing waits for a new listing (a session just started). */
 export async function catalogFind(state: CatalogState, key: string): Promise<SessionInfo | undefined> {
-  const matches = (s: SessionInfo) => (s.key ?? s.id) === key;
   const listed = await catalogSessions(state);
-  let found = listed.find(matches);
-  if (found === undefined && state.listing !== undefined && now(state) - state.listing.at >= (state.options.listTtlMs ?? 3000))
-    found = (await relist(state)).find(matches);
-  if (found === undefined || !(await insideStore(state, found))) return undefined;
-  return found;
+  let found = holding(listed, key);
+  if (found.length === 0 && state.listing !== undefined && now(state) - state.listing.at >= (state.options.listTtlMs ?? 3000))
+    found = holding(await relist(state), key);
+  // Keys are made apart, but 8 hex digits of a path's hash can be matched by a path made for them, and a kept
+  // listing can be planted: a key several logs hold names none of them, as `xview show` refuses it (pickSession).
+  const [only] = found;
+  if (only === undefined || found.length > 1 || !(await insideStore(state, only))) return undefined;
+  return only;
+}
+
+/** The listed sessions whose key is `key`. */
+function holding(listed: readonly SessionInfo[], key: string): SessionInfo[] {
+  return listed.filter((s) => (s.key ?? s.id) === key);
 }
 
 /**

@@ -127,4 +127,21 @@ describe('a catalog with a kept listing', () => {
     expect((await catalogSessions(catalog)).map((s) => s.id)).toEqual(['planted']);
     expect(await catalogFind(catalog, 'planted')).toBeUndefined();
   });
+
+  it('finds no session by a key that several logs hold, though each lies inside its store', async () => {
+    const home = temp('x-listing-home-');
+    const one = 'aaaaaaaa-0000-4000-8000-000000000001';
+    const two = 'aaaaaaaa-0000-4000-8000-000000000002';
+    writeClaude(join(home, '.claude'), { id: one, cwd: '/work/a', prompt: 'one', at: '2026-03-02T10:00:00.000Z' });
+    writeClaude(join(home, '.claude'), { id: two, cwd: '/work/a', prompt: 'two', at: '2026-03-02T11:00:00.000Z' });
+    const file = join(temp('x-listing-cache-'), 'listing.json');
+    const listed = await catalogSessions(createCatalog({ home, env: {}, stores: STORES, sources: SOURCES, redact: false }));
+    // The first call answers from the kept listing (above), where both logs are listed under one key.
+    await saveListing(file, home, listed.map((s) => ({ ...s, key: 'shared' })));
+    const catalog = createCatalog({ home, env: {}, stores: STORES, sources: SOURCES, redact: false, listingFile: file });
+    expect((await catalogSessions(catalog)).map((s) => s.key)).toEqual(['shared', 'shared']);
+    expect(await catalogFind(catalog, 'shared')).toBeUndefined();
+    await catalog.pending;
+    expect((await catalogFind(catalog, one))?.id).toBe(one);
+  });
 });
