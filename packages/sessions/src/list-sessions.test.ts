@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineSessionStore } from '@x/core';
 import { describe, expect, it } from 'vitest';
@@ -227,6 +227,24 @@ describe('listSessions', () => {
     ];
     put(join(home, '.gemini', 'tmp', 'p', 'chats', 'session-2026-03-01T10-00-g1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     expect((await listSessions({ stores: STORES, home, env: {} }))[0]).toMatchObject({ id: 'g1', title: 'Hello', turns: 1 });
+  });
+
+  it('takes no start time that is no date: the file\'s time stands in for it, in the row and the order', async () => {
+    const home = tempHome();
+    const lines = [
+      { sessionId: 'g1', startTime: 'garbage', kind: 'main' },
+      { id: 'u1', timestamp: at(1), type: 'user', content: [{ text: 'Hello' }] },
+    ];
+    const path = put(join(home, '.gemini', 'tmp', 'p', 'chats', 'session-2026-03-01T10-00-g1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    utimesSync(path, new Date(at(3)), new Date(at(3)));
+    writeClaude(join(home, '.claude'), { id: 'older', cwd: '/p', prompt: 'older', at: at(2) });
+    const sessions = await listSessions({ stores: STORES, home, env: {} });
+    // It was shown as "garbage" and, its time unreadable, sorted after every other session.
+    expect(sessions.map((s) => [s.id, s.startedAt])).toEqual([
+      ['g1', undefined],
+      ['older', at(2)],
+    ]);
+    expect(sessions[0]?.updatedAt).toBe(new Date(at(3)).toISOString());
   });
 
   it('reads only the head of a large log and leaves uncounted fields out', async () => {

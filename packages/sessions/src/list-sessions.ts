@@ -35,11 +35,24 @@ export function storeContext(store: SessionStore, lookup: Pick<SessionLookup, 'h
   return { home: lookup.home, env, fs: nodeStoreFileSystem(roots) };
 }
 
+/**
+ * A row without a start time that is no date: the stores take it from the
+ * log as written (Gemini's `startTime`, a Claude or Codex line's
+ * `timestamp`), and a log's text such as `"garbage"` would otherwise be shown
+ * as the session's time, and sorted among the oldest. The file's time stands
+ * in for it, as for a log that records none.
+ */
+function datedRow<T extends { startedAt?: string }>(row: T): T {
+  if (row.startedAt === undefined || !Number.isNaN(Date.parse(row.startedAt))) return row;
+  const { startedAt: _dropped, ...rest } = row;
+  return rest as T;
+}
+
 async function listStore(store: SessionStore, options: ListSessionsOptions): Promise<SessionInfo[]> {
   const context = { ...storeContext(store, options), subagents: options.subagents === true, warn: options.onWarning };
   try {
     // A row names its store's id as its agent whatever the store wrote, so a plugin cannot pass its sessions off as another agent's.
-    return (await store.list(context)).map((row) => ({ ...row, agent: store.id }));
+    return (await store.list(context)).map((row) => datedRow({ ...row, agent: store.id }));
   } catch (error) {
     // A store that fails as a whole (a plugin's bug, a database that will not open) leaves the other agents' sessions listed.
     options.onWarning?.(`${store.displayName}'s sessions are not listed: ${error instanceof Error ? error.message : String(error)}`);
