@@ -29,14 +29,28 @@ interface NodeSqliteModule {
   ) => { prepare(sql: string): { all(...params: (string | number)[]): Record<string, unknown>[] }; close(): void };
 }
 
-async function openWithNodeSqlite(path: string): Promise<SqliteReader | undefined> {
-  let sqlite: NodeSqliteModule;
+/** `node:sqlite` where the running Node has it (22.5+ without a flag), else `undefined`. */
+async function nodeSqlite(): Promise<NodeSqliteModule | undefined> {
   try {
     // A computed specifier keeps bundlers and Node 20 from resolving a module it does not have.
     const name = 'node:sqlite';
-    sqlite = (await import(name)) as NodeSqliteModule;
+    return (await import(name)) as NodeSqliteModule;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Opens the database with `node:sqlite`. SQLite opens it again by `path`, and
+ * its `-wal` by its own path: the store checked the database, and the `-wal`
+ * is checked here the same way just before (it was not checked at all, so a
+ * `-wal` linked out of the store was opened by SQLite on Node 22.5+).
+ */
+async function openWithNodeSqlite(sqlite: NodeSqliteModule, path: string, checked: CheckedDatabase): Promise<SqliteReader> {
+  try {
+    await (await checked.openWal())?.close();
+  } finally {
+    await checked.file.close();
   }
   const db = new sqlite.DatabaseSync(path, { readOnly: true });
   return {
@@ -91,13 +105,13 @@ async function readBounded(file: FileHandle, path: string): Promise<Uint8Array> 
  * Node has it (22.5+ without a flag), else with sql.js, a WebAssembly build
  * of SQLite from the npm registry (no native addon to install). sql.js reads
  * the files the store checked; SQLite opens the database again by `path`
- * (and its `-wal` itself), so with `node:sqlite` the check stands just before.
+ * (and its `-wal` itself), so with `node:sqlite` the checks of both stand
+ * just before.
  */
 export async function openSqlite(path: string, checked: CheckedDatabase): Promise<SqliteReader> {
-  const native = await openWithNodeSqlite(path);
-  if (native === undefined) return onlyStoredRows(await openWithSqlJs(path, checked), path);
-  await checked.file.close();
-  return onlyStoredRows(native, path);
+  const sqlite = await nodeSqlite();
+  if (sqlite === undefined) return onlyStoredRows(await openWithSqlJs(path, checked), path);
+  return onlyStoredRows(await openWithNodeSqlite(sqlite, path, checked), path);
 }
 
 /*
