@@ -42,6 +42,14 @@ describe('the Copilot CLI profile before the offline mode (0.0.x)', () => {
     expect(run.args).toContain('--disable-builtin-mcps');
   });
 
+  it('points 1.0.7, the last recorded version before the offline mode, at the lab as the Copilot API too, with the model list', () => {
+    const run = copilot.invocation(scenario, at('1.0.7'));
+    expect(run.env).toMatchObject({ COPILOT_API_URL: 'http://127.0.0.1:1/v1', COPILOT_GITHUB_TOKEN: 'lab-not-a-token' });
+    expect(run.env).not.toHaveProperty('COPILOT_OFFLINE');
+    expect(run.args).toContain('--disable-builtin-mcps');
+    expect(copilot.modelList?.('1.0.7')).toBeDefined();
+  });
+
   it('keeps the offline provider from 1.0.12 on, with no model list', () => {
     const run = copilot.invocation(scenario, at('1.0.12'));
     expect(run.env).toMatchObject({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: 'http://127.0.0.1:1/v1' });

@@ -47,16 +47,17 @@ export function compactionComplete(data: CopilotLogData<'session.compaction_comp
   return [{ kind: 'notice', level: failed ? 'warning' : 'info', code: 'compaction', message: failed ? 'Compaction failed' : 'Conversation compacted' }];
 }
 
-/** The first recorded version whose log ends a prompt-mode run with `session.shutdown` (1.0.12 does, 0.0.423 never does; the versions between are untried). */
+/** The first recorded version whose log ends a prompt-mode run with `session.shutdown` (1.0.12 does, 1.0.7 and 0.0.423 never do; the versions between 1.0.7 and 1.0.12 are untried). */
 const SHUTDOWN_SINCE = '1.0.12';
 
 /**
  * How a log that ends with no shutdown ended, where its lines tell:
- * Copilot CLI 0.0.423 writes no `session.shutdown` in prompt mode however
- * its run ends (fixtures/copilot-log/recorded/0.0.423, every scenario), so
- * for a session whose `copilotVersion` is before {@link SHUTDOWN_SINCE} a
- * log whose last top-level turn ended is a finished run: `error` after a
- * fatal `session.error`, `cancelled` after an abort, else `success`. A turn
+ * Copilot CLI 0.0.423 and 1.0.7 write no `session.shutdown` in prompt mode
+ * however the run ends (fixtures/copilot-log/recorded/0.0.423 and 1.0.7,
+ * every scenario), so for a session whose `copilotVersion` is before
+ * {@link SHUTDOWN_SINCE} a log whose last top-level turn ended is a
+ * finished run: `error` after a fatal `session.error`, `cancelled` after an
+ * abort, else `success`. A turn
  * still open is a run killed mid-turn, and a later version's log with no
  * shutdown crashed or is still being written: `undefined`, left incomplete.
  */

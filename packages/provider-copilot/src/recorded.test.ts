@@ -233,8 +233,36 @@ const LOG_0_0_423: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
+/**
+ * 1.0.7, run as 0.0.423 is (the lab as its Copilot API, under Node.js 24),
+ * has 0.0.423's tools (`create` with a `file_created` notice, `grep`,
+ * `web_fetch`), but its shell output ends in `<exited with exit code 1>`, as
+ * 1.0.20's does, so the failing command is shown failed. It announces five
+ * retries of a 400, a 500 or a cut-off stream with a `model_retry` notice
+ * each, then ends in the one error; a 429 it announces five times too, then
+ * retries silently until the lab's timeout kills the run (no result line), as
+ * 1.0.12 does. Ctrl-C kills the stalled run before any result line.
+ */
+const STDOUT_1_0_7: Record<string, string[]> = {
+  ...STDOUT_1_0_12,
+  'web-fetch': STDOUT_0_0_423['web-fetch'] as string[],
+  'api-error-500': RETRIED,
+};
+
+/**
+ * 1.0.7's log is 0.0.423's: no `session.shutdown` (log quirk 11), a
+ * resumed session's second prompt in the same file after a `session.resume`,
+ * no user message for a subagent's task; only the failing command differs,
+ * shown failed by the exit code its output ends with.
+ */
+const LOG_1_0_7: Record<string, string[]> = {
+  ...LOG_0_0_423,
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
   '0.0.423': { stdout: STDOUT_0_0_423, log: LOG_0_0_423 },
+  '1.0.7': { stdout: STDOUT_1_0_7, log: LOG_1_0_7 },
   '1.0.12': { stdout: STDOUT_1_0_12, log: LOG_1_0_20 },
   '1.0.20': { stdout: STDOUT_1_0_20, log: LOG_1_0_20 },
   '1.0.32': { stdout: STDOUT_1_0_32, log: LOG_1_0_32 },

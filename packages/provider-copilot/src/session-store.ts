@@ -41,11 +41,12 @@ async function readHead(fs: StoreFileSystem, path: string, size: number): Promis
 
 /**
  * The first recorded version whose workspace.yaml `summary`, resumed, stays
- * the session's first prompt (1.0.12 to 1.0.40 do; later ones write none).
+ * the session's first prompt (1.0.7 to 1.0.40 do; later ones write none).
  * 0.0.423 rewrites it with each new prompt (recorded: resumed, `summary:
- * What number did I give you?`); the versions between are untried.
+ * What number did I give you?`); the versions between 0.0.423 and 1.0.7 are
+ * untried.
  */
-const SUMMARY_KEPT_SINCE = '1.0.12';
+const SUMMARY_KEPT_SINCE = '1.0.7';
 
 /** workspace.yaml's `summary` as the title, but not where the session's version makes it the latest prompt: the log source titles a session by its first. */
 function summaryTitle(ws: Record<string, string>, head: CopilotHead): string | undefined {
