@@ -219,14 +219,7 @@ function paragraphHtml(block: string, inline: (line: string) => string): string 
 
 const LIST_ITEM = /^- \S/;
 const SPACES_ONLY = /^ *$/;
-/*
- * A block indented by two or more spaces after a list continues its last item.
- * markdown-it counts only spaces as indentation (tabs never reach here), so
- * the character after them is anything but a space: `\S` would miss a no-break
- * or ideographic space, which JavaScript counts as white space and CommonMark
- * does not, and write the item tight with an empty paragraph after the list.
- */
-const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}[^ \n]/;
+const ITEM_CONTINUATION = /^(?:[ ]*\n)* {2,}[^ \n]/; // not `\S`: a no-break or ideographic space there is text to CommonMark
 
 /** A block of one-line `- ` items whose text is such prose, as markdown-it writes a tight list; `undefined` for any other block. */
 function simpleListHtml(block: string): string | undefined {
