@@ -33,42 +33,52 @@ const MODES: readonly (readonly string[])[] = [
 ];
 
 /**
- * Standard input is read by one path whatever the mode (detection from its
- * head, the name `stdin`), so it is run in every mode for the first run and
- * in the default and page modes for the others: every mode and every
- * provider meet it, without a second process for each of the 72 pairs, which
- * was a sixth of `pnpm test`'s time on a two-core runner.
+ * Every run is one input of the same process, mode by mode: what each source
+ * and renderer prints goes through the bundle once per mode, in eight times
+ * fewer processes than a run each (the installed xview's start is most of a
+ * small run's cost, and this file was the largest share of `pnpm test`'s CPU
+ * time on a two-core runner). Standard input is read by one path whatever
+ * the mode (detection from its head, the name `stdin`), so it is run in every
+ * mode for the first run and in the default and page modes for the others:
+ * every mode and every provider meet it, a process each.
  */
 const STDIN_EVERY_MODE = RUNS[0];
 const STDIN_MODES = new Set(['', '--html -']);
+const FILES = RUNS.map((run) => join(FIXTURES_DIR, run));
+const STDIN_CASES = RUNS.flatMap((run) =>
+  MODES.filter((mode) => run === STDIN_EVERY_MODE || STDIN_MODES.has(mode.join(' '))).map((mode) => [run, mode.join(' ') || '(default)', mode] as const),
+);
 
-describe.each(RUNS)('the installed xview on %s', (run) => {
-  const file = join(FIXTURES_DIR, run);
-  const input = readFileSync(file, 'utf8');
-
+describe('the installed xview on one run of every provider', () => {
   it.each(MODES.map((mode) => [mode.join(' ') || '(default)', mode] as const))('prints what the sources print: %s', async (_name, mode) => {
     const place = warmPlace();
     // The installed run and the sources' run side by side: the child runs while the sources do.
-    const [fromFile, sources] = await Promise.all([runInstalled([...mode, file], place), runSources([...mode, file], place)]);
-    expect(fromFile.stderr).toBe(sources.stderr);
-    expect(sameTime(fromFile.stdout)).toBe(sameTime(sources.stdout));
-    expect(fromFile.status).toBe(sources.status);
-    expect(fromFile.stdout.length).toBeGreaterThan(0);
-    if (run !== STDIN_EVERY_MODE && !STDIN_MODES.has(mode.join(' '))) return;
+    const [installed, sources] = await Promise.all([runInstalled([...mode, ...FILES], place), runSources([...mode, ...FILES], place)]);
+    expect(installed.stderr).toBe(sources.stderr);
+    expect(sameTime(installed.stdout)).toBe(sameTime(sources.stdout));
+    expect(installed.status).toBe(sources.status);
+    // Every input was read and shown, not only the first: one outcome each.
+    if (mode.join(' ') === '--summary') expect(installed.stdout.match(/^Provider {2,}/gm)).toHaveLength(FILES.length);
+    expect(installed.stdout.length).toBeGreaterThan(0);
+  });
 
-    const [fromStdin, sourcesStdin] = await Promise.all([runInstalled(mode, place, input), runSources(mode, place, input)]);
-    expect(sameTime(fromStdin.stdout)).toBe(sameTime(sourcesStdin.stdout));
-    expect(fromStdin.stderr).toBe(sourcesStdin.stderr);
-    expect(fromStdin.status).toBe(sourcesStdin.status);
+  it.each(STDIN_CASES)('reads %s from standard input as the sources do: %s', async (run, _name, mode) => {
+    const place = warmPlace();
+    const input = readFileSync(join(FIXTURES_DIR, run), 'utf8');
+    const [installed, sources] = await Promise.all([runInstalled(mode, place, input), runSources(mode, place, input)]);
+    expect(sameTime(installed.stdout)).toBe(sameTime(sources.stdout));
+    expect(installed.stderr).toBe(sources.stderr);
+    expect(installed.status).toBe(sources.status);
+    expect(installed.stdout.length).toBeGreaterThan(0);
   });
 
   it('writes the --html page the sources write', async () => {
     const place = warmPlace();
-    const installed = await runInstalled(['--html', 'run.html', file], place);
+    const installed = await runInstalled(['--html', 'run.html', ...FILES], place);
     expect(installed.status).toBe(ExitCode.ok);
     const page = readFileSync(join(place.cwd, 'run.html'), 'utf8');
     expect(page).toMatch(/^<!DOCTYPE html>/i);
-    expect((await runSources(['--html', join(place.cwd, 'sources.html'), file], place)).status).toBe(ExitCode.ok);
+    expect((await runSources(['--html', join(place.cwd, 'sources.html'), ...FILES], place)).status).toBe(ExitCode.ok);
     expect(sameTime(page)).toBe(sameTime(readFileSync(join(place.cwd, 'sources.html'), 'utf8')));
   });
 });
