@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 import { AGENTS } from './agents/index.js';
 import { resolveVersion } from './install.js';
+import { labCacheNormaliser } from './normalise.js';
 import { recordAcpVersion, recordVersion } from './record.js';
+import { renormaliseRecordings } from './write-recording.js';
 
 const USAGE = `Usage: pnpm capture <agent> [--version <v>|latest] [--scenario <name>] [--acp]
+       pnpm capture --renormalise
 
 Installs that version of the agent's CLI from the npm registry into the lab's
 cache (outside the repository), runs every scenario against a scripted model
@@ -16,12 +19,25 @@ opencode, qwen), starts it as an ACP agent instead and drives each scenario
 with the built xview (\`xview acp --record\`, pnpm build first); the traffic,
 both directions, goes to fixtures/acp/recorded/<agent>/<version>/.
 
+--renormalise: runs the normalising step's machine-wide rule (the lab cache
+the CLIs are installed in, lab/src/normalise.ts) again over every recording
+kept in fixtures/, for a rule added after they were made; prints the files
+it changed. It records nothing.
+
 Agents: ${Object.keys(AGENTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { version: { type: 'string', default: 'latest' }, scenario: { type: 'string' }, acp: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { version: { type: 'string', default: 'latest' }, scenario: { type: 'string' }, acp: { type: 'boolean' }, renormalise: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(USAGE);
+    return 0;
+  }
+  if (values.renormalise === true) {
+    if (positionals.length > 0) {
+      console.error('capture: --renormalise takes no agent: it runs over every recording in fixtures/.');
+      return 2;
+    }
+    for (const file of renormaliseRecordings(labCacheNormaliser())) console.log(file);
     return 0;
   }
   const agent = AGENTS[positionals[0] ?? ''];

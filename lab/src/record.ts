@@ -80,7 +80,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     server: `lab/src/protocols (${agent.protocol.name}) on 127.0.0.1, scripted by lab/src/scenarios.ts`,
-    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
+    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab, the lab cache the CLI was installed in /opt/x-lab; host and user names replaced',
     scenarios: entries,
   };
   writeFileSync(provenanceFile, `${JSON.stringify(provenance, null, 2)}\n`);
@@ -144,7 +144,7 @@ export async function recordAcpVersion(agent: AgentProfile, version: string, opt
     platform: `${process.platform}-${process.arch}`,
     client: `xview acp (${relative(join(root, '..'), XVIEW)}, @agentclientprotocol/sdk): initialize, session/new, one session/prompt; no client capabilities`,
     server: `lab/src/protocols (${agent.protocol.name}) on 127.0.0.1, scripted by lab/src/scenarios.ts`,
-    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab; host and user names replaced',
+    normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab, the lab cache the CLI was installed in /opt/x-lab; host and user names replaced',
     scenarios: entries,
   };
   writeFileSync(join(acpRecordingDir(agent, version, root), 'provenance.json'), `${JSON.stringify(provenance, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { AgentProfile } from './agents/agent.js';
-import { normaliserFor } from './normalise.js';
+import { type Normaliser, normaliserFor } from './normalise.js';
 import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js';
 
 /** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
@@ -20,6 +20,28 @@ function filesUnder(dir: string): string[] {
     .map((name) => join(dir, name))
     // Lock files say only that the CLI was running.
     .filter((path) => statSync(path).isFile() && !path.endsWith('.lock'));
+}
+
+/**
+ * Runs `normalise` again over every text file of the recordings under `root`
+ * (`<agent>/recorded/`, `<agent>-log/recorded/`, `acp/recorded/`), and returns
+ * the files it changed. A file that is not UTF-8 text (OpenCode's database) is
+ * left as it is, as when it was recorded.
+ */
+export function renormaliseRecordings(normalise: Normaliser, root = FIXTURES): string[] {
+  const changed: string[] = [];
+  for (const entry of readdirSync(root)) {
+    for (const file of filesUnder(join(root, entry, 'recorded'))) {
+      const bytes = readFileSync(file);
+      const text = bytes.toString('utf8');
+      if (bytes.includes(0) || !Buffer.from(text, 'utf8').equals(bytes)) continue;
+      const after = normalise(text);
+      if (after === text) continue;
+      writeFileSync(file, after);
+      changed.push(relative(root, file));
+    }
+  }
+  return changed;
 }
 
 /** Writes one scenario's recording, normalised: each run's stdout and stderr, and every session log the CLI wrote. */
