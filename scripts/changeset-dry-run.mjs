@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const CHANGESET_BIN = join(ROOT, 'node_modules/@changesets/cli/bin.js');
-const SKIP = new Set(['node_modules', 'dist', '.git', '.turbo', 'coverage', '.tmp', 'test-artifacts']);
+// fixtures/ (123 MB, no package in it) is not copied: `changeset version` reads only the
+// workspace's package.json files and .changeset/, and the copy was most of this check's time.
+const SKIP = new Set(['node_modules', 'dist', '.git', '.turbo', 'coverage', '.tmp', 'test-artifacts', 'fixtures']);
 
 const config = JSON.parse(readFileSync(join(ROOT, '.changeset/config.json'), 'utf8'));
 const pending = readdirSync(join(ROOT, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
