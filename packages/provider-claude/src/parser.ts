@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, quickAccept, stringField, type JsonObject, type SessionFields } from '@x/core/provider-utils';
+import { compactKey, isJsonObject, quickAccept, stringField, type JsonObject, type SessionFields } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { assistantEvents } from './assistant-events.js';
 import { resultEvents } from './result-events.js';
@@ -75,12 +75,27 @@ function lineEvents(state: ClaudeState, value: JsonObject, context: LineContext)
 }
 
 /**
+ * The summary CLIs before 0.2.117 end a run with, `{ role: 'system', cost_usd,
+ * duration_ms, duration_api_ms, result, session_id }` (recorded 0.2.114), as
+ * the `result` it stands for. It has no `is_error` (the CLI only sets its exit
+ * code): the one failure it ends on is an API error, whose `<synthetic>` reply
+ * said the same text, so a summary repeating an error of the turn failed.
+ */
+function legacySummary(state: ClaudeState, value: JsonObject): JsonObject {
+  const text = stringField(value, 'result');
+  const failed = text !== undefined && state.turnErrors.has(compactKey(text));
+  return { ...value, type: 'result', subtype: 'success', is_error: failed };
+}
+
+/**
  * Flat API messages, `{ role, content }`, as CLIs before 0.2.117 printed them
- * (claude.md quirk 2): read as the `message` of an assistant or user line.
+ * (claude.md quirk 2): read as the `message` of an assistant or user line,
+ * and their closing `{ role: 'system' }` summary as the run's result.
  */
 function legacyEvents(state: ClaudeState, value: JsonObject, context: LineContext): DisplayEvent[] {
   const role = stringField(value, 'role');
   if (role === 'assistant' || role === 'user') return lineEvents(state, { type: role, message: value }, context);
+  if (role === 'system' && Object.hasOwn(value, 'result')) return lineEvents(state, legacySummary(state, value), context);
   context.malformed(Object.hasOwn(value, 'type') ? 'flat message without an assistant or user role' : 'object without a "type" field');
   return [];
 }
