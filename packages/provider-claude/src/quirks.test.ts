@@ -62,6 +62,16 @@ describe('claude.md quirks', () => {
       { kind: 'session', phase: 'end', status: 'error', sessionId: SESSION, result: 'Prompt is too long' },
     ]);
     expect(failed.diagnostics).toEqual([]);
+    // 0.2.100 (recorded, api-error-400): each message pretty-printed over several lines, a summary without result
+    // or session_id, and exit 0 after the API error all the same.
+    const pretty = (line: object) => JSON.stringify(line, null, 2).split('\n');
+    const older = replay([...pretty(synthetic), ...pretty({ role: 'system', cost_usd: 0, duration_ms: 0, duration_api_ms: 0 })]);
+    expect(older.events.filter((event) => event.kind !== 'usage')).toEqual([
+      { kind: 'session', phase: 'start' },
+      { kind: 'error', message: 'Prompt is too long', fatal: false, code: 'api_error' },
+      { kind: 'session', phase: 'end', status: 'error', result: 'Prompt is too long' },
+    ]);
+    expect(older.diagnostics).toEqual([]);
   });
 
   it('3. total_cost_usd is cumulative: each result restates the session total', () => {
