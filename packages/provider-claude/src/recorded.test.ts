@@ -245,6 +245,13 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
     if (version.startsWith('0.') || version.startsWith('1.0.') || version === '2.0.12') expect(replay.events[0]).not.toHaveProperty('agentVersion');
     else expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
   });
+
+  it("reads the run's cost under the name its version gives it (cost_usd and total_cost up to 1.0.17, total_cost_usd from 1.0.30)", () => {
+    const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
+    const costs = replay.events.flatMap((event) => (event.kind === 'usage' && event.cumulative ? [event.costUsd] : []));
+    expect(costs).toEqual([expect.any(Number)]);
+    expect(costs[0]).toBeGreaterThan(0);
+  });
 });
 
 /**
