@@ -32,13 +32,13 @@ const GREP_OUTPUT_MODE_SINCE = '1.0.60';
 const ALL_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS', 'WebFetch', 'TodoWrite', 'Task'];
 
 /**
- * The first version whose tools have today's names: 0.2.100 offers Read, Write, Grep, Glob and Task, 0.2.70
- * View, Replace, GrepTool, GlobTool and dispatch_agent (its cli.js; the versions between are untried, so
+ * The first version whose tools have today's names: 0.2.100 offers Read, Write, Grep, Glob, WebFetch and Task,
+ * 0.2.70 View, Replace, GrepTool, GlobTool, WebFetchTool and dispatch_agent (the versions between are untried, so
  * 0.2.100 is a bound). Before it those names are allowed too; which one a call uses is read from the tools
  * the request offers.
  */
 const TODAYS_TOOL_NAMES_SINCE = '0.2.100';
-const OLD_TOOL_NAMES = ['View', 'Replace', 'GrepTool', 'GlobTool', 'dispatch_agent'];
+const OLD_TOOL_NAMES = ['View', 'Replace', 'GrepTool', 'GlobTool', 'WebFetchTool', 'dispatch_agent'];
 
 /** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
 function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall {
@@ -64,7 +64,7 @@ function callOf(intent: ToolIntent, tools: readonly string[], id: string, place:
       if (has('GlobTool') && !has('Glob')) return { id, name: 'GlobTool', input: { pattern: intent.pattern } };
       return has('Glob') ? { id, name: 'Glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`, 'Find the files');
     case 'fetch':
-      return { id, name: 'WebFetch', input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
+      return { id, name: named('WebFetch', 'WebFetchTool'), input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
     case 'todo':
       // Versions without TodoWrite in print mode are asked for it all the same: the refusal is what they print then.
       return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => todoItem(content, index, place.version)) } };
