@@ -3,8 +3,8 @@ import { MODEL, replay, SESSION } from '../test/lines.js';
 
 /*
  * claude.md quirk 22: Claude Code 0.2.70 names its tools View, Replace,
- * GrepTool, GlobTool and dispatch_agent. Lines as in
- * fixtures/claude/recorded/0.2.70/read-edit-run.jsonl and write-search.jsonl
+ * GrepTool, GlobTool, WebFetchTool and dispatch_agent. Lines as in
+ * fixtures/claude/recorded/0.2.70/read-edit-run.jsonl, write-search.jsonl and web-fetch.jsonl
  * (flat API messages, quirk 2; usage and the summary left out), the events
  * written by hand from the canonical tools those names are.
  */
@@ -39,6 +39,12 @@ describe('claude.md quirk 22: the tool names of 0.2.70', () => {
       { kind: 'tool-result', id: 'f1', name: 'Glob', toolKind: 'search', status: 'success', outputState: 'text', details: { matchCount: 1, fileCount: 1 }, output: file },
     ]);
     expect(diagnostics).toEqual([]);
+  });
+
+  it('shows WebFetchTool as the WebFetch it is', () => {
+    const url = 'http://127.0.0.1:33851/status.html';
+    const { events } = replay([call('w1', 'WebFetchTool', { url, prompt: 'What does it say?' })]);
+    expect(events.find((event) => event.kind === 'tool-use')).toMatchObject({ name: 'WebFetch', toolName: 'WebFetchTool', toolKind: 'fetch', arg: url });
   });
 
   it('shows dispatch_agent as the Task call it is', () => {

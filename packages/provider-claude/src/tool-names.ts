@@ -5,7 +5,7 @@ import { toolAliases } from '@x/core/provider-utils';
  * the canonical ones (`Read`, `Write`, `Edit`, `MultiEdit`, `Bash`, `Grep`,
  * `Glob`, `Task`, `WebFetch`, `WebSearch`, `TodoWrite`, `NotebookEdit`, `LS`),
  * except `Agent`, the subagent tool's name since CLI 2.x, and the names 0.2.70
- * gave its tools (`View`, `Replace`, `GrepTool`, `GlobTool`, `dispatch_agent`;
+ * gave its tools (`View`, `Replace`, `GrepTool`, `GlobTool`, `WebFetchTool`, `dispatch_agent`;
  * claude.md quirk 22). The API's own web
  * tools (`server_tool_use` blocks named `web_search`, `web_fetch`) are the
  * same tools run on Anthropic's side. MCP names (`mcp__server__tool`) become
@@ -19,5 +19,6 @@ export const CLAUDE_TOOL_ALIASES: ReadonlyMap<string, string> = toolAliases({
   Replace: 'Write',
   GrepTool: 'Grep',
   GlobTool: 'Glob',
+  WebFetchTool: 'WebFetch',
   dispatch_agent: 'Task',
 });
