@@ -41,6 +41,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'read-edit-run': READ_EDIT_RUN,
   // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
+    '0.2.70': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '0.2.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '0.2.114': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '0.2.126': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -67,8 +68,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   // 2.1.100 still runs TodoWrite in print mode; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
-    // 0.2.100 throws at an answer that starts with thinking ("Expected first content item to be text") and hangs until
-    // the lab's timeout kills it: no summary, the run cut off.
+    // 0.2.100 and 0.2.70 throw at an answer that starts with thinking ("Expected first content item to be text") and hang
+    // until the lab's timeout kills them: no summary, the run cut off. 0.2.70 has no TodoWrite in print mode ("No such tool").
+    '0.2.70': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end incomplete'],
     '0.2.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end incomplete'],
     '0.2.114': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '0.2.126': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -101,6 +103,8 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // Bash call before the main answer, its result after it.
   subagent: {
     // Before 1.0.17 lines have no parent_tool_use_id and the subagent's own lines are not printed: the call and its result alone.
+    // 0.2.70's dispatch_agent (shown as Task) runs the subagent, then fails: "Cannot read properties of undefined (reading 'filename')".
+    '0.2.70': ['start', 'use Task', 'result Task error', 'text The helper counted 2 files.', 'usage', 'end success'],
     '0.2.100': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '0.2.114': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '0.2.126': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -141,6 +145,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // 2.1.287 starts in permissionMode "auto" and runs the rm ("(Bash completed with no output)", no denial in its result),
   // and warns in a system/informational line that its auto mode's classifier is billed through the lab's server: a notice.
   'permission-denied': {
+    '0.2.70': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '0.2.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '0.2.114': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '0.2.126': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
@@ -169,7 +174,8 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'overloaded-cut': API_ERROR,
   // 0.2.126 to 1.0.30, 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77, 2.1.25 and 2.1.61 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
-    // 0.2.100 and 0.2.114 print nothing before their first answer (no init before 0.2.117): an empty recording.
+    // 0.2.70, 0.2.100 and 0.2.114 print nothing before their first answer (no init before 0.2.117): an empty recording.
+    '0.2.70': [],
     '0.2.100': [],
     '0.2.114': [],
     '0.2.126': ['start', 'end incomplete'],
@@ -205,8 +211,9 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
 const PARTIAL_SINCE = '1.0.109';
 
 /**
- * The first version whose output names its session, which the lab resumes: 0.2.100 prints no session id (and
- * refuses `--resume` with `--print`), so its resumed scenario is the first run alone; 0.2.114 is resumed.
+ * The first version whose output names its session, which the lab resumes: 0.2.70 and 0.2.100 print no session id
+ * (0.2.100 refuses `--resume` with `--print`, 0.2.70 has no `--resume`), so their resumed scenario is the first run
+ * alone; 0.2.114 is resumed.
  */
 const RESUMED_SINCE = '0.2.114';
 
@@ -224,9 +231,10 @@ const RETRIED = { 'api-error-429': ['start', 'end incomplete'], 'api-error-500':
 /**
  * Where one version shows something else than a scenario's expectation for every version. 0.2.114 to 1.0.30
  * retry a 429, a 500 and an overloaded stream (they ignore CLAUDE_CODE_MAX_RETRIES) until the lab's timeout
- * kills them; 0.2.100 and 0.2.114, with no init before their first answer, printed nothing at all then.
+ * kills them; 0.2.70, 0.2.100 and 0.2.114, with no init before their first answer, printed nothing at all then.
  */
 const VERSION_EXCEPTIONS: Record<string, Record<string, string[]>> = {
+  '0.2.70': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
   '0.2.100': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
   '0.2.114': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
   '0.2.126': RETRIED,
