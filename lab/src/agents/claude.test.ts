@@ -31,6 +31,20 @@ describe('the Claude profile', () => {
     expect(args('1.0.60')).not.toContain('--allowedTools');
   });
 
+  it("calls 0.2.70's tools by their names then (View, Replace, GrepTool, GlobTool, WebFetchTool, dispatch_agent), and allows them by name", () => {
+    // The tools 0.2.70 offered (fixtures/claude/recorded/0.2.70/provenance.json).
+    const offered = ['dispatch_agent', 'Bash', 'BatchTool', 'GlobTool', 'GrepTool', 'LS', 'View', 'Edit', 'Replace', 'ReadNotebook', 'NotebookEditCell', 'WebFetchTool'];
+    const name = (intent: Parameters<typeof claude.makeCall>[0]) => claude.makeCall(intent, offered, 'c', place('0.2.70'))?.name;
+    expect([name({ kind: 'read', path: 'a' }), name({ kind: 'write', path: 'a', content: 'x' }), name({ kind: 'grep', pattern: 'p' }), name({ kind: 'glob', pattern: '*.ts' }), name({ kind: 'fetch', path: '/s' })]).toEqual(['View', 'Replace', 'GrepTool', 'GlobTool', 'WebFetchTool']);
+    expect(claude.makeCall({ kind: 'task', description: 'd', prompt: 'Count' }, offered, 'c', place('0.2.70'))).toEqual({ id: 'c', name: 'dispatch_agent', input: { prompt: 'Count' } });
+    expect(claude.makeCall({ kind: 'read', path: 'a' }, ['Read', 'View'], 'c', place('0.2.100'))?.name).toBe('Read');
+    const scenario = SCENARIOS.find((one) => one.name === 'read-edit-run');
+    if (scenario === undefined) throw new Error('no read-edit-run scenario');
+    const args = (version: string) => claude.invocation(scenario, { ...place(version), home: '/tmp/h' }).args;
+    expect(args('0.2.70')).toEqual(expect.arrayContaining(['--allowedTools', 'Read', 'View', 'Replace', 'dispatch_agent']));
+    expect(args('0.2.100')).not.toContain('View');
+  });
+
   it('leaves Grep its output_mode before 1.0.60, whose Grep (1.0.30) refuses it', () => {
     const grep = { kind: 'grep', pattern: 'function greet' } as const;
     expect(claude.makeCall(grep, ['Grep'], 'c', place('1.0.30'))?.input).toEqual({ pattern: 'function greet' });

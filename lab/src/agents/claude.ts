@@ -31,31 +31,46 @@ const GREP_OUTPUT_MODE_SINCE = '1.0.60';
 /** The tools the lab's scenarios call, allowed by name where the permission checks cannot be bypassed. */
 const ALL_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'Grep', 'Glob', 'LS', 'WebFetch', 'TodoWrite', 'Task'];
 
+/**
+ * The first version whose tools have today's names: 0.2.100 offers Read, Write, Grep, Glob, WebFetch and Task,
+ * 0.2.70 View, Replace, GrepTool, GlobTool, WebFetchTool and dispatch_agent (the versions between are untried, so
+ * 0.2.100 is a bound). Before it those names are allowed too; which one a call uses is read from the tools
+ * the request offers.
+ */
+const TODAYS_TOOL_NAMES_SINCE = '0.2.100';
+const OLD_TOOL_NAMES = ['View', 'Replace', 'GrepTool', 'GlobTool', 'WebFetchTool', 'dispatch_agent'];
+
 /** Claude Code's tools for each intent, with the input its tool schemas name; Bash stands in for a tool the version does not offer. */
 function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string; version?: string }): ToolCall {
   const has = (name: string) => tools.includes(name);
+  // A tool under its 0.2.70 name where the version offers that one and not today's.
+  const named = (today: string, old: string) => (has(old) && !has(today) ? old : today);
   const path = (relative: string) => join(place.work, relative);
   const bash = (command: string, description: string): ToolCall => ({ id, name: 'Bash', input: { command, description } });
   switch (intent.kind) {
     case 'read':
-      return { id, name: 'Read', input: { file_path: path(intent.path) } };
+      return { id, name: named('Read', 'View'), input: { file_path: path(intent.path) } };
     case 'write':
-      return { id, name: 'Write', input: { file_path: path(intent.path), content: intent.content } };
+      return { id, name: named('Write', 'Replace'), input: { file_path: path(intent.path), content: intent.content } };
     case 'edit':
       return { id, name: 'Edit', input: { file_path: path(intent.path), old_string: intent.old, new_string: intent.new } };
     case 'shell':
       return bash(intent.command, 'Run a command');
     case 'grep':
+      if (has('GrepTool') && !has('Grep')) return { id, name: 'GrepTool', input: { pattern: intent.pattern } };
       if (!has('Grep')) return bash(`grep -rn '${intent.pattern}' .`, 'Search the files');
       return { id, name: 'Grep', input: compareVersions(place.version ?? 'latest', GREP_OUTPUT_MODE_SINCE) >= 0 ? { pattern: intent.pattern, output_mode: 'content' } : { pattern: intent.pattern } };
     case 'glob':
+      if (has('GlobTool') && !has('Glob')) return { id, name: 'GlobTool', input: { pattern: intent.pattern } };
       return has('Glob') ? { id, name: 'Glob', input: { pattern: intent.pattern } } : bash(`find . -name '${intent.pattern.replace('**/', '')}'`, 'Find the files');
     case 'fetch':
-      return { id, name: 'WebFetch', input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
+      return { id, name: named('WebFetch', 'WebFetchTool'), input: { url: `${place.serverUrl}${intent.path}`, prompt: 'What does it say?' } };
     case 'todo':
       // Versions without TodoWrite in print mode are asked for it all the same: the refusal is what they print then.
       return { id, name: 'TodoWrite', input: { todos: intent.items.map((content, index) => todoItem(content, index, place.version)) } };
     case 'task':
+      // 0.2.70's dispatch_agent takes the prompt alone.
+      if (has('dispatch_agent') && !has('Task')) return { id, name: 'dispatch_agent', input: { prompt: intent.prompt } };
       return { id, name: has('Agent') ? 'Agent' : 'Task', input: { description: intent.description, prompt: intent.prompt, subagent_type: 'general-purpose' } };
   }
 }
@@ -76,6 +91,7 @@ export const claude: AgentProfile = {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose'];
     if (scenario.run?.ask) args.push('--allowedTools', 'Read');
+    else if (compareVersions(place.version, TODAYS_TOOL_NAMES_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS, ...OLD_TOOL_NAMES);
     else if (compareVersions(place.version, SANDBOX_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS);
     else args.push('--dangerously-skip-permissions');
     if (scenario.run?.partial) args.push('--include-partial-messages');

@@ -67,6 +67,7 @@ function apiErrorEvents(state: ClaudeState, code: string, content: unknown[], pa
     .trim();
   const error: ErrorDisplayEvent = { kind: 'error', message: text || `API error: ${code}`, fatal: false, code };
   if (parent !== undefined) error.parentToolUseId = parent;
+  else state.turnApiError = error.message;
   state.turnErrors.set(compactKey(error.message), true);
   return [error];
 }

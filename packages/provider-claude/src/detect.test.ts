@@ -1,7 +1,9 @@
 import { DETECT_SAMPLE_LINES } from '@x/core';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listExamples, listFixtures, readFixtureLines } from '../../../tooling/fixtures.js';
+import { recordedDir, recordedVersions } from '../../../tooling/recorded.js';
 import { claudeSource } from './source.js';
 
 /** The first non-blank lines, as the registry hands them to `detect`. */
@@ -12,6 +14,19 @@ const otherExamples = listExamples().filter((example) => example.provider !== 'c
 describe('detect', () => {
   it.each(listFixtures('claude'))('recognises $scenario from its first lines', (fixture) => {
     expect(claudeSource.detect(sample(readFixtureLines(fixture))).confidence).toBeGreaterThan(0.5);
+  });
+
+  // Every recorded stream (fixtures/claude/recorded/, 0.2.70 to the newest) is recognised for certain from its first
+  // lines, as xview needs (0.9) to read it without a warning: the flat messages before 0.2.117, pretty-printed in 0.2.100
+  // and 0.2.70, and 1.0.0's init with none of the later Claude Code fields.
+  const recorded = recordedVersions('claude').flatMap((version) =>
+    readdirSync(recordedDir('claude', version))
+      .filter((file) => file.endsWith('.jsonl'))
+      .map((file) => ({ name: `${version}/${file}`, lines: sample(readFileSync(join(recordedDir('claude', version), file), 'utf8').split('\n')) }))
+      .filter((recording) => recording.lines.length > 0),
+  );
+  it.each(recorded)('recognises the recorded $name for certain', ({ lines }) => {
+    expect(claudeSource.detect(lines).confidence).toBeGreaterThanOrEqual(0.9);
   });
 
   it('has other providers to reject', () => {

@@ -75,12 +75,29 @@ function lineEvents(state: ClaudeState, value: JsonObject, context: LineContext)
 }
 
 /**
+ * The summary CLIs before 0.2.117 end a run with (claude.md quirk 2), as the
+ * `result` it stands for: `{ role: 'system', cost_usd, duration_ms,
+ * duration_api_ms, result, session_id }` (recorded 0.2.114), without `result`
+ * and `session_id` before (0.2.100 and 0.2.70). It has no `is_error`: the turn
+ * failed when its API request did, which only the `<synthetic>` reply says
+ * (0.2.114 then exits 1, its `result` that reply's text; 0.2.100 and 0.2.70
+ * exit 0 all the same), so that text is the failed result's.
+ */
+function legacySummary(state: ClaudeState, value: JsonObject): JsonObject {
+  const error = state.turnApiError;
+  if (error === undefined) return { ...value, type: 'result', subtype: 'success', is_error: false };
+  return { result: error, ...value, type: 'result', subtype: 'success', is_error: true };
+}
+
+/**
  * Flat API messages, `{ role, content }`, as CLIs before 0.2.117 printed them
- * (claude.md quirk 2): read as the `message` of an assistant or user line.
+ * (claude.md quirk 2): read as the `message` of an assistant or user line,
+ * and their closing `{ role: 'system' }` summary as the run's result.
  */
 function legacyEvents(state: ClaudeState, value: JsonObject, context: LineContext): DisplayEvent[] {
   const role = stringField(value, 'role');
   if (role === 'assistant' || role === 'user') return lineEvents(state, { type: role, message: value }, context);
+  if (role === 'system' && Object.hasOwn(value, 'cost_usd')) return lineEvents(state, legacySummary(state, value), context);
   context.malformed(Object.hasOwn(value, 'type') ? 'flat message without an assistant or user role' : 'object without a "type" field');
   return [];
 }

@@ -40,6 +40,40 @@ describe('claude.md quirks', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('2. before 0.2.117 the run ends with a flat { role: "system" } summary: read as its result, failed when it repeats the API error', () => {
+    // Claude Code 0.2.114, fixtures/claude/recorded/0.2.114/plain-answer.jsonl and api-error-400.jsonl, usage trimmed:
+    // no init, the API message as it came, then the summary, which has no is_error (the CLI exits 1 after an API error).
+    const answer = { id: 'msg_lab_1', type: 'message', role: 'assistant', model: MODEL, content: [{ type: 'text', text: 'It is **42**.' }], stop_reason: 'end_turn', usage: usage(1201, 41) };
+    const summary = (text: string, cost: number) => ({ role: 'system', cost_usd: cost, duration_ms: 123, duration_api_ms: 123, result: text, session_id: SESSION });
+    const ok = replay([answer, summary('It is **42**.', 0.004458)]);
+    expect(ok.events.filter((event) => event.kind !== 'usage')).toEqual([
+      { kind: 'session', phase: 'start' },
+      { kind: 'text', id: 'msg_lab_1:0', text: 'It is **42**.' },
+      { kind: 'session', phase: 'end', status: 'success', sessionId: SESSION, durationMs: 123, result: 'It is **42**.' },
+    ]);
+    expect(ofKind(ok.events, 'usage').find((event) => event.cumulative)?.costUsd).toBe(0.004458);
+    expect(ok.diagnostics).toEqual([]);
+    const synthetic = { id: 'bfa492b8', model: '<synthetic>', role: 'assistant', stop_reason: 'stop_sequence', stop_sequence: '', type: 'message', usage: usage(0, 0), content: [{ type: 'text', text: 'Prompt is too long' }] };
+    const failed = replay([synthetic, { ...summary('Prompt is too long', 0), duration_ms: 0 }]);
+    expect(failed.events.filter((event) => event.kind !== 'usage')).toEqual([
+      { kind: 'session', phase: 'start' },
+      { kind: 'error', message: 'Prompt is too long', fatal: false, code: 'api_error' },
+      // The summary's duration_ms is 0: a failed session's zero duration is left out (as for every source).
+      { kind: 'session', phase: 'end', status: 'error', sessionId: SESSION, result: 'Prompt is too long' },
+    ]);
+    expect(failed.diagnostics).toEqual([]);
+    // 0.2.100 (recorded, api-error-400): each message pretty-printed over several lines, a summary without result
+    // or session_id, and exit 0 after the API error all the same.
+    const pretty = (line: object) => JSON.stringify(line, null, 2).split('\n');
+    const older = replay([...pretty(synthetic), ...pretty({ role: 'system', cost_usd: 0, duration_ms: 0, duration_api_ms: 0 })]);
+    expect(older.events.filter((event) => event.kind !== 'usage')).toEqual([
+      { kind: 'session', phase: 'start' },
+      { kind: 'error', message: 'Prompt is too long', fatal: false, code: 'api_error' },
+      { kind: 'session', phase: 'end', status: 'error', result: 'Prompt is too long' },
+    ]);
+    expect(older.diagnostics).toEqual([]);
+  });
+
   it('3. total_cost_usd is cumulative: each result restates the session total', () => {
     const turn = (cost: number, tokens: number) => result({ total_cost_usd: cost, modelUsage: { [MODEL]: { inputTokens: tokens, outputTokens: 1, costUSD: cost } } });
     const { events } = replay([init, turn(0.01, 10), init, turn(0.025, 25)]);

@@ -41,6 +41,12 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'read-edit-run': READ_EDIT_RUN,
   // 1.0.109 to 2.1.100 (2.0.12, 2.0.50, 2.1.25 and 2.1.61 too) offer Grep and Glob; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 do not, and the lab searches with Bash there.
   'write-search': {
+    '0.2.70': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '0.2.100': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '0.2.114': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '0.2.126': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '1.0.0': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+    '1.0.17': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.30': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.60': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
@@ -62,6 +68,14 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'failing-command': ['start', 'use Bash', 'result Bash error', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   // 2.1.100 still runs TodoWrite in print mode; 2.1.200, 2.1.243, 2.1.287 and 2.1.332 have none and refuse it ("No such tool available").
   'thinking-todo': {
+    // 0.2.100 and 0.2.70 throw at an answer that starts with thinking ("Expected first content item to be text") and hang
+    // until the lab's timeout kills them: no summary, the run cut off. 0.2.70 has no TodoWrite in print mode ("No such tool").
+    '0.2.70': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite error', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end incomplete'],
+    '0.2.100': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end incomplete'],
+    '0.2.114': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '0.2.126': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '1.0.0': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
+    '1.0.17': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.30': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.60': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
     '1.0.90': ['start', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'usage', 'end success'],
@@ -88,6 +102,14 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // answer shown each time the model gave it and never rebuilt from a result. 2.1.200, 2.1.243 and 2.1.287 print the subagent's
   // Bash call before the main answer, its result after it.
   subagent: {
+    // Before 1.0.17 lines have no parent_tool_use_id and the subagent's own lines are not printed: the call and its result alone.
+    // 0.2.70's dispatch_agent (shown as Task) runs the subagent, then fails: "Cannot read properties of undefined (reading 'filename')".
+    '0.2.70': ['start', 'use Task', 'result Task error', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '0.2.100': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '0.2.114': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '0.2.126': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '1.0.0': ['start', 'use Task', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
+    '1.0.17': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.30': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.60': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Task', 'use Bash', 'result Bash success', 'result Task success', 'text The helper counted 2 files.', 'usage', 'end success'],
@@ -123,6 +145,12 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // 2.1.287 starts in permissionMode "auto" and runs the rm ("(Bash completed with no output)", no denial in its result),
   // and warns in a system/informational line that its auto mode's classifier is billed through the lab's server: a notice.
   'permission-denied': {
+    '0.2.70': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '0.2.100': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '0.2.114': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '0.2.126': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '1.0.0': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
+    '1.0.17': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '1.0.30': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '1.0.60': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'usage', 'end success'],
     '1.0.90': ['start', 'use Bash', 'result Bash error', 'text I was not allowed to delete it.', 'notice', 'usage', 'end success'],
@@ -144,8 +172,15 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'api-error-429': API_ERROR,
   'api-error-500': API_ERROR,
   'overloaded-cut': API_ERROR,
-  // 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77, 2.1.25 and 2.1.61 are killed by the interrupt before they print anything but their init: the stream is cut off.
+  // 0.2.126 to 1.0.30, 1.0.109, 1.0.128, 2.0.12, 2.0.34, 2.0.50, 2.0.77, 2.1.25 and 2.1.61 are killed by the interrupt before they print anything but their init: the stream is cut off.
   interrupted: {
+    // 0.2.70, 0.2.100 and 0.2.114 print nothing before their first answer (no init before 0.2.117): an empty recording.
+    '0.2.70': [],
+    '0.2.100': [],
+    '0.2.114': [],
+    '0.2.126': ['start', 'end incomplete'],
+    '1.0.0': ['start', 'end incomplete'],
+    '1.0.17': ['start', 'end incomplete'],
     '1.0.30': ['start', 'end incomplete'],
     '1.0.60': ['start', 'end incomplete'],
     '1.0.90': ['start', 'end incomplete'],
@@ -175,18 +210,37 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
 /** The first version with `--include-partial-messages`: the lab skips the partial-messages scenario before it (lab/src/agents/claude.ts). */
 const PARTIAL_SINCE = '1.0.109';
 
+/**
+ * The first version whose output names its session, which the lab resumes: 0.2.70 and 0.2.100 print no session id
+ * (0.2.100 refuses `--resume` with `--print`, 0.2.70 has no `--resume`), so their resumed scenario is the first run
+ * alone; 0.2.114 is resumed.
+ */
+const RESUMED_SINCE = '0.2.114';
+
 /** The scenarios the lab records for a version. */
 function scenariosOf(version: string): string[] {
-  return Object.keys(EXPECTED).filter((scenario) => scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0);
+  return Object.keys(EXPECTED).filter(
+    (scenario) =>
+      (scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0) && (scenario !== 'resumed.resume' || compareVersions(version, RESUMED_SINCE) >= 0),
+  );
 }
 
+/** A run retried until the lab's timeout killed it: its init, then nothing, a run cut off. */
+const RETRIED = { 'api-error-429': ['start', 'end incomplete'], 'api-error-500': ['start', 'end incomplete'], 'overloaded-cut': ['start', 'end incomplete'] };
+
 /**
- * Where one version shows something else than a scenario's expectation for every version. 1.0.30 retries a 429,
- * a 500 and an overloaded stream (it ignores CLAUDE_CODE_MAX_RETRIES) until the lab's timeout kills it: its init,
- * then nothing, a run cut off.
+ * Where one version shows something else than a scenario's expectation for every version. 0.2.114 to 1.0.30
+ * retry a 429, a 500 and an overloaded stream (they ignore CLAUDE_CODE_MAX_RETRIES) until the lab's timeout
+ * kills them; 0.2.70, 0.2.100 and 0.2.114, with no init before their first answer, printed nothing at all then.
  */
 const VERSION_EXCEPTIONS: Record<string, Record<string, string[]>> = {
-  '1.0.30': { 'api-error-429': ['start', 'end incomplete'], 'api-error-500': ['start', 'end incomplete'], 'overloaded-cut': ['start', 'end incomplete'] },
+  '0.2.70': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
+  '0.2.100': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
+  '0.2.114': { 'api-error-429': [], 'api-error-500': [], 'overloaded-cut': [] },
+  '0.2.126': RETRIED,
+  '1.0.0': RETRIED,
+  '1.0.17': RETRIED,
+  '1.0.30': RETRIED,
 };
 
 function expectedFor(scenario: string, version: string): string[] | undefined {
@@ -212,13 +266,31 @@ describe.each(VERSIONS)('Claude Code %s, recorded', (version) => {
 
   it('names its version on the session start, where its init has one', () => {
     const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
-    // The inits of 1.0.109, 1.0.128 and 2.0.12 have no claude_code_version.
-    if (version.startsWith('1.0.') || version === '2.0.12') expect(replay.events[0]).not.toHaveProperty('agentVersion');
+    // The inits of 1.0.109, 1.0.128 and 2.0.12 have no claude_code_version; 0.2.114 and older print no init.
+    if (version.startsWith('0.') || version.startsWith('1.0.') || version === '2.0.12') expect(replay.events[0]).not.toHaveProperty('agentVersion');
     else expect(replay.events[0]).toMatchObject({ kind: 'session', phase: 'start', agentVersion: version });
+  });
+
+  it("reads the run's cost under the name its version gives it (cost_usd and total_cost up to 1.0.17, total_cost_usd from 1.0.30)", () => {
+    const replay = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'plain-answer.jsonl'), 'utf8').split('\n'));
+    const costs = replay.events.flatMap((event) => (event.kind === 'usage' && event.cumulative ? [event.costUsd] : []));
+    expect(costs).toEqual([expect.any(Number)]);
+    expect(costs[0]).toBeGreaterThan(0);
   });
 });
 
-describe.each(VERSIONS)('Claude Code %s session logs, recorded', (version) => {
+/**
+ * Versions that write no transcript under ~/.claude/projects, so the lab records none: 0.2.100 keeps its
+ * sessions in a SQLite database (~/.claude/__store.db), 0.2.70 in JSON files under ~/.cache/claude-cli-nodejs
+ * (docs/formats/claude-log.md); no source reads either.
+ */
+const NO_TRANSCRIPTS = ['0.2.70', '0.2.100'];
+
+it('has session logs of every recorded version that writes transcripts', () => {
+  expect(recordedVersions('claude-log')).toEqual(VERSIONS.filter((version) => !NO_TRANSCRIPTS.includes(version)));
+});
+
+describe.each(recordedVersions('claude-log'))('Claude Code %s session logs, recorded', (version) => {
   const logs = readdirSync(join(LOGS, version), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
 
   it.each(logs)('%s replays with no line unknown, malformed or cut off', (file) => {

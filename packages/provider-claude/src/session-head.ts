@@ -9,7 +9,15 @@ export interface ClaudeHead {
   cwd?: string;
   gitBranch?: string;
   title?: string;
+  /** The first prompt of the main conversation. */
   firstPrompt?: string;
+  /**
+   * The first prompt of a sidechain: the title of a subagent's own file, which
+   * has none of the main conversation. 0.2.114 writes a subagent's chain into
+   * the session's file before the conversation that started it, so a main
+   * prompt, when there is one, comes first.
+   */
+  sidechainPrompt?: string;
   /** The first message is a sidechain's (`isSidechain`): a subagent transcript that carries its parent's session id. */
   sidechain?: boolean;
   prompts: number;
@@ -81,8 +89,11 @@ export function visitClaudeLine(head: ClaudeHead, line: Record<string, unknown>)
     const prompt = typedPromptOf(line)?.trim();
     if (prompt === undefined || prompt === '') return;
     // A subagent's prompt (a sidechain line) titles its own file but is the input of a call, no turn.
-    if (!sidechain) head.prompts += 1;
-    head.firstPrompt ??= nonEmpty(toOneLine(prompt, TITLE_MAX_CHARS));
+    if (sidechain) head.sidechainPrompt ??= nonEmpty(toOneLine(prompt, TITLE_MAX_CHARS));
+    else {
+      head.prompts += 1;
+      head.firstPrompt ??= nonEmpty(toOneLine(prompt, TITLE_MAX_CHARS));
+    }
   } else if (!isSyntheticTurn(line)) {
     const message = objectField(line, 'message');
     const key = nonEmpty(stringField(message, 'id')) ?? nonEmpty(stringField(line, 'requestId')) ?? stringField(line, 'uuid') ?? '';

@@ -64,7 +64,7 @@ function addHeadFields(row: SessionRow, head: ClaudeHead, complete: boolean): vo
   if (head.startedAt) row.startedAt = head.startedAt;
   if (head.cwd) row.project = head.cwd;
   if (head.gitBranch) row.gitBranch = head.gitBranch;
-  const title = head.title ?? head.firstPrompt;
+  const title = head.title ?? head.firstPrompt ?? head.sidechainPrompt;
   // A long file whose head holds titles only (readTranscript leaves out a whole file of them) opens to no session: it names none.
   if (title && head.shown) row.title = title;
   if (!complete) return;
@@ -78,11 +78,15 @@ async function readTranscript(fs: StoreFileSystem, file: TranscriptFile): Promis
   const info = await fs.stat(file.path);
   if (info === undefined) return undefined;
   const head = createClaudeHead();
+  const name = storeBaseName(file.path, '.jsonl');
+  // A subagent's own file is titled by its sidechain's prompt; a session's file by its own, which may follow a subagent's chain.
+  const subagentFile = file.parentId !== undefined || name.startsWith('agent-');
   const scan = await scanHead(fs, file.path, (text) => {
     const line = record(text);
     if (line) visitClaudeLine(head, line);
     // Past the first prompt a listing needs nothing more, unless it is counting the whole (small) file.
-    return head.firstPrompt === undefined || info.size <= READ_WHOLE_BYTES;
+    const titled = head.firstPrompt !== undefined || (subagentFile && head.sidechainPrompt !== undefined);
+    return !titled || info.size <= READ_WHOLE_BYTES;
   });
   if (!scan.complete) await readTailTitle(fs, head, file.path, info.size);
   // A file of title lines only is no session: a resumed 1.0.128 or 2.0.12 writes the earlier conversation's
@@ -98,7 +102,8 @@ async function readTranscript(fs: StoreFileSystem, file: TranscriptFile): Promis
   };
   addHeadFields(row, head, scan.complete);
   // An older `agent-*.jsonl` beside the main transcripts names no parent folder; its own lines say whose sidechain it is.
-  const parent = file.parentId ?? (head.sidechain ? head.id : undefined);
+  // A file named after the session its lines name is that session's own, though it may start with a subagent's chain (0.2.114).
+  const parent = file.parentId ?? (head.sidechain && head.id !== name ? head.id : undefined);
   if (parent) row.parentId = parent;
   return row;
 }

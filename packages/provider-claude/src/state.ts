@@ -63,6 +63,8 @@ export interface ClaudeState {
   finalText: FinalText;
   /** Error messages shown in this turn (compact keys). */
   turnErrors: RecentMap<string, true>;
+  /** The error of a main-thread API request of this turn that failed (a `<synthetic>` reply): CLIs before 0.2.117 end the turn there, and their summary does not say so. */
+  turnApiError: string | undefined;
   /** Counter for ids made up where the wire has none. */
   made: number;
   /**
@@ -104,6 +106,7 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
     turnHadText: false,
     finalText: newFinalText(),
     turnErrors: createRecentMap(TURN_ERRORS),
+    turnApiError: undefined,
     made: 0,
     queued: noQueuedTurns(),
   };
@@ -143,5 +146,6 @@ export function endTurn(state: ClaudeState): void {
   state.turnHadText = false;
   state.finalText = newFinalText();
   state.turnErrors = createRecentMap(TURN_ERRORS);
+  state.turnApiError = undefined;
   state.usage.reset();
 }

@@ -189,6 +189,13 @@ describe('listSessions', () => {
     expect(rows.find((row) => row.id === parent && row.parentId === undefined)?.title).toBe('Ask a helper to count the files.');
   });
 
+  it('titles a Claude 0.2.114 transcript, which holds its subagent\'s chain before its own, by its own prompt, no subagent of itself (recorded 0.2.114, subagent)', async () => {
+    const home = tempHome();
+    cpSync(join(FIXTURES_DIR, 'claude-log', 'recorded', '0.2.114', 'subagent', '.claude'), join(home, '.claude'), { recursive: true });
+    const rows = await listSessions({ stores: STORES, home, env: {}, subagents: true });
+    expect(rows.map((row) => [row.id, row.title, row.parentId, row.turns])).toEqual([['8d97c0c5-a759-41b9-bc7f-23deb74be2c2', 'Ask a helper to count the files.', undefined, 1]]);
+  });
+
   it('counts turns by the provider’s prompt rule: commands, their output, interrupts and a subagent’s prompt open none (docs/turns.md)', async () => {
     const home = tempHome();
     const s = { id: 't3', cwd: '/p', prompt: 'first', at: at(1) };
