@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { detectCopilotLog } from './log-detect.js';
 import { replayLog } from './test-helpers.js';
 
 // Written from docs/formats/copilot.md §5: Copilot CLI 0.0.340 keeps a session
@@ -81,5 +82,19 @@ describe('a 0.0.340 history document', () => {
     const replay = replayLog(JSON.stringify({ theme: 'auto' }, null, 2).split('\n'));
     expect(replay.events).toEqual([]);
     expect(replay.accounting.unknown).toBe(1);
+  });
+});
+
+describe('detecting a 0.0.340 history document', () => {
+  const lines = documentLines([prompt('What is 6 times 7?'), { role: 'assistant', content: 'It is **42**.' }]);
+
+  it('is certain of a whole document, and of its first lines alone', () => {
+    expect(detectCopilotLog(lines).confidence).toBe(1);
+    expect(detectCopilotLog(lines.slice(0, 4)).confidence).toBe(1);
+  });
+
+  it("leaves Gemini's document, which has projectHash where this one has chatMessages, alone", () => {
+    const gemini = JSON.stringify({ sessionId: 's', projectHash: 'p', startTime: START, messages: [] }, null, 2).split('\n');
+    expect(detectCopilotLog(gemini).confidence).toBe(0);
   });
 });
