@@ -67,7 +67,8 @@ function messageEvents(state: CopilotState, message: unknown, id: string, quiet:
   if (role === 'assistant') {
     const calls = ownField(message, 'tool_calls');
     const toolRequests = Array.isArray(calls) ? calls.map(toolRequest) : undefined;
-    const reasoningText = stringField(message, 'reasoning_text');
+    // `reasoning_content` as the model streamed it (recorded: thinking-todo); `reasoning_text` where 0.0.340 maps a `cot_summary` to it.
+    const reasoningText = stringField(message, 'reasoning_content') ?? stringField(message, 'reasoning_text');
     return assistantMessage(state, { messageId: id, content: contentText(content) ?? '', toolRequests, reasoningText }, undefined, quiet);
   }
   if (role === 'tool') {
