@@ -104,7 +104,8 @@ async function readHistory(fs: StoreFileSystem, path: string): Promise<SessionRo
   if (info === undefined || name === null) return undefined;
   const row: SessionRow = { agent: 'copilot', id: name[1] ?? '', storage: 'file', path, updatedAt: new Date(info.mtimeMs).toISOString(), size: info.size };
   row.startedAt = new Date(Number(name[2])).toISOString();
-  const doc = record((await readWholeText(fs, path, HISTORY_DOCUMENT_LIMIT_BYTES).catch(() => undefined)) ?? '');
+  // A file the store's file system refuses to open (a symlink out of the store) throws: it is left out, as a log would be.
+  const doc = record((await readWholeText(fs, path, HISTORY_DOCUMENT_LIMIT_BYTES)) ?? '');
   if (!isLegacyDocument(doc)) return row;
   const startTime = ownField(doc, 'startTime');
   if (typeof startTime === 'string' && !Number.isNaN(Date.parse(startTime))) row.startedAt = new Date(startTime).toISOString();
