@@ -74,6 +74,21 @@ describe('Copilot CLI 0.0.340 history documents', () => {
   });
 });
 
+describe('sessions that record no project', () => {
+  it('are left out of a project listing, and counted for the caller to say so', async () => {
+    const home = recordedHome('0.0.340', 'plain-answer');
+    const counts: number[] = [];
+    const rows = await listSessions({ stores: STORES, home, env: {}, project: '/home/lab/project', onUnprojected: (count) => counts.push(count) });
+    expect([rows, counts]).toEqual([[], [1]]);
+  });
+
+  it('are not counted when the time window leaves them out anyway', async () => {
+    const counts: number[] = [];
+    await listSessions({ stores: STORES, home: recordedHome('0.0.340', 'plain-answer'), env: {}, project: '/p', since: new Date('2027-01-01'), onUnprojected: (count) => counts.push(count) });
+    expect(counts).toEqual([]);
+  });
+});
+
 describe('Copilot CLI 0.0.376 session-state/<id>.jsonl', () => {
   it('is listed with its id, start time, first prompt and turns; its session.start names no working folder', async () => {
     const rows = await list(recordedHome('0.0.376', 'resumed'));
