@@ -1,7 +1,8 @@
 // Copilot CLI before 0.0.422, recorded by the capture lab (lab/README.md):
 // `copilot -p` printed plain text, kept as `<scenario>.stdout.txt` beside the
-// session logs and not replayed, so only the logs are read here: 0.0.376's
-// `session-state/<id>.jsonl` and 0.0.340's one-document
+// session logs and not replayed, so only the logs are read here: 0.0.400's
+// `session-state/<id>/events.jsonl`, 0.0.376's `session-state/<id>.jsonl`
+// and 0.0.340's one-document
 // `history-session-state/session_<id>_<ms>.json`. The expected sequences
 // were derived by hand from the recordings (read against
 // lab/src/scenarios.ts and lab/src/agents/copilot.ts).
@@ -69,7 +70,35 @@ const V0_0_340: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'prompt', 'text You gave me 7.', 'end success'],
 };
 
-const EXPECTED: Record<string, Record<string, string[]>> = { '0.0.340': V0_0_340, '0.0.376': V0_0_376 };
+/** 0.0.400's log of a run killed while it retried, or stopped by Ctrl-C: the turn's start, nothing after it. */
+const OPEN_TURN = ['start', 'prompt', 'end incomplete'];
+
+/**
+ * 0.0.400: `session-state/<id>/events.jsonl` with `workspace.yaml`, as
+ * section 4 has them, `session.start` naming the working folder; still no
+ * shutdown, and a failed model call writes only the run's `query` error.
+ */
+const V0_0_400: Record<string, string[]> = {
+  'plain-answer': V0_0_376['plain-answer'] as string[],
+  'read-edit-run': V0_0_376['read-edit-run'] as string[],
+  'write-search': V0_0_376['write-search'] as string[],
+  // The log ends at the second turn's `assistant.turn_start`: the answer stdout printed (`The tests fail: greet.test.ts.`) was never written, the CLI having exited first.
+  'failing-command': ['start', 'prompt', 'use Bash', 'result Bash success', 'end incomplete'],
+  // Reasoning only as `reasoningText` of each message: before the call, and before the answer.
+  'thinking-todo': ['start', 'prompt', 'reasoning', 'use TodoWrite', 'result TodoWrite success', 'reasoning', 'text Two steps: the changelog, then the tag.', 'end success'],
+  'web-fetch': V0_0_376['web-fetch'] as string[],
+  // The same failure inside the CLI as 0.0.376's.
+  subagent: V0_0_376.subagent as string[],
+  'permission-denied': V0_0_376['permission-denied'] as string[],
+  'api-error-400': ['start', 'prompt', 'error', 'end error'],
+  'api-error-429': OPEN_TURN,
+  'api-error-500': OPEN_TURN,
+  'overloaded-cut': ['start', 'prompt', 'error', 'end error'],
+  interrupted: OPEN_TURN,
+  resumed: V0_0_376.resumed as string[],
+};
+
+const EXPECTED: Record<string, Record<string, string[]>> = { '0.0.340': V0_0_340, '0.0.376': V0_0_376, '0.0.400': V0_0_400 };
 
 /** The versions recorded with plain-text stdout: a log folder and no stream folder. */
 const PLAIN_TEXT_VERSIONS = recordedVersions('copilot-log').filter((version) => !recordedVersions('copilot').includes(version));
