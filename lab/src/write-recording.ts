@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { compareVersions } from '../../tooling/recorded.js';
 import type { AgentProfile } from './agents/agent.js';
 import { type Normaliser, normaliserFor } from './normalise.js';
 import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js';
@@ -7,9 +8,21 @@ import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js'
 /** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
-/** Where a version's recordings go under a fixtures folder (the repository's, or `pnpm drift`'s temporary one): its stdout streams, and its session logs. */
+/** Whether this version prints plain text instead of the stream the provider reads (its profile's `streamsSince`). */
+export function printsPlainText(agent: AgentProfile, version: string): boolean {
+  return agent.streamsSince !== undefined && compareVersions(version, agent.streamsSince) < 0;
+}
+
+/**
+ * Where a version's recordings go under a fixtures folder (the repository's,
+ * or `pnpm drift`'s temporary one): its stdout streams, and its session logs.
+ * A version that prints plain text keeps its stdout (and provenance.json)
+ * beside its logs, so that the provider's replay of every recorded stream
+ * never reads it.
+ */
 export function recordingDirs(agent: AgentProfile, version: string, root = FIXTURES): { streams: string; logs: string } {
-  return { streams: join(root, agent.id, 'recorded', version), logs: join(root, `${agent.id}-log`, 'recorded', version) };
+  const logs = join(root, `${agent.id}-log`, 'recorded', version);
+  return { streams: printsPlainText(agent, version) ? logs : join(root, agent.id, 'recorded', version), logs };
 }
 
 /** The files under a log folder, or the log file itself (OpenCode's database is one file beside others that are no log). */
@@ -50,9 +63,10 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
   const dirs = recordingDirs(agent, version, root);
   const name = recording.scenario.name;
   mkdirSync(dirs.streams, { recursive: true });
+  const stdoutName = printsPlainText(agent, version) ? 'stdout.txt' : 'jsonl';
   recording.runs.forEach((run, index) => {
     const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
-    writeFileSync(`${base}.jsonl`, normalise(run.stdout));
+    writeFileSync(`${base}.${stdoutName}`, normalise(run.stdout));
     if (run.stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(run.stderr));
     else rmSync(`${base}.stderr.txt`, { force: true });
   });
