@@ -81,7 +81,7 @@ function announce(state: AcpState, call: WireToolCall, content: CallContent): Di
   const path = call.locations?.[0]?.path;
   const arg = isEmpty(input) ? (title ?? path) : undefined;
   const parentToolUseId = metaString(call._meta, 'parentToolCallId');
-  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, restatesSameInput: true, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
+  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
 }
 
 /** Whether a diff creates its file: no old text, or an empty one that Gemini CLI marks `_meta.kind: "add"`. */
