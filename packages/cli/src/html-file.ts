@@ -1,5 +1,5 @@
 import { fstatSync, type Stats, type WriteStream } from 'node:fs';
-import { lstat, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { open, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
@@ -17,9 +17,10 @@ export interface HtmlTarget {
   abandon(): Promise<void>;
 }
 
-function cannotWrite(target: string, error: unknown): CliError {
+/** The error of a page that could not be written to `target`; `path` is where it was going, when a symlink named another file. */
+function cannotWrite(target: string, error: unknown, path = target): CliError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? `the directory ${dirname(target)} does not exist` : describeSystemError(error);
+  const why = code === 'ENOENT' ? `the directory ${dirname(path)} does not exist` : describeSystemError(error);
   return new CliError(`cannot write ${neutralizeForTerminal(target)}: ${neutralizeForTerminal(why)}.`, ExitCode.output);
 }
 
@@ -39,19 +40,30 @@ function isStandardInput(file: Stats): boolean {
   }
 }
 
+/** How many symlinks a chain may hold: Linux's own limit (`MAXSYMLINKS`) for one path. */
+const MAX_SYMLINKS = 40;
+
 /**
- * Where a page for an existing regular file `target` is renamed to: the file
- * a symlink names, not the symlink. `/dev/stdout` with standard output
- * redirected to a file is such a symlink (through `/proc/self/fd/1`); a page
- * renamed over it replaced the system's `/dev/stdout` when run as root, and
- * could not be written at all otherwise.
+ * Where a page for `target` is renamed to: the file a symlink names, not the
+ * symlink. `/dev/stdout` with standard output redirected to a file is such a
+ * symlink (through `/proc/self/fd/1`); a page renamed over it replaced the
+ * system's `/dev/stdout` when run as root. The chain is followed link by link,
+ * so that a symlink to a file not made yet has that file made, as a shell's
+ * `>` does, instead of being replaced by the page itself; a loop is refused.
  */
 async function renameTarget(target: string): Promise<string> {
-  try {
-    return (await lstat(target)).isSymbolicLink() ? await realpath(target) : target;
-  } catch {
-    return target;
+  let path = target;
+  for (let links = 0; links <= MAX_SYMLINKS; links++) {
+    const link = await readlink(path).catch(() => undefined);
+    // Not a symlink, or nothing there: the page goes here.
+    if (link === undefined) return path;
+    // Resolved from the link's real folder, as the kernel does: a `..` in the link climbs out of that folder, not out of the path's spelling.
+    const folder = await realpath(dirname(path)).catch(() => undefined);
+    if (folder === undefined) return resolve(dirname(path), link);
+    path = resolve(folder, link);
   }
+  // A loop: its real path fails with ELOOP, which the caller reports.
+  return realpath(target);
 }
 
 /** The option that names a target, as its errors say it: `--html`, or `acp --record`, which writes its file the same way. */
@@ -81,9 +93,10 @@ async function checkTarget(target: string, inputs: readonly CliInput[], named: T
 
 /**
  * A write stream on `path`, opened with `flags`, given the permission bits
- * `mode` when set; a failure names the page's `target`.
+ * `mode` when set; a failure names the page's `target` (and the folder of
+ * `page`, the file it was going to, when that folder is missing).
  */
-async function openStream(path: string, flags: string, target: string, mode?: number): Promise<WriteStream> {
+async function openStream(path: string, flags: string, target: string, mode?: number, page = target): Promise<WriteStream> {
   try {
     const handle = await open(path, flags);
     // Set after creation, where the umask no longer applies: the mode is exactly the previous page's.
@@ -96,7 +109,7 @@ async function openStream(path: string, flags: string, target: string, mode?: nu
     }
     return handle.createWriteStream();
   } catch (error) {
-    throw cannotWrite(target, error);
+    throw cannotWrite(target, error, page);
   }
 }
 
@@ -147,12 +160,14 @@ export async function openHtmlTarget(target: string, inputs: readonly CliInput[]
   if (target === '-') return { sink: stdout, finish: () => stdout.settle(), abandon: async () => undefined };
   const existing = await checkTarget(target, inputs, named);
   if (existing !== undefined && !existing.isFile()) return openInPlace(target);
-  const path = existing === undefined ? target : await renameTarget(target);
+  const path = await renameTarget(target).catch((error: unknown) => {
+    throw cannotWrite(target, error);
+  });
   // Imported here: node:crypto costs every xview start some 10 ms to load, and only a page written to a file needs it.
   const { randomBytes } = await import('node:crypto');
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   // The page replacing a file keeps its permissions: a page made private (0600) stayed private when written in place, and must when renamed.
-  const file = await openStream(temporary, 'wx', target, existing === undefined ? undefined : existing.mode & 0o777);
+  const file = await openStream(temporary, 'wx', target, existing === undefined ? undefined : existing.mode & 0o777, path);
   const sink = guardStream(file, target);
   const remove = () => unlink(temporary).catch(() => undefined);
   return {

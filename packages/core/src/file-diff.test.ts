@@ -31,6 +31,12 @@ describe('fileEditsOf', () => {
     expect([edit?.added, edit?.removed]).toEqual([2, 2]);
   });
 
+  it('joins a MultiEdit of 200,000 changed lines without overflowing the stack', () => {
+    const old = Array.from({ length: 200_000 }, (_, i) => `l${i}`).join('\n');
+    const [edit] = fileEditsOf({ file_path: 'a', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: old, new_string: 'x' }] });
+    expect([edit?.added, edit?.removed, edit?.lines.length]).toEqual([2, 200_001, 200_004]);
+  });
+
   it('shows a written file as its content, not a diff', () => {
     expect(fileEditsOf({ file_path: 'CHANGELOG.md', content: '# Changelog\n\n- Fix.\n' })).toEqual([
       { path: 'CHANGELOG.md', change: 'written', lines: [], added: 3, removed: 0, content: '# Changelog\n\n- Fix.\n' },

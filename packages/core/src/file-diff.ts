@@ -176,7 +176,10 @@ function multiEdit(path: string, edits: readonly unknown[]): FileEdit {
   for (const edit of edits.slice(0, MAX_EDITS)) {
     if (!isRecord(edit)) continue;
     const one = stringEdit(path, edit);
-    if (one !== undefined) lines.push(...(lines.length > 0 ? [{ kind: 'hunk' as const, text: '@@' }] : []), ...one.lines);
+    if (one === undefined) continue;
+    if (lines.length > 0) lines.push({ kind: 'hunk', text: '@@' });
+    // One push per line, never `push(...one.lines)`: an edit of a hundred thousand lines spread as arguments overflowed the stack.
+    for (const line of one.lines) lines.push(line);
   }
   return counted(path, 'modified', lines);
 }

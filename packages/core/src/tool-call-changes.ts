@@ -54,6 +54,16 @@ export function inputKey(input: unknown): string {
   return key.length <= INPUT_KEY_MAX_CHARS ? key : compactKey(key);
 }
 
+/**
+ * Whether a start under the id of an open call (announced with `openKey`)
+ * is another call rather than a restatement: its provider restates calls
+ * only with the input announced, and this input's key differs. Dropping it
+ * as a restatement would hide a call that ran, and its result.
+ */
+export function restatesOtherInput(call: { restatesSameInput?: boolean | undefined }, openKey: string | undefined, keyOfInput: string | undefined): boolean {
+  return call.restatesSameInput === true && openKey !== undefined && keyOfInput !== undefined && openKey !== keyOfInput;
+}
+
 /** A call, as a notice names it. */
 interface CallNamed {
   id: string;

@@ -38,6 +38,14 @@ export interface ToolCallStart {
    * different final input is shown (see {@link ToolCallOutcome.input}).
    */
   inputMayChange?: boolean | undefined;
+  /**
+   * The provider restates a call only with the input it announced (Claude's
+   * complete line after its deltas, Copilot's start after its request): a
+   * start under the id of a call still open with another input is then
+   * another call, shown as `<id>#<n>` with a `tool_id_reused` warning, rather
+   * than dropped as a restatement. A key of the input announced is kept.
+   */
+  restatesSameInput?: boolean | undefined;
 }
 
 /** How a tool call ended, as a provider reports it. */

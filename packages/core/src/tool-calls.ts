@@ -3,7 +3,7 @@ import type { ToolCallEvents, ToolCallOutcome, ToolCallStart, ToolCallTracker } 
 import { previewToolInput } from './arg-preview.js';
 import { decodeJsonString, isJsonObject, stringField } from './json-value.js';
 import { extractToolOutput } from './tool-output.js';
-import { idReusedNotice, inputChangedNotice, inputKey } from './tool-call-changes.js';
+import { idReusedNotice, inputChangedNotice, inputKey, restatesOtherInput } from './tool-call-changes.js';
 import { resultDetails } from './tool-result-details.js';
 import { compactKey, createRecentMap } from './recent-keys.js';
 import { isMcpDisplayName, resolveToolName, type ResolvedTool } from './tool-vocabulary.js';
@@ -40,7 +40,7 @@ interface OpenCall {
   arg: string;
   path: string | undefined;
   parentToolUseId: string | undefined;
-  /** A key of the input announced, for a call whose completion may restate it (`inputMayChange`). */
+  /** A key of the input announced, for a call whose completion may restate it (`inputMayChange`) or whose restatements repeat it (`restatesSameInput`). */
   inputKey: string | undefined;
   /** Estimated bytes held (UTF-16: two per unit). */
   bytes: number;
@@ -118,15 +118,15 @@ const spellsMadeId = (state: TrackerState, raw: string, rawKey: string) => !stat
  * The event id for a new announcement of `raw` (and the open call whose id a
  * call that `opens` reuses), or `undefined` when it repeats a call of this scope.
  */
-function announcementId(state: TrackerState, raw: string, call: ToolCallStart): { id: string; reused?: OpenCall } | undefined {
+function announcementId(state: TrackerState, raw: string, call: ToolCallStart, keyOfInput: string | undefined): { id: string; reused?: OpenCall } | undefined {
   const rawKey = compactKey(raw);
   if (spellsMadeId(state, raw, rawKey)) return { id: rename(state, raw, rawKey) };
   const current = state.renamed.get(rawKey) ?? raw;
   const key = compactKey(current);
   if (!known(state, key)) return { id: current };
   const open = state.open.get(key);
-  // A call that opens under an open id is another call: shown, never dropped as a restatement.
-  if (open !== undefined && call.opens === true) return { id: rename(state, raw, rawKey), reused: open };
+  // A call that opens under an open id, or restates it with another input where restatements repeat it, is another call: shown, never dropped.
+  if (open !== undefined && (call.opens === true || restatesOtherInput(call, open.inputKey, keyOfInput))) return { id: rename(state, raw, rawKey), reused: open };
   // Announced in this scope: a restatement, unless the call is over and the provider says ids are reused.
   if (announcedInScope(state, key) && ((call.idReuse !== 'new-call' && call.opens !== true) || open !== undefined)) return undefined;
   return { id: rename(state, raw, rawKey) };
@@ -147,10 +147,11 @@ function previewOf(call: Pick<ToolCallStart, 'arg' | 'toolName'>, input: unknown
 
 function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<ToolUseDisplayEvent> {
   const raw = call.id !== undefined && call.id !== '' ? call.id : `${state.idPrefix}-${++state.made}`;
-  const announced = announcementId(state, raw, call);
+  const input = decodeJsonString(call.input);
+  const keyOfInput = call.inputMayChange === true || call.restatesSameInput === true ? inputKey(input) : undefined;
+  const announced = announcementId(state, raw, call, keyOfInput);
   if (announced === undefined) return [];
   const { id, reused } = announced;
-  const input = decodeJsonString(call.input);
   const resolved = resolveToolName(call.displayName ?? call.toolName, state.aliases);
   const event: ToolUseDisplayEvent = {
     kind: 'tool-use',
@@ -166,7 +167,6 @@ function startCall(state: TrackerState, call: ToolCallStart): ToolCallEvents<Too
   const kept = path !== undefined && path.length <= MAX_KEPT_PATH_CHARS ? path : undefined;
   const key = compactKey(id);
   seenAs(state, key, 'announced');
-  const keyOfInput = call.inputMayChange === true ? inputKey(input) : undefined;
   const bytes =
     2 * (id.length + event.name.length + call.toolName.length + (kept?.length ?? 0) + (call.parentToolUseId?.length ?? 0) + (keyOfInput?.length ?? 0)) + 200;
   keepOpen(state, key, {

@@ -68,7 +68,13 @@ function metaString(meta: unknown, key: 'toolName' | 'parentToolCallId'): string
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function announce(state: AcpState, call: WireToolCall, content: CallContent): DisplayEvent[] {
+/**
+ * Announces a call. `starts` is a `tool_call`, which ACP sends once per call
+ * (it restates one with `tool_call_update`): one under the id of a call
+ * already seen is another call when its input differs, or when that call
+ * has finished, shown as `<id>#<n>` rather than dropped with its result.
+ */
+function announce(state: AcpState, call: WireToolCall, content: CallContent, starts = false): DisplayEvent[] {
   const title = call.title ?? undefined;
   const createsFile = content.diffs.length > 0 && content.diffs.every(writesWhole);
   const byKind = displayNameOfKind(call.kind, createsFile);
@@ -81,7 +87,8 @@ function announce(state: AcpState, call: WireToolCall, content: CallContent): Di
   const path = call.locations?.[0]?.path;
   const arg = isEmpty(input) ? (title ?? path) : undefined;
   const parentToolUseId = metaString(call._meta, 'parentToolCallId');
-  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
+  const reuse = starts ? ({ restatesSameInput: true, idReuse: 'new-call' } as const) : {};
+  return state.tracker.start({ id: call.toolCallId, toolName, displayName, input, arg, ...reuse, ...(parentToolUseId === undefined ? {} : { parentToolUseId }) });
 }
 
 /** Whether a diff creates its file: no old text, or an empty one that Gemini CLI marks `_meta.kind: "add"`. */
@@ -163,8 +170,10 @@ function takeHeld(state: AcpState, call: WireToolCall): WireToolCall {
  * of a call never seen announces it with what the update says; a placeholder
  * without its input waits for the update that brings it), and its result told
  * when its status is `completed` or `failed`. Progress updates show nothing.
+ * `starts` marks a `tool_call`, which may start another call under a known id
+ * (see `announce`).
  */
-export function toolCallEvents(state: AcpState, update: WireToolCall, context: LineContext): DisplayEvent[] {
+export function toolCallEvents(state: AcpState, update: WireToolCall, context: LineContext, starts = false): DisplayEvent[] {
   const known = state.tracker.has(update.toolCallId);
   const placeholder = !known && !state.held.has(update.toolCallId) && isPlaceholder(update) && state.held.size < MAX_CALLS ? keptPlaceholder(update) : undefined;
   if (placeholder !== undefined) {
@@ -175,7 +184,7 @@ export function toolCallEvents(state: AcpState, update: WireToolCall, context: L
   const call = known ? update : takeHeld(state, update);
   const content = readContent(call.content, context);
   remember(state, call.toolCallId, content);
-  const events: DisplayEvent[] = known ? [] : announce(state, call, content);
+  const events: DisplayEvent[] = known && !starts ? [] : announce(state, call, content, starts);
   if (call.status === 'completed' || call.status === 'failed') events.push(...state.tracker.finish(call.toolCallId, outcomeOf(state, call, content)));
   if (events.length === 0) context.ignore('tool call progress');
   return events;

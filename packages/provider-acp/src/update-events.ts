@@ -123,7 +123,7 @@ const HANDLERS: Record<acp.SessionUpdate['sessionUpdate'], Handler> = {
   user_message_chunk: userChunk,
   agent_message_chunk: chunk('agent'),
   agent_thought_chunk: chunk('thought'),
-  tool_call: checked(toolCallSchema, 'tool_call', toolCallEvents),
+  tool_call: checked(toolCallSchema, 'tool_call', (state, call, context) => toolCallEvents(state, call, context, true)),
   tool_call_update: checked(toolCallUpdateSchema, 'tool_call_update', toolCallEvents),
   plan: plan,
   usage_update: usage,

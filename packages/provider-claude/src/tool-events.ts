@@ -17,7 +17,7 @@ const describeName = (name: unknown) => (name === undefined ? 'missing' : name =
  * `Tool` after a warning that says why.
  */
 export function startCall(state: ClaudeState, id: string | undefined, name: unknown, input: unknown, parent: string | undefined): DisplayEvent[] {
-  const announced = state.tools.start({ id, toolName: typeof name === 'string' ? name : 'Tool', input, parentToolUseId: parent, idReuse: 'new-call' });
+  const announced = state.tools.start({ id, toolName: typeof name === 'string' ? name : 'Tool', input, parentToolUseId: parent, idReuse: 'new-call', restatesSameInput: true });
   const event = announced[0];
   if (event === undefined) return [];
   const events: DisplayEvent[] = [];

@@ -12,7 +12,7 @@ import { errorEvent } from './provider-error.js';
 import { scopedId, type CodexState } from './state.js';
 import { announceTool, finishTool, forgetCallDetails, keepCallDetails, toolItemEvents, withCallDetails, type ItemPhase } from './tool-calls.js';
 import { commandOutcome, fileChangesOf, resultText, todoListText } from './tool-outcomes.js';
-import { fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
+import { commandOfArgv, fileChangeToolName, fileReadTarget, unwrapShellCommand } from './tool-names.js';
 
 type ItemHandler = (state: CodexState, item: JsonObject, id: string, phase: ItemPhase) => DisplayEvent[];
 
@@ -69,7 +69,9 @@ function textItem(state: CodexState, item: JsonObject, id: string, final: boolea
 function commandItem(state: CodexState, item: JsonObject, id: string, phase: ItemPhase): DisplayEvent[] {
   // Snapshots of a running command repeat the command: it is read when the call starts and when it completes.
   if (phase === 'updated' && state.tracker.has(id)) return [];
-  const command = stringField(item, 'command') ?? '';
+  // A string in `codex exec --json`; an argv array (as legacy events and logs carry it) is shown joined, never as no command at all.
+  const raw = ownField(item, 'command');
+  const command = Array.isArray(raw) && raw.every((part) => typeof part === 'string') ? commandOfArgv(raw) : typeof raw === 'string' ? raw : '';
   const script = unwrapShellCommand(command);
   const readPath = fileReadTarget(script);
   // What the end needs is what the command that ran tells: the completion's, where it differs.

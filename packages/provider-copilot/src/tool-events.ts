@@ -57,7 +57,7 @@ function announce(state: CopilotState, call: CopilotCall): DisplayEvent[] {
   }
   // MCP calls and `str_replace_editor` are named from other fields than the tool name.
   const resolved = resolveCopilotTool({ toolName: call.toolName, input: call.input, mcpServerName: call.mcpServerName, mcpToolName: call.mcpToolName });
-  const events = state.tools.start({ id: call.id, toolName: call.toolName, displayName: resolved.name, input: call.input, parentToolUseId: call.parent });
+  const events = state.tools.start({ id: call.id, toolName: call.toolName, displayName: resolved.name, input: call.input, parentToolUseId: call.parent, restatesSameInput: true });
   const shape = outputShape(resolved.name, call.input);
   if (events.length > 0 && shape !== undefined) state.outputShapes.set(compactKey(call.id), shape);
   return events;

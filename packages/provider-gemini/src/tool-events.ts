@@ -22,7 +22,7 @@ export function toolUseEvents(state: GeminiState, event: ToolUseWireEvent, conte
   state.answered = true;
   const toolName = event.tool_name;
   const input = event.parameters ?? {};
-  const events = state.tracker.start({ id: event.tool_id, toolName, input, arg: previewOverride(toolName, input) });
+  const events = state.tracker.start({ id: event.tool_id, toolName, input, arg: previewOverride(toolName, input), restatesSameInput: true });
   if (events.length === 0) {
     context.ignore('tool_use of a call already announced');
     return events;

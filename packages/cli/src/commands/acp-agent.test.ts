@@ -92,4 +92,15 @@ describe('xview acp-agent', () => {
     const [logged] = readFileSync(join(dir, 'argv.jsonl'), 'utf8').split('\n');
     expect(JSON.parse(logged ?? '').argv).toEqual(['-p', '--output-format', 'stream-json', '--verbose', '--model', 'opus', '--', 'Say hello']);
   });
+
+  it('says in one line, exit 3, that a client message past the 32 MiB limit closed the connection', async () => {
+    async function* huge(): AsyncGenerator<Uint8Array> {
+      // 33 MiB without a newline, in 1 MiB chunks: the SDK's line buffer refuses it before it ends.
+      const chunk = new Uint8Array(1024 * 1024).fill(0x61);
+      for (let i = 0; i < 33; i++) yield chunk;
+    }
+    const { done, stderr } = run(['acp-agent', 'claude'], huge());
+    expect(await done).toBe(ExitCode.input);
+    expect(stderr.text).toMatch(/^xview acp-agent: the client sent a message too large to read \(.*33554432 byte limit\); the connection is closed\.\n$/);
+  });
 });

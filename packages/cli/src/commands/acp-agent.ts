@@ -47,6 +47,16 @@ function parseAcpAgentArgs(argv: readonly string[]): AcpAgentArgs {
 }
 
 /**
+ * Why the connection closed when the client sent a message past the ACP
+ * SDK's limit (32 MiB): the SDK closes the connection as the client ending
+ * it would, and the session then ended with exit 0 and no word of why.
+ */
+function oversizedMessage(reason: unknown): string | undefined {
+  if (!(reason instanceof Error) || reason.name !== 'MessageTooLargeError') return undefined;
+  return `the client sent a message too large to read (${reason.message}); the connection is closed.`;
+}
+
+/**
  * `xview acp-agent <agent> [-- <agent arguments>]`: serves ACP on standard
  * input and output until the client closes its end (exit 0) or xview is
  * interrupted, which cancels a running CLI. What is not for the client goes
@@ -75,6 +85,11 @@ export async function runAcpAgentCommand(argv: readonly string[], io: SessionCom
     await connection.closed;
   } finally {
     io.signal?.removeEventListener('abort', interrupted);
+  }
+  const refused = oversizedMessage(connection.signal.reason);
+  if (refused !== undefined && !io.signal?.aborted) {
+    io.stderr.write(`xview acp-agent: ${neutralizeForTerminal(refused)}\n`);
+    return ExitCode.input;
   }
   // Not settled: the client closing its end may have closed standard output too, which ends the session rather than failing it.
   if (!io.signal?.aborted) return ExitCode.ok;
