@@ -24,6 +24,20 @@ export function recordedDir(provider: string, version: string): string {
   return join(FIXTURES_DIR, provider, 'recorded', version);
 }
 
+/**
+ * The recorded standard outputs in a version's folder: `<scenario>.jsonl` (one
+ * event a line) and `<scenario>.json` (one JSON document, from a CLI's
+ * `--output-format json`), not the folder's `provenance.json`.
+ */
+export function recordedStreams(dir: string): string[] {
+  return readdirSync(dir).filter((file) => file.endsWith('.jsonl') || (file.endsWith('.json') && file !== 'provenance.json'));
+}
+
+/** The scenario a recorded standard output belongs to: its file name without `.jsonl` or `.json`. */
+export function streamScenario(file: string): string {
+  return file.replace(/\.jsonl?$/, '');
+}
+
 /** One event as a short line: what a reader of the terminal output tells apart. */
 export function brief(event: DisplayEvent): string {
   switch (event.kind) {

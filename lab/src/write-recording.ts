@@ -44,18 +44,31 @@ export function renormaliseRecordings(normalise: Normaliser, root = FIXTURES): s
   return changed;
 }
 
-/** Writes one scenario's recording, normalised: each run's stdout and stderr, and every session log the CLI wrote. */
+/** The name a scenario's recording is kept under: its own, with `~<mode>` for a mode other than the stream (`plain-answer~json`). */
+export function recordedName(scenario: string, mode: string | undefined): string {
+  return mode === undefined ? scenario : `${scenario}~${mode}`;
+}
+
+/**
+ * Writes one scenario's recording, normalised: each run's stdout and stderr,
+ * and every session log the CLI wrote. A run in another output mode (`--mode`)
+ * writes its stdout as `<scenario>~<mode>.json` and no session log: the log is
+ * the one the stream run of the same scenario wrote.
+ */
 export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording, root = FIXTURES): { logs: string[] } {
   const normalise = normaliserFor(recording.place.home);
   const dirs = recordingDirs(agent, version, root);
-  const name = recording.scenario.name;
+  const mode = recording.place.mode;
+  const name = recordedName(recording.scenario.name, mode);
   mkdirSync(dirs.streams, { recursive: true });
+  const extension = mode !== undefined ? '.json' : (agent.stdoutExtension?.(version) ?? '.jsonl');
   recording.runs.forEach((run, index) => {
     const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
-    writeFileSync(`${base}.jsonl`, normalise(run.stdout));
+    writeFileSync(`${base}${extension}`, normalise(run.stdout));
     if (run.stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(run.stderr));
     else rmSync(`${base}.stderr.txt`, { force: true });
   });
+  if (mode !== undefined) return { logs: [] };
   const logRoot = join(dirs.logs, name);
   rmSync(logRoot, { recursive: true, force: true });
   const logs: string[] = [];

@@ -8,6 +8,11 @@ export interface RunPlace {
   home: string;
   work: string;
   serverUrl: string;
+  /**
+   * An output mode other than the CLI's streaming JSON one, from `pnpm capture
+   * --mode` (one of the profile's `outputModes`); left out for the streaming mode.
+   */
+  mode?: string;
 }
 
 /** One invocation of the agent's CLI. */
@@ -36,6 +41,18 @@ export interface AgentProfile {
   invocation(scenario: Scenario, place: RunPlace, resumeOf?: string): Invocation;
   /** The session id a run's standard output names, to resume it. */
   sessionIdOf(stdout: string): string | undefined;
+  /**
+   * The extension of a run's recorded standard output: `.jsonl` (one event a
+   * line) when left out; `.json` for a version that prints one JSON document
+   * (Gemini CLI before 0.11 has no stream-json).
+   */
+  stdoutExtension?(version: string): string;
+  /**
+   * The output modes besides the streaming one that `invocation` knows (`json`:
+   * one JSON document at the end of a run), recorded beside the stream as
+   * `<scenario>~<mode>.json` (lab/README.md, "Other output modes").
+   */
+  outputModes?: readonly string[];
   /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
   resumes?(version: string): boolean;
   /**
