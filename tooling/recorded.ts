@@ -29,11 +29,12 @@ export function recordedDir(provider: string, version: string): string {
  * event a line) and `<scenario>.json` (one JSON document, from a version whose
  * only machine-readable mode is `--output-format json`), not the folder's
  * `provenance.json`; with `mode`, the runs in that other output mode instead
- * (`<scenario>~<mode>.json`, `pnpm capture --mode`).
+ * (`<scenario>~<mode>.json`, or `.jsonl` for a mode that prints lines; `pnpm
+ * capture --mode`).
  */
 export function recordedStreams(dir: string, mode?: string): string[] {
   const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl') || (file.endsWith('.json') && file !== 'provenance.json'));
-  return files.filter((file) => (mode === undefined ? !file.includes('~') : file.endsWith(`~${mode}.json`)));
+  return files.filter((file) => (mode === undefined ? !file.includes('~') : file.includes(`~${mode}.json`)));
 }
 
 /** The scenario a recorded standard output belongs to: its file name without `.jsonl`, `.json` or a mode's `~<mode>.json`. */

@@ -20,10 +20,11 @@ with the built xview (\`xview acp --record\`, pnpm build first); the traffic,
 both directions, goes to fixtures/acp/recorded/<agent>/<version>/.
 
 --mode <mode>: runs the scenarios in another output mode of the CLI than
-its streaming JSON one (claude: json, json-verbose; gemini: json), for a
-version whose stream is recorded; each run's stdout is written beside the
-stream as <scenario>~<mode>.json, no session log, and its provenance entry
-added. The recorded version is left alone.
+its streaming JSON one (claude: json, json-verbose; gemini: json; codex:
+experimental-json), for a version whose stream is recorded; each run's
+stdout is written beside the stream as <scenario>~<mode>.json (.jsonl for
+lines), no session log, and its provenance entry added. The recorded
+version is left alone.
 
 --renormalise: runs the normalising step's machine-wide rule (the lab cache
 the CLIs are installed in, lab/src/normalise.ts) again over every recording
@@ -52,8 +53,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.mode !== undefined) {
-    if (values.acp === true || !(agent.outputModes ?? []).includes(values.mode)) {
-      console.error(`capture: ${agent.id} has no output mode ${values.mode} here (${(agent.outputModes ?? []).join(', ') || 'none'}), and --mode takes no --acp.`);
+    const modes = Object.keys(agent.outputModes ?? {});
+    if (values.acp === true || !modes.includes(values.mode)) {
+      console.error(`capture: ${agent.id} has no output mode ${values.mode} here (${modes.join(', ') || 'none'}), and --mode takes no --acp.`);
       return 2;
     }
     await recordVersion(agent, resolveVersion(agent, values.version ?? 'latest'), { only: values.scenario, mode: values.mode });

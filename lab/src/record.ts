@@ -64,9 +64,9 @@ export function replaceProvenanceEntry(file: string, entry: ProvenanceEntry): vo
  * (or `only`), and writes the recordings under `root`. A whole run into the
  * repository's fixtures also writes provenance.json and the provider's
  * recorded version; a run of one scenario replaces that scenario's entry in it.
- * A run in another output mode (`mode`, a version whose stream is recorded)
- * adds or replaces its scenarios' `<scenario>~<mode>` entries, and leaves the
- * recorded version alone.
+ * A run in another output mode (`mode`) adds or replaces its scenarios'
+ * `<scenario>~<mode>` entries (a version with no provenance yet gets one with
+ * those entries alone), and leaves the recorded version alone.
  */
 export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string; mode?: string } = {}): Promise<void> {
   checkNeeds(agent);
@@ -75,7 +75,8 @@ export async function recordVersion(agent: AgentProfile, version: string, option
   const entries: ProvenanceEntry[] = [];
   for (const scenario of scenariosFor(agent, version, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root, options.mode));
   const provenanceFile = join(recordingDirs(agent, version, root).streams, 'provenance.json');
-  if (options.only !== undefined || options.mode !== undefined) {
+  // A version recorded in another mode only (Codex 0.42's --experimental-json) gets a provenance of its own.
+  if ((options.only !== undefined || options.mode !== undefined) && (options.mode === undefined || existsSync(provenanceFile))) {
     for (const entry of entries) replaceProvenanceEntry(provenanceFile, entry);
     return;
   }
@@ -90,7 +91,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
     scenarios: entries,
   };
   writeFileSync(provenanceFile, `${JSON.stringify(provenance, null, 2)}\n`);
-  if (root === FIXTURES) writeRecordedVersion(agent);
+  if (root === FIXTURES && options.mode === undefined) writeRecordedVersion(agent);
 }
 
 /**

@@ -52,8 +52,9 @@ export function recordedName(scenario: string, mode: string | undefined): string
 /**
  * Writes one scenario's recording, normalised: each run's stdout and stderr,
  * and every session log the CLI wrote. A run in another output mode (`--mode`)
- * writes its stdout as `<scenario>~<mode>.json` and no session log: the log is
- * the one the stream run of the same scenario wrote.
+ * writes its stdout as `<scenario>~<mode>.json` (`.jsonl` for a mode that
+ * prints lines) and no session log: the log is the one the stream run of the
+ * same scenario wrote.
  */
 export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording, root = FIXTURES): { logs: string[] } {
   const normalise = normaliserFor(recording.place.home);
@@ -61,7 +62,7 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
   const mode = recording.place.mode;
   const name = recordedName(recording.scenario.name, mode);
   mkdirSync(dirs.streams, { recursive: true });
-  const extension = mode !== undefined ? '.json' : (agent.stdoutExtension?.(version) ?? '.jsonl');
+  const extension = mode !== undefined ? (agent.outputModes?.[mode] ?? '.json') : (agent.stdoutExtension?.(version) ?? '.jsonl');
   recording.runs.forEach((run, index) => {
     const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
     writeFileSync(`${base}${extension}`, normalise(run.stdout));

@@ -48,11 +48,12 @@ export interface AgentProfile {
    */
   stdoutExtension?(version: string): string;
   /**
-   * The output modes besides the streaming one that `invocation` knows (`json`:
-   * one JSON document at the end of a run), recorded beside the stream as
-   * `<scenario>~<mode>.json` (lab/README.md, "Other output modes").
+   * The output modes besides the streaming one that `invocation` knows, each
+   * with the extension its stdout is recorded under beside the stream,
+   * `<scenario>~<mode><extension>` (`json`: one JSON document at the end of a
+   * run, `.json`; lab/README.md, "Other output modes").
    */
-  outputModes?: readonly string[];
+  outputModes?: Readonly<Record<string, '.json' | '.jsonl'>>;
   /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
   resumes?(version: string): boolean;
   /**

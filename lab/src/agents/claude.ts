@@ -112,7 +112,7 @@ export const claude: AgentProfile = {
     };
   },
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
-  outputModes: ['json', 'json-verbose'],
+  outputModes: { json: '.json', 'json-verbose': '.json' },
   logDirs: ['.claude/projects'],
   hasPartialMessages: true,
   // 1.0.108 refuses `--include-partial-messages` as an unknown option; 1.0.109 has it.

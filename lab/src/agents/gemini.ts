@@ -87,7 +87,7 @@ export const gemini: AgentProfile = {
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
   stdoutExtension: (version) => (compareVersions(version, STREAM_JSON_SINCE) >= 0 ? '.jsonl' : '.json'),
   resumes: (version) => compareVersions(version, FILE_PATH_SINCE) >= 0,
-  outputModes: ['json'],
+  outputModes: { json: '.json' },
   logDirs: ['.gemini/tmp'],
   hasPartialMessages: false,
   // Not yolo: the CLI asks the ACP client before an edit or a command, and the client's answer is recorded.
