@@ -1,6 +1,6 @@
 // The real Gemini CLI's `-p --output-format json`, recorded by the capture lab:
-// 0.10.0, which has no stream-json (`pnpm capture gemini --version 0.10.0`
-// records `<scenario>.json`, and its chat recordings), and 0.61.0's json mode
+// 0.10.0 and 0.8.2, which have no stream-json (`pnpm capture gemini --version
+// 0.10.0` records `<scenario>.json`, and their chat recordings), and 0.61.0's json mode
 // beside its stream (`--mode json`, `<scenario>~json.json`). Every document
 // replays with nothing unknown, malformed or cut off. The expected sequences
 // were derived by hand from the recordings (the document's `response` and
@@ -63,7 +63,28 @@ const LOG_0_10: Record<string, string[]> = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success'],
 };
 
+/**
+ * 0.8.2 prints as 0.10, but in the default approval mode it registers no shell tool: the refused
+ * command's call fails as `tool_not_registered`, whose `FatalToolExecutionError` document goes to
+ * standard error (`permission-denied.stderr.txt`), exit 54: stdout is empty.
+ */
+const STDOUT_0_8: Record<string, string[]> = { ...STDOUT_0_10, 'permission-denied': [] };
+
+/**
+ * 0.8.2's chat recording keeps no calls: each reply's text and tokens only (a reply that held only calls,
+ * none), so a turn shows its prompt and texts; the fatal tool error leaves the prompt alone.
+ */
+const LOG_0_8: Record<string, string[]> = {
+  ...LOG_0_10,
+  'read-edit-run': ['start', 'prompt', 'text I will read the file first.', 'usage', 'text Fixed: `Helo` is now `Hello`.', 'usage', 'end success'],
+  'write-search': ['start', 'prompt', 'text NOTES.md is written; greet is in src/greet.ts.', 'usage', 'end success'],
+  'failing-command': ['start', 'prompt', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
+  'web-fetch': ['start', 'prompt', 'text The status page says all systems are up.', 'usage', 'end success'],
+  'permission-denied': ['start', 'prompt', 'end incomplete'],
+};
+
 const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<string, string[]> }> = {
+  '0.8.2': { stdout: STDOUT_0_8, log: LOG_0_8 },
   '0.10.0': { stdout: STDOUT_0_10, log: LOG_0_10 },
 };
 
