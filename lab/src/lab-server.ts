@@ -27,6 +27,8 @@ export interface ServerOptions {
 export interface LabServer {
   url: string;
   port: number;
+  /** The server's request handler, for a TLS front that answers a fixed origin as the lab (tls-front.ts). */
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
   /** Each request: method, URL and what was answered, in order. */
   log: { method: string; url: string; answered: string; tools?: string[] }[];
   close(): Promise<void>;
@@ -94,13 +96,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
 /** Starts a scripted model server for one scenario, on 127.0.0.1 only (a port the system picks). */
 export function startLabServer(options: ServerOptions): Promise<LabServer> {
   const state = { n: 0, log: [] as LabServer['log'] };
-  const server: Server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response, state, options).catch((error: unknown) => {
       state.log.push({ method: request.method ?? '', url: request.url ?? '', answered: `lab error: ${String(error)}` });
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });
-  });
+  };
+  const server: Server = createServer(handler);
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -108,6 +111,7 @@ export function startLabServer(options: ServerOptions): Promise<LabServer> {
       resolve({
         url: `http://127.0.0.1:${port}`,
         port,
+        handler,
         log: state.log,
         close: () =>
           new Promise<void>((done) => {

@@ -86,7 +86,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
     recordedAt: new Date().toISOString().slice(0, 10),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
-    server: `lab/src/protocols (${agent.protocol.name}) on 127.0.0.1, scripted by lab/src/scenarios.ts`,
+    server: `lab/src/protocols (${(agent.protocolFor?.(version) ?? agent.protocol).name}) on 127.0.0.1${(agent.fixedHosts?.(version) ?? []).map((host) => `, and ${host} on 127.0.0.1:443 (lab/src/tls-front.ts)`).join('')}, scripted by lab/src/scenarios.ts`,
     normalised: 'lab/src/normalise.ts: the throwaway home is /home/lab, the lab cache the CLI was installed in /opt/x-lab; host and user names replaced',
     scenarios: entries,
   };

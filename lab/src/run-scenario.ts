@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { AgentProfile, Invocation, RunPlace } from './agents/agent.js';
 import { type LabServer, startLabServer } from './lab-server.js';
 import type { Scenario } from './scenarios.js';
+import { startTlsFront } from './tls-front.js';
 
 /** What one run of the CLI printed, and how it ended. */
 export interface RunResult {
@@ -36,7 +37,7 @@ function seed(work: string, files: Record<string, string> = {}): void {
 /** Runs the CLI once; interrupts it with SIGINT once the server has stalled a stream, when the scenario says so. */
 function runOnce(binary: string, invocation: Invocation, place: RunPlace, server: LabServer, interrupt: boolean): Promise<RunResult> {
   // Only what a shell would hand it: no proxy, no token, nothing of this machine's user.
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: place.home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', ...invocation.env };
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: place.home, LANG: 'C.UTF-8', TERM: 'dumb', NO_COLOR: '1', ...invocation.env, ...(place.caFile === undefined ? {} : { NODE_EXTRA_CA_CERTS: place.caFile }) };
   // In a process group of its own, signalled as a whole, as a terminal signals its foreground job: a CLI
   // whose binary is a Node launcher of the real one (OpenCode ≤1.1) would otherwise leave that one running.
   const child = spawn(binary, invocation.args, { cwd: place.work, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -78,12 +79,19 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
-  const server = await startLabServer({ protocol: agent.protocol, scenario, makeCall: agent.makeCall, work, version, modelList: agent.modelList?.(version) });
-  const place: RunPlace = { version, home, work, serverUrl: server.url, ...(mode === undefined ? {} : { mode }) };
+  const protocol = agent.protocolFor?.(version) ?? agent.protocol;
+  const server = await startLabServer({ protocol, scenario, makeCall: agent.makeCall, work, version, modelList: agent.modelList?.(version) });
+  const hosts = agent.fixedHosts?.(version) ?? [];
+  const front = hosts.length > 0 ? await startTlsFront(hosts, home, server.handler).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  }) : undefined;
+  const place: RunPlace = { version, home, work, serverUrl: server.url, caFile: front?.caFile, ...(mode === undefined ? {} : { mode }) };
   agent.configure(place);
   try {
     return await body(place, server);
   } finally {
+    await front?.close();
     await server.close();
   }
 }
@@ -93,7 +101,7 @@ export function runScenario(agent: AgentProfile, binary: string, version: string
   return inPlace(agent, version, scenario, async (place, server) => {
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
     const runs = [first];
-    const sessionId = agent.sessionIdOf(first.stdout);
+    const sessionId = agent.sessionIdOf(first.stdout, place.home);
     if (scenario.run?.resume !== undefined && sessionId !== undefined && (agent.resumes?.(version) ?? true)) {
       runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
     }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { compareVersions } from '../../tooling/recorded.js';
 import type { AgentProfile } from './agents/agent.js';
 import { type Normaliser, normaliserFor } from './normalise.js';
 import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js';
@@ -7,9 +8,21 @@ import type { AcpScenarioRecording, ScenarioRecording } from './run-scenario.js'
 /** The repository's fixtures folder (lab/dist/ or lab/src/ → ../../fixtures). */
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
-/** Where a version's recordings go under a fixtures folder (the repository's, or `pnpm drift`'s temporary one): its stdout streams, and its session logs. */
+/** Whether this version prints plain text instead of the stream the provider reads (its profile's `streamsSince`). */
+export function printsPlainText(agent: AgentProfile, version: string): boolean {
+  return agent.streamsSince !== undefined && compareVersions(version, agent.streamsSince) < 0;
+}
+
+/**
+ * Where a version's recordings go under a fixtures folder (the repository's,
+ * or `pnpm drift`'s temporary one): its stdout streams, and its session logs.
+ * A version that prints plain text keeps its stdout (and provenance.json)
+ * beside its logs, so that the provider's replay of every recorded stream
+ * never reads it.
+ */
 export function recordingDirs(agent: AgentProfile, version: string, root = FIXTURES): { streams: string; logs: string } {
-  return { streams: join(root, agent.id, 'recorded', version), logs: join(root, `${agent.id}-log`, 'recorded', version) };
+  const logs = join(root, `${agent.id}-log`, 'recorded', version);
+  return { streams: printsPlainText(agent, version) ? logs : join(root, agent.id, 'recorded', version), logs };
 }
 
 /** The files under a log folder, or the log file itself (OpenCode's database is one file beside others that are no log). */
@@ -44,6 +57,17 @@ export function renormaliseRecordings(normalise: Normaliser, root = FIXTURES): s
   return changed;
 }
 
+/**
+ * The extension a run's stdout is written under: its mode's (`--mode`), else
+ * `.stdout.txt` for a version that prints plain text, else the profile's for
+ * the version (`.json` for one JSON document), else `.jsonl`.
+ */
+function streamExtension(agent: AgentProfile, version: string, mode: string | undefined): string {
+  if (mode !== undefined) return agent.outputModes?.[mode] ?? '.json';
+  if (printsPlainText(agent, version)) return '.stdout.txt';
+  return agent.stdoutExtension?.(version) ?? '.jsonl';
+}
+
 /** The name a scenario's recording is kept under: its own, with `~<mode>` for a mode other than the stream (`plain-answer~json`). */
 export function recordedName(scenario: string, mode: string | undefined): string {
   return mode === undefined ? scenario : `${scenario}~${mode}`;
@@ -62,7 +86,7 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
   const mode = recording.place.mode;
   const name = recordedName(recording.scenario.name, mode);
   mkdirSync(dirs.streams, { recursive: true });
-  const extension = mode !== undefined ? (agent.outputModes?.[mode] ?? '.json') : (agent.stdoutExtension?.(version) ?? '.jsonl');
+  const extension = streamExtension(agent, version, mode);
   recording.runs.forEach((run, index) => {
     const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
     writeFileSync(`${base}${extension}`, normalise(run.stdout));

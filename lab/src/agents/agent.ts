@@ -13,6 +13,8 @@ export interface RunPlace {
    * --mode` (one of the profile's `outputModes`); left out for the streaming mode.
    */
   mode?: string;
+  /** The TLS front's certificate, for a version with fixed hosts (`fixedHosts`); every run of it gets it as `NODE_EXTRA_CA_CERTS`. */
+  caFile?: string;
 }
 
 /** One invocation of the agent's CLI. */
@@ -34,13 +36,23 @@ export interface AgentProfile {
   /** The binary inside the installed package folder (`<cache>/node_modules/...`). */
   binary(installDir: string): string;
   protocol: Protocol;
+  /** The protocol a version's model calls speak, where it is not `protocol` for every version. */
+  protocolFor?(version: string): Protocol;
+  /**
+   * Hosts a version calls over HTTPS whatever its configuration says (Copilot
+   * CLI 0.0.340 lists its models at api.githubcopilot.com): the lab answers
+   * them on 127.0.0.1:443 with a throwaway certificate the CLI is handed as
+   * `NODE_EXTRA_CA_CERTS`, and refuses to run unless each resolves to
+   * 127.0.0.1 (tls-front.ts). None when left out or empty.
+   */
+  fixedHosts?(version: string): readonly string[];
   makeCall: CallMaker;
   /** Writes the CLI's configuration under the throwaway home. */
   configure(place: RunPlace): void;
   /** The command line and environment of a scenario's run (the second run of a resumed session when `resumeOf` is set). */
   invocation(scenario: Scenario, place: RunPlace, resumeOf?: string): Invocation;
-  /** The session id a run's standard output names, to resume it. */
-  sessionIdOf(stdout: string): string | undefined;
+  /** The session id a run's standard output names (or, for a version that prints plain text, its session logs under `home`), to resume it. */
+  sessionIdOf(stdout: string, home: string): string | undefined;
   /**
    * The extension of a run's recorded standard output: `.jsonl` (one event a
    * line) when left out; `.json` for a version that prints one JSON document
@@ -63,6 +75,14 @@ export interface AgentProfile {
    * left out, and that request gets the lab's 404.
    */
   modelList?(version: string): unknown;
+  /**
+   * The first version whose print mode writes the machine-readable stream the
+   * provider reads; an older version prints plain text, which is kept as it
+   * is beside its session logs (`<scenario>.stdout.txt` in
+   * fixtures/<agent>-log/recorded/<version>/, with provenance.json), not
+   * among the streams the provider replays. Every version streams when left out.
+   */
+  streamsSince?: string;
   /** The folders under the home that hold session logs. */
   logDirs: readonly string[];
   /** Whether the CLI has a partial-message mode (scenarios that need one are skipped otherwise). */

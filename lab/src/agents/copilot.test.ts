@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordingDirs } from '../write-recording.js';
 import { copilot } from './copilot.js';
 
 const place = { work: '/w', serverUrl: 'http://127.0.0.1:1' };
@@ -63,5 +67,40 @@ describe('the Copilot CLI profile before the offline mode (0.0.x)', () => {
 
   it('fetches the lab page by its whole address (a bare path is Invalid URL to 0.0.423)', () => {
     expect(copilot.makeCall({ kind: 'fetch', path: '/status.html' }, ['web_fetch'], 'c1', place)).toEqual({ id: 'c1', name: 'web_fetch', input: { url: 'http://127.0.0.1:1/status.html' } });
+  });
+});
+
+describe('the Copilot CLI profile before --output-format (0.0.340, 0.0.376)', () => {
+  const scenario = { name: 'plain-answer', covers: '', prompt: 'What is 6 times 7?', steps: [] };
+  const at = (version: string) => ({ version, home: '/h', work: '/w', serverUrl: 'http://127.0.0.1:1' });
+
+  it('runs 0.0.376 without --output-format, and keeps its stdout beside its logs', () => {
+    const run = copilot.invocation(scenario, at('0.0.376'));
+    expect(run.args).toEqual(['-p', 'What is 6 times 7?', '--allow-all-tools', '--disable-builtin-mcps']);
+    expect(run.env).toMatchObject({ COPILOT_GITHUB_TOKEN: 'lab-not-a-token', COPILOT_MODEL: 'gpt-5.2' });
+    expect(recordingDirs(copilot, '0.0.376', '/f')).toEqual({ streams: '/f/copilot-log/recorded/0.0.376', logs: '/f/copilot-log/recorded/0.0.376' });
+    expect(recordingDirs(copilot, '0.0.423', '/f').streams).toBe('/f/copilot/recorded/0.0.423');
+  });
+
+  it('signs 0.0.340 in with an HMAC key, serves its fixed model-list host, and speaks Chat Completions with gpt-5', () => {
+    const run = copilot.invocation(scenario, at('0.0.340'));
+    expect(run.args).toEqual(['-p', 'What is 6 times 7?', '--allow-all-tools']);
+    expect(run.env).toMatchObject({ COPILOT_HMAC_KEY: 'lab-not-a-key', COPILOT_MODEL: 'gpt-5' });
+    expect(run.env.COPILOT_GITHUB_TOKEN).toBeUndefined();
+    expect([copilot.fixedHosts?.('0.0.340'), copilot.fixedHosts?.('0.0.376')]).toEqual([['api.githubcopilot.com'], []]);
+    expect(copilot.protocolFor?.('0.0.340').name).toBe('OpenAI Chat Completions');
+  });
+
+  it('gives 0.0.340 every file operation through str_replace_editor', () => {
+    const tools = ['bash', 'str_replace_editor'];
+    expect(copilot.makeCall({ kind: 'read', path: 'src/greet.ts' }, tools, 'c1', place)).toEqual({ id: 'c1', name: 'str_replace_editor', input: { command: 'view', path: '/w/src/greet.ts' } });
+    expect(copilot.makeCall({ kind: 'edit', path: 'a.ts', old: 'x', new: 'y' }, tools, 'c2', place)).toMatchObject({ name: 'str_replace_editor', input: { command: 'str_replace' } });
+  });
+
+  it('finds the session to resume in the logs a plain-text run left', () => {
+    const home = mkdtempSync(join(tmpdir(), 'x-lab-test-'));
+    mkdirSync(join(home, '.copilot', 'history-session-state'), { recursive: true });
+    writeFileSync(join(home, '.copilot', 'history-session-state', 'session_f0b3_1796025388048.json'), '{}');
+    expect(copilot.sessionIdOf('It is **42**.\n', home)).toBe('f0b3');
   });
 });

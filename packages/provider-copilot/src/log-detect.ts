@@ -1,5 +1,6 @@
 import type { Detection } from '@x/core';
 import { isJsonObject, ownField, parseJson, stringField } from '@x/core/provider-utils';
+import { isLegacyDocument } from './legacy-document.js';
 
 /**
  * Persisted session event types that the CLI never writes to stdout
@@ -47,13 +48,32 @@ export function classifyCopilotLines(lines: readonly string[]): CopilotStreamKin
   return kind;
 }
 
+/*
+ * The first keys of a pretty-printed 0.0.340 history document (two spaces
+ * of indent, as its first lines show them when the whole document does not
+ * fit the sample). Gemini's ≤0.38 document has `sessionId` and `startTime`
+ * too, but `projectHash` where this one has `chatMessages`.
+ */
+const HISTORY_KEY = /^ {2}"(sessionId|startTime|chatMessages)": /;
+
+/** Whether lines that open a document are a 0.0.340 history document, whole or its first lines. */
+function historyDocument(lines: readonly string[]): boolean {
+  const whole = parseJson(lines.join('\n'));
+  if (whole !== undefined) return isLegacyDocument(whole.value);
+  return new Set(lines.flatMap((line) => HISTORY_KEY.exec(line)?.[1] ?? [])).size === 3;
+}
+
 /**
- * How sure it is that lines are a Copilot CLI session-state `events.jsonl`.
+ * How sure it is that lines are a Copilot CLI session-state `events.jsonl`
+ * (or a 0.0.340 history document).
  * The log holds the same event objects as `--output-format json`, minus the
  * ephemeral ones and the `result` line, plus types stdout filters out; lines
  * that hold neither kind of evidence are left to the stdout source.
  */
 export function detectCopilotLog(lines: readonly string[]): Detection {
+  if (lines.find((line) => line.trim() !== '')?.trim() === '{' && historyDocument(lines)) {
+    return { confidence: 1, evidence: 'a Copilot CLI history document (sessionId, startTime, chatMessages)' };
+  }
   const kind = classifyCopilotLines(lines);
   if (kind.stdoutOnly !== undefined) return { confidence: 0, evidence: `${kind.stdoutOnly} is a line only stdout carries` };
   if (kind.logOnly !== undefined) return { confidence: 1, evidence: `${kind.logOnly} is an event stdout never carries` };

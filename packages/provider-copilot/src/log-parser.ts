@@ -1,5 +1,6 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { quickAccept } from '@x/core/provider-utils';
+import { createJsonDocumentReader, quickAccept, type JsonDocumentReader } from '@x/core/provider-utils';
+import { isLegacyDocument, legacyDocumentEvents } from './legacy-document.js';
 import { compactionComplete, endWithoutShutdown, LOG_IGNORED, logSessionStart, shutdown, userMessage } from './log-events.js';
 import { copilotLogLineSchema, logEventLineSchemas, type CopilotLogLine } from './log-wire-schema.js';
 import { otherEvents } from './other-events.js';
@@ -38,16 +39,51 @@ function logOtherEvents(line: CopilotOtherLine, context: LineContext): DisplayEv
   return [];
 }
 
+/** The history document being read (0.0.340 and before): its reader, and whether a document is open in it. */
+interface DocumentState {
+  readonly reader: JsonDocumentReader;
+  open: boolean;
+}
+
+/**
+ * A line of a pretty-printed document, which opens at a line that is `{`
+ * alone (an event line never is): held until the document closes, then read
+ * as a history document. A line the reader hands back on its own (the
+ * opener was a stray line) is read as an event line.
+ */
+function documentLine(state: CopilotState, doc: DocumentState, text: string, context: LineContext): DisplayEvent[] | undefined {
+  const read = doc.reader.read(text, context);
+  doc.open = read.status === 'pending';
+  if (read.status === 'pending') {
+    context.ignore('line of a history document that is still open');
+    return [];
+  }
+  if (read.status === 'invalid') {
+    context.malformed(read.reason);
+    return [];
+  }
+  if (isLegacyDocument(read.value)) return legacyDocumentEvents(state, read.value, context);
+  if (!text.startsWith('}')) return undefined;
+  context.unknown('JSON document that is no Copilot history document (no sessionId and chatMessages)');
+  return [];
+}
+
 /**
  * Creates the parser of one Copilot CLI session-state log: the stdout
  * parser's handling of the events both share, plus prompts, the session end
  * from `session.shutdown` and compaction markers; every event carries its
- * line's `timestamp`.
+ * line's `timestamp`. It also reads the one-document session of Copilot CLI
+ * 0.0.340 and before (legacy-document.ts), within core's document limit.
  */
 export function createCopilotLogParser(options: CopilotSourceOptions = {}): SourceParser {
   const state = createCopilotState(options);
+  const doc: DocumentState = { reader: createJsonDocumentReader(), open: false };
   return {
     parse(text, context) {
+      if (doc.open || text.trimEnd() === '{') {
+        const events = documentLine(state, doc, text, context);
+        if (events !== undefined) return events;
+      }
       const read = readCopilotLine(text, context, copilotLogLine, COPILOT_LOG_LINE_TYPES);
       if (read === undefined) return [];
       const events = read.known ? logEvents(state, read.line, context) : logOtherEvents(read.line, context);
@@ -56,6 +92,10 @@ export function createCopilotLogParser(options: CopilotSourceOptions = {}): Sour
       return events;
     },
     // A session that crashed has no shutdown: it ends incomplete, unless its version writes none (0.0.x).
-    flush: () => flushEvents(state, endWithoutShutdown(state)),
+    // A history document still open is given back by the line processor, each line malformed.
+    flush: () => {
+      doc.reader.end();
+      return flushEvents(state, endWithoutShutdown(state));
+    },
   };
 }

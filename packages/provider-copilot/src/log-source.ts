@@ -6,7 +6,9 @@ import type { CopilotSourceOptions } from './state.js';
 
 /**
  * Creates the GitHub Copilot CLI session-log source:
- * `~/.copilot/session-state/<id>/events.jsonl`, the persisted session events.
+ * `~/.copilot/session-state/<id>/events.jsonl`, the persisted session events
+ * (`session-state/<id>.jsonl` in 0.0.343 to 0.0.376), and 0.0.340's one
+ * document per session, `history-session-state/session_<id>_<ms>.json`.
  * Shares the stdout source's event handling and adds what only the log
  * has: prompts, per-model usage and the session end from `session.shutdown`,
  * compaction markers, and per-event timestamps.

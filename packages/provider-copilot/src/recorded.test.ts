@@ -293,7 +293,8 @@ describe.each(recordedVersions('copilot'))('Copilot CLI %s -p --output-format js
   });
 });
 
-describe.each(recordedVersions('copilot-log'))('Copilot CLI %s session-state events, recorded', (version) => {
+// A version that prints plain text (before 0.0.422) has no stdout recording: its logs are replayed in recorded-plain-text.test.ts.
+describe.each(recordedVersions('copilot-log').filter((version) => recordedVersions('copilot').includes(version)))('Copilot CLI %s session-state events, recorded', (version) => {
   const dir = recordedDir('copilot-log', version);
   const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('events.jsonl'));
 

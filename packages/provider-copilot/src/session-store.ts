@@ -1,11 +1,16 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { compareVersions, isJsonObject, ownField, parseJson, readEach, readTailLines, readWholeText, scanHead, storeBaseName, storeParent, toOneLine } from '@x/core/provider-utils';
+import { isLegacyDocument, typedPrompt } from './legacy-document.js';
 import { addShutdown, type CopilotHead, readYamlScalars, TITLE_MAX_CHARS, visitCopilotEvent } from './session-head.js';
 
 /** A log up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the shutdown totals. */
 const READ_WHOLE_BYTES = 256 * 1024;
 /** The largest workspace.yaml read: it holds a few scalars. */
 const WORKSPACE_LIMIT_BYTES = 1024 * 1024;
+/** The largest history document (0.0.340) read whole for its row; a larger one is listed by its file name alone. */
+const HISTORY_DOCUMENT_LIMIT_BYTES = 4 * 1024 * 1024;
+/** A history document's file name: `session_<sessionId>_<epoch ms>.json`. */
+const HISTORY_NAME = /^session_(.+)_(\d+)\.json$/;
 
 function record(text: string): Record<string, unknown> | undefined {
   const value = parseJson(text)?.value;
@@ -78,7 +83,7 @@ async function readSession(fs: StoreFileSystem, path: string): Promise<SessionRo
   return row;
 }
 
-/** Copilot logs: `session-state/<id>/events.jsonl`, and early builds' `session-state/<id>.jsonl`. */
+/** Copilot logs: `session-state/<id>/events.jsonl`, and `session-state/<id>.jsonl` of 0.0.343 to 0.0.376 (recorded: 0.0.376). */
 async function listLogs(context: SessionListContext): Promise<SessionRow[]> {
   const { fs } = context;
   const state = fs.join(copilotHome(context.home, context.env, fs), 'session-state');
@@ -90,6 +95,33 @@ async function listLogs(context: SessionListContext): Promise<SessionRow[]> {
     if (inside.some((e) => e.kind === 'file' && e.name === 'events.jsonl')) found.push(fs.join(state, entry.name, 'events.jsonl'));
   }
   return readEach(found, (path) => readSession(fs, path));
+}
+
+/** The row of a history document: its id and start time from its name, then from the document, with its first prompt and prompt count. */
+async function readHistory(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
+  const info = await fs.stat(path);
+  const name = HISTORY_NAME.exec(storeBaseName(path));
+  if (info === undefined || name === null) return undefined;
+  const row: SessionRow = { agent: 'copilot', id: name[1] ?? '', storage: 'file', path, updatedAt: new Date(info.mtimeMs).toISOString(), size: info.size };
+  row.startedAt = new Date(Number(name[2])).toISOString();
+  // A file the store's file system refuses to open (a symlink out of the store) throws: it is left out, as a log would be.
+  const doc = record((await readWholeText(fs, path, HISTORY_DOCUMENT_LIMIT_BYTES)) ?? '');
+  if (!isLegacyDocument(doc)) return row;
+  const startTime = ownField(doc, 'startTime');
+  if (typeof startTime === 'string' && !Number.isNaN(Date.parse(startTime))) row.startedAt = new Date(startTime).toISOString();
+  const prompts = (ownField(doc, 'chatMessages') as unknown[]).filter((message) => ownField(message, 'role') === 'user').map((message) => typedPrompt(ownField(message, 'content')));
+  const title = prompts.find((prompt) => prompt !== undefined && prompt !== '');
+  if (title !== undefined) row.title = toOneLine(title, TITLE_MAX_CHARS);
+  row.turns = prompts.filter((prompt) => prompt !== undefined).length;
+  return row;
+}
+
+/** Copilot CLI 0.0.340's sessions: one document each in `history-session-state/` (no working folder is recorded). */
+async function listHistory(context: SessionListContext): Promise<SessionRow[]> {
+  const { fs } = context;
+  const dir = fs.join(copilotHome(context.home, context.env, fs), 'history-session-state');
+  const found = (await fs.list(dir)).filter((entry) => entry.kind === 'file' && HISTORY_NAME.test(entry.name)).map((entry) => fs.join(dir, entry.name));
+  return readEach(found, (path) => readHistory(fs, path));
 }
 
 /**
@@ -104,6 +136,6 @@ export const copilotSessionStore: SessionStore = defineSessionStore({
   logSource: 'copilot-log',
   envVariables: ['COPILOT_HOME'],
   roots: ({ home, env, fs }) => [copilotHome(home, env, fs)],
-  list: listLogs,
+  list: async (context) => [...(await listLogs(context)), ...(await listHistory(context))],
   open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
 });

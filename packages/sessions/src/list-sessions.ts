@@ -11,6 +11,13 @@ export interface ListSessionsOptions extends SessionLookup {
   agent?: AgentId | readonly AgentId[];
   /** Only sessions whose project directory is this one or inside it. */
   project?: string;
+  /**
+   * With `project`, hears how many sessions were left out because they record
+   * no project directory at all (Copilot CLI 0.0.340's history documents and
+   * 0.0.376's logs), so that a caller can say where they are; not called
+   * when there are none.
+   */
+  onUnprojected?: (count: number) => void;
   /** Only sessions that started (or, without a start time, last changed) at or after this time. */
   since?: Date;
   /** Only sessions that started before this time. */
@@ -93,11 +100,12 @@ export async function listSessions(options: ListSessionsOptions): Promise<Sessio
   const since = options.since?.getTime();
   const until = options.until?.getTime();
   // Keys are given over every log read, before the filters, so a filter never changes a session's key.
-  return withKeys(lists.flat())
-    .filter((s) => options.project === undefined || inProject(s, options.project))
+  const inTime = withKeys(lists.flat())
     .filter((s) => since === undefined || sortTime(s) >= since)
-    .filter((s) => until === undefined || sortTime(s) < until)
-    .sort((a, b) => sortTime(b) - sortTime(a) || a.id.localeCompare(b.id));
+    .filter((s) => until === undefined || sortTime(s) < until);
+  const unprojected = options.project === undefined ? 0 : inTime.filter((s) => s.project === undefined).length;
+  if (unprojected > 0) options.onUnprojected?.(unprojected);
+  return inTime.filter((s) => options.project === undefined || inProject(s, options.project)).sort((a, b) => sortTime(b) - sortTime(a) || a.id.localeCompare(b.id));
 }
 
 /**

@@ -38,7 +38,10 @@ function recordedHomes(): string[] {
   for (const dir of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('-log') && builtIn(name))) {
     if (!readdirSync(join(FIXTURES_DIR, dir)).includes('recorded')) continue;
     const recorded = join(FIXTURES_DIR, dir, 'recorded');
-    for (const version of readdirSync(recorded)) for (const scenario of readdirSync(join(recorded, version))) homes.push(join(recorded, version, scenario));
+    // A version that printed plain text keeps its stdout, stderr and provenance.json beside its scenarios' homes (lab/README.md): those are no homes.
+    for (const version of readdirSync(recorded)) {
+      for (const scenario of readdirSync(join(recorded, version), { withFileTypes: true }).filter((entry) => entry.isDirectory())) homes.push(join(recorded, version, scenario.name));
+    }
   }
   return homes;
 }

@@ -90,6 +90,7 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
   const { values } = parseCommand('sessions', argv);
   if (values.help === true) return printHelp('sessions', out);
   const allProjects = values['all-projects'] === true;
+  let unprojected = 0;
   const { stores } = await loadSessionPlugins(pluginSpecs(values), io);
   const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
@@ -104,6 +105,10 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
     ...(until ? { until } : {}),
     subagents: values.subagents === true,
     onWarning: storeWarnings(io, values.redact === true),
+    // Copilot CLI before 0.0.380 records no working folder: such sessions belong to no project, so say where they are.
+    onUnprojected: (count) => {
+      unprojected = count;
+    },
   });
   const sessions = values.redact === true ? redactValue(found) : found;
   if (values.json) {
@@ -112,6 +117,9 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
     io.stderr.write(`xview: no sessions found${allProjects ? '' : ' for this project (--all-projects lists every project)'}.\n`);
   } else {
     await write(out, table(sessions, allProjects));
+  }
+  if (unprojected > 0 && !values.json) {
+    io.stderr.write(`xview: ${unprojected} ${unprojected === 1 ? 'session records' : 'sessions record'} no project and ${unprojected === 1 ? 'is' : 'are'} not listed here (--all-projects lists ${unprojected === 1 ? 'it' : 'them'}).\n`);
   }
   await out.settle();
   return ExitCode.ok;
