@@ -24,6 +24,24 @@ export function recordedDir(provider: string, version: string): string {
   return join(FIXTURES_DIR, provider, 'recorded', version);
 }
 
+/**
+ * The recorded standard outputs in a version's folder: `<scenario>.jsonl` (one
+ * event a line) and `<scenario>.json` (one JSON document, from a version whose
+ * only machine-readable mode is `--output-format json`), not the folder's
+ * `provenance.json`; with `mode`, the runs in that other output mode instead
+ * (`<scenario>~<mode>.json`, or `.jsonl` for a mode that prints lines; `pnpm
+ * capture --mode`).
+ */
+export function recordedStreams(dir: string, mode?: string): string[] {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl') || (file.endsWith('.json') && file !== 'provenance.json'));
+  return files.filter((file) => (mode === undefined ? !file.includes('~') : file.includes(`~${mode}.json`)));
+}
+
+/** The scenario a recorded standard output belongs to: its file name without `.jsonl`, `.json` or a mode's `~<mode>.json`. */
+export function streamScenario(file: string): string {
+  return file.replace(/(?:~[a-z-]+)?\.jsonl?$/, '');
+}
+
 /** One event as a short line: what a reader of the terminal output tells apart. */
 export function brief(event: DisplayEvent): string {
   switch (event.kind) {

@@ -7,7 +7,7 @@ import { checkNeeds } from './needs.js';
 import { normaliserFor } from './normalise.js';
 import { runAcpScenario, runScenario, XVIEW } from './run-scenario.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
-import { acpRecordingDir, FIXTURES, recordingDirs, writeAcpScenario, writeRecordedVersion, writeScenario } from './write-recording.js';
+import { acpRecordingDir, FIXTURES, recordedName, recordingDirs, writeAcpScenario, writeRecordedVersion, writeScenario } from './write-recording.js';
 
 /** Whether this version of the agent's CLI has a partial-message mode. */
 function hasPartialMessages(agent: AgentProfile, version: string): boolean {
@@ -22,14 +22,15 @@ export function scenariosFor(agent: AgentProfile, version: string, only?: string
 /** What provenance.json says of one scenario. */
 type ProvenanceEntry = Record<string, unknown>;
 
-async function recordScenario(agent: AgentProfile, binary: string, scenario: Scenario, version: string, root: string): Promise<ProvenanceEntry> {
-  const recording = await runScenario(agent, binary, version, scenario);
+async function recordScenario(agent: AgentProfile, binary: string, scenario: Scenario, version: string, root: string, mode?: string): Promise<ProvenanceEntry> {
+  const recording = await runScenario(agent, binary, version, scenario, mode);
   const { logs } = writeScenario(agent, version, recording, root);
   const normalise = normaliserFor(recording.place.home);
   const last = recording.runs[recording.runs.length - 1];
-  console.log(`${agent.id} ${version} ${scenario.name}: exit ${last?.exitCode ?? last?.signal}, ${recording.requests.length} requests, ${logs.length} log files`);
+  const name = recordedName(scenario.name, mode);
+  console.log(`${agent.id} ${version} ${name}: exit ${last?.exitCode ?? last?.signal}, ${recording.requests.length} requests, ${logs.length} log files`);
   return {
-    scenario: scenario.name,
+    scenario: name,
     covers: scenario.covers,
     runs: recording.runs.map((run) => ({
       command: [agent.npmPackage.split('/').pop(), ...run.invocation.args.map(normalise)],
@@ -52,7 +53,9 @@ export function replaceProvenanceEntry(file: string, entry: ProvenanceEntry): vo
   if (!existsSync(file)) return;
   const provenance = JSON.parse(readFileSync(file, 'utf8')) as { scenarios: ProvenanceEntry[] };
   const recordedAt = new Date().toISOString().slice(0, 10);
-  provenance.scenarios = provenance.scenarios.map((old) => (old.scenario === entry.scenario ? { ...entry, recordedAt } : old));
+  const known = provenance.scenarios.some((old) => old.scenario === entry.scenario);
+  // A scenario recorded in another output mode (`plain-answer~json`) is added the first time.
+  provenance.scenarios = known ? provenance.scenarios.map((old) => (old.scenario === entry.scenario ? { ...entry, recordedAt } : old)) : [...provenance.scenarios, { ...entry, recordedAt }];
   writeFileSync(file, `${JSON.stringify(provenance, null, 2)}\n`);
 }
 
@@ -61,15 +64,19 @@ export function replaceProvenanceEntry(file: string, entry: ProvenanceEntry): vo
  * (or `only`), and writes the recordings under `root`. A whole run into the
  * repository's fixtures also writes provenance.json and the provider's
  * recorded version; a run of one scenario replaces that scenario's entry in it.
+ * A run in another output mode (`mode`) adds or replaces its scenarios'
+ * `<scenario>~<mode>` entries (a version with no provenance yet gets one with
+ * those entries alone), and leaves the recorded version alone.
  */
-export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string } = {}): Promise<void> {
+export async function recordVersion(agent: AgentProfile, version: string, options: { root?: string; only?: string; mode?: string } = {}): Promise<void> {
   checkNeeds(agent);
   const root = options.root ?? FIXTURES;
   const binary = installAgent(agent, version);
   const entries: ProvenanceEntry[] = [];
-  for (const scenario of scenariosFor(agent, version, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root));
+  for (const scenario of scenariosFor(agent, version, options.only)) entries.push(await recordScenario(agent, binary, scenario, version, root, options.mode));
   const provenanceFile = join(recordingDirs(agent, version, root).streams, 'provenance.json');
-  if (options.only !== undefined) {
+  // A version recorded in another mode only (Codex 0.42's --experimental-json) gets a provenance of its own.
+  if ((options.only !== undefined || options.mode !== undefined) && (options.mode === undefined || existsSync(provenanceFile))) {
     for (const entry of entries) replaceProvenanceEntry(provenanceFile, entry);
     return;
   }
@@ -84,7 +91,7 @@ export async function recordVersion(agent: AgentProfile, version: string, option
     scenarios: entries,
   };
   writeFileSync(provenanceFile, `${JSON.stringify(provenance, null, 2)}\n`);
-  if (root === FIXTURES) writeRecordedVersion(agent);
+  if (root === FIXTURES && options.mode === undefined) writeRecordedVersion(agent);
 }
 
 /**

@@ -75,7 +75,7 @@ function runOnce(binary: string, invocation: Invocation, place: RunPlace, server
 }
 
 /** Sets up a scenario's throwaway home and working folder and its lab server, configures the agent as its profile does, and runs `body` there. */
-async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenario, body: (place: RunPlace, server: LabServer) => Promise<T>): Promise<T> {
+async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenario, body: (place: RunPlace, server: LabServer) => Promise<T>, mode?: string): Promise<T> {
   const home = mkdtempSync(join(tmpdir(), 'x-lab-'));
   const work = join(home, 'project');
   seed(work, scenario.files);
@@ -86,7 +86,7 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
     await server.close();
     throw error;
   }) : undefined;
-  const place: RunPlace = { version, home, work, serverUrl: server.url, caFile: front?.caFile };
+  const place: RunPlace = { version, home, work, serverUrl: server.url, caFile: front?.caFile, ...(mode === undefined ? {} : { mode }) };
   agent.configure(place);
   try {
     return await body(place, server);
@@ -96,8 +96,8 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
   }
 }
 
-/** Runs one scenario end to end in a throwaway home, against a lab server of its own. */
-export function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario): Promise<ScenarioRecording> {
+/** Runs one scenario end to end in a throwaway home, against a lab server of its own, in the CLI's streaming mode or `mode`. */
+export function runScenario(agent: AgentProfile, binary: string, version: string, scenario: Scenario, mode?: string): Promise<ScenarioRecording> {
   return inPlace(agent, version, scenario, async (place, server) => {
     const first = await runOnce(binary, agent.invocation(scenario, place), place, server, scenario.run?.interrupt === true);
     const runs = [first];
@@ -106,7 +106,7 @@ export function runScenario(agent: AgentProfile, binary: string, version: string
       runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
     }
     return { scenario, place, runs, requests: server.log };
-  });
+  }, mode);
 }
 
 /** The built xview (`pnpm build`): its `acp` command is the ACP client that drives the agent and records the traffic. */

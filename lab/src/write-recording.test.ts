@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { labCacheNormaliser } from './normalise.js';
-import { renormaliseRecordings } from './write-recording.js';
+import { claude } from './agents/claude.js';
+import { codex } from './agents/codex.js';
+import { SCENARIOS } from './scenarios.js';
+import { renormaliseRecordings, writeScenario } from './write-recording.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -49,5 +52,25 @@ describe('renormaliseRecordings', () => {
   it('leaves the user and host names to the recording: they are words a recording may hold for other reasons', () => {
     const root = fixtures({ 'codex/recorded/0.171.0/plain.jsonl': '{"text":"alice asked vm"}\n' });
     expect(renormaliseRecordings(normalise, root)).toEqual([]);
+  });
+});
+
+describe('writeScenario in another output mode', () => {
+  const scenario = SCENARIOS[0] as (typeof SCENARIOS)[number];
+  const recording = (mode: string, home: string) => ({
+    scenario,
+    place: { version: '9.9.9', home, work: join(home, 'project'), serverUrl: 'http://127.0.0.1:1', mode },
+    runs: [{ invocation: { args: [], env: {} }, stdout: `{"home":"${home}"}`, stderr: '', exitCode: 0, signal: null }],
+    requests: [],
+  });
+
+  it('writes the stdout beside the stream as <scenario>~<mode> with the mode\'s extension, normalised, and no session log', () => {
+    const root = fixtures({});
+    const home = fixtures({ '.claude/projects/p/s.jsonl': '{}\n', '.codex/sessions/r.jsonl': '{}\n' });
+    expect(writeScenario(claude, '9.9.9', recording('json-verbose', home), root)).toEqual({ logs: [] });
+    expect(writeScenario(codex, '9.9.9', recording('experimental-json', home), root)).toEqual({ logs: [] });
+    expect(readFileSync(join(root, 'claude/recorded/9.9.9', `${scenario.name}~json-verbose.json`), 'utf8')).toBe('{"home":"/home/lab"}');
+    expect(readFileSync(join(root, 'codex/recorded/9.9.9', `${scenario.name}~experimental-json.jsonl`), 'utf8')).toBe('{"home":"/home/lab"}');
+    expect(existsSync(join(root, 'claude-log'))).toBe(false);
   });
 });

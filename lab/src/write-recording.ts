@@ -57,19 +57,43 @@ export function renormaliseRecordings(normalise: Normaliser, root = FIXTURES): s
   return changed;
 }
 
-/** Writes one scenario's recording, normalised: each run's stdout and stderr, and every session log the CLI wrote. */
+/**
+ * The extension a run's stdout is written under: its mode's (`--mode`), else
+ * `.stdout.txt` for a version that prints plain text, else the profile's for
+ * the version (`.json` for one JSON document), else `.jsonl`.
+ */
+function streamExtension(agent: AgentProfile, version: string, mode: string | undefined): string {
+  if (mode !== undefined) return agent.outputModes?.[mode] ?? '.json';
+  if (printsPlainText(agent, version)) return '.stdout.txt';
+  return agent.stdoutExtension?.(version) ?? '.jsonl';
+}
+
+/** The name a scenario's recording is kept under: its own, with `~<mode>` for a mode other than the stream (`plain-answer~json`). */
+export function recordedName(scenario: string, mode: string | undefined): string {
+  return mode === undefined ? scenario : `${scenario}~${mode}`;
+}
+
+/**
+ * Writes one scenario's recording, normalised: each run's stdout and stderr,
+ * and every session log the CLI wrote. A run in another output mode (`--mode`)
+ * writes its stdout as `<scenario>~<mode>.json` (`.jsonl` for a mode that
+ * prints lines) and no session log: the log is the one the stream run of the
+ * same scenario wrote.
+ */
 export function writeScenario(agent: AgentProfile, version: string, recording: ScenarioRecording, root = FIXTURES): { logs: string[] } {
   const normalise = normaliserFor(recording.place.home);
   const dirs = recordingDirs(agent, version, root);
-  const name = recording.scenario.name;
+  const mode = recording.place.mode;
+  const name = recordedName(recording.scenario.name, mode);
   mkdirSync(dirs.streams, { recursive: true });
-  const stdoutName = printsPlainText(agent, version) ? 'stdout.txt' : 'jsonl';
+  const extension = streamExtension(agent, version, mode);
   recording.runs.forEach((run, index) => {
     const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
-    writeFileSync(`${base}.${stdoutName}`, normalise(run.stdout));
+    writeFileSync(`${base}${extension}`, normalise(run.stdout));
     if (run.stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(run.stderr));
     else rmSync(`${base}.stderr.txt`, { force: true });
   });
+  if (mode !== undefined) return { logs: [] };
   const logRoot = join(dirs.logs, name);
   rmSync(logRoot, { recursive: true, force: true });
   const logs: string[] = [];

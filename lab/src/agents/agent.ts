@@ -8,6 +8,11 @@ export interface RunPlace {
   home: string;
   work: string;
   serverUrl: string;
+  /**
+   * An output mode other than the CLI's streaming JSON one, from `pnpm capture
+   * --mode` (one of the profile's `outputModes`); left out for the streaming mode.
+   */
+  mode?: string;
   /** The TLS front's certificate, for a version with fixed hosts (`fixedHosts`); every run of it gets it as `NODE_EXTRA_CA_CERTS`. */
   caFile?: string;
 }
@@ -48,6 +53,19 @@ export interface AgentProfile {
   invocation(scenario: Scenario, place: RunPlace, resumeOf?: string): Invocation;
   /** The session id a run's standard output names (or, for a version that prints plain text, its session logs under `home`), to resume it. */
   sessionIdOf(stdout: string, home: string): string | undefined;
+  /**
+   * The extension of a run's recorded standard output: `.jsonl` (one event a
+   * line) when left out; `.json` for a version that prints one JSON document
+   * (Gemini CLI before 0.11 has no stream-json).
+   */
+  stdoutExtension?(version: string): string;
+  /**
+   * The output modes besides the streaming one that `invocation` knows, each
+   * with the extension its stdout is recorded under beside the stream,
+   * `<scenario>~<mode><extension>` (`json`: one JSON document at the end of a
+   * run, `.json`; lab/README.md, "Other output modes").
+   */
+  outputModes?: Readonly<Record<string, '.json' | '.jsonl'>>;
   /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
   resumes?(version: string): boolean;
   /**

@@ -50,4 +50,16 @@ describe('the Claude profile', () => {
     expect(claude.makeCall(grep, ['Grep'], 'c', place('1.0.30'))?.input).toEqual({ pattern: 'function greet' });
     expect(claude.makeCall(grep, ['Grep'], 'c', place('1.0.60'))?.input).toEqual({ pattern: 'function greet', output_mode: 'content' });
   });
+
+  it('prints one json document in its other modes: without --verbose (`json`, an object) and with it (`json-verbose`, an array)', () => {
+    const scenario = SCENARIOS.find((s) => s.name === 'plain-answer');
+    if (scenario === undefined) throw new Error('plain-answer');
+    const args = (mode?: string) => claude.invocation(scenario, { ...place('2.1.332'), home: '/tmp/h', ...(mode === undefined ? {} : { mode }) }).args;
+    const format = (list: string[]) => [list[list.indexOf('--output-format') + 1], list.includes('--verbose')];
+    expect([format(args()), format(args('json')), format(args('json-verbose'))]).toEqual([
+      ['stream-json', true],
+      ['json', false],
+      ['json', true],
+    ]);
+  });
 });

@@ -89,7 +89,9 @@ export const claude: AgentProfile = {
   },
   invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
-    const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose'];
+    // `--mode json` and `json-verbose`: one document at the end, an object without `--verbose`, an array of every message with it.
+    const args = ['-p', prompt, '--output-format', place.mode === undefined ? 'stream-json' : 'json'];
+    if (place.mode !== 'json') args.push('--verbose');
     if (scenario.run?.ask) args.push('--allowedTools', 'Read');
     else if (compareVersions(place.version, TODAYS_TOOL_NAMES_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS, ...OLD_TOOL_NAMES);
     else if (compareVersions(place.version, SANDBOX_SINCE) < 0) args.push('--allowedTools', ...ALL_TOOLS);
@@ -110,6 +112,7 @@ export const claude: AgentProfile = {
     };
   },
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
+  outputModes: { json: '.json', 'json-verbose': '.json' },
   logDirs: ['.claude/projects'],
   hasPartialMessages: true,
   // 1.0.108 refuses `--include-partial-messages` as an unknown option; 1.0.109 has it.

@@ -71,11 +71,13 @@ export const codex: AgentProfile = {
   },
   invocation(scenario, place, resumeOf) {
     const sandbox = scenario.run?.ask ? ['--sandbox', 'read-only'] : ['--dangerously-bypass-approvals-and-sandbox'];
-    const head = ['exec', '--json', '--skip-git-repo-check', ...sandbox];
+    // `--mode experimental-json`: 0.42's other JSONL form (`session.created`, `item_type`), which 0.44 made `--json`.
+    const head = ['exec', place.mode === 'experimental-json' ? '--experimental-json' : '--json', '--skip-git-repo-check', ...sandbox];
     const args = resumeOf === undefined ? [...head, scenario.prompt] : [...head, 'resume', resumeOf, scenario.run?.resume ?? ''];
     return { args, env: { LAB_API_KEY: 'sk-lab-not-a-key', CODEX_HOME: join(place.home, '.codex') } };
   },
   sessionIdOf: (stdout) => /"thread_id":"([^"]+)"/.exec(stdout)?.[1],
+  outputModes: { 'experimental-json': '.jsonl' },
   logDirs: ['.codex/sessions'],
   hasPartialMessages: false,
 };

@@ -49,4 +49,14 @@ describe('the Gemini CLI profile', () => {
     expect(settingsOf('0.13.0').experimental).toBeUndefined();
     expect(settingsOf('0.61.0').general).toEqual({ maxAttempts: 1 });
   });
+
+  it('asks for one `--output-format json` document before 0.11 (0.10.0 has no stream-json), or in the `json` mode, and records it as `.json`', () => {
+    const scenario = { name: 'plain-answer', prompt: 'What is 6 x 7?', covers: 'a plain answer', steps: [] };
+    const formatOf = (version: string, mode?: string) => {
+      const { args } = gemini.invocation(scenario, { ...place, version, home: '/h', ...(mode === undefined ? {} : { mode }) });
+      return args[args.indexOf('--output-format') + 1];
+    };
+    expect([formatOf('0.10.0'), formatOf('0.11.3'), formatOf('0.61.0'), formatOf('0.61.0', 'json')]).toEqual(['json', 'stream-json', 'stream-json', 'json']);
+    expect([gemini.stdoutExtension?.('0.8.2'), gemini.stdoutExtension?.('0.11.3')]).toEqual(['.json', '.jsonl']);
+  });
 });

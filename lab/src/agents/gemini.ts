@@ -18,6 +18,13 @@ const FILE_PATH_SINCE = '0.16.0';
  */
 const MODEL_KEPT_SINCE = '0.13.0';
 
+/**
+ * The first version with `--output-format stream-json` (0.10.0 offers `text|json` only; 0.11.3 is the
+ * oldest recorded with it). Before it a run prints one `--output-format json` document at its end,
+ * recorded as `<scenario>.json` (`stdoutExtension`).
+ */
+const STREAM_JSON_SINCE = '0.11.0';
+
 /** The model Gemini CLI is told to use: a fixed one, so that it sends no routing request of its own (`auto` does). */
 const MODEL = 'gemini-2.5-pro';
 
@@ -70,14 +77,17 @@ export const gemini: AgentProfile = {
   invocation(scenario, place, resumeOf) {
     const prompt = resumeOf === undefined ? scenario.prompt : (scenario.run?.resume ?? '');
     const approval = scenario.run?.ask ? 'default' : 'yolo';
-    const args = ['-p', prompt, '-m', MODEL, '--output-format', 'stream-json', '--approval-mode', approval];
+    const format = place.mode === 'json' || compareVersions(place.version, STREAM_JSON_SINCE) < 0 ? 'json' : 'stream-json';
+    const args = ['-p', prompt, '-m', MODEL, '--output-format', format, '--approval-mode', approval];
     if (compareVersions(place.version, SKIP_TRUST_SINCE) >= 0) args.push('--skip-trust');
     if (resumeOf !== undefined) args.push('--resume', resumeOf);
     // Plain http is allowed for a loopback base URL only.
     return { args, env: { GEMINI_API_KEY: 'lab-not-a-key', GOOGLE_GEMINI_BASE_URL: place.serverUrl } };
   },
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
+  stdoutExtension: (version) => (compareVersions(version, STREAM_JSON_SINCE) >= 0 ? '.jsonl' : '.json'),
   resumes: (version) => compareVersions(version, FILE_PATH_SINCE) >= 0,
+  outputModes: { json: '.json' },
   logDirs: ['.gemini/tmp'],
   hasPartialMessages: false,
   // Not yolo: the CLI asks the ACP client before an edit or a command, and the client's answer is recorded.

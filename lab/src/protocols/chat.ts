@@ -28,11 +28,12 @@ function countAnswers(messages: readonly Message[]): number {
 }
 
 /**
- * The acknowledgement Gemini CLI's forks write themselves after the startup
- * context (Qwen Code ≤0.15: `STARTUP_CONTEXT_MODEL_ACK` in its bundle), as an
- * assistant message before the prompt: no answer of the model's.
+ * The acknowledgement Gemini CLI (0.8.2) and its forks write themselves after
+ * the startup context (Qwen Code ≤0.15: `STARTUP_CONTEXT_MODEL_ACK` in its
+ * bundle), as an assistant (`model`) message before the prompt: no answer of
+ * the model's.
  */
-const STARTUP_ACK = 'Got it. Thanks for the context!';
+export const STARTUP_ACK = 'Got it. Thanks for the context!';
 
 /** The messages after a startup exchange (the environment as a user message, and its fixed acknowledgement), or all of them. */
 function afterStartup(messages: readonly Message[]): readonly Message[] {

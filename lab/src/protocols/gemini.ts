@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStep } from '../step.js';
+import { STARTUP_ACK } from './chat.js';
 import { type Conversation, type Protocol, pieces, stall, textOf } from './protocol.js';
 
 /*
@@ -15,9 +16,20 @@ type Content = { role?: string; parts?: { text?: string; functionCall?: unknown;
 
 const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
 
+/**
+ * The contents after a startup exchange (0.8.2 opens with the environment as a
+ * user content and its own fixed acknowledgement, before the prompt), or all
+ * of them: the acknowledgement is no answer, the environment no prompt.
+ */
+function afterStartup(contents: readonly Content[]): readonly Content[] {
+  const ack = contents.findIndex((content) => content.role === 'model');
+  const startup = ack >= 0 && ack <= 2 && textOf((contents[ack]?.parts ?? []).map((part) => part.text ?? '')) === STARTUP_ACK;
+  return startup ? contents.slice(ack + 1) : contents;
+}
+
 function read(body: unknown, url: string): Conversation {
   const request = (body ?? {}) as { contents?: Content[]; tools?: { functionDeclarations?: { name?: string }[] }[] };
-  const contents = request.contents ?? [];
+  const contents = afterStartup(request.contents ?? []);
   const firstModel = contents.findIndex((content) => content.role === 'model');
   const opening = firstModel < 0 ? contents : contents.slice(0, firstModel);
   return {

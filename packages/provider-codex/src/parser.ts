@@ -2,7 +2,7 @@ import type { DisplayEvent, LineContext, NoticeDisplayEvent, SourceParser } from
 import { isJsonObject, type JsonObject, jsonShapeRefusal, ownField, parseJson, quickAccept, stringField } from '@x/core/provider-utils';
 import { legacyEvents } from './legacy-events.js';
 import { createCodexState, endSession, ensureStarted, type CodexState } from './state.js';
-import { threadEvents } from './thread-events.js';
+import { earlyFormEnd, threadEvents } from './thread-events.js';
 import { THREAD_EVENT_TYPES, THREAD_MALFORMED_REASONS, legacyConfigSummarySchema, legacyEventSchema, threadEventSchema } from './wire-schema.js';
 
 /** The current form's schema, with its common lines checked without zod (quickAccept). */
@@ -94,6 +94,7 @@ export function createCodexParser(): SourceParser {
       return events.length > 0 && !state.started ? [...ensureStarted(state), ...events] : events;
     },
     flush() {
+      if (state.earlyForm !== 'none' && state.started) return earlyFormEnd(state);
       // A legacy stream may stop after its config summary; any stream may stop before its terminal line (quirk 6),
       // but a legacy task whose last response answered is over: exec --json never prints its task_complete (quirk 17).
       const events = [...(state.configSeen ? ensureStarted(state) : []), ...(state.heldError === undefined ? [] : [state.heldError])];

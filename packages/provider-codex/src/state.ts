@@ -64,6 +64,12 @@ export interface CodexState {
   openReasoningId: string | undefined;
   /** A top-level `error` held for one line: `turn.failed` repeats its message, and then it is not shown twice (quirk 5). */
   heldError: NoticeDisplayEvent | undefined;
+  /**
+   * 0.42 `--experimental-json` (`session.created`): a form with no turn lines,
+   * whose stream ends with the run (quirk 22): `running`, or `answered` while
+   * the last line completed an `assistant_message`; `none` in every other form.
+   */
+  earlyForm: 'none' | 'running' | 'answered';
 }
 
 /** A fresh {@link CodexState}. */
@@ -87,6 +93,7 @@ export function createCodexState(): CodexState {
     openMessageId: undefined,
     openReasoningId: undefined,
     heldError: undefined,
+    earlyForm: 'none',
   };
 }
 

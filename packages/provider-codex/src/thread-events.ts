@@ -1,4 +1,4 @@
-import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
+import type { DisplayEvent, ErrorDisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
 import { arrayField, objectField, quickAccept, stringField } from '@x/core/provider-utils';
 import { itemEvents } from './item-events.js';
 import { errorEvent, readableError } from './provider-error.js';
@@ -75,6 +75,10 @@ function topLevelError(state: CodexState, raw: string | undefined, context: Line
  * `assistant_message`), checked by the wire schema.
  */
 export function threadEvents(state: CodexState, event: ThreadEvent, context: LineContext): DisplayEvent[] {
+  if (event.type === 'session.created' || state.earlyForm !== 'none') {
+    const answered = event.type === 'item.completed' && stringField(event.item, 'item_type') === 'assistant_message';
+    state.earlyForm = answered ? 'answered' : 'running';
+  }
   switch (event.type) {
     case 'thread.started':
       return threadStarted(state, event.type, event.thread_id, context);
@@ -97,4 +101,19 @@ export function threadEvents(state: CodexState, event: ThreadEvent, context: Lin
     case 'request_user_input':
       return [userInputNotice(arrayField(event, 'questions'))];
   }
+}
+
+/**
+ * The end of a 0.42 `--experimental-json` stream (quirk 22): the form has no
+ * turn lines, so the stream's end is the run's. A top-level `error` still held
+ * is the run's failure (0.42 exits 0 after it); a run whose last line
+ * completed an answer is over; any other was cut off.
+ */
+export function earlyFormEnd(state: CodexState): DisplayEvent[] {
+  const held = state.heldError;
+  state.heldError = undefined;
+  if (held === undefined) return endSession(state, state.earlyForm === 'answered' ? 'success' : 'incomplete');
+  const error: ErrorDisplayEvent = { kind: 'error', message: held.message, fatal: true };
+  if (held.code !== undefined) error.code = held.code;
+  return [error, ...endSession(state, 'error')];
 }

@@ -35,3 +35,23 @@ describe('a failed request that 0.11 reports as a success (quirk 18)', () => {
     expect(counted.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
   });
 });
+
+// 0.10.0 has no stream-json: its `--output-format json` document of a failed request is `response: ""`, no
+// `error`, every model's `total` 0 tokens, exit 0; only standard error says `Error when talking to Gemini API`.
+describe('a failed request that 0.10 reports as a success in its JSON document (quirk 18)', () => {
+  it('the recording: the 400 is a fatal error and the run ends in error (fixtures/gemini/recorded/0.10.0/api-error-400.json)', () => {
+    const lines = readFileSync(join(recordedDir('gemini', '0.10.0'), 'api-error-400.json'), 'utf8').split('\n');
+    const events = replay(lines);
+    expect(events.filter((event) => event.kind === 'error')).toEqual([{ kind: 'error', message: FAILED_AS_SUCCESS, fatal: true }]);
+    expect(events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'error' });
+  });
+
+  it('leaves a document with an answer, or with tokens, a success', () => {
+    const tokens = (total: number) => ({ models: { 'gemini-2.5-pro': { tokens: { prompt: total, candidates: 0, total } } } });
+    const answered = replay([JSON.stringify({ response: 'Hello', stats: tokens(0) })]);
+    expect(answered.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
+    const counted = replay([JSON.stringify({ response: '', stats: tokens(12) })]);
+    expect(counted.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'success' });
+    expect([...answered, ...counted].some((event) => event.kind === 'error')).toBe(false);
+  });
+});

@@ -8,9 +8,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { replayLines } from '@x/core';
 import { describe, expect, it } from 'vitest';
-import { briefs, recordedDir, recordedVersions } from '../../../tooling/recorded.js';
+import { briefs, compareVersions, recordedDir, recordedStreams, recordedVersions, streamScenario } from '../../../tooling/recorded.js';
 import { geminiLogSource } from './log-source.js';
 import { geminiSource } from './source.js';
+
+/** The versions recorded in stream-json: 0.11 and later (0.10 and older print one JSON document, read by recorded-json.test.ts). */
+const STREAM_VERSIONS = (provider: string) => recordedVersions(provider).filter((version) => compareVersions(version, '0.11.0') >= 0);
 
 /** A request that failed: stream-json has the prompt and the `result` with the error, nothing else. */
 const FAILED = ['start', 'prompt', 'error', 'usage', 'end error'];
@@ -265,20 +268,21 @@ const EXPECTED: Record<string, { stdout: Record<string, string[]>; log: Record<s
   '0.61.0': { stdout: STDOUT, log: LOG },
 };
 
-it('has expectations for every recorded version', () => {
-  expect(recordedVersions('gemini')).toEqual(Object.keys(EXPECTED));
-  expect(recordedVersions('gemini-log')).toEqual(Object.keys(EXPECTED));
+it('has expectations for every version recorded in stream-json (before 0.11: recorded-json.test.ts)', () => {
+  expect(STREAM_VERSIONS('gemini')).toEqual(Object.keys(EXPECTED));
+  expect(STREAM_VERSIONS('gemini-log')).toEqual(Object.keys(EXPECTED));
 });
 
-describe.each(recordedVersions('gemini'))('Gemini CLI %s -p --output-format stream-json, recorded', (version) => {
+describe.each(STREAM_VERSIONS('gemini'))('Gemini CLI %s -p --output-format stream-json, recorded', (version) => {
   const dir = recordedDir('gemini', version);
-  const files = readdirSync(dir).filter((file) => file.endsWith('.jsonl'));
+  // The same scenarios run in `--output-format json` (`<scenario>~json.json`) are read by recorded-json.test.ts.
+  const files = recordedStreams(dir);
 
   it.each(files)('%s replays with every line read', (file) => {
     const replay = replayLines(geminiSource, readFileSync(join(dir, file), 'utf8').split('\n'));
     expect(replay.diagnostics.filter((d) => d.outcome !== 'ignored').map((d) => d.reason)).toEqual([]);
     expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
-    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.stdout[file.replace(/\.jsonl$/, '')]);
+    expect(briefs(replay.events)).toEqual(EXPECTED[version]?.stdout[streamScenario(file)]);
   });
 });
 
@@ -290,7 +294,7 @@ function logKey(file: string, files: readonly string[]): string {
   return sessions.indexOf(file) === 0 ? scenario : `${scenario}.second`;
 }
 
-describe.each(recordedVersions('gemini-log'))('Gemini CLI %s chat recordings, recorded', (version) => {
+describe.each(STREAM_VERSIONS('gemini-log'))('Gemini CLI %s chat recordings, recorded', (version) => {
   const dir = recordedDir('gemini-log', version);
   // 0.39 on write JSONL; 0.38 and before one JSON document per session.
   const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl') || file.endsWith('.json'));

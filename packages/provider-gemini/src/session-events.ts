@@ -1,5 +1,5 @@
 import type { DisplayEvent, ErrorDisplayEvent, SessionStatus } from '@x/core';
-import { isJsonObject, numberField, type SessionFields } from '@x/core/provider-utils';
+import { isJsonObject, numberField, objectField, type SessionFields } from '@x/core/provider-utils';
 import { closeMessage, ensureSession, nextMessageId, openSession, type GeminiState } from './state.js';
 import { errorOf } from './tool-events.js';
 import { sessionMetricsUsage, streamStatsUsage } from './usage.js';
@@ -19,6 +19,19 @@ const FAILED_AS_SUCCESS = 'The model request failed: Gemini CLI reported success
  */
 function failedAsSuccess(state: GeminiState, event: ResultEvent): boolean {
   return event.status === 'success' && !state.answered && numberField(event.stats, 'total_tokens') === 0;
+}
+
+/**
+ * Whether an `--output-format json` document is a failed request reported as
+ * a success (quirk 18, in that mode): 0.10 prints `response: ""`, no `error`,
+ * and stats whose every model counted a `total` of 0 tokens, and exits 0
+ * (`fixtures/gemini/recorded/0.10.0/api-error-400.json`).
+ */
+function documentFailedAsSuccess(doc: JsonOutput): boolean {
+  const models = objectField(doc.stats, 'models');
+  if (isJsonObject(doc.error) || doc.response || models === undefined) return false;
+  const totals = Object.values(models).map((model) => numberField(objectField(model, 'tokens'), 'total'));
+  return totals.length > 0 && totals.every((total) => total === 0);
 }
 
 /** How a run that reported its end ended: a cancellation is no failure. */
@@ -86,9 +99,11 @@ export function jsonOutputEvents(state: GeminiState, doc: JsonOutput): DisplayEv
   if (response !== '') events.push({ kind: 'text', id, text: response });
   const usage = sessionMetricsUsage(doc.stats);
   if (usage !== undefined) events.push(usage);
-  const failed = isJsonObject(doc.error);
+  const failedAsSuccess = documentFailedAsSuccess(doc);
+  const failed = isJsonObject(doc.error) || failedAsSuccess;
   const error = errorOf(doc.error);
-  if (failed) events.push(...fatalError(state, error.message ?? NO_MESSAGE, error.type));
+  if (failedAsSuccess) events.push(...fatalError(state, FAILED_AS_SUCCESS, undefined));
+  else if (failed) events.push(...fatalError(state, error.message ?? NO_MESSAGE, error.type));
   events.push(...state.session.end(endStatus(failed, error.type), response === '' ? {} : { result: response }));
   return events;
 }
