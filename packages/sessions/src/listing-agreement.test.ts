@@ -120,7 +120,7 @@ function expectAgreement(pairs: [string, Reported, Reported][]): void {
 }
 
 describe('a listing row equals the full parse of its log, for every session log in fixtures/*-log', () => {
-  it.each(recordedHomes().map((home) => [relative(FIXTURES_DIR, home), home]))('%s', async (name, home) => {
+  it.each(recordedHomes().map((home) => [relative(FIXTURES_DIR, home), home]))('%s', async (_name, home) => {
     const pairs = await compare(home);
     expect(pairs.length).toBeGreaterThan(0);
     expectAgreement(pairs);
