@@ -32,6 +32,14 @@ describe('editContentOf', () => {
     });
   });
 
+  it('gives an edit longer than the lines core makes as its location alone: a cut diff would misstate the file', () => {
+    const old = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
+    expect(editContentOf({ file_path: '/p/big.txt', old_string: old, new_string: old.toUpperCase() })).toEqual({
+      diffs: [],
+      locations: [{ path: '/p/big.txt' }],
+    });
+  });
+
   it('gives a bare change (Codex file_change) as a location without a diff, and nothing for other inputs', () => {
     expect(editContentOf({ changes: [{ path: '/p/N.md', kind: 'add' }] })).toEqual({ diffs: [], locations: [{ path: '/p/N.md' }] });
     expect(editContentOf({ command: 'ls' })).toEqual({ diffs: [], locations: [] });

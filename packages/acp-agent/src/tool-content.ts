@@ -9,7 +9,8 @@ import { type FileEdit, fileEditsOf, type ToolResultDisplayEvent } from '@x/core
  */
 function diffOf(edit: FileEdit): ToolCallContent | undefined {
   if (edit.content !== undefined) return { type: 'diff', path: edit.path, oldText: null, newText: edit.content };
-  if (edit.lines.length === 0) return undefined;
+  // An edit past core's kept lines has only its first lines: a partial before and after would misstate the file, so only its location is sent.
+  if (edit.lines.length === 0 || edit.omittedLines !== undefined) return undefined;
   const before: string[] = [];
   const after: string[] = [];
   for (const line of edit.lines) {

@@ -1,7 +1,8 @@
 import { diffLines } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffTexts, fileEditsOf, parseApplyPatch, parseUnifiedDiff } from './file-diff.js';
+import { MAX_KEPT_DIFF_LINES, unifiedDiff } from './diff-lines.js';
+import { diffTexts, fileEditsOf, parseApplyPatch } from './file-diff.js';
 
 describe('fileEditsOf', () => {
   it('diffs a Claude Edit old/new pair with +/- counts', () => {
@@ -34,7 +35,8 @@ describe('fileEditsOf', () => {
   it('joins a MultiEdit of 200,000 changed lines without overflowing the stack', () => {
     const old = Array.from({ length: 200_000 }, (_, i) => `l${i}`).join('\n');
     const [edit] = fileEditsOf({ file_path: 'a', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: old, new_string: 'x' }] });
-    expect([edit?.added, edit?.removed, edit?.lines.length]).toEqual([2, 200_001, 200_004]);
+    // Every line counted; the first MAX_KEPT_DIFF_LINES made, the rest said to be left out.
+    expect([edit?.added, edit?.removed, edit?.lines.length, edit?.omittedLines]).toEqual([2, 200_001, MAX_KEPT_DIFF_LINES, 200_004 - MAX_KEPT_DIFF_LINES]);
   });
 
   it('shows a written file as its content, not a diff', () => {
@@ -84,8 +86,8 @@ describe('fileEditsOf', () => {
 });
 
 describe('diff helpers', () => {
-  it('parseUnifiedDiff skips file headers', () => {
-    expect(parseUnifiedDiff('--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n').map((l) => l.kind)).toEqual(['hunk', 'remove', 'add']);
+  it('unifiedDiff skips file headers', () => {
+    expect(unifiedDiff('--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n', MAX_KEPT_DIFF_LINES).lines.map((l) => l.kind)).toEqual(['hunk', 'remove', 'add']);
   });
 
   it('diffTexts keeps shared lines at either end as context and adds to an empty side cleanly', () => {

@@ -1,4 +1,7 @@
 import diffSequencesExports from '@jest/diff-sequences';
+import { appendDiff, type DiffLine, type DiffLines, emptyDiff, keepLine, MAX_KEPT_DIFF_LINES, unifiedDiff, unsearchedDiff } from './diff-lines.js';
+
+export type { DiffLine } from './diff-lines.js';
 
 /*
  * The package's ESM entry exports the function as its default; its types
@@ -8,13 +11,6 @@ import diffSequencesExports from '@jest/diff-sequences';
  */
 const loaded: unknown = diffSequencesExports;
 const diffSequences = (typeof loaded === 'function' ? loaded : diffSequencesExports.default) as typeof diffSequencesExports.default;
-
-/** One line of a diff: added (`+`), removed (`-`), unchanged context, or a hunk header (`@@ ...`). */
-export interface DiffLine {
-  kind: 'add' | 'remove' | 'context' | 'hunk';
-  /** The line without its marker and without its newline. */
-  text: string;
-}
 
 /**
  * What a tool call does to one file, read from its input: a diff (an edit, a
@@ -26,10 +22,14 @@ export interface FileEdit {
   change: 'created' | 'modified' | 'deleted' | 'moved' | 'written';
   /** Where a moved file went. */
   movedTo?: string;
-  /** The diff, empty when the input carries none. */
+  /** The diff, empty when the input carries none: its first {@link MAX_KEPT_DIFF_LINES} lines. */
   lines: DiffLine[];
+  /** Added lines, all of them, kept or not. */
   added: number;
+  /** Removed lines, all of them, kept or not. */
   removed: number;
+  /** Diff lines past those kept in `lines`, counted in `added` and `removed` but not made; absent when none. */
+  omittedLines?: number;
   /** The content of a written or created file, shown whole rather than as a diff. */
   content?: string;
 }
@@ -85,32 +85,39 @@ function lineCount(text: string): number {
   return lines > 1 && text.endsWith('\n') ? lines - 1 : lines;
 }
 
-function counted(path: string, change: FileEdit['change'], lines: DiffLine[]): FileEdit {
-  let added = 0;
-  let removed = 0;
-  for (const line of lines) {
-    if (line.kind === 'add') added += 1;
-    else if (line.kind === 'remove') removed += 1;
-  }
-  return { path, change, lines, added, removed };
+function counted(path: string, change: FileEdit['change'], diff: DiffLines = emptyDiff()): FileEdit {
+  const edit: FileEdit = { path, change, lines: diff.lines, added: diff.added, removed: diff.removed };
+  if (diff.omitted > 0) edit.omittedLines = diff.omitted;
+  return edit;
 }
 
 /** The line diff of two texts, every line kept: an edit's strings are a snippet, all of it worth seeing. */
 export function diffTexts(before: string, after: string): DiffLine[] {
+  return textDiff(before, after, Number.POSITIVE_INFINITY).lines;
+}
+
+/**
+ * The line diff of two texts, its first `keep` lines made. Past the size
+ * bound no shortest diff is searched for, and the texts are read in place
+ * (diff-lines.ts): the lines both share at either end, then the changed ones.
+ */
+function textDiff(before: string, after: string, keep: number): DiffLines {
+  if (before.length + after.length > MAX_DIFF_CHARS) return unsearchedDiff(before, after, keep);
   const old = before === '' ? [] : splitLines(before);
   const now = after === '' ? [] : splitLines(after);
   let head = 0;
   while (head < old.length && head < now.length && old[head] === now[head]) head += 1;
   let tail = 0;
   while (tail < old.length - head && tail < now.length - head && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail += 1;
-  const walk: DiffWalk = { old, now, oldAt: head, nowAt: head, lines: old.slice(0, head).map((text): DiffLine => ({ kind: 'context', text })) };
+  const walk: DiffWalk = { old, now, oldAt: head, nowAt: head, diff: emptyDiff(keep) };
+  for (let i = 0; i < head; i++) keepLine(walk.diff, 'context', old[i] as string);
   const oldEnd = old.length - tail;
   const nowEnd = now.length - tail;
-  // Past either bound the search is left out: what it would cost grows with its lines times their characters.
-  if (oldEnd - head + (nowEnd - head) <= MAX_SEARCH_LINES && before.length + after.length <= MAX_DIFF_CHARS) searchMiddle(walk, oldEnd, nowEnd);
+  // Past the bound the search is left out: what it would cost grows with its lines times their characters.
+  if (oldEnd - head + (nowEnd - head) <= MAX_SEARCH_LINES) searchMiddle(walk, oldEnd, nowEnd);
   changedUntil(walk, oldEnd, nowEnd);
-  for (let i = oldEnd; i < old.length; i++) walk.lines.push({ kind: 'context', text: old[i] as string });
-  return walk.lines;
+  for (let i = oldEnd; i < old.length; i++) keepLine(walk.diff, 'context', old[i] as string);
+  return walk.diff;
 }
 
 /** Where a diff has got to in both sides, and the lines it has written. */
@@ -119,7 +126,7 @@ interface DiffWalk {
   readonly now: readonly string[];
   oldAt: number;
   nowAt: number;
-  readonly lines: DiffLine[];
+  readonly diff: DiffLines;
 }
 
 /**
@@ -135,7 +142,7 @@ function searchMiddle(walk: DiffWalk, oldEnd: number, nowEnd: number): void {
     (i, j) => old[oldStart + i] === now[nowStart + j],
     (count, i, j) => {
       changedUntil(walk, oldStart + i, nowStart + j);
-      for (let k = 0; k < count; k++) walk.lines.push({ kind: 'context', text: old[oldStart + i + k] as string });
+      for (let k = 0; k < count; k++) keepLine(walk.diff, 'context', old[oldStart + i + k] as string);
       walk.oldAt = oldStart + i + count;
       walk.nowAt = nowStart + j + count;
     },
@@ -144,44 +151,32 @@ function searchMiddle(walk: DiffWalk, oldEnd: number, nowEnd: number): void {
 
 /** The changed lines up to the next kept run (or the tail): every removed line of the gap, then every added one, as unified diffs show them. */
 function changedUntil(walk: DiffWalk, oldEnd: number, nowEnd: number): void {
-  for (let i = walk.oldAt; i < oldEnd; i++) walk.lines.push({ kind: 'remove', text: walk.old[i] as string });
-  for (let j = walk.nowAt; j < nowEnd; j++) walk.lines.push({ kind: 'add', text: walk.now[j] as string });
+  for (let i = walk.oldAt; i < oldEnd; i++) keepLine(walk.diff, 'remove', walk.old[i] as string);
+  for (let j = walk.nowAt; j < nowEnd; j++) keepLine(walk.diff, 'add', walk.now[j] as string);
   walk.oldAt = oldEnd;
   walk.nowAt = nowEnd;
 }
 
-/** Reads a unified diff's body (`@@`, `+`, `-`, ` ` lines); file headers and other lines are skipped. */
-export function parseUnifiedDiff(patch: string): DiffLine[] {
-  const lines: DiffLine[] = [];
-  for (const line of splitLines(patch)) {
-    if (line.startsWith('+++') || line.startsWith('---')) continue;
-    if (line.startsWith('@@')) lines.push({ kind: 'hunk', text: line });
-    else if (line.startsWith('+')) lines.push({ kind: 'add', text: line.slice(1) });
-    else if (line.startsWith('-')) lines.push({ kind: 'remove', text: line.slice(1) });
-    else if (line.startsWith(' ')) lines.push({ kind: 'context', text: line.slice(1) });
-  }
-  return lines;
-}
-
-function stringEdit(path: string, fields: Fields): FileEdit | undefined {
+function stringDiff(fields: Fields, keep: number): DiffLines | undefined {
   const before = firstString(fields, OLD_FIELDS);
   const after = firstString(fields, NEW_FIELDS);
   if (before === undefined || after === undefined) return undefined;
-  return counted(path, 'modified', diffTexts(before, after));
+  return textDiff(before, after, keep);
 }
 
-/** Claude `MultiEdit`: several old/new pairs on one file, one diff after the other. */
+/** Claude `MultiEdit`: several old/new pairs on one file, one diff after the other, within one diff's kept lines. */
 function multiEdit(path: string, edits: readonly unknown[]): FileEdit {
-  const lines: DiffLine[] = [];
+  const diff = emptyDiff();
   for (const edit of edits.slice(0, MAX_EDITS)) {
     if (!isRecord(edit)) continue;
-    const one = stringEdit(path, edit);
+    const hunk = diff.lines.length + diff.omitted > 0;
+    // Only what there is room for is made, after the hunk line between two edits; the rest of each edit is counted.
+    const one = stringDiff(edit, Math.max(0, diff.keep - diff.lines.length - (hunk ? 1 : 0)));
     if (one === undefined) continue;
-    if (lines.length > 0) lines.push({ kind: 'hunk', text: '@@' });
-    // One push per line, never `push(...one.lines)`: an edit of a hundred thousand lines spread as arguments overflowed the stack.
-    for (const line of one.lines) lines.push(line);
+    if (hunk) keepLine(diff, 'hunk', '@@');
+    appendDiff(diff, one);
   }
-  return counted(path, 'modified', lines);
+  return counted(path, 'modified', diff);
 }
 
 /** Codex `patch_apply` changes: `{ path: { add: { content } } | { delete: {} } | { update: { unified_diff, move_path } } }`. */
@@ -198,12 +193,16 @@ function codexChangeMap(changes: Fields): FileEdit[] {
 function codexChange(path: string, value: Fields): FileEdit | undefined {
   if (isRecord(value.add)) {
     const content = typeof value.add.content === 'string' ? value.add.content : '';
-    return { ...counted(path, 'created', []), added: lineCount(content), content };
+    return { ...counted(path, 'created'), added: lineCount(content), content };
   }
-  if (isRecord(value.delete)) return counted(path, 'deleted', []);
+  if (isRecord(value.delete)) return counted(path, 'deleted');
   if (!isRecord(value.update)) return undefined;
   const { unified_diff: patch, move_path: movedTo } = value.update;
-  const edit = counted(path, typeof movedTo === 'string' ? 'moved' : 'modified', typeof patch === 'string' ? parseUnifiedDiff(patch) : []);
+  const edit = counted(
+    path,
+    typeof movedTo === 'string' ? 'moved' : 'modified',
+    typeof patch === 'string' ? unifiedDiff(patch, MAX_KEPT_DIFF_LINES) : emptyDiff(),
+  );
   return typeof movedTo === 'string' ? { ...edit, movedTo } : edit;
 }
 
@@ -219,10 +218,17 @@ function codexChangeList(changes: readonly unknown[]): FileEdit[] {
     .slice(0, MAX_EDITS)
     .filter(isRecord)
     .filter((change) => typeof change.path === 'string')
-    .map((change) => counted(change.path as string, CHANGE_KINDS.get(String(change.kind)) ?? 'modified', []));
+    .map((change) => counted(change.path as string, CHANGE_KINDS.get(String(change.kind)) ?? 'modified'));
 }
 
 const PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+)$/;
+
+/** An added file's section of an `apply_patch` envelope: every line added, its marker left out. */
+function createdDiff(body: readonly string[]): DiffLines {
+  const diff = emptyDiff();
+  for (const line of body) keepLine(diff, 'add', line.slice(1));
+  return diff;
+}
 
 /** The `apply_patch` envelope (`*** Begin Patch` ... `*** End Patch`), one edit per file section. */
 export function parseApplyPatch(patch: string): FileEdit[] {
@@ -231,8 +237,11 @@ export function parseApplyPatch(patch: string): FileEdit[] {
   const close = (): void => {
     if (current === undefined || edits.length >= MAX_EDITS) return;
     const { path, change, body, movedTo } = current;
-    const lines = change === 'created' ? body.map((line): DiffLine => ({ kind: 'add', text: line.slice(1) })) : parseUnifiedDiff(body.join('\n'));
-    const edit = counted(path, movedTo === undefined ? change : 'moved', lines);
+    const edit = counted(
+      path,
+      movedTo === undefined ? change : 'moved',
+      change === 'created' ? createdDiff(body) : unifiedDiff(body.join('\n'), MAX_KEPT_DIFF_LINES),
+    );
     edits.push(movedTo === undefined ? edit : { ...edit, movedTo });
   };
   for (const line of splitLines(patch)) {
@@ -266,9 +275,9 @@ export function fileEditsOf(input: unknown): FileEdit[] {
   const path = firstString(input, PATH_FIELDS);
   if (path === undefined) return [];
   if (Array.isArray(input.edits)) return [multiEdit(path, input.edits)];
-  const edit = stringEdit(path, input);
-  if (edit !== undefined) return [edit];
+  const diff = stringDiff(input, MAX_KEPT_DIFF_LINES);
+  if (diff !== undefined) return [counted(path, 'modified', diff)];
   const content = firstString(input, CONTENT_FIELDS);
   if (content === undefined) return [];
-  return [{ ...counted(path, 'written', []), added: lineCount(content), content }];
+  return [{ ...counted(path, 'written'), added: lineCount(content), content }];
 }

@@ -37,7 +37,7 @@ export function diffStatHtml(edits: readonly FileEdit[]): string {
   return ` <span class="diff-stat" aria-label="${lines(added)} added, ${removed} removed"><span class="added">+${added}</span> <span class="removed">-${removed}</span></span>`;
 }
 
-function diffLinesHtml(lines: readonly DiffLine[]): string {
+function diffLinesHtml(lines: readonly DiffLine[], omitted: number): string {
   let out = '';
   let budget = MAX_SHOWN_CHARS;
   let shownLines = 0;
@@ -50,7 +50,8 @@ function diffLinesHtml(lines: readonly DiffLine[]): string {
     out += `<span class="${cls}">${mark}${escapeHtmlText(shown)}${cut}</span>\n`;
     shownLines += 1;
   }
-  const more = lines.length - shownLines;
+  // Lines core counted but did not make (an edit past its kept lines) are more lines not shown.
+  const more = lines.length - shownLines + omitted;
   if (more > 0) out += `<span class="diff-hunk">… ${more} more ${more === 1 ? 'line' : 'lines'}</span>\n`;
   return out;
 }
@@ -64,7 +65,7 @@ function editHtml(edit: FileEdit, highlight: Highlighter): string {
     return `${label}<pre class="tool-file"><code class="language-${language}">${highlight(shown, language)}</code></pre>${omittedHtml(omitted)}`;
   }
   if (edit.lines.length === 0) return label;
-  return `${label}<pre class="diff"><code>${diffLinesHtml(edit.lines)}</code></pre>`;
+  return `${label}<pre class="diff"><code>${diffLinesHtml(edit.lines, edit.omittedLines ?? 0)}</code></pre>`;
 }
 
 /**

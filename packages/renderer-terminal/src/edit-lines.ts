@@ -57,6 +57,8 @@ export function editPreviewLines(edits: readonly FileEdit[], colors: Colors, con
       hidden += Math.max(0, content.length - contentLines);
     }
     for (const line of edit.lines) push(diffLineSegments(line, colors));
+    // Lines core counted but did not make (an edit past its kept lines) are among those not shown.
+    hidden += edit.omittedLines ?? 0;
   }
   if (hidden > 0) lines.push([[`⋮ ${hidden} more ${hidden === 1 ? 'line' : 'lines'}`, colors.dim]]);
   return lines;

@@ -49,4 +49,21 @@ describe('a session’s changes', () => {
     expect(html).toContain('href="/s/k#e3"');
     expect(html).toContain('<h3><a href="/s/k#t2">Turn 2</a></h3>');
   });
+
+  it('says how many lines of a long edit are not shown: core made only its first', async () => {
+    const old = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
+    const edit = {
+      kind: 'tool-use',
+      id: 'b',
+      name: 'Edit',
+      toolName: 'Edit',
+      toolKind: 'edit',
+      arg: 'big.txt',
+      input: { file_path: '/p/big.txt', old_string: old, new_string: old.toUpperCase() },
+    } as const;
+    const html = changesBodyHtml(await summarizeEvents(from([{ kind: 'prompt', form: 'prompt', text: 'shout' }, edit])), false, '/s/k');
+    // The diff is shown twice, under its file and under its turn: each time its 2,000 lines made, and the rest said.
+    expect(html.match(/<span class="hunk">… 4,000 more lines<\/span>/g)).toHaveLength(2);
+    expect(html.match(/<span class="(?:add|remove)">/g)).toHaveLength(2 * 2000);
+  });
 });

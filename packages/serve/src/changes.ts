@@ -45,7 +45,10 @@ function editHtml(edit: FileEdit, redact: boolean): string {
   }
   if (edit.lines.length === 0)
     return `<p>${escapeHtml(edit.change)}${edit.movedTo === undefined ? '' : ` to ${escapeHtml(redact ? redactSecrets(edit.movedTo) : edit.movedTo)}`}</p>`;
-  return `<pre class="x-diff">${edit.lines.map((l) => lineHtml(l, redact)).join('\n')}</pre>`;
+  // Lines core counted but did not make (an edit past its kept lines) are said, not shown.
+  const omitted = edit.omittedLines ?? 0;
+  const more = omitted === 0 ? '' : `\n<span class="hunk">… ${omitted.toLocaleString('en-US')} more ${omitted === 1 ? 'line' : 'lines'}</span>`;
+  return `<pre class="x-diff">${edit.lines.map((l) => lineHtml(l, redact)).join('\n')}${more}</pre>`;
 }
 
 /**
