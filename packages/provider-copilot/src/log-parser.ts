@@ -80,7 +80,8 @@ export function createCopilotLogParser(options: CopilotSourceOptions = {}): Sour
   const doc: DocumentState = { reader: createJsonDocumentReader(), open: false };
   return {
     parse(text, context) {
-      if (doc.open || text.trimEnd() === '{') {
+      // Every line passes here: the length is looked at before a trimmed copy is made (an event line is never this short).
+      if (doc.open || (text.length < 16 && text.trimEnd() === '{')) {
         const events = documentLine(state, doc, text, context);
         if (events !== undefined) return events;
       }

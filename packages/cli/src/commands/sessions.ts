@@ -90,7 +90,8 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
   const { values } = parseCommand('sessions', argv);
   if (values.help === true) return printHelp('sessions', out);
   const allProjects = values['all-projects'] === true;
-  let unprojected = 0;
+  // What the listing says it left out, as it says it.
+  const left = { unprojected: 0 };
   const { stores } = await loadSessionPlugins(pluginSpecs(values), io);
   const agent = parseAgent(values.agent as string | undefined, stores);
   const since = parseDate('--since', values.since as string | undefined);
@@ -107,7 +108,7 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
     onWarning: storeWarnings(io, values.redact === true),
     // Copilot CLI before 0.0.380 records no working folder: such sessions belong to no project, so say where they are.
     onUnprojected: (count) => {
-      unprojected = count;
+      left.unprojected = count;
     },
   });
   const sessions = values.redact === true ? redactValue(found) : found;
@@ -118,6 +119,7 @@ export async function runSessionsCommand(argv: readonly string[], io: SessionCom
   } else {
     await write(out, table(sessions, allProjects));
   }
+  const { unprojected } = left;
   if (unprojected > 0 && !values.json) {
     io.stderr.write(`xview: ${unprojected} ${unprojected === 1 ? 'session records' : 'sessions record'} no project and ${unprojected === 1 ? 'is' : 'are'} not listed here (--all-projects lists ${unprojected === 1 ? 'it' : 'them'}).\n`);
   }
