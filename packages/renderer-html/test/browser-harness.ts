@@ -205,6 +205,11 @@ export async function startTestServer(): Promise<TestServer> {
       documents.set(`/doc/${name}.html`, html);
       return `${origin}/doc/${encodeURIComponent(name)}.html`;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A spare connection Chromium opened and never used would hold close() until Node's header timeout.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
