@@ -17,9 +17,31 @@ function record(text: string): Record<string, unknown> | undefined {
   return isJsonObject(value) ? value : undefined;
 }
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** Copilot CLI's home, moved by `COPILOT_HOME`. */
-function copilotHome(home: string, env: Readonly<Record<string, string | undefined>>, fs: Pick<StoreFileSystem, 'join'>): string {
+function copilotHome(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>): string {
   return env.COPILOT_HOME || fs.join(home, '.copilot');
+}
+
+/**
+ * Where Copilot CLI kept its state up to 0.0.423 when `XDG_STATE_HOME` was
+ * set: `$XDG_STATE_HOME/.copilot` (docs/formats/copilot.md section 5). 1.0.7
+ * moves it to `~/.copilot` and leaves symlinks behind, but a user who never
+ * ran a later version still has the sessions there. A relative value is no
+ * folder (the XDG rule), and a folder that is the home already adds nothing.
+ */
+function xdgStateHome(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>): string | undefined {
+  const state = env.XDG_STATE_HOME;
+  if (state === undefined || !state.startsWith('/')) return undefined;
+  const folder = fs.join(state, '.copilot');
+  return folder === copilotHome(home, env, fs) ? undefined : folder;
+}
+
+/** The folders the sessions may be in: the home, then the older XDG one. */
+function copilotHomes(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>): string[] {
+  const xdg = xdgStateHome(home, env, fs);
+  return xdg === undefined ? [copilotHome(home, env, fs)] : [copilotHome(home, env, fs), xdg];
 }
 
 async function workspace(fs: StoreFileSystem, dir: string): Promise<Record<string, string>> {
@@ -83,10 +105,9 @@ async function readSession(fs: StoreFileSystem, path: string): Promise<SessionRo
   return row;
 }
 
-/** Copilot logs: `session-state/<id>/events.jsonl`, and `session-state/<id>.jsonl` of 0.0.343 to 0.0.376 (recorded: 0.0.376). */
-async function listLogs(context: SessionListContext): Promise<SessionRow[]> {
-  const { fs } = context;
-  const state = fs.join(copilotHome(context.home, context.env, fs), 'session-state');
+/** Copilot logs under `home`: `session-state/<id>/events.jsonl`, and `session-state/<id>.jsonl` of 0.0.343 to 0.0.376 (recorded: 0.0.376). */
+async function listLogs(fs: StoreFileSystem, home: string): Promise<SessionRow[]> {
+  const state = fs.join(home, 'session-state');
   const found: string[] = [];
   for (const entry of await fs.list(state)) {
     if (entry.kind === 'file' && entry.name.endsWith('.jsonl')) found.push(fs.join(state, entry.name));
@@ -116,16 +137,35 @@ async function readHistory(fs: StoreFileSystem, path: string): Promise<SessionRo
   return row;
 }
 
-/** Copilot CLI 0.0.340's sessions: one document each in `history-session-state/` (no working folder is recorded). */
-async function listHistory(context: SessionListContext): Promise<SessionRow[]> {
-  const { fs } = context;
-  const dir = fs.join(copilotHome(context.home, context.env, fs), 'history-session-state');
+/** Copilot CLI 0.0.340's sessions under `home`: one document each in `history-session-state/` (no working folder is recorded). */
+async function listHistory(fs: StoreFileSystem, home: string): Promise<SessionRow[]> {
+  const dir = fs.join(home, 'history-session-state');
   const found = (await fs.list(dir)).filter((entry) => entry.kind === 'file' && HISTORY_NAME.test(entry.name)).map((entry) => fs.join(dir, entry.name));
   return readEach(found, (path) => readHistory(fs, path));
 }
 
+/** What tells a session seen twice apart: the XDG folder that 1.0.7 left as a symlink to the home lists the same files again. */
+function sameFile(row: SessionRow): string {
+  return JSON.stringify([row.id, row.size, row.updatedAt]);
+}
+
+async function listHome(fs: StoreFileSystem, home: string): Promise<SessionRow[]> {
+  return [...(await listLogs(fs, home)), ...(await listHistory(fs, home))];
+}
+
+/** The home's sessions, then the XDG folder's that are not the home's files reached again through a migrated folder's symlink. */
+async function listAll(context: SessionListContext): Promise<SessionRow[]> {
+  const { fs } = context;
+  const rows = await listHome(fs, copilotHome(context.home, context.env, fs));
+  const xdg = xdgStateHome(context.home, context.env, fs);
+  if (xdg === undefined) return rows;
+  const seen = new Set(rows.map(sameFile));
+  return [...rows, ...(await listHome(fs, xdg)).filter((row) => !seen.has(sameFile(row)))];
+}
+
 /**
- * GitHub Copilot CLI's session logs under `~/.copilot` or `COPILOT_HOME`,
+ * GitHub Copilot CLI's session logs under `~/.copilot` or `COPILOT_HOME`, and
+ * under `$XDG_STATE_HOME/.copilot`, where versions up to 0.0.423 kept them,
  * read by the log source's own prompt rule (session-head.ts), read back as
  * bytes for `copilot-log`.
  */
@@ -134,8 +174,8 @@ export const copilotSessionStore: SessionStore = defineSessionStore({
   id: 'copilot',
   displayName: 'GitHub Copilot CLI',
   logSource: 'copilot-log',
-  envVariables: ['COPILOT_HOME'],
-  roots: ({ home, env, fs }) => [copilotHome(home, env, fs)],
-  list: async (context) => [...(await listLogs(context)), ...(await listHistory(context))],
+  envVariables: ['COPILOT_HOME', 'XDG_STATE_HOME'],
+  roots: ({ home, env, fs }) => copilotHomes(home, env, fs),
+  list: listAll,
   open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
 });

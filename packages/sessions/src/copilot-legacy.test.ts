@@ -97,3 +97,42 @@ describe('Copilot CLI 0.0.376 session-state/<id>.jsonl', () => {
     expect(rows[0]?.project).toBeUndefined();
   });
 });
+
+describe('Copilot CLI state under $XDG_STATE_HOME/.copilot (up to 0.0.423 with XDG_STATE_HOME set; copilot.md §5)', () => {
+  /** A home whose recorded `.copilot` folder lies at `$XDG_STATE_HOME/.copilot`, as those versions put it. */
+  function xdgHome(version: string, scenario: string): { home: string; state: string } {
+    const home = tempHome();
+    const state = join(home, '.local', 'state');
+    cpSync(join(FIXTURES_DIR, 'copilot-log', 'recorded', version, scenario, '.copilot'), join(state, '.copilot'), { recursive: true });
+    return { home, state };
+  }
+
+  it('lists and opens its sessions, of each layout, beside those of ~/.copilot', async () => {
+    const { home, state } = xdgHome('0.0.400', 'plain-answer');
+    cpSync(join(FIXTURES_DIR, 'copilot-log', 'recorded', '0.0.340', 'resumed', '.copilot'), join(state, '.copilot'), { recursive: true });
+    cpSync(join(FIXTURES_DIR, 'copilot-log', 'recorded', '0.0.376', 'resumed', '.copilot'), join(home, '.copilot'), { recursive: true });
+    const env = { XDG_STATE_HOME: state };
+    const rows = await listSessions({ stores: STORES, home, env, agent: 'copilot' });
+    expect(rows.map((row) => [row.title, row.path.startsWith(state)]).sort()).toEqual([
+      ['Remember the number 7.', false],
+      ['Remember the number 7.', true],
+      ['What is 6 times 7?', true],
+    ]);
+    const fromXdg = rows.find((row) => row.title === 'What is 6 times 7?');
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await openSession(fromXdg as NonNullable<typeof fromXdg>, { stores: STORES, home, env })) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(readFileSync(fromXdg?.path ?? '', 'utf8'));
+    // Without the variable the folder is not looked at; a relative value is no folder (the XDG rule).
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'copilot' })).toHaveLength(1);
+    expect(await listSessions({ stores: STORES, home, env: { XDG_STATE_HOME: 'state' }, agent: 'copilot' })).toHaveLength(1);
+  });
+
+  it('lists once a session that 1.0.7 moved to ~/.copilot and left a symlink to in the XDG folder', async () => {
+    const home = recordedHome('0.0.400', 'plain-answer');
+    const state = join(home, '.local', 'state');
+    mkdirSync(join(state, '.copilot'), { recursive: true });
+    symlinkSync(join(home, '.copilot', 'session-state'), join(state, '.copilot', 'session-state'));
+    const rows = await listSessions({ stores: STORES, home, env: { XDG_STATE_HOME: state }, agent: 'copilot' });
+    expect(rows.map((row) => row.path)).toEqual([expect.stringMatching(new RegExp(`^${home}/\\.copilot/session-state/`))]);
+  });
+});
