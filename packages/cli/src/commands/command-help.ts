@@ -38,11 +38,8 @@ export const COMMAND_OPTIONS: Record<SessionCommandName, readonly CommandOption[
     PLUGIN,
     HELP,
   ],
-  // Besides these, show takes the rendering options of xview (below, in its help).
-  show: [
-    { name: 'follow', help: 'keep rendering a log that is still being written until Ctrl-C' },
-    { name: 'redact', help: 'replace secrets with a marker in every output' },
-  ],
+  // Besides these, show takes the rendering options of xview (below, in its help), --redact among them.
+  show: [{ name: 'follow', help: 'keep rendering a log that is still being written until Ctrl-C' }],
   site: [
     AGENT,
     { name: 'project', value: '<dir>', help: "only this project's sessions (default: every project)" },

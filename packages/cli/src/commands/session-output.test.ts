@@ -209,6 +209,13 @@ describe('help for each command', () => {
     expect(help).not.toContain('--raw');
   });
 
+  it.each(['sessions', 'show', 'site', 'serve', 'acp', 'acp-agent'])('%s --help lists each option once', async (command) => {
+    const help = (await run([command, '--help'])).stdout;
+    const options = [...help.matchAll(/^ {2}(?:-\w, )? {0,4}(--[\w-]+)/gm)].map((m) => m[1]);
+    expect(options.length).toBeGreaterThan(1);
+    expect(options.filter((option, n) => options.indexOf(option) !== n)).toEqual([]);
+  });
+
   it.each([
     [['sessions', '--agnet', 'claude'], "xview: sessions: unknown option '--agnet'. Did you mean --agent? Run xview sessions --help for the options.\n"],
     [['site', 'out', '--redcat'], "xview: site: unknown option '--redcat'. Did you mean --redact? Run xview site --help for the options.\n"],
