@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import type { AgentId, SessionInfo, SessionLookup, SessionStoreRegistry } from '@x/sessions';
+import type { AgentId, ListSessionsOptions, SessionInfo, SessionLookup, SessionStoreRegistry } from '@x/sessions';
 import { findSession, followFile, followSession, insideSessionStore, listSessions, nodeStoreFileSystem, openSession, redactSecrets } from '@x/sessions';
 import { neutralizeForTerminal } from '@x/renderer-terminal/sanitize';
 import type { CliOptions } from '../args.js';
@@ -40,15 +40,29 @@ async function targetOfPath(path: string, lookup: SessionLookup & { stores: Sess
   return rows.find((row) => resolve(row.path) === full) ?? { agent: store.id, storage: 'file', path: full, id: basename(full) };
 }
 
-async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionStoreRegistry, redact: boolean): Promise<ShowTarget> {
-  const lookup = { home: homeOf(io), env: io.env, stores, onWarning: storeWarnings(io, redact) };
-  if (existsSync(ref) && statSync(ref).isFile()) return targetOfPath(ref, lookup);
-  let found: SessionInfo | undefined;
+async function sessionOf(ref: string, lookup: SessionLookup & Pick<ListSessionsOptions, 'onWarning'>): Promise<SessionInfo | undefined> {
   try {
-    found = await findSession(ref, lookup);
+    return await findSession(ref, lookup);
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error), ExitCode.usage);
   }
+}
+
+/**
+ * A word that could be an id (no `/` or `.`) and names a file in the current
+ * folder as well as a session is refused rather than guessed: a file planted
+ * under a session's id (a cloned repository's) would otherwise be shown in
+ * its place. A path with `/` or `.` is a path: no id has them.
+ */
+async function resolveTarget(ref: string, io: SessionCommandIo, stores: SessionStoreRegistry, redact: boolean): Promise<ShowTarget> {
+  const lookup = { home: homeOf(io), env: io.env, stores, onWarning: storeWarnings(io, redact) };
+  const isFile = existsSync(ref) && statSync(ref).isFile();
+  if (isFile && /[/.]/.test(ref)) return targetOfPath(ref, lookup);
+  const found = await sessionOf(ref, lookup);
+  if (isFile && found !== undefined) {
+    throw new CliError(`"${ref}" names both the file ./${ref} and the session ${found.key ?? found.id}: write ./${ref} for the file, or more of the id.`, ExitCode.usage);
+  }
+  if (isFile) return targetOfPath(ref, lookup);
   if (found === undefined) throw new CliError(`no session or file "${ref}" (xview sessions --all-projects lists the sessions on this machine).`, ExitCode.input);
   return found;
 }

@@ -96,6 +96,20 @@ describe('the installed xview show', () => {
     expect(missing.stderr.split('\n')).toHaveLength(2);
   });
 
+  it('refuses a word that names a file in the current folder as well as a session, and shows either when asked plainly', async () => {
+    const place = fiveAgentHome();
+    // A cloned repository's file named as a session's id prefix: shown in the session's place, it would pass for it.
+    put(join(place.cwd, '0d3f6a52'), `${readFileSync(join(FIXTURES_DIR, 'claude-log', 'crud.jsonl'), 'utf8')}`);
+    const both = await runInstalled(['show', '0d3f6a52', '--events'], place);
+    expect([both.status, both.stdout, both.stderr]).toEqual([
+      ExitCode.usage,
+      '',
+      `xview: "0d3f6a52" names both the file ./0d3f6a52 and the session ${IDS.copilot}: write ./0d3f6a52 for the file, or more of the id.\n`,
+    ]);
+    expect((await runInstalled(['show', './0d3f6a52', '--summary', '--json'], place)).stdout).toContain('"provider": "claude-log"');
+    expect((await runInstalled(['show', IDS.copilot, '--summary', '--json'], place)).stdout).toContain('"provider": "copilot-log"');
+  });
+
   it('--follow shows lines appended to a running log, and stops on SIGINT', async () => {
     const place = fiveAgentHome();
     const log = join(place.home, '.copilot', 'session-state', IDS.copilot, 'events.jsonl');
