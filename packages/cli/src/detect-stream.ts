@@ -1,9 +1,11 @@
 import type { DetectionResult, SourceRegistry } from '@x/core';
+import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
 
 /** How sure detection must be to stop reading ahead. */
 const CONFIDENT = 0.9;
 const MAX_HEAD_LINES = 20;
 const MAX_HEAD_BYTES = 256 * 1024;
+const LF = 0x0a;
 
 /** The first bytes of a stream, held back for detection, and the stream with them put back in front. */
 export interface DetectedStream {
@@ -14,40 +16,73 @@ export interface DetectedStream {
   stream: AsyncIterable<Uint8Array>;
 }
 
+/** What has been read of the stream's head so far. */
+interface Head {
+  held: Uint8Array[];
+  bytes: number;
+  text: string;
+  done: boolean;
+  /** Non-blank complete lines seen: detection has something to look at. */
+  lines: number;
+  detection: DetectionResult;
+}
+
+/** Detects again over the complete lines read so far (all of them once the stream has ended). */
+function detectHead(head: Head, registry: SourceRegistry): void {
+  const lines = head.text.split(/\r?\n/);
+  // The last piece may be a line still arriving, unless the stream has ended.
+  const complete = head.done ? lines : lines.slice(0, -1);
+  head.lines = complete.filter((line) => line.trim() !== '').length;
+  if (head.lines > 0) head.detection = registry.detect(complete);
+}
+
+/**
+ * Whether enough is read: a source is sure, twenty lines are in, or 256 KiB
+ * are, but only once a whole line is among them. A first line longer than
+ * that (a Claude transcript opening on a pasted image) is read to its end,
+ * up to the run's line limit, past which it is an over-long line anyway.
+ */
+function enough(head: Head, maxLineBytes: number): boolean {
+  const { detection } = head;
+  if (head.done || (detection.status === 'detected' && detection.confidence >= CONFIDENT) || head.lines >= MAX_HEAD_LINES) return true;
+  return head.bytes >= MAX_HEAD_BYTES && (head.lines > 0 || head.bytes > maxLineBytes);
+}
+
 /**
  * Reads just enough of a stream to tell its format: it stops at the first
  * line a source is sure of, so a live agent's output is not held back, and
- * otherwise after twenty lines, 256 KiB, or the end.
+ * otherwise after twenty lines, 256 KiB (with at least one whole line), or
+ * the end. Detection runs again only when a chunk ends a line, so a long
+ * line costs one pass, not one per chunk.
  */
-export async function detectStream(input: AsyncIterable<Uint8Array>, registry: SourceRegistry): Promise<DetectedStream> {
+export async function detectStream(
+  input: AsyncIterable<Uint8Array>,
+  registry: SourceRegistry,
+  maxLineBytes: number = DEFAULT_MAX_LINE_BYTES,
+): Promise<DetectedStream> {
   const iterator = input[Symbol.asyncIterator]();
-  const held: Uint8Array[] = [];
   const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  let detection: DetectionResult = { status: 'unknown', reason: 'the stream is empty', sample: [] };
-  let done = false;
-  while (!done) {
+  const head: Head = { held: [], bytes: 0, text: '', done: false, lines: 0, detection: { status: 'unknown', reason: 'the stream is empty', sample: [] } };
+  while (!enough(head, maxLineBytes)) {
     const next = await iterator.next();
     if (next.done) {
-      done = true;
-      text += decoder.decode();
+      head.done = true;
+      head.text += decoder.decode();
     } else {
-      held.push(next.value);
-      bytes += next.value.length;
-      text += decoder.decode(next.value, { stream: true });
+      head.held.push(next.value);
+      head.bytes += next.value.length;
+      head.text += decoder.decode(next.value, { stream: true });
     }
-    const lines = text.split(/\r?\n/);
-    // The last piece may be a line still arriving, unless the stream has ended.
-    const complete = done ? lines : lines.slice(0, -1);
-    if (complete.some((line) => line.trim() !== '')) detection = registry.detect(complete);
-    const count = complete.filter((line) => line.trim() !== '').length;
-    if ((detection.status === 'detected' && detection.confidence >= CONFIDENT) || count >= MAX_HEAD_LINES || bytes >= MAX_HEAD_BYTES) break;
+    if (head.done || next.value?.includes(LF)) detectHead(head, registry);
+  }
+  if (head.lines === 0 && head.bytes > maxLineBytes) {
+    // Nothing to detect by: said, with the line's start, rather than shown as text in silence.
+    head.detection = { status: 'unknown', reason: `its first line is longer than the line limit of ${maxLineBytes} bytes`, sample: [head.text.slice(0, 200)] };
   }
   async function* replay(): AsyncGenerator<Uint8Array> {
-    yield* held;
-    if (done) return;
+    yield* head.held;
+    if (head.done) return;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
-  return { detection, head: held[0] ?? new Uint8Array(0), stream: replay() };
+  return { detection: head.detection, head: head.held[0] ?? new Uint8Array(0), stream: replay() };
 }

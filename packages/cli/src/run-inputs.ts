@@ -93,7 +93,7 @@ async function renderInput(
   tally: Tally,
 ): Promise<void> {
   const { options } = session;
-  const detected = await detectStream(stream, session.plugins.registry);
+  const detected = await detectStream(stream, session.plugins.registry, options.maxLineBytes);
   if (looksBinary(detected.head)) {
     throw new CliError(
       `${inputLabel(input)} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`,

@@ -91,6 +91,17 @@ describe('the installed xview, whatever the input', () => {
     expect(raw.stdout).toBe(input);
   });
 
+  it('tells the format by a first line longer than the 256 KiB detection usually reads, from standard input too', async () => {
+    // Claude Code 2.1.332's recorded run, opening on its first tool result made 1 MiB long (a large file read, a pasted image).
+    const recorded = readFileSync(join(FIXTURES_DIR, 'claude/recorded/2.1.332/read-edit-run.jsonl'), 'utf8').split('\n');
+    const at = recorded.findIndex((line) => line.startsWith('{"type":"user"'));
+    const result = JSON.parse(recorded[at] as string) as { message: { content: { content: string }[] } };
+    (result.message.content[0] as { content: string }).content = 'x'.repeat(1024 * 1024);
+    const input = [JSON.stringify(result), ...recorded.filter((_, n) => n !== at)].join('\n');
+    const summary = await runInstalled(['--summary', '--json'], warmPlace(), input);
+    expect([summary.stderr, (JSON.parse(summary.stdout) as { provider: string }).provider]).toEqual(['', 'claude']);
+  });
+
   it('stacks no more than 8 combining marks on a letter, whatever kept joiner or selector splits them', async () => {
     const text = (between: string) => `a${`\u0301${between}`.repeat(30)}`;
     const line = (between: string) =>
