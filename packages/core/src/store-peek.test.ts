@@ -18,12 +18,29 @@ describe('scanHead', () => {
     expect(fs.reads.bytes).toBe(64 * 1024);
   });
 
-  it('stops at the byte limit and says the read was not complete', async () => {
+  it('stops at the byte limit, once the line it cut has ended, and says the read was not complete', async () => {
     const fs = memoryStoreFs({ '/a.jsonl': 'line\n'.repeat(100_000) });
     const lines: string[] = [];
     expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) > 0, 64 * 1024)).toEqual({ complete: false });
-    expect(fs.reads.bytes).toBe(64 * 1024);
-    expect(lines.length).toBe(Math.floor((64 * 1024) / 5));
+    // 64 KiB end inside a line: the next chunk is read for its end, and no line begun past the limit is handed over.
+    expect(fs.reads.bytes).toBe(128 * 1024);
+    expect(lines.length).toBe(Math.ceil((64 * 1024) / 5));
+    expect(lines.at(-1)).toBe('line');
+  });
+
+  it('reads a line the limit cut to its end: a first prompt holding a pasted image is longer than the head', async () => {
+    const long = `{"prompt":"${'A'.repeat(3 * 1024 * 1024)}"}`;
+    const fs = memoryStoreFs({ '/a.jsonl': `{"first":1}\n${long}\n{"after":1}\n${'x'.repeat(200_000)}\n` });
+    const lines: string[] = [];
+    expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) > 0)).toEqual({ complete: false });
+    expect(lines).toEqual(['{"first":1}', long]);
+  });
+
+  it('gives a line up at the line limit past the head', async () => {
+    const fs = memoryStoreFs({ '/a.jsonl': `${'A'.repeat(17 * 1024 * 1024 + 1024 * 1024)}\n` });
+    const lines: string[] = [];
+    expect(await scanHead(fs, '/a.jsonl', (line) => lines.push(line) > 0)).toEqual({ complete: false });
+    expect([lines.length, fs.reads.bytes]).toEqual([0, 17 * 1024 * 1024]);
   });
 
   it('decodes a character split across chunks', async () => {

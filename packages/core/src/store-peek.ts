@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
 import type { StoreFile, StoreFileSystem } from './store-file-system.js';
 
 /** How much of a log's head a listing reads at most: enough for a long first line (Codex's instructions). */
@@ -22,7 +23,10 @@ interface ScanState {
  * Reads a file's lines from the start, in chunks, and hands each non-blank
  * line to `visit` until it returns `false`, the file ends, or `limit` bytes
  * were read. Only the chunks needed are read, never the whole of a large
- * file, so a listing stays cheap however long a log grows.
+ * file, so a listing stays cheap however long a log grows. A line that the
+ * limit cuts is read to its end, up to the line limit (16 MiB): a first
+ * prompt holding a pasted image can be longer than the head, and it names the
+ * session's title and project.
  */
 export async function scanHead(fs: StoreFileSystem, path: string, visit: (line: string) => boolean, limit = STORE_HEAD_LIMIT_BYTES): Promise<HeadScan> {
   const file = await fs.open(path);
@@ -33,22 +37,24 @@ export async function scanHead(fs: StoreFileSystem, path: string, visit: (line: 
   }
 }
 
-/** Hands the complete lines of `state.pending` to `visit`; `false` when it asked to stop. */
-function visitLines(state: ScanState, visit: (line: string) => boolean): boolean {
-  let newline = state.pending.indexOf('\n');
-  while (newline !== -1) {
+/** Hands at most `most` complete lines of `state.pending` to `visit`: how many, or `stop` when it asked to stop. */
+function visitLines(state: ScanState, visit: (line: string) => boolean, most: number): number | 'stop' {
+  let handed = 0;
+  for (let newline = state.pending.indexOf('\n'); newline !== -1 && handed < most; newline = state.pending.indexOf('\n')) {
     const line = state.pending.slice(0, newline);
     state.pending = state.pending.slice(newline + 1);
-    if (line.trim() !== '' && !visit(line)) return false;
-    newline = state.pending.indexOf('\n');
+    handed += 1;
+    if (line.trim() !== '' && !visit(line)) return 'stop';
   }
-  return true;
+  return handed;
 }
 
 async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit: number): Promise<HeadScan> {
   const decoder = new TextDecoder('utf-8');
   const state: ScanState = { position: 0, pending: '' };
-  while (state.position < limit) {
+  // Past the limit only the line it cut is read on, to its end or to the line limit.
+  while (state.position < limit || (state.pending !== '' && state.position < limit + DEFAULT_MAX_LINE_BYTES)) {
+    const finishing = state.position >= limit;
     const chunk = await file.read(state.position, CHUNK_BYTES);
     if (chunk.length === 0) {
       const last = state.pending + decoder.decode();
@@ -56,8 +62,12 @@ async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit
       return { complete: true };
     }
     state.position += chunk.length;
-    state.pending += decoder.decode(chunk, { stream: true });
-    if (!visitLines(state, visit)) return { complete: false };
+    const text = decoder.decode(chunk, { stream: true });
+    state.pending += text;
+    // Every earlier line has been handed over: only a chunk with a line end can end one (a long line costs one pass, not one per chunk).
+    if (!text.includes('\n')) continue;
+    const handed = visitLines(state, visit, finishing ? 1 : Number.POSITIVE_INFINITY);
+    if (handed === 'stop' || (finishing && handed > 0)) return { complete: false };
   }
   return { complete: false };
 }
