@@ -1,10 +1,11 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { isJsonObject, objectField, parseJson, readEach, readWholeText, scanHead, storeBaseName, storeParent, stringField } from '@x/core/provider-utils';
+import { createLegacyHeadState, visitLegacyHeadLine } from './legacy-head.js';
 import { applyGeminiDocument, applyGeminiRecord, createGeminiHead, type GeminiHead, geminiTitle, geminiTokens } from './session-head.js';
 
 /** A JSONL recording up to this size is read whole, so its turns are exact; a longer one to its first prompt. */
 const READ_WHOLE_BYTES = 256 * 1024;
-/** A legacy single-document recording up to this size is parsed whole; a larger one is listed from its file name. */
+/** A legacy single-document recording up to this size is parsed whole; a larger one is listed from its first lines. */
 const WHOLE_DOCUMENT_LIMIT = 4 * 1024 * 1024;
 /** The largest `projects.json` or `.project_root` read. */
 const SMALL_FILE_LIMIT = 1024 * 1024;
@@ -76,6 +77,12 @@ async function readRecording(fs: StoreFileSystem, path: string, size: number, he
       return small || head.firstPrompt === undefined;
     });
     return scan.complete;
+  }
+  if (size > WHOLE_DOCUMENT_LIMIT) {
+    // Too large to parse for a row: its id, start and first prompt from its first lines (legacy-head.ts).
+    const state = createLegacyHeadState();
+    await scanHead(fs, path, (line) => visitLegacyHeadLine(state, head, line));
+    return false;
   }
   const document = record((await readWholeText(fs, path, WHOLE_DOCUMENT_LIMIT)) ?? '');
   if (document === undefined) return false;

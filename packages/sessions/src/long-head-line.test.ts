@@ -36,3 +36,20 @@ describe('a first prompt longer than the head a listing reads', () => {
     expect(rows.map((row) => [row.project, row.title])).toEqual([['/home/lab/project', '[image] What is 6 times 7?']]);
   });
 });
+
+describe('a Gemini CLI ≤0.38 recording too large to parse whole for its row (over 4 MiB)', () => {
+  it('is listed by its id, start and first prompt, read from its first lines', async () => {
+    const home = tempHome();
+    cpSync(join(FIXTURES_DIR, 'gemini-log', 'recorded', '0.31.0', 'read-edit-run'), home, { recursive: true });
+    const chats = join(home, '.gemini', 'tmp', 'project', 'chats');
+    const log = join(chats, readdirSync(chats)[0] as string);
+    const document = JSON.parse(readFileSync(log, 'utf8')) as { messages: { content: unknown }[] };
+    // Its last message made 5 MiB long, as a long tool output makes one; written as Gemini CLI writes it.
+    (document.messages.at(-1) as { content: unknown }).content = 'y'.repeat(5 * 1024 * 1024);
+    writeFileSync(log, JSON.stringify(document, null, 2));
+    const rows = await listSessions({ stores: STORES, home, env: {}, agent: 'gemini' });
+    expect(rows.map((row) => [row.id, row.startedAt, row.title, row.turns])).toEqual([
+      ['da4992ab-d993-4354-9f68-45669fc098ef', '2026-11-29T18:43:59.962Z', 'Fix the typo in src/greet.ts and show me the file.', undefined],
+    ]);
+  });
+});
