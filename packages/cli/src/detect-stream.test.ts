@@ -64,6 +64,14 @@ describe('detectStream', () => {
     expect(await text(detected.stream)).toBe(input);
   });
 
+  it('tells `--output-format json --verbose` (the whole run as one line) of a run longer than 256 KiB', async () => {
+    const run = JSON.parse(readFileSync(join(RECORDED, 'read-edit-run~json-verbose.json'), 'utf8')) as { type: string; message?: { content?: unknown } }[];
+    const read = run.find((m) => m.type === 'user' && Array.isArray(m.message?.content)) as { message: { content: { content: string }[] } };
+    (read.message.content[0] as { content: string }).content = 'z'.repeat(2 * 1024 * 1024);
+    const detected = await detectStream(chunked(`${JSON.stringify(run)}\n`, { count: 0 }), createSourceRegistry([claudeSource]));
+    expect(detected.detection).toMatchObject({ status: 'detected', source: { id: 'claude' } });
+  });
+
   it('stops past the line limit when no line has ended, and puts back every byte', async () => {
     const input = `${toolResult(600 * 1024)}\n${init}\n`;
     const taken = { count: 0 };
