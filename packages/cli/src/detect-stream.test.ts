@@ -78,7 +78,7 @@ describe('detectStream', () => {
     const calls = { count: 0 };
     const detected = await detectStream(chunked(input, taken), countedRegistry(calls), 300 * 1024);
     expect([detected.detection.status, calls.count, taken.count]).toEqual(['unknown', 0, 5]);
-    expect(detected.detection).toMatchObject({ reason: 'its first line is longer than the line limit of 307200 bytes', sample: [input.slice(0, 200)] });
+    expect(detected.detection).toMatchObject({ reason: 'its first line is longer than the line limit of 307200 bytes; --max-line-mib raises it', sample: [input.slice(0, 200)] });
     expect(await text(detected.stream)).toBe(input);
   });
 

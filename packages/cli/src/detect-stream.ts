@@ -77,7 +77,7 @@ export async function detectStream(
   }
   if (head.lines === 0 && head.bytes > maxLineBytes) {
     // Nothing to detect by: said, with the line's start, rather than shown as text in silence.
-    head.detection = { status: 'unknown', reason: `its first line is longer than the line limit of ${maxLineBytes} bytes`, sample: [head.text.slice(0, 200)] };
+    head.detection = { status: 'unknown', reason: `its first line is longer than the line limit of ${maxLineBytes} bytes; --max-line-mib raises it`, sample: [head.text.slice(0, 200)] };
   }
   async function* replay(): AsyncGenerator<Uint8Array> {
     yield* head.held;
