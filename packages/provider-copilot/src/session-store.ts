@@ -1,5 +1,5 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { compareVersions, isJsonObject, ownField, parseJson, readEach, readTailLines, readWholeText, scanHead, storeBaseName, storeParent, toOneLine } from '@x/core/provider-utils';
+import { compareVersions, createIndentedHead, isJsonObject, ownField, parseJson, readEach, readIndentedHeadLine, readTailLines, readWholeText, scanHead, storeBaseName, storeParent, toOneLine } from '@x/core/provider-utils';
 import { isLegacyDocument, typedPrompt } from './legacy-document.js';
 import { addShutdown, type CopilotHead, readYamlScalars, TITLE_MAX_CHARS, visitCopilotEvent } from './session-head.js';
 
@@ -7,7 +7,7 @@ import { addShutdown, type CopilotHead, readYamlScalars, TITLE_MAX_CHARS, visitC
 const READ_WHOLE_BYTES = 256 * 1024;
 /** The largest workspace.yaml read: it holds a few scalars. */
 const WORKSPACE_LIMIT_BYTES = 1024 * 1024;
-/** The largest history document (0.0.340) read whole for its row; a larger one is listed by its file name alone. */
+/** The largest history document (0.0.340) read whole for its row; a larger one is listed from its first lines. */
 const HISTORY_DOCUMENT_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A history document's file name: `session_<sessionId>_<epoch ms>.json`. */
 const HISTORY_NAME = /^session_(.+)_(\d+)\.json$/;
@@ -118,6 +118,26 @@ async function listLogs(fs: StoreFileSystem, home: string): Promise<SessionRow[]
   return readEach(found, (path) => readSession(fs, path));
 }
 
+/**
+ * The row of a history document too large to parse whole: its start time and
+ * first prompt from its first lines (the CLI indents it as
+ * `JSON.stringify(…, null, 2)`, which core's indented-document reader reads
+ * message by message); its prompts are not counted.
+ */
+async function readHistoryHead(fs: StoreFileSystem, path: string, row: SessionRow): Promise<SessionRow> {
+  const head = createIndentedHead('chatMessages');
+  let title: string | undefined;
+  await scanHead(fs, path, (line) => {
+    const message = readIndentedHeadLine(head, line)?.value;
+    if (ownField(message, 'role') === 'user') title = typedPrompt(ownField(message, 'content')) || undefined;
+    return title === undefined;
+  });
+  const startTime = ownField(head.fields, 'startTime');
+  if (typeof startTime === 'string' && !Number.isNaN(Date.parse(startTime))) row.startedAt = new Date(startTime).toISOString();
+  if (title !== undefined) row.title = toOneLine(title, TITLE_MAX_CHARS);
+  return row;
+}
+
 /** The row of a history document: its id and start time from its name, then from the document, with its first prompt and prompt count. */
 async function readHistory(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
   const info = await fs.stat(path);
@@ -126,6 +146,7 @@ async function readHistory(fs: StoreFileSystem, path: string): Promise<SessionRo
   const row: SessionRow = { agent: 'copilot', id: name[1] ?? '', storage: 'file', path, updatedAt: new Date(info.mtimeMs).toISOString(), size: info.size };
   row.startedAt = new Date(Number(name[2])).toISOString();
   // A file the store's file system refuses to open (a symlink out of the store) throws: it is left out, as a log would be.
+  if (info.size > HISTORY_DOCUMENT_LIMIT_BYTES) return readHistoryHead(fs, path, row);
   const doc = record((await readWholeText(fs, path, HISTORY_DOCUMENT_LIMIT_BYTES)) ?? '');
   if (!isLegacyDocument(doc)) return row;
   const startTime = ownField(doc, 'startTime');

@@ -42,13 +42,15 @@ describe('Copilot CLI 0.0.340 history documents', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe(readFileSync(historyFile('plain-answer'), 'utf8'));
   });
 
-  it('over 4 MiB are listed by their file name alone: id and start time', async () => {
+  it('over 4 MiB are listed from their first lines: id, start time and first prompt, no prompt count', async () => {
     const home = tempHome();
-    const big = { sessionId: 'big', startTime: '2026-11-30T07:00:00.000Z', chatMessages: [{ role: 'user', content: 'x'.repeat(4 * 1024 * 1024) }], timeline: [] };
-    put(join(home, '.copilot', 'history-session-state', 'session_big_1796020000000.json'), JSON.stringify(big, null, 2));
+    // The recorded document with an assistant answer 4 MiB long, indented as the CLI writes it.
+    const recorded = JSON.parse(readFileSync(historyFile('resumed'), 'utf8')) as { chatMessages: { role: string; content: string }[] };
+    (recorded.chatMessages[1] as { content: string }).content = 'x'.repeat(4 * 1024 * 1024);
+    put(join(home, '.copilot', 'history-session-state', 'session_big_1796020000000.json'), JSON.stringify(recorded, null, 2));
     const [row] = await list(home);
-    expect(row).toMatchObject({ id: 'big', startedAt: new Date(1796020000000).toISOString() });
-    expect(row?.title).toBeUndefined();
+    expect(row).toMatchObject({ id: 'big', startedAt: '2026-11-30T07:56:28.048Z', title: 'Remember the number 7.' });
+    expect(row?.turns).toBeUndefined();
   });
 
   it('are not listed when the name is a symlink out of the store, nor read through a symlinked folder', async () => {
