@@ -36,6 +36,39 @@ describe('scanHead', () => {
     expect(lines).toEqual(['{"first":1}', long]);
   });
 
+  it('reads past the head for one log at a time, however many are read at once', async () => {
+    const files = Object.fromEntries(Array.from({ length: 4 }, (_, n) => [`/${n}.jsonl`, `${'A'.repeat(3 * 1024 * 1024)}\nnext\n`]));
+    const fs = memoryStoreFs(files);
+    const watch = { inFlight: 0, most: 0 };
+    const watched: typeof fs = {
+      ...fs,
+      async open(path) {
+        const file = await fs.open(path);
+        return {
+          async read(position, length) {
+            if (position < 1024 * 1024) return file.read(position, length);
+            watch.inFlight += 1;
+            watch.most = Math.max(watch.most, watch.inFlight);
+            // Let the other scans run meanwhile, as a real read would.
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            watch.inFlight -= 1;
+            return file.read(position, length);
+          },
+          close: () => file.close(),
+        };
+      },
+    };
+    const lines = await Promise.all(
+      Object.keys(files).map(async (path) => {
+        const seen: number[] = [];
+        await scanHead(watched, path, (line) => seen.push(line.length) > 0);
+        return seen;
+      }),
+    );
+    expect(lines).toEqual(Array.from({ length: 4 }, () => [3 * 1024 * 1024]));
+    expect(watch.most).toBe(1);
+  });
+
   it('gives a line up at the line limit past the head', async () => {
     const fs = memoryStoreFs({ '/a.jsonl': `${'A'.repeat(17 * 1024 * 1024 + 1024 * 1024)}\n` });
     const lines: string[] = [];

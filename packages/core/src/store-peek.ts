@@ -49,27 +49,62 @@ function visitLines(state: ScanState, visit: (line: string) => boolean, most: nu
   return handed;
 }
 
+/** What one read of a head scan came to: the file ended, the scan is to stop, or it reads on. */
+type ScanStep = 'end' | 'stop' | 'more';
+
+/** Reads the next chunk and hands over the lines it ends, at most `most` of them (after which the scan stops). */
+async function readStep(file: StoreFile, state: ScanState, decoder: TextDecoder, visit: (line: string) => boolean, most: number): Promise<ScanStep> {
+  const chunk = await file.read(state.position, CHUNK_BYTES);
+  if (chunk.length === 0) {
+    const last = state.pending + decoder.decode();
+    if (last.trim() !== '') visit(last);
+    return 'end';
+  }
+  state.position += chunk.length;
+  const text = decoder.decode(chunk, { stream: true });
+  state.pending += text;
+  // Every earlier line has been handed over: only a chunk with a line end can end one (a long line costs one pass, not one per chunk).
+  if (!text.includes('\n')) return 'more';
+  const handed = visitLines(state, visit, most);
+  return handed === 'stop' || (most === 1 && handed > 0) ? 'stop' : 'more';
+}
+
+/**
+ * Reads past a head one log at a time: a listing reads 32 logs at once
+ * ({@link readEach}), which could otherwise each hold a line of up to 16 MiB.
+ */
+const PAST_HEAD: { last: Promise<void> } = { last: Promise.resolve() };
+
+async function onePastHeadAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const before = PAST_HEAD.last;
+  let done = () => {};
+  PAST_HEAD.last = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  await before;
+  try {
+    return await work();
+  } finally {
+    done();
+  }
+}
+
 async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit: number): Promise<HeadScan> {
   const decoder = new TextDecoder('utf-8');
   const state: ScanState = { position: 0, pending: '' };
-  // Past the limit only the line it cut is read on, to its end or to the line limit.
-  while (state.position < limit || (state.pending !== '' && state.position < limit + DEFAULT_MAX_LINE_BYTES)) {
-    const finishing = state.position >= limit;
-    const chunk = await file.read(state.position, CHUNK_BYTES);
-    if (chunk.length === 0) {
-      const last = state.pending + decoder.decode();
-      if (last.trim() !== '') visit(last);
-      return { complete: true };
-    }
-    state.position += chunk.length;
-    const text = decoder.decode(chunk, { stream: true });
-    state.pending += text;
-    // Every earlier line has been handed over: only a chunk with a line end can end one (a long line costs one pass, not one per chunk).
-    if (!text.includes('\n')) continue;
-    const handed = visitLines(state, visit, finishing ? 1 : Number.POSITIVE_INFINITY);
-    if (handed === 'stop' || (finishing && handed > 0)) return { complete: false };
+  while (state.position < limit) {
+    const step = await readStep(file, state, decoder, visit, Number.POSITIVE_INFINITY);
+    if (step !== 'more') return { complete: step === 'end' };
   }
-  return { complete: false };
+  if (state.pending === '') return { complete: false };
+  // The line the limit cut is read on, to its end or to the line limit, and no line after it.
+  return onePastHeadAtATime(async () => {
+    while (state.position < limit + DEFAULT_MAX_LINE_BYTES) {
+      const step = await readStep(file, state, decoder, visit, 1);
+      if (step !== 'more') return { complete: step === 'end' };
+    }
+    return { complete: false };
+  });
 }
 
 /**
