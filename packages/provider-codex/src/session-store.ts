@@ -1,5 +1,6 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { isJsonObject, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
+import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, scanLines } from './compressed-rollout.js';
 import { type CodexHead, visitCodexLine } from './session-head.js';
 
 /** A rollout up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the last token count. */
@@ -16,16 +17,19 @@ function codexHome(home: string, env: Readonly<Record<string, string | undefined
 }
 
 async function rolloutsUnder(fs: StoreFileSystem, dir: string, depth: number, found: string[]): Promise<void> {
-  for (const entry of await fs.list(dir)) {
+  const entries = await fs.list(dir);
+  const plain = new Set(entries.filter((entry) => entry.kind === 'file' && entry.name.endsWith('.jsonl')).map((entry) => entry.name));
+  for (const entry of entries) {
     const path = fs.join(dir, entry.name);
     if (entry.kind === 'directory' && depth > 0) await rolloutsUnder(fs, path, depth - 1, found);
-    else if (entry.kind === 'file' && entry.name.startsWith('rollout-') && entry.name.endsWith('.jsonl')) found.push(path);
+    // A compressed rollout beside its plain copy (Codex writes one back before it appends) is the same session: Codex reads the plain one.
+    else if (entry.kind === 'file' && isRolloutName(entry.name) && !plain.has(entry.name.slice(0, -'.zst'.length))) found.push(path);
   }
 }
 
 function rowOf(path: string, head: CodexHead, size: number, mtimeMs: number, complete: boolean): SessionRow {
-  // rollout-<date>-<uuid>.jsonl: the uuid is the last five dash-separated groups.
-  const fromName = storeBaseName(path, '.jsonl').split('-').slice(-5).join('-');
+  // rollout-<date>-<uuid>.jsonl(.zst): the uuid is the last five dash-separated groups.
+  const fromName = storeBaseName(path, path.endsWith(COMPRESSED_ROLLOUT) ? COMPRESSED_ROLLOUT : '.jsonl').split('-').slice(-5).join('-');
   const row: SessionRow = { agent: 'codex', id: head.id ?? fromName, storage: 'file', path, updatedAt: new Date(mtimeMs).toISOString(), size };
   if (head.startedAt) row.startedAt = head.startedAt;
   if (head.cwd) row.project = head.cwd;
@@ -40,6 +44,7 @@ function rowOf(path: string, head: CodexHead, size: number, mtimeMs: number, com
 async function readRollout(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
   const info = await fs.stat(path);
   if (info === undefined) return undefined;
+  if (path.endsWith(COMPRESSED_ROLLOUT)) return readCompressedRollout(fs, path, info);
   const head: CodexHead = { prompts: 0, shown: false };
   const small = info.size <= READ_WHOLE_BYTES;
   const scan = await scanHead(fs, path, (text) => {
@@ -56,6 +61,24 @@ async function readRollout(fs: StoreFileSystem, path: string): Promise<SessionRo
   return rowOf(path, head, info.size, info.mtimeMs, scan.complete);
 }
 
+/**
+ * The listing row of a compressed rollout, read as it is decompressed: whole
+ * when it comes to at most {@link READ_WHOLE_BYTES}, else to its first prompt
+ * (a compressed file has no tail to read without decompressing all of it, so
+ * a larger one's tokens are left out).
+ */
+async function readCompressedRollout(fs: StoreFileSystem, path: string, info: { size: number; mtimeMs: number }): Promise<SessionRow> {
+  const head: CodexHead = { prompts: 0, shown: false };
+  const scan = await scanLines(decompressRollout(await fs.stream(path), path), (text, read) => {
+    const line = record(text);
+    if (line) visitCodexLine(head, line);
+    return read <= READ_WHOLE_BYTES || head.firstPrompt === undefined;
+  });
+  // Token counts before the first prompt are no session total: only a whole read gives one.
+  if (!scan.complete) delete head.tokens;
+  return rowOf(path, head, info.size, info.mtimeMs, scan.complete);
+}
+
 async function listRollouts(context: SessionListContext): Promise<SessionRow[]> {
   const { fs } = context;
   const root = codexHome(context.home, context.env, fs);
@@ -67,7 +90,8 @@ async function listRollouts(context: SessionListContext): Promise<SessionRow[]> 
 
 /**
  * Codex's rollouts: `sessions/YYYY/MM/DD/rollout-*.jsonl` and
- * `archived_sessions/` under `~/.codex` or `CODEX_HOME`, read by the log
+ * `archived_sessions/` under `~/.codex` or `CODEX_HOME`, plain or compressed
+ * (`.jsonl.zst`, compressed-rollout.ts), read by the log
  * source's own prompt rule (session-head.ts), read back as bytes for `codex-log`.
  */
 export const codexSessionStore: SessionStore = defineSessionStore({
@@ -78,5 +102,8 @@ export const codexSessionStore: SessionStore = defineSessionStore({
   envVariables: ['CODEX_HOME'],
   roots: ({ home, env, fs }) => [codexHome(home, env, fs)],
   list: listRollouts,
-  open: async (session, { fs }) => ({ kind: 'bytes', bytes: await fs.stream(session.path) }),
+  open: async (session, { fs }) => {
+    const bytes = await fs.stream(session.path);
+    return { kind: 'bytes', bytes: session.path.endsWith(COMPRESSED_ROLLOUT) ? decompressRollout(bytes, session.path) : bytes };
+  },
 });

@@ -76,6 +76,7 @@ export async function openFollow(
   realRoots?: readonly (string | undefined)[],
 ): Promise<FollowState> {
   const { file, realPath } = await openRealFile(path, realRoots);
+  await refuseCompressed(file, path);
   const { dev, ino } = await file.stat();
   const position = options.start ?? 0;
   const state: FollowState = {
@@ -94,6 +95,20 @@ export async function openFollow(
   };
   if (position > 0) state.tail = await readAt(file, Math.max(0, position - TAIL_BYTES), Math.min(position, TAIL_BYTES));
   return state;
+}
+
+/** The first bytes of a zstd frame. */
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+
+/**
+ * A compressed log (Codex's `rollout-*.jsonl.zst`) is not followed: its
+ * bytes are no lines, and its agent never appends to it (Codex writes a
+ * plain copy back first).
+ */
+async function refuseCompressed(file: FileHandle, path: string): Promise<void> {
+  if (!(await readAt(file, 0, ZSTD_MAGIC.length)).equals(ZSTD_MAGIC)) return;
+  await file.close();
+  throw new RangeError(`${path} is compressed (zstd): it is not written to any more, so there is nothing to follow; show it without --follow.`);
 }
 
 async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {

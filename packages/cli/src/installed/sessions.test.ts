@@ -96,6 +96,27 @@ describe('the installed xview show', () => {
     expect(missing.stderr.split('\n')).toHaveLength(2);
   });
 
+  it('lists and shows a Codex rollout compressed by Codex (.jsonl.zst) as its plain form', async () => {
+    const name = 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl';
+    const plain = join(FIXTURES_DIR, 'codex-log', 'recorded', '0.171.0', 'read-edit-run', '.codex', 'sessions', '2026', '11', '28', name);
+    const compressedPlace = warmPlace();
+    mkdirSync(join(compressedPlace.home, '.codex', 'sessions', '2026', '11', '28'), { recursive: true });
+    copyFileSync(join(FIXTURES_DIR, 'codex-log', 'compressed', `${name}.zst`), join(compressedPlace.home, '.codex', 'sessions', '2026', '11', '28', `${name}.zst`));
+    const plainPlace = warmPlace();
+    mkdirSync(join(plainPlace.home, '.codex', 'sessions', '2026', '11', '28'), { recursive: true });
+    copyFileSync(plain, join(plainPlace.home, '.codex', 'sessions', '2026', '11', '28', name));
+    const listing = (text: string) => text.replace(/^ {2}\S+ \S+ {2}/gm, '  <when>  ');
+    const compressed = await runInstalled(['sessions', '--all-projects'], compressedPlace);
+    expect([compressed.status, listing(compressed.stdout)]).toEqual([ExitCode.ok, listing((await runInstalled(['sessions', '--all-projects'], plainPlace)).stdout)]);
+    expect(compressed.stdout).toContain('01a220f1');
+    for (const mode of [['--verbose'], ['--summary', '--json']]) {
+      const shown = await runInstalled(['show', '01a220f1', ...mode], compressedPlace);
+      const fromPlain = await runInstalled(['show', '01a220f1', ...mode], plainPlace);
+      const same = (text: string, home: string) => text.replaceAll(`${name}.zst`, name).replaceAll(home, '<home>');
+      expect([shown.status, same(shown.stdout, compressedPlace.home)]).toEqual([fromPlain.status, same(fromPlain.stdout, plainPlace.home)]);
+    }
+  });
+
   it('refuses a word that names a file in the current folder as well as a session, and shows either when asked plainly', async () => {
     const place = fiveAgentHome();
     // A cloned repository's file named as a session's id prefix: shown in the session's place, it would pass for it.

@@ -1,0 +1,60 @@
+// Codex's compressed rollouts (`rollout-*.jsonl.zst`, written by its opt-in
+// compression worker; fixtures/codex-log/README.md) in a user's home: listed
+// as the session the plain rollout is, once when both forms are there (Codex
+// reads the plain one), opened as the decompressed log, and refused by
+// --follow, since Codex never appends to a compressed file.
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
+import { tempHome } from '../test/fake-home.js';
+import { STORES } from '../test/stores.js';
+import { followSession } from './store-check.js';
+import { listSessions } from './list-sessions.js';
+import { openSession } from './open-session.js';
+
+const NAME = 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl';
+const PLAIN = join(FIXTURES_DIR, 'codex-log', 'recorded', '0.171.0', 'read-edit-run', '.codex', 'sessions', '2026', '11', '28', NAME);
+
+/** A home whose one Codex rollout is the compressed one, and with `plain` its plain copy beside it. */
+function home(plain: boolean): { home: string; folder: string } {
+  const dir = tempHome();
+  const folder = join(dir, '.codex', 'sessions', '2026', '11', '01');
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(join(FIXTURES_DIR, 'codex-log', 'compressed', `${NAME}.zst`), join(folder, `${NAME}.zst`));
+  if (plain) copyFileSync(PLAIN, join(folder, NAME));
+  return { home: dir, folder };
+}
+
+const list = (dir: string) => listSessions({ stores: STORES, home: dir, env: {}, agent: 'codex' });
+
+describe('a compressed Codex rollout', () => {
+  it('is listed as the plain rollout is: id, project, title, turns and tokens', async () => {
+    const compressed = await list(home(false).home);
+    const plainHome = tempHome();
+    mkdirSync(join(plainHome, '.codex', 'sessions', '2026', '11', '28'), { recursive: true });
+    copyFileSync(PLAIN, join(plainHome, '.codex', 'sessions', '2026', '11', '28', NAME));
+    const plain = await list(plainHome);
+    const told = (rows: typeof plain) => rows.map(({ id, project, title, turns, tokens, startedAt }) => ({ id, project, title, turns, tokens, startedAt }));
+    expect(told(compressed)).toEqual(told(plain));
+    expect(compressed[0]).toMatchObject({ id: '01a220f1-807a-7973-9716-e5e82f00a703', turns: 1 });
+  });
+
+  it('is listed once, as its plain copy, when both are there', async () => {
+    const { home: dir, folder } = home(true);
+    expect((await list(dir)).map((row) => row.path)).toEqual([join(folder, NAME)]);
+  });
+
+  it('opens as the decompressed log, and is not followed', async () => {
+    const { home: dir } = home(false);
+    const [row] = await list(dir);
+    const session = row as NonNullable<typeof row>;
+    const parts: Uint8Array[] = [];
+    for await (const part of await openSession(session, { stores: STORES, home: dir, env: {} })) parts.push(part);
+    expect(Buffer.concat(parts).equals(readFileSync(PLAIN))).toBe(true);
+    const follow = followSession(session, { stores: STORES, home: dir, env: {} })[Symbol.asyncIterator]();
+    await expect(follow.next()).rejects.toThrow(
+      `${session.path} is compressed (zstd): it is not written to any more, so there is nothing to follow; show it without --follow.`,
+    );
+  });
+});
