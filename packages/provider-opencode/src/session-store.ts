@@ -54,6 +54,15 @@ async function listTree(fs: StoreFileSystem, data: string): Promise<SessionRow[]
   return readEach(files, (path) => readTreeSession(fs, storage, path));
 }
 
+/** The list `map` holds under `key`, made empty when there is none. */
+function listOf(map: Map<string, unknown[]>, key: string): unknown[] {
+  const list = map.get(key);
+  if (list !== undefined) return list;
+  const made: unknown[] = [];
+  map.set(key, made);
+  return made;
+}
+
 /** OpenCode 1.2+: the `session` table of its SQLite database, with per-session totals from `message`. */
 async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionListContext['warn']): Promise<SessionRow[]> {
   const info = await fs.stat(dbPath);
@@ -66,18 +75,19 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionLi
   const db = await fs.openDatabase(dbPath).catch(leftOut);
   if (db === undefined) return [];
   try {
+    // Each list grows in place: copied for every row, a session of 100,000 messages took minutes to list.
     const messages = new Map<string, unknown[]>();
     const users = new Set<string>();
     for (const row of db.all('SELECT id, session_id, data FROM message')) {
       const message: Record<string, unknown> = { ...jsonObjectOf(String(row.data)), id: String(row.id) };
-      messages.set(String(row.session_id), [...(messages.get(String(row.session_id)) ?? []), message]);
+      listOf(messages, String(row.session_id)).push(message);
       if (message.role === 'user') users.add(String(row.id));
     }
     // Only user messages' parts are read: the text that tells a typed prompt from one OpenCode wrote.
     const parts = new Map<string, unknown[]>();
     for (const row of db.all('SELECT message_id, data FROM part')) {
       const id = String(row.message_id);
-      if (users.has(id)) parts.set(id, [...(parts.get(id) ?? []), jsonObjectOf(String(row.data))]);
+      if (users.has(id)) listOf(parts, id).push(jsonObjectOf(String(row.data)));
     }
     return db.all('SELECT * FROM session').map((row) => {
       const session = sessionRowOf(sessionFromRow(row), dbPath, STORAGE_DATABASE, info.size);
