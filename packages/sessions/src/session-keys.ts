@@ -12,6 +12,13 @@ function pathHash(path: string): string {
   return createHash('sha256').update(path).digest('hex').slice(0, HASH_DIGITS);
 }
 
+/** The logs listed under one id: how many, how many are main sessions, and the last main one. */
+interface IdGroup {
+  logs: number;
+  mains: number;
+  main: SessionInfo | undefined;
+}
+
 /**
  * The sessions with their {@link SessionInfo.key}: the id where no other log
  * has it, else the id and a hash of the path (`<id>@<hash>`). Several logs
@@ -21,12 +28,21 @@ function pathHash(path: string): string {
  * sessions are listed.
  */
 export function withKeys(sessions: readonly SessionInfo[]): SessionInfo[] {
-  const byId = new Map<string, SessionInfo[]>();
-  for (const session of sessions) byId.set(session.id, [...(byId.get(session.id) ?? []), session]);
+  // Each id's group is counted once, in place: a group copied for each log, and searched for its main
+  // sessions by each, made keys in a time that grew with the square of the logs sharing an id.
+  const byId = new Map<string, IdGroup>();
+  for (const session of sessions) {
+    const group = byId.get(session.id) ?? { logs: 0, mains: 0, main: undefined };
+    group.logs += 1;
+    if (session.parentId === undefined) {
+      group.mains += 1;
+      group.main = session;
+    }
+    byId.set(session.id, group);
+  }
   const keyed = sessions.map((session) => {
-    const group = byId.get(session.id) ?? [];
-    const mains = group.filter((s) => s.parentId === undefined);
-    const plain = group.length === 1 || (mains.length === 1 && mains[0] === session);
+    const group = byId.get(session.id);
+    const plain = group === undefined || group.logs === 1 || (group.mains === 1 && group.main === session);
     return { ...session, key: plain ? session.id : `${session.id}@${pathHash(session.path)}` };
   });
   // An id is the log's to choose (a Claude log's is its file name): one that spells a key made for another
