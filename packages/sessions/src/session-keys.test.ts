@@ -75,6 +75,16 @@ describe('session keys', () => {
     expect((await findSession(made, { stores: STORES, home }))?.path).toBe(sidechain);
   });
 
+  it('keys a log whose id holds half a surrogate pair by well-formed text, which finds it', () => {
+    const log: SessionInfo = { agent: 'codex', id: 'a\udb40b\udc41', storage: 'file', path: '/lone.jsonl', updatedAt: at(1), size: 1 };
+    const pair: SessionInfo = { ...log, id: 'a\udb40\udc41', path: '/pair.jsonl' };
+    const [lone, whole] = withKeys([log, pair]);
+    expect(lone?.key).toBe(`a\ufffdb\ufffd@${hash('/lone.jsonl')}`);
+    expect(whole?.key).toBe('a\udb40\udc41');
+    expect(() => encodeURIComponent(lone?.key ?? '')).not.toThrow();
+    expect(pickSession([lone as SessionInfo, whole as SessionInfo], lone?.key ?? '')?.path).toBe('/lone.jsonl');
+  });
+
   it('refuses a key that more than one listed log holds instead of picking one', () => {
     const log = (path: string): SessionInfo => ({ agent: 'claude', id: 'a', key: 'a@12345678', storage: 'file', path, updatedAt: at(1), size: 1 });
     expect(() => pickSession([log('/one.jsonl'), log('/two.jsonl')], 'a@12345678')).toThrow(/"a@12345678" names 2 logs .*\(\/one\.jsonl\).*\(\/two\.jsonl\)/);
