@@ -58,6 +58,21 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(text);
   });
 
+  // Each key redacted to a marker already given was told apart by trying `#2`, `#3`, … from the start: an object of keys
+  // that are tokens (a tool's input is the agent's to write) took a time that grew with their number squared, 65 s for a
+  // line of 900 KB (20,000 keys) under `xview show --redact`, hours for one at the 16 MiB line limit.
+  it('redacts an object of 100,000 keys that are tokens at once, each key its own', () => {
+    const count = 100_000;
+    const value = Object.fromEntries(Array.from({ length: count }, (_, i) => [`ghp_${String(i).padStart(36, 'a')}`, i]));
+    const started = performance.now();
+    const keys = Object.keys(redactValue(value));
+    // About 0.2 s here, most of an hour before; redaction is synchronous, so only a measure can fail it.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(keys.slice(0, 3)).toEqual(['[REDACTED:github-token]', '[REDACTED:github-token]#2', '[REDACTED:github-token]#3']);
+    expect(new Set(keys).size).toBe(count);
+    expect(keys[count - 1]).toBe(`[REDACTED:github-token]#${count}`);
+  });
+
   it('still finds a JWT whose header holds `-eyJ`, and a Slack token followed by `_` (a 200 KB one at once)', () => {
     expect(redactSecrets(`${'xoxb-'.repeat(40_000)}_`)).toBe('[REDACTED:slack-token]');
     const jwt = 'eyJhbGciOi-eyJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';

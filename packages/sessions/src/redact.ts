@@ -219,12 +219,27 @@ function redactField(key: string, value: string, found: SecretFound | undefined)
   return `${scheme}[REDACTED:authorization]`;
 }
 
-/** A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key before it is told apart (`#2`). */
-function shownKey(key: string, keys: Set<string>): string {
-  let shown = key;
-  for (let n = 2; keys.has(shown); n++) shown = `${key}#${n}`;
-  keys.add(shown);
-  return shown;
+/** The keys a copy of one object holds so far, and for each key made equal to another where its numbering goes on. */
+interface ShownKeys {
+  keys: Set<string>;
+  next: Map<string, number>;
+}
+
+/**
+ * A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key
+ * before it is told apart (`#2`). The numbering goes on where it stopped for that key: tried from `#2` each time, an
+ * object of many keys redacted to one marker took a time that grew with their number squared.
+ */
+function shownKey(key: string, shown: ShownKeys): string {
+  if (!shown.keys.has(key)) {
+    shown.keys.add(key);
+    return key;
+  }
+  let n = shown.next.get(key) ?? 2;
+  while (shown.keys.has(`${key}#${n}`)) n++;
+  shown.keys.add(`${key}#${n}`);
+  shown.next.set(key, n + 1);
+  return `${key}#${n}`;
 }
 
 /**
@@ -239,7 +254,7 @@ export function redactValue<T>(value: T, found?: SecretFound): T {
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, found)) as T;
   if (value !== null && typeof value === 'object') {
     const entries: [string, unknown][] = [];
-    const keys = new Set<string>();
+    const keys: ShownKeys = { keys: new Set(), next: new Map() };
     for (const [key, item] of Object.entries(value)) {
       entries.push([shownKey(redactSecrets(key, found), keys), typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found)]);
     }
