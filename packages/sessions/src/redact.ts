@@ -150,11 +150,19 @@ const CUT_SECRET = new RegExp(
   `(?:${START}(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
 );
 
+/**
+ * A PEM private key whose END line a cut took off: its BEGIN line and the key's first characters after it, to the cut.
+ * The private-key rule has replaced every block that ends, so a BEGIN line left with text after it opens a key the cut
+ * went through (a title cut from a prompt that pastes a key showed its first 20 characters).
+ */
+const CUT_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*\S[\s\S]*?(?=(?:\.\.\.|\u2026)$)/;
+
 /** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
 function redactCut(text: string): string {
   if (!text.endsWith('...') && !text.endsWith('\u2026')) return text;
   const from = Math.max(0, text.length - CUT_TAIL);
-  return text.slice(0, from) + text.slice(from).replace(CUT_SECRET, '[REDACTED:cut-secret]');
+  const tail = text.slice(from).replace(CUT_PRIVATE_KEY, '[REDACTED:cut-secret]');
+  return text.slice(0, from) + tail.replace(CUT_SECRET, '[REDACTED:cut-secret]');
 }
 
 /** Told each secret redaction takes out of a text (the part the marker stands for) and that marker. */
