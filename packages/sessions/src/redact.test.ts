@@ -34,6 +34,21 @@ describe('redactSecrets', () => {
     for (const text of ['it looks like sk-...', 'Let me think...', 'ASIAN...', `${'KEY'.repeat(20000)}...`]) expect(redactSecrets(text)).toBe(text);
   });
 
+  // Only prefixed tokens and upper-case assignments were looked for at a cut: a title cut inside `aws_secret_access_key = …`
+  // showed 36 of the key's 40 characters, and so with a URL's password, a quoted field, an Azure key or signature, a
+  // connection string's password, a webhook's path and a Twilio SID.
+  // From 12 characters on: a token's prefix (`github_pat_`) is no secret, and a word cut short after it is prose.
+  it.each(SECRETS)('shows none of a $kind in a title cut 12 characters or more inside it: $text', ({ text, secret }) => {
+    const oneLine = toOneLine(secret, 10_000);
+    for (let k = Math.min(12, secret.length - 1); k < secret.length; k++) {
+      const prompt = `${'set it up '.repeat(20).slice(0, Math.max(1, 197 - text.indexOf(secret) - k) - 1)} ${text}`;
+      const title = toOneLine(prompt, 200);
+      if (!title.endsWith('...')) continue;
+      const shown = redactSecrets(title).replace(/\[REDACTED:[a-z-]+\]/g, '');
+      expect([k, shown]).not.toEqual([k, expect.stringContaining(oneLine.slice(0, k))]);
+    }
+  });
+
   it('replaces the first lines of a PEM private key that a cut left at the end of a title, its END line cut off', () => {
     const prompt = `${'why does ssh refuse this key '.repeat(5)}-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x2y3z4Q\nfakeFakeFakeBase64Lines==\n-----END RSA PRIVATE KEY-----`;
     const title = toOneLine(prompt, 200);

@@ -147,7 +147,7 @@ const CUT_TAIL = 256;
  * or reads as a placeholder (`sk-...`, which needs a character after the prefix to be taken).
  */
 const CUT_SECRET = new RegExp(
-  `(?:${START}(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
+  `(?:${START}(?:(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?:AC|SK)(?=[0-9a-f]{2}))|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
 );
 
 /**
@@ -157,11 +157,33 @@ const CUT_SECRET = new RegExp(
  */
 const CUT_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*\S[\s\S]*?(?=(?:\.\.\.|\u2026)$)/;
 
+/**
+ * What the rules that keep a prefix (a field's name, a header's scheme, a URL's user) read before a secret, each with
+ * the characters its secret is made of: a cut after the prefix left the secret's first part, which is replaced to the
+ * cut (`aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxR...` showed 36 of its 40 characters). A URL's port is no password.
+ */
+const CUT_AFTER: readonly [prefix: string, value: string][] = [
+  ['(?:Proxy-)?Authorization["\']?\\s*[:=]\\s*["\']?(?:Bearer|Basic|Token|Bot)\\s+', '[A-Za-z0-9._~+/=:-]+'],
+  ['(?:aws_?)?secret_?access_?key["\']?\\s*[:=]\\s*["\']?', '[A-Za-z0-9/+]+'],
+  ['(?<![A-Za-z0-9_])(?:AccountKey|SharedAccessKey)\\s*=\\s*', '[A-Za-z0-9+/=]+'],
+  ['[?&]sig=', '[A-Za-z0-9%+/=]+'],
+  [';\\s*(?:Password|Pwd)\\s*=\\s*', '[^;"\'\\n]+'],
+  ['\\b[a-z][a-z0-9+.-]{0,31}:\\/\\/[^\\s:/@"\'`[\\]]*:', '(?!\\d+(?:\\.\\.\\.|\u2026)$)[^\\s@/"\'`[\\]]+'],
+  [`\\\\?["'][A-Za-z0-9_.-]*${SECRET_NAME}\\\\?["']\\s*:\\s*\\\\?["']`, '[^\\n]+?'],
+  [`(?<![A-Za-z0-9_])[a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*\\\\?["']`, '[^\\n]+?'],
+  ['https:\\/\\/(?:hooks\\.slack\\.com\\/services\\/|(?:ptb\\.|canary\\.)?discord(?:app)?\\.com\\/api\\/webhooks\\/)', '[A-Za-z0-9/_-]+'],
+];
+
+const CUT_VALUE = new RegExp(
+  CUT_AFTER.map(([prefix, value]) => `(?<=${prefix})(?![$<{]|\\[REDACTED:)${value}(?=(?:\\.\\.\\.|\u2026)$)`).join('|'),
+  'i',
+);
+
 /** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
 function redactCut(text: string): string {
   if (!text.endsWith('...') && !text.endsWith('\u2026')) return text;
   const from = Math.max(0, text.length - CUT_TAIL);
-  const tail = text.slice(from).replace(CUT_PRIVATE_KEY, '[REDACTED:cut-secret]');
+  const tail = text.slice(from).replace(CUT_PRIVATE_KEY, '[REDACTED:cut-secret]').replace(CUT_VALUE, '[REDACTED:cut-secret]');
   return text.slice(0, from) + tail.replace(CUT_SECRET, '[REDACTED:cut-secret]');
 }
 
