@@ -23,11 +23,15 @@ function databaseOnly(tables: Record<'session' | 'message' | 'part', Record<stri
 describe('openCodeSessionStore, a database', () => {
   // Each message was added to its session by copying the session's list so far: a session of 100,000 messages
   // (a 16 MB database) took 2 min 20 s to list, one of 300,000 a quarter of an hour, and `xview serve` lists again every
-  // few seconds. 
+  // few seconds.
   it('lists a session of 100,000 messages and their parts at once, its totals exact', async () => {
     const count = 100_000;
     const started = performance.now();
-    const message = Array.from({ length: count }, (_, i) => ({ id: `msg_${i}`, session_id: 'ses_1', data: JSON.stringify({ role: i % 2 === 0 ? 'user' : 'assistant', cost: 0.5 }) }));
+    const message = Array.from({ length: count }, (_, i) => ({
+      id: `msg_${i}`,
+      session_id: 'ses_1',
+      data: JSON.stringify({ role: i % 2 === 0 ? 'user' : 'assistant', cost: 0.5 }),
+    }));
     const part = Array.from({ length: count }, (_, i) => ({ message_id: `msg_${i - (i % 2)}`, data: JSON.stringify({ type: 'text', text: 'go' }) }));
     const session = [{ id: 'ses_1', directory: '/w', title: 'Long', time_created: 1, time_updated: 2 }];
     const rows = await openCodeSessionStore.list({ home: '/home/u', env: {}, fs: databaseOnly({ session, message, part }), subagents: false });

@@ -174,10 +174,7 @@ const CUT_AFTER: readonly [prefix: string, value: string][] = [
   ['https:\\/\\/(?:hooks\\.slack\\.com\\/services\\/|(?:ptb\\.|canary\\.)?discord(?:app)?\\.com\\/api\\/webhooks\\/)', '[A-Za-z0-9/_-]+'],
 ];
 
-const CUT_VALUE = new RegExp(
-  CUT_AFTER.map(([prefix, value]) => `(?<=${prefix})(?![$<{]|\\[REDACTED:)${value}(?=(?:\\.\\.\\.|\u2026)$)`).join('|'),
-  'i',
-);
+const CUT_VALUE = new RegExp(CUT_AFTER.map(([prefix, value]) => `(?<=${prefix})(?![$<{]|\\[REDACTED:)${value}(?=(?:\\.\\.\\.|\u2026)$)`).join('|'), 'i');
 
 /** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
 function redactCut(text: string): string {
