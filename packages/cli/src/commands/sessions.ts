@@ -67,7 +67,8 @@ function header(idWidth: number): string[] {
 function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
   const indent = allProjects ? '  ' : '';
   const idLength = idLengths(sessions);
-  const idWidth = Math.max(8, ...sessions.map((s) => neutralizeForTerminal(shortKey(s, idLength)).length));
+  // Folded, not spread into Math.max: past about 125,000 sessions the arguments overflowed the stack (exit 70).
+  const idWidth = sessions.reduce((width, s) => Math.max(width, neutralizeForTerminal(shortKey(s, idLength)).length), 8);
   const lines: string[] = [`${indent}${header(idWidth).join('  ')}`];
   let project: string | undefined;
   for (const s of sessions) {
