@@ -46,10 +46,17 @@ function idLengths(sessions: readonly SessionInfo[]): Map<string, number> {
   const lengths = new Map<string, number>();
   ids.forEach((id, i) => {
     const shared = Math.max(sharedStart(id, ids[i - 1]), sharedStart(id, ids[i + 1]));
-    lengths.set(id, Math.min(id.length, Math.max(8, shared + 1)));
+    lengths.set(id, Math.min(id.length, Math.max(8, shared + 1), ID_MAX));
   });
   return lengths;
 }
+
+/**
+ * The most of an id the column shows, past any agent's (a UUID is 36 characters): every row is padded to the widest,
+ * and two planted ids sharing a megabyte made each row of the listing a megabyte wide. Ids alike past it are told
+ * apart by `xview show`, which names every candidate's key.
+ */
+const ID_MAX = 40;
 
 /** The columns of a row, each made safe for a terminal first: every one of them comes from a log. */
 function cells(s: SessionInfo, idWidth: number, idLength: ReadonlyMap<string, number>): string[] {
