@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreFileSystem } from '@x/core';
+import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreDatabase, type StoreFileSystem } from '@x/core';
 import { storeBaseName, storeParent } from '@x/core/provider-utils';
 import { jsonObjectOf, sessionFromRow } from './session-rows.js';
 import type { OpenCodeExport } from './storage-export.js';
@@ -58,6 +58,21 @@ function withIds(row: Record<string, unknown>, ids: Record<string, unknown>): Re
   return { ...(jsonObjectOf(String(row.data)) ?? {}), ...ids };
 }
 
+/** The JSON a session's rows hold, summed by SQLite: `data` as stored, which the export writes again with indentation. */
+const STORED_CHARS =
+  'SELECT (SELECT COALESCE(SUM(LENGTH(data)), 0) FROM message WHERE session_id = ?) + (SELECT COALESCE(SUM(LENGTH(data)), 0) FROM part WHERE session_id = ?) AS chars';
+
+/**
+ * Refuses, as {@link exportText} would, a session whose rows hold more JSON than a document may, before any row is
+ * read: its parts are sorted and copied out of SQLite first, and a part of 450 MB ran sql.js out of memory (`xview show`
+ * exited 70, an internal error) where the session should have been refused in one line.
+ */
+function refuseLargerThanADocument(db: StoreDatabase, dbPath: string, sessionId: string): void {
+  const stored = Number(db.all(STORED_CHARS, [sessionId, sessionId])[0]?.chars ?? 0);
+  const max = DEFAULT_MAX_DOCUMENT_CHARS;
+  if (stored > max) throw new RangeError(`OpenCode session ${sessionId} holds ${stored} characters of JSON in ${dbPath}, more than the ${max} a session document may hold; not rendered.`);
+}
+
 /**
  * Builds the export document of one session in OpenCode 1.2+'s SQLite
  * database: the `session` row, and the `message` and `part` rows whose
@@ -69,6 +84,7 @@ export async function exportFromDatabase(fs: StoreFileSystem, dbPath: string, se
   try {
     const row = db.all('SELECT * FROM session WHERE id = ?', [sessionId])[0];
     if (!row) throw new RangeError(`no session ${sessionId} in ${dbPath}.`);
+    refuseLargerThanADocument(db, dbPath, sessionId);
     const parts = new Map<string, Record<string, unknown>[]>();
     for (const part of db.all('SELECT * FROM part WHERE session_id = ? ORDER BY id', [sessionId])) {
       const messageId = String(part.message_id);

@@ -41,3 +41,25 @@ describe('openCodeSessionStore, a database', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
+
+describe('openCodeSessionStore, opening a session of the database', () => {
+  // Its rows were read (a part sorted and copied out of SQLite) before the document's size was known: a part of 450 MB
+  // ran sql.js out of memory, and `xview show` exited 70, an internal error, instead of refusing the session.
+  it('refuses a session whose rows hold more JSON than a document may, before reading any of them', async () => {
+    const session = [{ id: 'ses_1', directory: '/w', title: 'Huge', time_created: 1, time_updated: 2 }];
+    const tables = { session, message: [], part: [] };
+    const fs = databaseOnly(tables);
+    const db = await (fs.openDatabase as NonNullable<StoreFileSystem['openDatabase']>)(DB);
+    const read: string[] = [];
+    db.all = (sql, params) => {
+      read.push(sql);
+      if (sql.includes('SUM(LENGTH(data))')) return [{ chars: 450_000_000 }];
+      if (sql.includes('FROM session')) return session;
+      throw new Error(`read ${sql} with ${JSON.stringify(params)}`);
+    };
+    await expect(openCodeSessionStore.open({ id: 'ses_1', path: DB, storage: 'opencode-sqlite' }, { home: '/home/u', env: {}, fs })).rejects.toThrow(
+      new RangeError(`OpenCode session ses_1 holds 450000000 characters of JSON in ${DB}, more than the 67108864 a session document may hold; not rendered.`),
+    );
+    expect(read).toHaveLength(2);
+  });
+});
