@@ -1,6 +1,6 @@
 import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { readEach, stringField } from '@x/core/provider-utils';
-import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readObject } from './session-export.js';
+import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readEveryObject, readObject } from './session-export.js';
 import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf } from './session-rows.js';
 
 /** How a row says where its session is kept: ≤1.1's JSON tree (`path` is the info file), or 1.2+'s database. */
@@ -28,14 +28,15 @@ async function readTreeSession(fs: StoreFileSystem, storage: string, path: strin
   const row = sessionRowOf(session, path, STORAGE_TREE, info.size);
   const dir = fs.join(storage, 'message', id);
   const files = (await fs.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-  const messages = await Promise.all(files.map((e) => readObject(fs, fs.join(dir, e.name))));
+  // A few at a time: all of a session's message files opened at once passed the system's limit on open files.
+  const messages = await readEveryObject(fs, files.map((e) => fs.join(dir, e.name)));
   const parts = new Map<string, unknown[]>();
   for (const message of messages) {
     const messageId = stringField(message, 'id');
     if (message?.role !== 'user' || !isPlainSegment(messageId)) continue;
     const partDir = fs.join(storage, 'part', messageId);
     const partFiles = (await fs.list(partDir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-    parts.set(messageId, await Promise.all(partFiles.map((e) => readObject(fs, fs.join(partDir, e.name)))));
+    parts.set(messageId, await readEveryObject(fs, partFiles.map((e) => fs.join(partDir, e.name))));
   }
   addTotals(row, messages, (messageId) => parts.get(messageId) ?? []);
   return row;
