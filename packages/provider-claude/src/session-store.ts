@@ -113,7 +113,8 @@ async function listTranscripts(context: SessionListContext): Promise<SessionRow[
   const projects = projectsRoot(context.home, context.env, fs);
   const files: TranscriptFile[] = [];
   for (const project of await fs.list(projects)) {
-    if (project.kind === 'directory') files.push(...(await projectFiles(fs, fs.join(projects, project.name), context.subagents)));
+    // One at a time, not spread as arguments: a folder of 125,000 transcripts overflowed the stack and failed the store.
+    if (project.kind === 'directory') for (const file of await projectFiles(fs, fs.join(projects, project.name), context.subagents)) files.push(file);
   }
   return readEach(files, (file) => readTranscript(fs, file));
 }

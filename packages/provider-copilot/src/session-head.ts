@@ -76,11 +76,15 @@ export function visitCopilotEvent(head: CopilotHead, event: Record<string, unkno
 export function readYamlScalars(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split('\n')) {
-    const match = /^([A-Za-z_][\w-]*):\s*(.*?)\s*$/.exec(line);
-    if (!match || match[2] === undefined || match[2] === '' || match[1] === undefined) continue;
-    let value = match[2];
+    // The value is trimmed, not matched by `\s*(.*?)\s*$`: that tried the trailing spaces again after each of the
+    // value's characters, so a line of many spaces took a time that grew with their number squared.
+    const match = /^([A-Za-z_][\w-]*):([\s\S]*)$/.exec(line);
+    const key = match?.[1];
+    let value = match?.[2]?.trim() ?? '';
+    // As before, a value that breaks its line (CR, U+2028, U+2029) is no scalar.
+    if (key === undefined || value === '' || /[\r\u2028\u2029]/.test(value)) continue;
     if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
-    out[match[1]] = value;
+    out[key] = value;
   }
   return out;
 }

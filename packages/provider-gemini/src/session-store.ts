@@ -123,7 +123,8 @@ async function listChats(context: SessionListContext): Promise<SessionRow[]> {
   for (const id of ids) {
     const project = roots.get(id);
     const paths = await chatFiles(fs, fs.join(tmp, id, 'chats'), context.subagents);
-    found.push(...paths.map((path) => (project === undefined ? { path } : { path, project })));
+    // One at a time, not spread as arguments: a folder of 125,000 recordings overflowed the stack and failed the store.
+    for (const path of paths) found.push(project === undefined ? { path } : { path, project });
   }
   return readEach(dropResumedLegacy(found), (file) => readChat(fs, file));
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreFileSystem } from '@x/core';
+import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreDatabase, type StoreFileSystem } from '@x/core';
 import { storeBaseName, storeParent } from '@x/core/provider-utils';
 import { jsonObjectOf, sessionFromRow } from './session-rows.js';
 import type { OpenCodeExport } from './storage-export.js';
@@ -25,14 +25,46 @@ export async function readObject(fs: StoreFileSystem, path: string): Promise<Rec
   }
 }
 
+/** How many stored objects are read at once: a session's message files were all opened together, past the system's limit. */
+const PARALLEL_OBJECTS = 32;
+
+/** The cursor the readers of one {@link readEveryObject} call share. */
+interface ObjectCursor {
+  next: number;
+}
+
+/**
+ * The stored objects at `paths`, in their order, read {@link PARALLEL_OBJECTS} at a time (`undefined` for one missing,
+ * too large or no object). A read that fails fails the whole: a session is never counted or shown without a message.
+ */
+export async function readEveryObject(fs: StoreFileSystem, paths: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const objects: (Record<string, unknown> | undefined)[] = new Array(paths.length);
+  const cursor: ObjectCursor = { next: 0 };
+  const reader = async () => {
+    while (cursor.next < paths.length) {
+      const index = cursor.next++;
+      objects[index] = await readObject(fs, paths[index] as string);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_OBJECTS, paths.length) }, reader));
+  return objects;
+}
+
 /** The JSON objects of a folder's files, ordered by file name (OpenCode's ids sort by creation time). */
 async function readObjects(fs: StoreFileSystem, dir: string): Promise<Record<string, unknown>[]> {
   const names = (await fs.list(dir))
     .filter((e) => e.kind === 'file' && e.name.endsWith('.json'))
     .map((e) => e.name)
     .sort();
-  const objects = await Promise.all(names.map((name) => readObject(fs, fs.join(dir, name))));
+  const objects = await readEveryObject(fs, names.map((name) => fs.join(dir, name)));
   return objects.filter((o): o is Record<string, unknown> => o !== undefined);
+}
+
+/** `task` over each item, one after the other, the results in order. */
+async function sequentially<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await task(item));
+  return results;
 }
 
 /**
@@ -50,12 +82,28 @@ export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string
   const messages = (await readObjects(fs, fs.join(storage, 'message', id))).filter((message) => isPlainSegment(message.id));
   return {
     info,
-    messages: await Promise.all(messages.map(async (message) => ({ info: message, parts: await readObjects(fs, fs.join(storage, 'part', String(message.id))) }))),
+    // One message's parts at a time: each folder's files are read a few at once, never all the session's together.
+    messages: await sequentially(messages, async (message) => ({ info: message, parts: await readObjects(fs, fs.join(storage, 'part', String(message.id))) })),
   };
 }
 
 function withIds(row: Record<string, unknown>, ids: Record<string, unknown>): Record<string, unknown> {
   return { ...(jsonObjectOf(String(row.data)) ?? {}), ...ids };
+}
+
+/** The JSON a session's rows hold, summed by SQLite: `data` as stored, which the export writes again with indentation. */
+const STORED_CHARS =
+  'SELECT (SELECT COALESCE(SUM(LENGTH(data)), 0) FROM message WHERE session_id = ?) + (SELECT COALESCE(SUM(LENGTH(data)), 0) FROM part WHERE session_id = ?) AS chars';
+
+/**
+ * Refuses, as {@link exportText} would, a session whose rows hold more JSON than a document may, before any row is
+ * read: its parts are sorted and copied out of SQLite first, and a part of 450 MB ran sql.js out of memory (`xview show`
+ * exited 70, an internal error) where the session should have been refused in one line.
+ */
+function refuseLargerThanADocument(db: StoreDatabase, dbPath: string, sessionId: string): void {
+  const stored = Number(db.all(STORED_CHARS, [sessionId, sessionId])[0]?.chars ?? 0);
+  const max = DEFAULT_MAX_DOCUMENT_CHARS;
+  if (stored > max) throw new RangeError(`OpenCode session ${sessionId} holds ${stored} characters of JSON in ${dbPath}, more than the ${max} a session document may hold; not rendered.`);
 }
 
 /**
@@ -69,6 +117,7 @@ export async function exportFromDatabase(fs: StoreFileSystem, dbPath: string, se
   try {
     const row = db.all('SELECT * FROM session WHERE id = ?', [sessionId])[0];
     if (!row) throw new RangeError(`no session ${sessionId} in ${dbPath}.`);
+    refuseLargerThanADocument(db, dbPath, sessionId);
     const parts = new Map<string, Record<string, unknown>[]>();
     for (const part of db.all('SELECT * FROM part WHERE session_id = ? ORDER BY id', [sessionId])) {
       const messageId = String(part.message_id);

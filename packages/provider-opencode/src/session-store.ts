@@ -1,6 +1,6 @@
 import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { readEach, stringField } from '@x/core/provider-utils';
-import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readObject } from './session-export.js';
+import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readEveryObject, readObject } from './session-export.js';
 import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf } from './session-rows.js';
 
 /** How a row says where its session is kept: ≤1.1's JSON tree (`path` is the info file), or 1.2+'s database. */
@@ -28,14 +28,15 @@ async function readTreeSession(fs: StoreFileSystem, storage: string, path: strin
   const row = sessionRowOf(session, path, STORAGE_TREE, info.size);
   const dir = fs.join(storage, 'message', id);
   const files = (await fs.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-  const messages = await Promise.all(files.map((e) => readObject(fs, fs.join(dir, e.name))));
+  // A few at a time: all of a session's message files opened at once passed the system's limit on open files.
+  const messages = await readEveryObject(fs, files.map((e) => fs.join(dir, e.name)));
   const parts = new Map<string, unknown[]>();
   for (const message of messages) {
     const messageId = stringField(message, 'id');
     if (message?.role !== 'user' || !isPlainSegment(messageId)) continue;
     const partDir = fs.join(storage, 'part', messageId);
     const partFiles = (await fs.list(partDir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-    parts.set(messageId, await Promise.all(partFiles.map((e) => readObject(fs, fs.join(partDir, e.name)))));
+    parts.set(messageId, await readEveryObject(fs, partFiles.map((e) => fs.join(partDir, e.name))));
   }
   addTotals(row, messages, (messageId) => parts.get(messageId) ?? []);
   return row;
@@ -54,6 +55,15 @@ async function listTree(fs: StoreFileSystem, data: string): Promise<SessionRow[]
   return readEach(files, (path) => readTreeSession(fs, storage, path));
 }
 
+/** The list `map` holds under `key`, made empty when there is none. */
+function listOf(map: Map<string, unknown[]>, key: string): unknown[] {
+  const list = map.get(key);
+  if (list !== undefined) return list;
+  const made: unknown[] = [];
+  map.set(key, made);
+  return made;
+}
+
 /** OpenCode 1.2+: the `session` table of its SQLite database, with per-session totals from `message`. */
 async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionListContext['warn']): Promise<SessionRow[]> {
   const info = await fs.stat(dbPath);
@@ -66,18 +76,19 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionLi
   const db = await fs.openDatabase(dbPath).catch(leftOut);
   if (db === undefined) return [];
   try {
+    // Each list grows in place: copied for every row, a session of 100,000 messages took minutes to list.
     const messages = new Map<string, unknown[]>();
     const users = new Set<string>();
     for (const row of db.all('SELECT id, session_id, data FROM message')) {
       const message: Record<string, unknown> = { ...jsonObjectOf(String(row.data)), id: String(row.id) };
-      messages.set(String(row.session_id), [...(messages.get(String(row.session_id)) ?? []), message]);
+      listOf(messages, String(row.session_id)).push(message);
       if (message.role === 'user') users.add(String(row.id));
     }
     // Only user messages' parts are read: the text that tells a typed prompt from one OpenCode wrote.
     const parts = new Map<string, unknown[]>();
     for (const row of db.all('SELECT message_id, data FROM part')) {
       const id = String(row.message_id);
-      if (users.has(id)) parts.set(id, [...(parts.get(id) ?? []), jsonObjectOf(String(row.data))]);
+      if (users.has(id)) listOf(parts, id).push(jsonObjectOf(String(row.data)));
     }
     return db.all('SELECT * FROM session').map((row) => {
       const session = sessionRowOf(sessionFromRow(row), dbPath, STORAGE_DATABASE, info.size);

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../test/http.js';
+import { writeCodex } from '../../sessions/test/fake-home.js';
 import { IDS, SOURCES, STORES, fiveAgentHome } from '../test/serve-home.js';
 import { startServer, type ServeHandle } from './server.js';
 
@@ -209,6 +210,29 @@ describe('startServer over a home with every agent', () => {
   it('answers an unknown session, a path in place of a key, or an unknown part with 404', async () => {
     for (const path of ['/s/nope', '/s/..%2F..%2Fetc%2Fpasswd', `/s/${IDS.recorded}/../../etc/passwd`, `/s/${IDS.recorded}/nope`, '/etc/passwd']) {
       expect([path, (await authed(path)).status]).toEqual([path, 404]);
+    }
+  });
+});
+
+describe('startServer over a log whose id holds half a surrogate pair', () => {
+  // A Codex id is the log's to write, and JSON spells a lone surrogate (`"\udb40"`), which encodeURIComponent
+  // throws on: the list page, whose every row links to its session by key, answered 500 for every session.
+  it('lists every session and opens that one by the link the list gives', async () => {
+    const { home } = fiveAgentHome();
+    writeCodex(join(home, '.codex'), { id: 'lone-\udb40-half', cwd: '/work/app', prompt: 'Half a pair', at: '2026-03-02T11:00:00.000Z' });
+    const server = await startServer({ home, env: {}, stores: STORES, sources: SOURCES, token: 't' });
+    try {
+      const cookie = String((await get(server.origin, '/?token=t')).headers['set-cookie']).split(';')[0] ?? '';
+      const list = await get(server.origin, `${server.base}/`, { cookie });
+      expect(list.status).toBe(200);
+      expect(list.body).toContain(`href="${server.base}/s/${IDS.codex}"`);
+      const href = /href="([^"]*)"[^>]*>Half a pair</.exec(list.body)?.[1] ?? '';
+      const page = await get(server.origin, href.replaceAll('&amp;', '&'), { cookie });
+      expect([href, page.status]).toEqual([href, 200]);
+      expect(page.body).toContain('Half a pair');
+    } finally {
+      await server.close();
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

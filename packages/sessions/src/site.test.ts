@@ -10,7 +10,7 @@ import { claudeLines, put, tempHome, writeClaude, writeCodex, writeCopilot } fro
 import { PageWriteError, writeSessionPage } from './page-file.js';
 import { renderSessionHtml } from './render-session.js';
 import { listSessions } from './list-sessions.js';
-import { type IndexEntry, pagePath, writeSite } from './site.js';
+import { type IndexEntry, pagePath, pagePaths, writeSite } from './site.js';
 import type { SessionInfo } from './types.js';
 import { STORES } from '../test/stores.js';
 
@@ -242,6 +242,20 @@ describe('writeSite with ids that differ only in case (a hostile home)', () => {
     expect(await writeSite(out, sessions, { render: page, renderIndex })).toMatchObject({ written: 2, failed: [] });
     const names = readdirSync(join(out, 'sessions'));
     expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(2);
+  });
+
+  // A codex id is the log's to write: ids that differ only in unsafe characters all come to `x__`, and each page's
+  // name was sought from `-2` up past every name given before it, so 20,000 of them took half a minute to name.
+  it('names 60,000 pages that come to one name at once, each its own', () => {
+    const count = 60_000;
+    const sessions = Array.from({ length: count }, (_, i): SessionInfo => ({ agent: 'codex', id: `x${String.fromCharCode(0x4e00 + (i % 300), 0x4e00 + Math.floor(i / 300))}`, storage: 'file', path: `/r/${i}.jsonl`, updatedAt: at(1), size: 1 }));
+    const started = performance.now();
+    const pages = [...pagePaths(sessions).values()];
+    // A tenth of a second here, minutes before; the names are found synchronously, so only a measure can fail it.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(new Set(pages.map((page) => page.toLowerCase())).size).toBe(count);
+    expect(pages.slice(0, 3)).toEqual(['sessions/codex-x__.html', 'sessions/codex-x__-2.html', 'sessions/codex-x__-3.html']);
+    expect(pages[count - 1]).toBe(`sessions/codex-x__-${count}.html`);
   });
 });
 

@@ -134,4 +134,15 @@ describe('applyWal', () => {
     const image = applyWal(inWalMode(after.subarray(0, PAGE)), writeWal(committed(frames, frames.length)));
     expect(image).toEqual(after);
   });
+
+  // A commit frame says the database's size after it, and the image was made that size: one frame of a few KiB saying
+  // 1,048,575 pages made a 4 GiB image (4.3 GB of memory for `xview sessions`), past the 512 MiB sql.js is held to.
+  it('refuses a WAL whose commit makes the database larger than it may load, before making the image', () => {
+    const { before, after, changed } = twoStates();
+    const wal = writeWal(committed(changed, 0xfffff));
+    expect(() => applyWal(inWalMode(before), wal, 64 * 1024 * 1024)).toThrow(
+      new RangeError(`the write-ahead log makes the database ${0xfffff * PAGE} bytes, over the limit of ${64 * 1024 * 1024}; not read.`),
+    );
+    expect(applyWal(inWalMode(before), writeWal(committed(changed, after.byteLength / PAGE)), after.byteLength)).toEqual(after);
+  });
 });

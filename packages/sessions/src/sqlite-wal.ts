@@ -82,13 +82,18 @@ function readCommitted(wal: Uint8Array): Committed | undefined {
  * as a legacy (rollback-journal) database so that an SQLite without the WAL
  * opens it: bytes 18 and 19 of the header (file format write and read
  * versions) are 2 in WAL mode, 1 in legacy mode (fileformat2 §1.3.4). The
- * image is returned as it is when the WAL commits nothing.
+ * image is returned as it is when the WAL commits nothing. The image is
+ * made as large as the last commit says, so one larger than `maxBytes` is
+ * refused with a `RangeError` before it is made: a WAL of one frame can say
+ * 4 GiB.
  */
-export function applyWal(database: Uint8Array, wal: Uint8Array): Uint8Array {
+export function applyWal(database: Uint8Array, wal: Uint8Array, maxBytes = Number.POSITIVE_INFINITY): Uint8Array {
   const committed = readCommitted(wal);
   if (committed === undefined || committed.sizeInPages === 0) return database;
   const { pageSize, pages, sizeInPages } = committed;
-  const image = new Uint8Array(sizeInPages * pageSize);
+  const bytes = sizeInPages * pageSize;
+  if (bytes > maxBytes) throw new RangeError(`the write-ahead log makes the database ${bytes} bytes, over the limit of ${maxBytes}; not read.`);
+  const image = new Uint8Array(bytes);
   image.set(database.subarray(0, Math.min(database.byteLength, image.byteLength)));
   for (const [number, page] of pages) {
     // Page numbers start at 1; a page past the committed size was truncated away.

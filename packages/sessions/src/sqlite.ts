@@ -92,7 +92,8 @@ async function openWithSqlJs(path: string, checked: CheckedDatabase): Promise<Sq
   const image = await readBounded(checked.file, path);
   const walFile = await checked.openWal();
   const wal = walFile === undefined ? undefined : await readBounded(walFile, `${path}-wal`);
-  const db = new SQL.Database(wal === undefined ? image : applyWal(image, wal));
+  // The image the WAL's last commit makes is held to the same limit as the files: a few KiB of WAL can say 4 GiB.
+  const db = new SQL.Database(wal === undefined ? image : applyWal(image, wal, SQLJS_DATABASE_LIMIT));
   return {
     all(sql, params = []) {
       const statement = db.prepare(sql);

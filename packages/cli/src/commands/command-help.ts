@@ -113,7 +113,7 @@ export function scopeOf(command: SessionCommandName): CommandScope {
 const USAGE: Record<SessionCommandName, string> = {
   sessions: `xview sessions [options]
   The agents' session logs on this machine, newest first: by default the current directory's project.
-  Columns: when it started, agent, id (its first 8 characters), turns, tokens, cost, title or first prompt.`,
+  Columns: when it started, agent, id (its first 8 characters, or up to 40 where more tell it apart), turns, tokens, cost, title or first prompt.`,
   show: `xview show <session-id | path> [options]
   Renders one session log, by id (or a unique prefix of one) or by path, with xview's rendering
   options; it exits and reports as rendering the log file directly does.`,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeCodex } from '../../../sessions/test/fake-home.js';
+import { put, writeCodex } from '../../../sessions/test/fake-home.js';
 import { ExitCode } from '../exit-codes.js';
 import { runCli } from '../run-cli.js';
 import { Capture } from './hostile-home.js';
@@ -55,5 +55,37 @@ describe('xview sessions, ids that share their start', () => {
     const shared = await run(['show', '019a2285']);
     expect(shared.code).not.toBe(ExitCode.ok);
     expect(shared.stderr).toContain('"019a2285" matches 2 sessions');
+  });
+});
+
+describe('xview sessions, planted ids that share a long start', () => {
+  // Each id is shown as far as it differs, and every row is padded to the widest: two logs whose ids (a Codex id is
+  // the log's to write) share 5,000 characters made every row of the listing 5,000 characters wide, and ids of a
+  // megabyte each made ten thousand sessions ten gigabytes of output, built in memory first.
+  it('shows no id past 40 characters, and pads no row past that', async () => {
+    const planted = mkdtempSync(join(tmpdir(), 'x-long-ids-'));
+    try {
+      writeCodex(join(planted, '.codex'), { id: OTHER, cwd: '/work/app', prompt: 'Other prompt', at: '2026-11-19T09:00:00.000Z' });
+      for (const [n, end] of [
+        [1, 'a'],
+        [2, 'b'],
+      ] as const) {
+        const meta = { timestamp: '2026-11-20T10:00:00.000Z', type: 'session_meta', payload: { id: `${'x'.repeat(5000)}${end}`, cwd: '/work/app' } };
+        const prompt = { timestamp: '2026-11-20T10:00:00.000Z', type: 'event_msg', payload: { type: 'user_message', message: `Planted ${end}` } };
+        put(
+          join(planted, '.codex', 'sessions', '2026', '11', '20', `rollout-2026-11-20T10-00-0${n}-planted.jsonl`),
+          `${JSON.stringify(meta)}\n${JSON.stringify(prompt)}\n`,
+        );
+      }
+      const stdout = new Capture();
+      const stderr = new Capture();
+      const io = { stdin: none(), stdout, stderr, env: {}, home: planted, cwd: '/work/app' };
+      expect(await runCli(['sessions'], io as Parameters<typeof runCli>[1])).toBe(ExitCode.ok);
+      const lines = stdout.text.trim().split('\n');
+      expect(lines.map((line) => line.split(/\s{2,}/)[2])).toEqual(['id', 'x'.repeat(40), 'x'.repeat(40), '0199e0aa']);
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(200);
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
   });
 });

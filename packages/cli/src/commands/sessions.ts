@@ -46,10 +46,17 @@ function idLengths(sessions: readonly SessionInfo[]): Map<string, number> {
   const lengths = new Map<string, number>();
   ids.forEach((id, i) => {
     const shared = Math.max(sharedStart(id, ids[i - 1]), sharedStart(id, ids[i + 1]));
-    lengths.set(id, Math.min(id.length, Math.max(8, shared + 1)));
+    lengths.set(id, Math.min(id.length, Math.max(8, shared + 1), ID_MAX));
   });
   return lengths;
 }
+
+/**
+ * The most of an id the column shows, past any agent's (a UUID is 36 characters): every row is padded to the widest,
+ * and two planted ids sharing a megabyte made each row of the listing a megabyte wide. Ids alike past it are told
+ * apart by `xview show`, which names every candidate's key.
+ */
+const ID_MAX = 40;
 
 /** The columns of a row, each made safe for a terminal first: every one of them comes from a log. */
 function cells(s: SessionInfo, idWidth: number, idLength: ReadonlyMap<string, number>): string[] {
@@ -67,7 +74,8 @@ function header(idWidth: number): string[] {
 function table(sessions: readonly SessionInfo[], allProjects: boolean): string {
   const indent = allProjects ? '  ' : '';
   const idLength = idLengths(sessions);
-  const idWidth = Math.max(8, ...sessions.map((s) => neutralizeForTerminal(shortKey(s, idLength)).length));
+  // Folded, not spread into Math.max: past about 125,000 sessions the arguments overflowed the stack (exit 70).
+  const idWidth = sessions.reduce((width, s) => Math.max(width, neutralizeForTerminal(shortKey(s, idLength)).length), 8);
   const lines: string[] = [`${indent}${header(idWidth).join('  ')}`];
   let project: string | undefined;
   for (const s of sessions) {
