@@ -221,6 +221,8 @@ describe('help for each command', () => {
     [['site', 'out', '--redcat'], "xview: site: unknown option '--redcat'. Did you mean --redact? Run xview site --help for the options.\n"],
     [['show', 'x', '--folow'], "xview: show: unknown option '--folow'. Did you mean --follow? Run xview show --help for the options.\n"],
     [['help', 'nope'], "xview: help takes one command of: sessions, show, site, serve, acp, acp-agent; xview help alone shows xview's own.\n"],
+    // An empty folder name resolved to the current folder, and the site was written among its files.
+    [['site', ''], 'xview: site needs one output folder: xview site <out-dir>\n'],
   ])('%j: one line, exit 2', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(ExitCode.usage);

@@ -70,7 +70,8 @@ export function reportSite(io: Pick<SessionCommandIo, 'stderr'>, sessions: reado
 export async function runSiteCommand(argv: readonly string[], io: SessionCommandIo, out: GuardedStream): Promise<ExitCodeValue> {
   const { values, positionals } = parseCommand('site', argv);
   if (values.help === true) return printHelp('site', out);
-  if (positionals.length !== 1) throw new CliError('site needs one output folder: xview site <out-dir>', ExitCode.usage);
+  // An empty name is no folder: resolved, it would be the current one, and the site written among its files.
+  if (positionals.length !== 1 || positionals[0] === '') throw new CliError('site needs one output folder: xview site <out-dir>', ExitCode.usage);
   const outDir = positionals[0] as string;
   const plugins = pluginSpecs(values);
   const { stores, sources } = await loadSessionPlugins(plugins, io);
