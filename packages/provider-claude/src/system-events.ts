@@ -70,7 +70,7 @@ const SUBTYPES: ReadonlyMap<string, SubtypeReader> = new Map<string, SubtypeRead
     'compact_boundary',
     (line) => {
       const meta = objectField(line, 'compact_metadata');
-      return notice('info', compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'pre_tokens'), numberField(meta, 'post_tokens')), 'compact_boundary');
+      return notice('info', compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'pre_tokens'), numberField(meta, 'post_tokens')), 'compaction');
     },
   ],
   [
