@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { isJsonObject, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import { isBareMeta } from './bare-rollout.js';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';
@@ -35,6 +35,12 @@ function lineEvents(state: CodexLogState, line: JsonObject, context: LineContext
   const bookkeeping = type === undefined ? undefined : ROLLOUT_BOOKKEEPING.get(type);
   if (bookkeeping !== undefined) {
     context.ignore(`${type}: ${bookkeeping}`);
+    return [];
+  }
+  // 0.171 writes the summary a compaction asked the model for as an assistant message of its own, marked so in the
+  // line's metadata, before the `compacted` line that stands for it (recorded: 0.171.0, compaction): not an answer.
+  if (type === 'response_item' && ownField(objectField(line, 'metadata'), 'compaction_output') === true) {
+    context.ignore('the summary a compaction asked for (metadata.compaction_output); the compacted line that follows marks it');
     return [];
   }
   if (type === undefined || !ROLLOUT_LINE_TYPES.has(type)) {
