@@ -156,7 +156,8 @@ export const SCENARIOS: readonly Scenario[] = [
     run: { resume: 'What number did I give you?' },
     compaction: { summary: 'The user asked me to remember the number 7, and I said I would.', answersBefore: 1 },
     steps: [
-      { kind: 'answer', text: 'I will remember 7.' },
+      // Longer than the summary: Gemini CLI keeps a compression only when the history it makes is smaller than the one it replaces.
+      { kind: 'answer', text: 'I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.' },
       { kind: 'answer', text: 'You gave me 7.' },
     ],
   },

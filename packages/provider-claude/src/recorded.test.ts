@@ -208,7 +208,7 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   // The session compacted by a resumed run whose prompt is `/compact` (2.1.332 on; lab/README.md): its stdout is the
   // compact_boundary (a notice) and the command's output ("Compacted", a notice); the summary between them is
   // `isSynthetic`, not a prompt.
-  compaction: ['start', 'text I will remember 7.', 'usage', 'end success'],
+  compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
   'compaction.compact': ['start', 'notice', 'notice', 'usage', 'end success'],
   'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
@@ -310,7 +310,7 @@ it('shows a compaction the same on stdout and in the session log: a compaction n
   expect(compactions(logEvents)).toEqual(['Conversation compacted (manual, 2042 tokens before)']);
   // The transcript holds the typed prompts and the command; the summary it also holds is not one of them.
   expect(logEvents.flatMap((event) => (event.kind === 'prompt' ? [`${event.form} ${event.text}`] : []))).toEqual(['prompt Remember the number 7.', 'command /compact', 'prompt What number did I give you?']);
-  expect(briefs(logEvents)).toEqual(['start', 'prompt', 'text I will remember 7.', 'notice', 'prompt', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success']);
+  expect(briefs(logEvents)).toEqual(['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'notice', 'prompt', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success']);
 });
 
 describe.each(recordedVersions('claude-log'))('Claude Code %s session logs, recorded', (version) => {

@@ -45,7 +45,7 @@ export const STDOUT: Expected = {
   'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
   // Compacted at the start of the resumed turn (a low model_auto_compact_token_limit; 0.171.0 on): `exec --json` prints
   // nothing of it, the rollout does (below).
-  compaction: ['start', 'text I will remember 7.', 'usage', 'end success'],
+  compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
   'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
 
@@ -69,7 +69,7 @@ const LOG: Expected = {
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
   // The summary the compaction asked for (its response item marked `compaction_output`) is no answer: the `compacted` line is
   // a notice, before the resumed prompt; the summary request's usage is the second count.
-  compaction: ['start', 'prompt', 'text I will remember 7.', 'usage', 'usage', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'usage', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /**
