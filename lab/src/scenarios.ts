@@ -166,12 +166,13 @@ export const SCENARIOS: readonly Scenario[] = [
 /**
  * What an agent's summarisation request ends in, in its own words: Claude
  * Code's compact prompt, Codex's compaction prompt, Gemini CLI's compression
- * prompt.
+ * prompt (and its check of the summary), Copilot CLI's `/compact` prompt.
  */
 export const SUMMARY_REQUESTS: readonly string[] = [
   'Your task is to create a detailed summary of the conversation so far',
   'CONTEXT CHECKPOINT COMPACTION',
   '<state_snapshot>',
+  'The history is being compacted',
 ];
 
 /**

@@ -38,6 +38,10 @@ const STDOUT: Record<string, string[]> = {
   interrupted: streamedTwice('Here is the first line'),
   resumed: ['text I will remember 7.', 'start', 'usage', 'end success'],
   'resumed.resume': ['text You gave me 7.', 'start', 'usage', 'end success'],
+  // Compacted by a resumed run whose prompt is `/compact` (1.0.102 on): stdout leaves session.compaction_* out, so that run is its result alone.
+  compaction: ['text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'start', 'usage', 'end success'],
+  'compaction.compact': ['start', 'usage', 'end success'],
+  'compaction.resume': ['text You gave me 7.', 'start', 'usage', 'end success'],
 };
 
 const FAILED_LOG = ['start', 'prompt', 'error', 'notice', 'end error'];
@@ -59,6 +63,13 @@ const LOG: Record<string, string[]> = {
   'overloaded-cut': FAILED_LOG,
   interrupted: FAILED_LOG,
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'notice', 'end success', 'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success'],
+  // Three runs in one file: the `/compact` run writes no user message, its session.compaction_complete is the compaction notice
+  // (its summaryContent not shown), then its shutdown's notice.
+  compaction: [
+    'start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'notice', 'end success',
+    'start', 'notice', 'usage', 'notice', 'end success',
+    'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success',
+  ],
 };
 
 /** 1.0.62 retries a 400 as well; its shell exit code is only in the call's telemetry (`toolTelemetry.metrics.exit_code`). */
