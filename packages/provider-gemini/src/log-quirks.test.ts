@@ -296,7 +296,7 @@ describe('gemini-log quirks', () => {
   it('a compression is one compaction notice; its summary and the CLI\'s "Got it." are neither prompt nor answer', () => {
     const context = user('c0', '<session_context>\nThis is the Gemini CLI.\n</session_context>');
     const first = [user('u1', 'Remember the number 7.'), gemini('g1', 'I will remember 7.')];
-    const compressed = [context, user('s1', 'The user asked me to remember the number 7.'), gemini('a1', [{ text: 'Got it. Thanks for the additional context!' }])];
+    const compressed = [context, user('s1', 'The user asked me to remember the number 7.'), { ...gemini('a1', ''), content: [{ text: 'Got it. Thanks for the additional context!' }] }];
     const shown = (records: object[]) =>
       run(records).events.flatMap((event) => (event.kind === 'prompt' || event.kind === 'text' ? [`${event.kind} ${event.text}`] : event.kind === 'notice' ? [`notice ${event.code} ${event.message}`] : []));
     const after = [user('u2', 'What number did I give you?'), gemini('g2', 'You gave me 7.')];
