@@ -8,7 +8,7 @@ import { userTextEvent } from './user-prompt.js';
 function systemNotice(line: JsonObject, subtype: string): DisplayEvent | undefined {
   if (subtype === 'compact_boundary') {
     const meta = objectField(line, 'compactMetadata');
-    return { kind: 'notice', level: 'info', message: compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'preTokens'), undefined), code: 'compaction' };
+    return { kind: 'notice', level: 'info', message: compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'preTokens'), numberField(meta, 'postTokens')), code: 'compaction' };
   }
   const content = stringField(line, 'content')?.trim();
   if (!content) return undefined;
