@@ -46,3 +46,6 @@ export { createPlainPass } from './plain-pass.js';
 export { readEach, readTailLines, readWholeText, scanHead, toIsoDate, type HeadScan } from './store-peek.js';
 export { storeBaseName, storeParent } from './store-path-names.js';
 export { compareVersions } from './version-compare.js';
+
+// What every source shows the same way.
+export { compactionNotice, type CompactionDetails } from './compaction-notice.js';

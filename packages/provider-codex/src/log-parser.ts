@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactionNotice, isJsonObject, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import { isBareMeta } from './bare-rollout.js';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';
@@ -67,7 +67,7 @@ function envelopedLine(state: CodexLogState, line: RolloutLine, timestamp: strin
     case 'event_msg':
       return eventMessage(state, line.payload, timestamp, context);
     case 'compacted':
-      return [{ kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' }];
+      return [compactionNotice()];
   }
 }
 

@@ -316,3 +316,17 @@ describe.each(recordedVersions('copilot-log').filter((version) => recordedVersio
     expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
   });
 });
+
+it('shows the compaction of 1.0.102 (recorded, compaction) as the one compaction notice every agent has, with its trigger and token counts', () => {
+  const dir = join(recordedDir('copilot-log', '1.0.102'), 'compaction');
+  const [file] = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('events.jsonl'));
+  const text = readFileSync(join(dir, file as string), 'utf8');
+  const complete = JSON.parse(text.split('\n').find((line) => line.includes('"session.compaction_complete"')) ?? '{}') as { data: Record<string, unknown> };
+  const notices = replayLines(copilotLogSource, text.split('\n')).events.filter((event) => event.kind === 'notice' && event.code === 'compaction');
+  expect(notices).toMatchObject([
+    // trigger "manual", preCompactionTokens 10893, postCompactionTokens 10905.
+    { level: 'info', message: 'Conversation compacted (manual, 10893 tokens before, 10905 after)' },
+  ]);
+  // The summary the model gave is the CLI's, not shown.
+  expect(JSON.stringify(replayLines(copilotLogSource, text.split('\n')).events)).not.toContain(String(complete.data.summaryContent));
+});

@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import { compactKey, isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, compactionNotice, isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
 import { compressionIds } from './compression.js';
 import { messageEvents, newShown } from './log-messages.js';
 import { MAX_SHOWN, type GeminiLogState } from './log-state.js';
@@ -106,7 +106,7 @@ export function checkpoint(state: GeminiLogState, messages: unknown[], bytes: nu
   if (summary !== undefined && compactKey(summary) !== state.lastSummary) {
     // A compression: the messages it replaced are gone by design, and its summary is the CLI's, not shown.
     state.lastSummary = compactKey(summary);
-    out.push({ kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' });
+    out.push(compactionNotice());
   } else if (gone.length > 0 && summary === undefined)
     out.push({
       kind: 'notice',
