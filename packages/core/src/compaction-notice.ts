@@ -19,7 +19,11 @@ export interface CompactionDetails {
  */
 export function compactionNotice(details: CompactionDetails = {}): NoticeDisplayEvent {
   const { trigger, tokensBefore, tokensAfter } = details;
-  const parts = [trigger, tokensBefore === undefined ? undefined : `${tokensBefore} tokens before`, tokensAfter === undefined ? undefined : `${tokensAfter} after`];
+  const parts = [
+    trigger,
+    tokensBefore === undefined ? undefined : `${tokensBefore} tokens before`,
+    tokensAfter === undefined ? undefined : `${tokensAfter} after`,
+  ];
   const said = parts.filter((part): part is string => part !== undefined && part !== '');
   return { kind: 'notice', level: 'info', message: `Conversation compacted${said.length > 0 ? ` (${said.join(', ')})` : ''}`, code: 'compaction' };
 }
