@@ -85,3 +85,29 @@ describe('stepFor', () => {
     expect(stepFor(subagent, { firstUserText: subagent.prompt, priorAnswers: 9 })).toEqual({ kind: 'answer', text: 'The helper counted 2 files.' });
   });
 });
+
+describe('the compaction scenario', () => {
+  const compaction = scenario('compaction');
+  const summary = compaction.compaction?.summary ?? '';
+  const conversation = (messages: { role: string; content: string }[]) => claude.protocol.read({ messages }, '/v1/messages');
+
+  it("answers an agent's summarisation request with the scenario's summary, in whichever agent's words it is asked", () => {
+    const history = [{ role: 'user', content: compaction.prompt }, { role: 'assistant', content: 'I will remember 7.' }];
+    for (const ask of ['Your task is to create a detailed summary of the conversation so far, paying close attention', 'You are performing a CONTEXT CHECKPOINT COMPACTION.', 'First, reason in your scratchpad. Then, generate the updated <state_snapshot>.', 'Please create a detailed summary. The history is being compacted so moving forward']) {
+      expect(stepFor(compaction, conversation([...history, { role: 'user', content: ask }]))).toEqual({ kind: 'answer', text: summary });
+    }
+    // Another scenario's conversation that asks the same gets its own step: only a compaction scenario summarises.
+    expect(stepFor(scenario('resumed'), conversation([{ role: 'user', content: 'Remember the number 7.' }, { role: 'assistant', content: 'x' }, { role: 'user', content: 'CONTEXT CHECKPOINT COMPACTION' }]))).toEqual({
+      kind: 'answer',
+      text: 'You gave me 7.',
+    });
+  });
+
+  it('counts the answers the summary replaced, in a conversation that opens with it', () => {
+    const after = conversation([{ role: 'user', content: `Summary:\n${summary}` }, { role: 'user', content: compaction.run?.resume ?? '' }]);
+    expect(after.priorAnswers).toBe(0);
+    expect(stepFor(compaction, after)).toEqual(compaction.steps[1]);
+    // Without the summary, a conversation that is not the scenario's gets the side answer.
+    expect(stepFor(compaction, conversation([{ role: 'user', content: 'Write a title.' }]))).toEqual({ kind: 'answer', text: 'none' });
+  });
+});

@@ -14,6 +14,8 @@ export interface RunResult {
   stderr: string;
   exitCode: number | null;
   signal: string | null;
+  /** What the run's recording is named after the scenario's: `.compact` for a run whose only prompt compacts the session; the first run none, a resumed one `.resume` when left out. */
+  suffix?: string;
 }
 
 /** A scenario's whole recording: its runs (two for a resumed session), the server's log, and the place it ran in. */
@@ -86,7 +88,7 @@ async function inPlace<T>(agent: AgentProfile, version: string, scenario: Scenar
     await server.close();
     throw error;
   }) : undefined;
-  const place: RunPlace = { version, home, work, serverUrl: server.url, caFile: front?.caFile, ...(mode === undefined ? {} : { mode }) };
+  const place: RunPlace = { version, home, work, serverUrl: server.url, caFile: front?.caFile, ...(mode === undefined ? {} : { mode }), ...(scenario.compaction === undefined ? {} : { compacts: true }) };
   agent.configure(place);
   try {
     return await body(place, server);
@@ -103,6 +105,11 @@ export function runScenario(agent: AgentProfile, binary: string, version: string
     const runs = [first];
     const sessionId = agent.sessionIdOf(first.stdout, place.home);
     if (scenario.run?.resume !== undefined && sessionId !== undefined && (agent.resumes?.(version) ?? true)) {
+      const compactPrompt = scenario.compaction === undefined ? undefined : agent.compactPrompt?.(version);
+      if (compactPrompt !== undefined) {
+        const compacting = { ...scenario, run: { ...scenario.run, resume: compactPrompt } };
+        runs.push({ ...(await runOnce(binary, agent.invocation(compacting, place, sessionId), place, server, false)), suffix: '.compact' });
+      }
       runs.push(await runOnce(binary, agent.invocation(scenario, place, sessionId), place, server, false));
     }
     return { scenario, place, runs, requests: server.log };

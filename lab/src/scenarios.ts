@@ -15,6 +15,14 @@ export interface Scenario {
   steps: readonly Step[];
   /** The steps of a subagent's own conversation: a request whose first user message holds a task's prompt. */
   subagentSteps?: readonly Step[];
+  /**
+   * The conversation is compacted between the first prompt and the resumed
+   * one (`run.resume`): the agent's summarisation request is answered with
+   * `summary`, and a later request that carries the summary stands for the
+   * `answersBefore` answers it replaced. How a CLI is made to compact is its
+   * profile's (`compactPrompt`, or its configuration).
+   */
+  compaction?: { summary: string; answersBefore: number };
   /** How the run differs from a plain one. */
   run?: {
     /** Interrupted with SIGINT once the stream stalls. */
@@ -141,6 +149,30 @@ export const SCENARIOS: readonly Scenario[] = [
       { kind: 'answer', text: 'You gave me 7.' },
     ],
   },
+  {
+    name: 'compaction',
+    covers: 'a conversation compacted (summarised) after its first answer, then a prompt answered after the summary',
+    prompt: 'Remember the number 7.',
+    run: { resume: 'What number did I give you?' },
+    compaction: { summary: 'The user asked me to remember the number 7, and I said I would.', answersBefore: 1 },
+    steps: [
+      // Longer than the summary: Gemini CLI keeps a compression only when the history it makes is smaller than the one it replaces.
+      { kind: 'answer', text: 'I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.' },
+      { kind: 'answer', text: 'You gave me 7.' },
+    ],
+  },
+];
+
+/**
+ * What an agent's summarisation request ends in, in its own words: Claude
+ * Code's compact prompt, Codex's compaction prompt, Gemini CLI's compression
+ * prompt (and its check of the summary), Copilot CLI's `/compact` prompt.
+ */
+export const SUMMARY_REQUESTS: readonly string[] = [
+  'Your task is to create a detailed summary of the conversation so far',
+  'CONTEXT CHECKPOINT COMPACTION',
+  '<state_snapshot>',
+  'The history is being compacted',
 ];
 
 /**
@@ -151,18 +183,23 @@ export const SCENARIOS: readonly Scenario[] = [
 export const SIDE_ANSWER: Step = { kind: 'answer', text: 'none' };
 
 /** The step that answers a conversation: the scenario's, a subagent's when its first user message holds a task's prompt, or {@link SIDE_ANSWER}. */
-export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number; followUpText?: string }): Step {
+export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number; followUpText?: string; lastUserText?: string; text?: string }): Step {
+  const compaction = scenario.compaction;
+  if (compaction !== undefined && SUMMARY_REQUESTS.some((marker) => conversation.lastUserText?.includes(marker))) return { kind: 'answer', text: compaction.summary };
+  // After a compaction the conversation opens with the summary, not the prompt, and carries no answer of those it replaced.
+  const summarised = compaction !== undefined && conversation.text?.includes(compaction.summary) === true;
+  const priorAnswers = conversation.priorAnswers + (summarised ? compaction.answersBefore : 0);
   const taskPrompts = scenario.steps.flatMap((step) => (step.kind === 'answer' ? (step.calls ?? []) : [])).flatMap((call) => (call.kind === 'task' ? [call.prompt] : []));
   const isSubagent = scenario.subagentSteps !== undefined && taskPrompts.some((prompt) => conversation.firstUserText.includes(prompt));
-  if (!isSubagent && !conversation.firstUserText.includes(scenario.prompt)) return SIDE_ANSWER;
+  if (!isSubagent && !summarised && !conversation.firstUserText.includes(scenario.prompt)) return SIDE_ANSWER;
   // A copy of the conversation that ends in a new question of the agent's own, not the resumed session's prompt, is a side request.
   const prompts = [scenario.prompt, scenario.run?.resume].filter((prompt) => prompt !== undefined);
   if (conversation.followUpText !== undefined && !prompts.some((prompt) => conversation.followUpText?.includes(prompt))) return SIDE_ANSWER;
   const steps = isSubagent ? (scenario.subagentSteps ?? []) : scenario.steps;
   const last = steps[steps.length - 1];
-  const step = steps[Math.min(conversation.priorAnswers, steps.length - 1)];
+  const step = steps[Math.min(priorAnswers, steps.length - 1)];
   if (step === undefined || last === undefined) throw new Error(`scenario ${scenario.name} has no steps`);
   // Past the script, a conversation gets the last answer without its calls, so that no run loops.
-  if (conversation.priorAnswers >= steps.length && last.kind === 'answer') return { kind: 'answer', text: last.text ?? 'Done.' };
+  if (priorAnswers >= steps.length && last.kind === 'answer') return { kind: 'answer', text: last.text ?? 'Done.' };
   return step;
 }

@@ -88,7 +88,7 @@ export function writeScenario(agent: AgentProfile, version: string, recording: S
   mkdirSync(dirs.streams, { recursive: true });
   const extension = streamExtension(agent, version, mode);
   recording.runs.forEach((run, index) => {
-    const base = join(dirs.streams, index === 0 ? name : `${name}.resume`);
+    const base = join(dirs.streams, `${name}${run.suffix ?? (index === 0 ? '' : '.resume')}`);
     writeFileSync(`${base}${extension}`, normalise(run.stdout));
     if (run.stderr !== '') writeFileSync(`${base}.stderr.txt`, normalise(run.stderr));
     else rmSync(`${base}.stderr.txt`, { force: true });

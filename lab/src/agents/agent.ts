@@ -15,6 +15,8 @@ export interface RunPlace {
   mode?: string;
   /** The TLS front's certificate, for a version with fixed hosts (`fixedHosts`); every run of it gets it as `NODE_EXTRA_CA_CERTS`. */
   caFile?: string;
+  /** The scenario compacts its conversation (`Scenario.compaction`): a profile that compacts by configuration sets it up for this run. */
+  compacts?: boolean;
 }
 
 /** One invocation of the agent's CLI. */
@@ -66,6 +68,13 @@ export interface AgentProfile {
    * run, `.json`; lab/README.md, "Other output modes").
    */
   outputModes?: Readonly<Record<string, '.json' | '.jsonl'>>;
+  /**
+   * The prompt of a resumed run that does nothing but compact the session
+   * (Claude Code's `/compact`, which print mode runs as a slash command),
+   * run between a compaction scenario's two prompts; left out for a CLI the
+   * profile's configuration makes compact by itself (`RunPlace.compacts`).
+   */
+  compactPrompt?(version: string): string | undefined;
   /** Whether this version can resume a session (every version when left out); a resumed scenario is then one run. */
   resumes?(version: string): boolean;
   /**

@@ -111,6 +111,7 @@ export const claude: AgentProfile = {
       },
     };
   },
+  compactPrompt: () => '/compact',
   sessionIdOf: (stdout) => /"session_id":"([^"]+)"/.exec(stdout)?.[1],
   outputModes: { json: '.json', 'json-verbose': '.json' },
   logDirs: ['.claude/projects'],

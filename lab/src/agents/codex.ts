@@ -58,6 +58,8 @@ export const codex: AgentProfile = {
     const config = [
       'model_provider = "lab"',
       `model = "${MODEL}"`,
+      // Below the lab's usage (1500 input tokens a request): the resumed turn of a compaction scenario starts with a compaction.
+      ...(place.compacts ? ['model_auto_compact_token_limit = 1000'] : []),
       '[model_providers.lab]',
       'name = "lab"',
       `base_url = "${place.serverUrl}/v1"`,

@@ -174,6 +174,7 @@ export const copilot: AgentProfile = {
   protocolFor: (version) => (beforeToken(version) ? chatCompletions : openAIResponses),
   fixedHosts: (version) => (beforeToken(version) ? ['api.githubcopilot.com'] : []),
   modelList: (version) => (compareVersions(version, OFFLINE_SINCE) < 0 ? copilotApiModels(copilotApiModel(version)) : undefined),
+  compactPrompt: () => '/compact',
   sessionIdOf: (stdout, home) => /"sessionId":"([^"]+)"/.exec(stdout)?.[1] ?? sessionInHome(home),
   streamsSince: JSON_SINCE,
   // 0.0.340 keeps a session as one JSON document in history-session-state/ (docs/formats/copilot.md, section 5).

@@ -71,6 +71,8 @@ export const gemini: AgentProfile = {
       security: { auth: { selectedType: 'gemini-api-key' } },
       general: { maxAttempts: 1 },
       ...(compareVersions(place.version, MODEL_KEPT_SINCE) < 0 ? { experimental: { useModelRouter: false } } : {}),
+      // A compaction scenario: a threshold (a fraction of the model's 1M-token window) that any history passes.
+      ...(place.compacts ? { model: { compressionThreshold: 0.000001 } } : {}),
     };
     writeFileSync(join(place.home, '.gemini', 'settings.json'), JSON.stringify(settings));
   },

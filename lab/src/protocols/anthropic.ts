@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStep } from '../step.js';
-import { type Conversation, type Protocol, jsonPieces, pieces, sendEvent, stall, textOf } from './protocol.js';
+import { type Conversation, type Protocol, jsonPieces, pieces, sendEvent, stall, textOf, lastWhere } from './protocol.js';
 
 /*
  * Anthropic Messages (`POST /v1/messages`), as Claude Code calls it: a
@@ -28,6 +28,8 @@ function read(body: unknown): Conversation {
   return {
     firstUserText: textOf(messages.find((message) => message.role === 'user')?.content ?? ''),
     // Distinct answers: Claude Code 1.0.60 sends its first answer and that answer's tool result twice in every later request.
+    lastUserText: textOf(lastWhere(messages, (message) => message.role === 'user')?.content ?? ''),
+    text: textOf(messages),
     priorAnswers: new Set(messages.filter((message) => message.role === 'assistant').map(answerKey)).size,
     tools: (request.tools ?? []).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])),
     stream: request.stream === true,

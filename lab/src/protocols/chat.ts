@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStep } from '../step.js';
-import { type Conversation, type Protocol, pieces, stall, textOf } from './protocol.js';
+import { type Conversation, type Protocol, pieces, stall, textOf, lastWhere } from './protocol.js';
 
 /*
  * OpenAI Chat Completions (`POST /v1/chat/completions`), as OpenAI-compatible
@@ -55,6 +55,8 @@ function read(body: unknown): Conversation {
     // A request that offers no tools is a title or a summary, which quotes the prompt: it gets the side answer, never the scenario's calls.
     firstUserText: tools.length === 0 ? '' : opening.filter((message) => message.role === 'user').map((message) => textOf(message.content)).join('\n'),
     priorAnswers: countAnswers(messages),
+    lastUserText: textOf(lastWhere(messages, (message) => message.role === 'user')?.content ?? ''),
+    text: textOf(messages),
     tools,
     stream: request.stream === true,
     model: request.model ?? 'lab-model',

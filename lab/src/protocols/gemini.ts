@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { WireStep } from '../step.js';
 import { STARTUP_ACK } from './chat.js';
-import { type Conversation, type Protocol, pieces, stall, textOf } from './protocol.js';
+import { type Conversation, type Protocol, pieces, stall, textOf, lastWhere } from './protocol.js';
 
 /*
  * Gemini API `generateContent` / `streamGenerateContent?alt=sse`
@@ -35,6 +35,8 @@ function read(body: unknown, url: string): Conversation {
   return {
     firstUserText: opening.map((content) => textOf((content.parts ?? []).map((part) => part.text ?? ''))).join('\n'),
     priorAnswers: contents.filter((content) => content.role === 'model').length,
+    lastUserText: textOf((lastWhere(contents, (content) => content.role === 'user')?.parts ?? []).map((part) => part.text ?? '')),
+    text: contents.map((content) => textOf((content.parts ?? []).map((part) => part.text ?? ''))).join('\n'),
     tools: (request.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []).flatMap((declaration) => (declaration.name === undefined ? [] : [declaration.name])),
     stream: url.includes(':streamGenerateContent'),
     model: /models\/([^:/]+):/.exec(url)?.[1] ?? 'gemini-lab',

@@ -14,6 +14,10 @@ export interface Conversation {
    * and asks something else (Qwen Code's memory extractor).
    */
   followUpText?: string;
+  /** The text of the request's last user message: a summarisation request ends in the agent's own instruction to summarise. */
+  lastUserText: string;
+  /** The text of every message the request carries: a compacted conversation carries the summary the lab wrote. */
+  text: string;
   /** The names of the tools the agent offers. */
   tools: string[];
   /** Whether the agent asked for a stream. */
@@ -69,6 +73,15 @@ export function stall(response: ServerResponse): Promise<void> {
       resolve();
     });
   });
+}
+
+/** The last item that `matches` (the lab's target has no `Array.prototype.findLast`). */
+export function lastWhere<T>(items: readonly T[], matches: (item: T) => boolean): T | undefined {
+  for (let index = items.length - 1; index >= 0; index -= 1) {
+    const item = items[index] as T;
+    if (matches(item)) return item;
+  }
+  return undefined;
 }
 
 /** Reads a value's `text` fields, in order (a message's content as any of the protocols nests it). */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { ToolCall, WireStep } from '../step.js';
-import { type Conversation, type Protocol, pieces, sendEvent, stall, textOf } from './protocol.js';
+import { type Conversation, type Protocol, pieces, sendEvent, stall, textOf, lastWhere } from './protocol.js';
 
 /*
  * OpenAI Responses (`POST /v1/responses`), as Codex and Copilot CLI call it: a
@@ -37,6 +37,8 @@ function read(body: unknown): Conversation {
   return {
     firstUserText: opening.filter((item) => item.role === 'user').map((item) => textOf(item.content)).join('\n'),
     priorAnswers: countAnswers(input),
+    lastUserText: textOf(lastWhere(input, (item) => item.role === 'user')?.content ?? ''),
+    text: textOf(input),
     tools: (request.tools ?? []).map((tool) => tool.name ?? tool.type ?? ''),
     stream: request.stream !== false,
     model: request.model ?? 'gpt-lab',

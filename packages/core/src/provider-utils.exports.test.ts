@@ -12,6 +12,7 @@ describe('@x/core/provider-utils exports', () => {
     expect(Object.keys(helpers).sort()).toEqual([
       'arrayField',
       'compactKey',
+      'compactionNotice',
       'compareVersions',
       'countSearchOutput',
       'createBoundedText',
@@ -61,6 +62,7 @@ describe('@x/core/provider-utils exports', () => {
   it('exports exactly its helpers: types', () => {
     expect(exportedTypeNames(new URL('./provider-utils.ts', import.meta.url))).toEqual([
       'BoundedText',
+      'CompactionDetails',
       'DetectFromLinesOptions',
       'EventHold',
       'EventHoldLimits',

@@ -47,3 +47,6 @@ export { readEach, readTailLines, readWholeText, scanHead, toIsoDate, type HeadS
 export { createIndentedHead, readIndentedHeadLine, type IndentedHead } from './indented-head.js';
 export { storeBaseName, storeParent } from './store-path-names.js';
 export { compareVersions } from './version-compare.js';
+
+// What every source shows the same way.
+export { compactionNotice, type CompactionDetails } from './compaction-notice.js';

@@ -196,4 +196,17 @@ describe('acp parser', () => {
       ['tool-result', 'x#1', undefined],
     ]);
   });
+
+  it('shows a completed compaction_update as the compaction notice every agent has, a failed one as a warning', () => {
+    const { events, accounting } = run([
+      update({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'in_progress' }),
+      update({ sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed' }),
+      update({ sessionUpdate: 'compaction_update', compactionId: 'c2', status: 'failed', error: 'too long' }),
+    ]);
+    expect(events.filter((event) => event.kind === 'notice')).toEqual([
+      { kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' },
+      { kind: 'notice', level: 'warning', code: 'compaction', message: 'Compacting the context failed: too long' },
+    ]);
+    expect(accounting).toMatchObject({ unknown: 0, malformed: 0 });
+  });
 });

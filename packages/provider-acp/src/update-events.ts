@@ -1,5 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { DisplayEvent, LineContext } from '@x/core';
+import { compactionNotice } from '@x/core/provider-utils';
 import type { z } from 'zod';
 import { blockText } from './content-text.js';
 import { blockOf, closeBlock, type AcpState } from './state.js';
@@ -95,7 +96,7 @@ const notice = checked(noticeSchema, 'notice', (_state, value) => {
 });
 
 const compaction = checked(compactionUpdateSchema, 'compaction_update', (_state, value, context) => {
-  if (value.status === 'completed') return [{ kind: 'notice', level: 'info', code: 'compaction', message: 'The context was compacted.' }];
+  if (value.status === 'completed') return [compactionNotice()];
   if (value.status === 'failed')
     return [{ kind: 'notice', level: 'warning', code: 'compaction', message: `Compacting the context failed${value.error ? `: ${value.error}` : '.'}` }];
   context.ignore(`compaction ${value.status}`);

@@ -113,7 +113,7 @@ describe('Claude provider behaviours', () => {
   it('gives error events for error results: is_error on a success subtype, and error subtypes with errors[]', () => {
     const failed = replay(fixtureLines('failed-run')).events;
     expect(ofKind(failed, 'error')).toEqual([{ kind: 'error', message: 'Reached maximum number of turns (3)', fatal: true, code: 'error_max_turns' }]);
-    expect(ofKind(failed, 'notice').map((event) => event.code)).toEqual(['rate_limit', 'api_retry', 'compact_boundary', 'permission_denied']);
+    expect(ofKind(failed, 'notice').map((event) => event.code)).toEqual(['rate_limit', 'api_retry', 'compaction', 'permission_denied']);
     const apiError = replay([init, result({ is_error: true, result: 'Overloaded', api_error_status: 529 })]).events;
     expect(ofKind(apiError, 'error')).toEqual([{ kind: 'error', message: 'Overloaded', fatal: true, code: 'api_error' }]);
   });

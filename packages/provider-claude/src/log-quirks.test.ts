@@ -107,6 +107,9 @@ describe('claude-log.md quirks', () => {
     const boundary = { parentUuid: null, logicalParentUuid: 'a2', ...base, type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', level: 'info', compactMetadata: { trigger: 'manual', preTokens: 9000 }, uuid: 'c3', timestamp: time(3) };
     const { events } = replayLog([user('go'), assistant('m1', { type: 'text', text: 'working' }), boundary]);
     expect(events.slice(3, 4)).toEqual([{ kind: 'notice', level: 'info', message: 'Conversation compacted (manual, 9000 tokens before)', code: 'compaction', timestamp: time(3) }]);
+    // 2.1.332 also writes the tokens after (fixtures/claude-log/recorded/2.1.332/compaction/), as stdout's compact_metadata has them.
+    const after = replayLog([user('go'), assistant('m1', { type: 'text', text: 'working' }), { ...boundary, compactMetadata: { trigger: 'manual', preTokens: 2042, postTokens: 2550 } }]).events[3];
+    expect(after).toMatchObject({ kind: 'notice', message: 'Conversation compacted (manual, 2042 tokens before, 2550 after)', code: 'compaction' });
   });
 
   it('7. a sidechain nests under the Task call whose prompt started it; a chain no call started gets a marker', () => {

@@ -1,14 +1,13 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactionNotice, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import { holdForStart, type ClaudeLogState } from './log-state.js';
-import { compactionMessage } from './system-events.js';
 import { userTextEvent } from './user-prompt.js';
 
 /** The notice of a `system` line, or `undefined` when it has no text to show. */
 function systemNotice(line: JsonObject, subtype: string): DisplayEvent | undefined {
   if (subtype === 'compact_boundary') {
     const meta = objectField(line, 'compactMetadata');
-    return { kind: 'notice', level: 'info', message: compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'preTokens'), undefined), code: 'compaction' };
+    return compactionNotice({ trigger: stringField(meta, 'trigger'), tokensBefore: numberField(meta, 'preTokens'), tokensAfter: numberField(meta, 'postTokens') });
   }
   const content = stringField(line, 'content')?.trim();
   if (!content) return undefined;

@@ -398,4 +398,28 @@ describe('claude.md quirks', () => {
     const cut = replay(lines.slice(0, 5)).events.filter((event) => event.kind === 'session');
     expect(cut).toEqual([START, { kind: 'session', phase: 'end', status: 'incomplete', sessionId: SESSION, result: answer }]);
   });
+
+  it('23. a compaction is a compaction notice; the summary after it (isSynthetic) and the command output are not prompts', () => {
+    // Claude Code 2.1.332, fixtures/claude/recorded/2.1.332/compaction.compact.jsonl (scenario compaction, the resumed
+    // run whose prompt is /compact), trimmed: the status lines, the boundary, the summary and the command's output.
+    const summary = 'This session is being continued from a previous conversation that ran out of context.\n\nThe user asked me to remember the number 7, and I said I would.';
+    const { events, diagnostics } = replay([
+      { type: 'system', subtype: 'status', status: 'compacting', session_id: SESSION },
+      { type: 'system', subtype: 'status', status: null, compact_result: 'success', session_id: SESSION },
+      init,
+      { type: 'system', subtype: 'compact_boundary', session_id: SESSION, compact_metadata: { trigger: 'manual', pre_tokens: 2042, post_tokens: 2550 } },
+      { type: 'user', message: { role: 'user', content: summary }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-summary', isReplay: false, isSynthetic: true },
+      { type: 'user', message: { role: 'user', content: '<local-command-stdout>Compacted </local-command-stdout>' }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-out', isReplay: true },
+    ]);
+    expect(events).toEqual([
+      START,
+      { kind: 'notice', level: 'info', message: 'Conversation compacted (manual, 2042 tokens before, 2550 after)', code: 'compaction' },
+      { kind: 'notice', level: 'info', message: 'Compacted', code: 'local_command' },
+      { kind: 'session', phase: 'end', status: 'incomplete', sessionId: SESSION },
+    ]);
+    expect(diagnostics.map((d) => d.outcome)).not.toContain('unknown');
+    // The same text typed by the person, with no isSynthetic, is a prompt.
+    const typed = replay([init, { type: 'user', message: { role: 'user', content: 'Go on.' }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-typed', isReplay: true }]).events;
+    expect(typed).toContainEqual({ kind: 'prompt', form: 'prompt', text: 'Go on.', id: 'u-typed' });
+  });
 });

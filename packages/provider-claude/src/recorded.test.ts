@@ -205,7 +205,16 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'partial-messages': ['start', 'text Reading it now.', 'use Read', 'result Read success', 'text It is a small demo project.', 'usage', 'end success'],
   resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
   'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
+  // The session compacted by a resumed run whose prompt is `/compact` (2.1.332 on; lab/README.md): its stdout is the
+  // compact_boundary (a notice) and the command's output ("Compacted", a notice); the summary between them is
+  // `isSynthetic`, not a prompt.
+  compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
+  'compaction.compact': ['start', 'notice', 'notice', 'usage', 'end success'],
+  'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
+
+/** The first version recorded with the compaction scenario: older ones were recorded before it existed. */
+const COMPACTION_SINCE = '2.1.332';
 
 /** The first version with `--include-partial-messages`: the lab skips the partial-messages scenario before it (lab/src/agents/claude.ts). */
 const PARTIAL_SINCE = '1.0.109';
@@ -221,7 +230,9 @@ const RESUMED_SINCE = '0.2.114';
 function scenariosOf(version: string): string[] {
   return Object.keys(EXPECTED).filter(
     (scenario) =>
-      (scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0) && (scenario !== 'resumed.resume' || compareVersions(version, RESUMED_SINCE) >= 0),
+      (scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0) &&
+      (scenario !== 'resumed.resume' || compareVersions(version, RESUMED_SINCE) >= 0) &&
+      (!scenario.startsWith('compaction') || compareVersions(version, COMPACTION_SINCE) >= 0),
   );
 }
 
@@ -288,6 +299,18 @@ const NO_TRANSCRIPTS = ['0.2.70', '0.2.100'];
 
 it('has session logs of every recorded version that writes transcripts', () => {
   expect(recordedVersions('claude-log')).toEqual(VERSIONS.filter((version) => !NO_TRANSCRIPTS.includes(version)));
+});
+
+it('shows a compaction the same on stdout and in the session log: a compaction notice, the summary not a prompt (2.1.332)', () => {
+  const stream = ['compaction', 'compaction.compact', 'compaction.resume'].flatMap((name) => replayLines(claudeSource, readFileSync(join(STREAMS, '2.1.332', `${name}.jsonl`), 'utf8').split('\n')).events);
+  const [log] = readdirSync(join(LOGS, '2.1.332', 'compaction'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+  const logEvents = replayLines(claudeLogSource, readFileSync(join(LOGS, '2.1.332', 'compaction', log as string), 'utf8').split('\n')).events;
+  const compactions = (events: typeof stream) => events.flatMap((event) => (event.kind === 'notice' && event.code === 'compaction' ? [event.message] : []));
+  expect(compactions(stream)).toEqual(['Conversation compacted (manual, 2042 tokens before, 2550 after)']);
+  expect(compactions(logEvents)).toEqual(compactions(stream));
+  // The transcript holds the typed prompts and the command; the summary it also holds is not one of them.
+  expect(logEvents.flatMap((event) => (event.kind === 'prompt' ? [`${event.form} ${event.text}`] : []))).toEqual(['prompt Remember the number 7.', 'command /compact', 'prompt What number did I give you?']);
+  expect(briefs(logEvents)).toEqual(['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'notice', 'prompt', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success']);
 });
 
 describe.each(recordedVersions('claude-log'))('Claude Code %s session logs, recorded', (version) => {

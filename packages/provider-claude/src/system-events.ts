@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent } from '@x/core';
-import { arrayField, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { arrayField, compactionNotice, numberField, objectField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { ClaudeState } from './state.js';
 import type { ClaudeSystemLine } from './wire-schema.js';
 
@@ -26,14 +26,6 @@ const QUIET_SUBTYPES = new Set([
 ]);
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
-
-/** "Conversation compacted (auto, 1200 tokens before, 300 after)", with the details the line gives. */
-export function compactionMessage(trigger: string | undefined, before: number | undefined, after: number | undefined): string {
-  const details = [trigger, before === undefined ? undefined : `${before} tokens before`, after === undefined ? undefined : `${after} after`].filter(
-    (part): part is string => part !== undefined,
-  );
-  return `Conversation compacted${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
-}
 
 /** An event of one subtype, or `undefined` when the line has nothing to show. */
 type SubtypeReader = (line: JsonObject, context: LineContext) => DisplayEvent | undefined;
@@ -70,7 +62,7 @@ const SUBTYPES: ReadonlyMap<string, SubtypeReader> = new Map<string, SubtypeRead
     'compact_boundary',
     (line) => {
       const meta = objectField(line, 'compact_metadata');
-      return notice('info', compactionMessage(stringField(meta, 'trigger'), numberField(meta, 'pre_tokens'), numberField(meta, 'post_tokens')), 'compact_boundary');
+      return compactionNotice({ trigger: stringField(meta, 'trigger'), tokensBefore: numberField(meta, 'pre_tokens'), tokensAfter: numberField(meta, 'post_tokens') });
     },
   ],
   [

@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent, PromptDisplayEvent } from '@x/core';
-import { stringField } from '@x/core/provider-utils';
+import { ownField, stringField } from '@x/core/provider-utils';
 
 /*
  * What a person typed, as Claude Code records it in a `user` message: in a
@@ -64,11 +64,19 @@ export function userTextEvent(text: string): PromptDisplayEvent | NoticeDisplayE
  * `--replay-user-messages` the CLI echoes what was sent in (`isReplay`), and
  * that is the only place stdout holds the person's prompt. Text with a
  * `parent_tool_use_id` is a subagent's prompt, already the input of its Task
- * call, and is ignored. `undefined` when the line holds tool results.
+ * call, and is ignored. Text the CLI made itself is marked `isSynthetic`
+ * (2.1.332 sets it from the transcript's `isMeta`, `isVisibleInTranscriptOnly`
+ * or `isCompactSummary`: the summary printed after a `compact_boundary` line,
+ * fixtures/claude/recorded/2.1.332/compaction.compact.jsonl) and is ignored as
+ * the transcript's is. `undefined` when the line holds tool results.
  */
 export function streamUserEvents(line: Record<string, unknown>, content: unknown, parent: string | null | undefined, context: LineContext): DisplayEvent[] | undefined {
   const text = userTextOf(content);
   if (text === undefined) return undefined;
+  if (ownField(line, 'isSynthetic') === true) {
+    context.ignore('text the CLI made (isSynthetic: a compaction summary, or injected context), not typed by the person');
+    return [];
+  }
   const event = parent ? undefined : userTextEvent(text);
   if (event === undefined) {
     context.ignore(parent ? "a subagent's prompt: the input of its Task call" : 'empty user message');

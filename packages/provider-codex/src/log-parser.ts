@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, SourceParser } from '@x/core';
-import { isJsonObject, objectField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactionNotice, isJsonObject, objectField, ownField, parseJson, stringField, type JsonObject } from '@x/core/provider-utils';
 import { isBareMeta } from './bare-rollout.js';
 import { eventMessage } from './log-events.js';
 import { responseItem } from './log-items.js';
@@ -37,6 +37,12 @@ function lineEvents(state: CodexLogState, line: JsonObject, context: LineContext
     context.ignore(`${type}: ${bookkeeping}`);
     return [];
   }
+  // 0.171 writes the summary a compaction asked the model for as an assistant message of its own, marked so in the
+  // line's metadata, before the `compacted` line that stands for it (recorded: 0.171.0, compaction): not an answer.
+  if (type === 'response_item' && ownField(objectField(line, 'metadata'), 'compaction_output') === true) {
+    context.ignore('the summary a compaction asked for (metadata.compaction_output); the compacted line that follows marks it');
+    return [];
+  }
   if (type === undefined || !ROLLOUT_LINE_TYPES.has(type)) {
     context.unknown(`unknown rollout line type "${type ?? '(none)'}"`);
     return [];
@@ -61,7 +67,7 @@ function envelopedLine(state: CodexLogState, line: RolloutLine, timestamp: strin
     case 'event_msg':
       return eventMessage(state, line.payload, timestamp, context);
     case 'compacted':
-      return [{ kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' }];
+      return [compactionNotice()];
   }
 }
 

@@ -421,4 +421,30 @@ describe('Codex rollout quirks, exact events', () => {
     const quiet = run([meta, prompt('Hello'), turn, line('event_msg', { type: 'task_complete', turn_id: 't1', last_agent_message: null })]);
     expect(quiet.events.at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
   });
+
+  it('23. a compaction is a compaction notice; the summary it asked for (metadata.compaction_output) is no answer', () => {
+    // Codex 0.171.0, fixtures/codex-log/recorded/0.171.0/compaction/ (scenario compaction), trimmed: the first turn's
+    // answer, then in the resumed turn the summary's response item, the compacted line, and the second answer.
+    const answer = (text: string, metadata: object) =>
+      JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', type: 'response_item', payload: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] }, metadata });
+    const summary = 'The user asked me to remember the number 7, and I said I would.';
+    const { events, accounting } = run([
+      meta,
+      prompt('Remember the number 7.'),
+      turn,
+      answer('I will remember 7.', { client_authored: false }),
+      answer(summary, { client_authored: false, compaction_output: true }),
+      line('compacted', { message: `Another language model started to solve this problem and produced a summary of its thinking process. ${summary}`, replacement_history: [] }),
+      prompt('What number did I give you?'),
+      answer('You gave me 7.', { client_authored: false }),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'prompt', form: 'prompt', text: 'Remember the number 7.' },
+      { kind: 'text', id: expect.any(String), text: 'I will remember 7.' },
+      { kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' },
+      { kind: 'prompt', form: 'prompt', text: 'What number did I give you?' },
+      { kind: 'text', id: expect.any(String), text: 'You gave me 7.' },
+    ]);
+    expect([accounting.unknown, accounting.malformed]).toEqual([0, 0]);
+  });
 });

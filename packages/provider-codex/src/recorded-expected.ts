@@ -43,6 +43,10 @@ export const STDOUT: Expected = {
   interrupted: ['start', 'end incomplete'],
   resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
   'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
+  // Compacted at the start of the resumed turn (a low model_auto_compact_token_limit; 0.171.0 on): `exec --json` prints
+  // nothing of it, the rollout does (below).
+  compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
+  'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /** What the rollout file shows: the prompt, a usage per response, and what exec --json left out. */
@@ -63,6 +67,9 @@ const LOG: Expected = {
   'overloaded-cut': ROLLOUT_FAILED,
   interrupted: ['start', 'prompt', 'notice', 'end cancelled'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+  // The summary the compaction asked for (its response item marked `compaction_output`) is no answer: the `compacted` line is
+  // a notice, before the resumed prompt; the summary request's usage is the second count.
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'usage', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /**

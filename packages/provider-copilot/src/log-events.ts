@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext, NoticeDisplayEvent, SessionStatus, UsageDisplayEvent } from '@x/core';
-import { compactKey, compareVersions } from '@x/core/provider-utils';
+import { compactKey, compactionNotice, compareVersions, numberField, stringField } from '@x/core/provider-utils';
 import { copilotMetadata, definedFields } from './metadata.js';
 import { endSession } from './result-events.js';
 import { sessionStart } from './session-events.js';
@@ -41,10 +41,10 @@ export function userMessage(data: CopilotLogData<'user.message'>, id: string | u
   return [prompt];
 }
 
-/** `session.compaction_complete`: a marker where the conversation was compacted. */
+/** `session.compaction_complete`: a marker where the conversation was compacted, with its trigger and token counts (1.0.102). */
 export function compactionComplete(data: CopilotLogData<'session.compaction_complete'>): DisplayEvent[] {
-  const failed = data.success === false;
-  return [{ kind: 'notice', level: failed ? 'warning' : 'info', code: 'compaction', message: failed ? 'Compaction failed' : 'Conversation compacted' }];
+  if (data.success === false) return [{ kind: 'notice', level: 'warning', code: 'compaction', message: 'Compaction failed' }];
+  return [compactionNotice({ trigger: stringField(data, 'trigger'), tokensBefore: numberField(data, 'preCompactionTokens'), tokensAfter: numberField(data, 'postCompactionTokens') })];
 }
 
 /** The first recorded version whose log ends a prompt-mode run with `session.shutdown` (1.0.12 does, 1.0.7 and 0.0.423 never do; the versions between 1.0.7 and 1.0.12 are untried). */

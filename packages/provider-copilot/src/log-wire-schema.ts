@@ -33,7 +33,10 @@ const shutdownData = z.object({
 export const logEventLineSchemas = [
   eventLineSchema('user.message', z.object({ content: text })),
   eventLineSchema('session.shutdown', shutdownData),
-  eventLineSchema('session.compaction_complete', z.object({ success: z.unknown().optional() })),
+  eventLineSchema(
+    'session.compaction_complete',
+    z.object({ success: z.unknown().optional(), trigger: z.unknown().optional(), preCompactionTokens: z.unknown().optional(), postCompactionTokens: z.unknown().optional() }),
+  ),
 ] as const;
 
 /** A line of a session-state log that the log parser shows: the union it runs. */

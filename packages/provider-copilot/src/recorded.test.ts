@@ -38,6 +38,10 @@ const STDOUT: Record<string, string[]> = {
   interrupted: streamedTwice('Here is the first line'),
   resumed: ['text I will remember 7.', 'start', 'usage', 'end success'],
   'resumed.resume': ['text You gave me 7.', 'start', 'usage', 'end success'],
+  // Compacted by a resumed run whose prompt is `/compact` (1.0.102 on): stdout leaves session.compaction_* out, so that run is its result alone.
+  compaction: ['text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'start', 'usage', 'end success'],
+  'compaction.compact': ['start', 'usage', 'end success'],
+  'compaction.resume': ['text You gave me 7.', 'start', 'usage', 'end success'],
 };
 
 const FAILED_LOG = ['start', 'prompt', 'error', 'notice', 'end error'];
@@ -59,6 +63,13 @@ const LOG: Record<string, string[]> = {
   'overloaded-cut': FAILED_LOG,
   interrupted: FAILED_LOG,
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'notice', 'end success', 'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success'],
+  // Three runs in one file: the `/compact` run writes no user message, its session.compaction_complete is the compaction notice
+  // (its summaryContent not shown), then its shutdown's notice.
+  compaction: [
+    'start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'notice', 'end success',
+    'start', 'notice', 'usage', 'notice', 'end success',
+    'start', 'prompt', 'text You gave me 7.', 'usage', 'notice', 'end success',
+  ],
 };
 
 /** 1.0.62 retries a 400 as well; its shell exit code is only in the call's telemetry (`toolTelemetry.metrics.exit_code`). */
@@ -304,4 +315,18 @@ describe.each(recordedVersions('copilot-log').filter((version) => recordedVersio
     expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.unexplained]).toEqual([0, 0, 0]);
     expect(briefs(replay.events)).toEqual(EXPECTED[version]?.log[file.split('/')[0] as string]);
   });
+});
+
+it('shows the compaction of 1.0.102 (recorded, compaction) as the one compaction notice every agent has, with its trigger and token counts', () => {
+  const dir = join(recordedDir('copilot-log', '1.0.102'), 'compaction');
+  const [file] = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('events.jsonl'));
+  const text = readFileSync(join(dir, file as string), 'utf8');
+  const complete = JSON.parse(text.split('\n').find((line) => line.includes('"session.compaction_complete"')) ?? '{}') as { data: Record<string, unknown> };
+  const notices = replayLines(copilotLogSource, text.split('\n')).events.filter((event) => event.kind === 'notice' && event.code === 'compaction');
+  expect(notices).toMatchObject([
+    // trigger "manual", preCompactionTokens 10893, postCompactionTokens 10905.
+    { level: 'info', message: 'Conversation compacted (manual, 10893 tokens before, 10905 after)' },
+  ]);
+  // The summary the model gave is the CLI's, not shown.
+  expect(JSON.stringify(replayLines(copilotLogSource, text.split('\n')).events)).not.toContain(String(complete.data.summaryContent));
 });

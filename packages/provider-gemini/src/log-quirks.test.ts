@@ -291,6 +291,22 @@ describe('gemini-log quirks', () => {
     expect(diagnostics.map((d) => [d.line, d.outcome, d.reason])).toEqual([[3, 'unknown', 'unknown message type "compression"']]);
   });
 
+  // Hand-derived from 0.61.0's chat file (recorded: fixtures/gemini-log/recorded/0.61.0/compaction/): the resumed run
+  // restores the history, then its compression replaces it with the summary and the CLI's own acknowledgement.
+  it('a compression is one compaction notice; its summary and the CLI\'s "Got it." are neither prompt nor answer', () => {
+    const context = user('c0', '<session_context>\nThis is the Gemini CLI.\n</session_context>');
+    const first = [user('u1', 'Remember the number 7.'), gemini('g1', 'I will remember 7.')];
+    const compressed = [context, user('s1', 'The user asked me to remember the number 7.'), { ...gemini('a1', ''), content: [{ text: 'Got it. Thanks for the additional context!' }] }];
+    const shown = (records: object[]) =>
+      run(records).events.flatMap((event) => (event.kind === 'prompt' || event.kind === 'text' ? [`${event.kind} ${event.text}`] : event.kind === 'notice' ? [`notice ${event.code} ${event.message}`] : []));
+    const after = [user('u2', 'What number did I give you?'), gemini('g2', 'You gave me 7.')];
+    const expected = ['prompt Remember the number 7.', 'text I will remember 7.', 'notice compaction Conversation compacted', 'prompt What number did I give you?', 'text You gave me 7.'];
+    // Resumed, as recorded: the run's metadata line, the history restored, then compressed.
+    expect(shown([META, { $set: { messages: [context] } }, ...first, META, { $set: { messages: [context] } }, { $set: { messages: [context, ...first] } }, { $set: { messages: compressed } }, ...after])).toEqual(expected);
+    // Within one run, the messages the compression replaced go with no checkpoint warning; the list written again later is no second compaction.
+    expect(shown([META, { $set: { messages: [context] } }, ...first, { $set: { messages: compressed } }, ...after, { $set: { messages: [...compressed, ...after] } }])).toEqual(expected);
+  });
+
   it('a message larger than the hold budget is shown at once and counted', () => {
     const source = createGeminiLogSource({ maxHeldBytes: 100 });
     const { events } = run([META, gemini('g1', 'x'.repeat(200)), gemini('g1', 'x'.repeat(210))], source);

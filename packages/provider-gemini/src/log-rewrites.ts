@@ -1,5 +1,6 @@
 import type { DisplayEvent } from '@x/core';
-import { compactKey, isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactKey, compactionNotice, isJsonObject, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compressionIds } from './compression.js';
 import { messageEvents, newShown } from './log-messages.js';
 import { MAX_SHOWN, type GeminiLogState } from './log-state.js';
 
@@ -98,9 +99,15 @@ export function checkpoint(state: GeminiLogState, messages: unknown[], bytes: nu
   // drops a prompt whose request failed this way, recorded in
   // fixtures/gemini-log/recorded/0.61.0/api-error-400): it is shown, then told as gone.
   if (state.held !== undefined && !ids.has(state.held.id)) releaseHeld(state, out);
+  const compression = compressionIds(messages);
   const gone = state.resuming ? [] : [...state.shown.keys()].filter((key) => !keys.has(key));
   for (const key of gone) forget(state, key);
-  if (gone.length > 0)
+  const summary = compression[0];
+  if (summary !== undefined && compactKey(summary) !== state.lastSummary) {
+    // A compression: the messages it replaced are gone by design, and its summary is the CLI's, not shown.
+    state.lastSummary = compactKey(summary);
+    out.push(compactionNotice());
+  } else if (gone.length > 0 && summary === undefined)
     out.push({
       kind: 'notice',
       level: 'warning',
@@ -108,7 +115,8 @@ export function checkpoint(state: GeminiLogState, messages: unknown[], bytes: nu
       message: `A checkpoint replaced the message list: ${gone.length} message(s) shown above are no longer in the session`,
     });
   for (const message of messages) {
-    if (isJsonObject(message) && stringField(message, 'id') !== undefined) appendMessage(state, message, bytes, out);
+    const id = isJsonObject(message) ? stringField(message, 'id') : undefined;
+    if (id !== undefined && !compression.includes(id)) appendMessage(state, message as JsonObject, bytes, out);
   }
 }
 

@@ -65,6 +65,8 @@ export interface GeminiLogState {
    * new message a checkpoint that leaves shown messages out deletes nothing.
    */
   resuming: boolean;
+  /** The compact key of the last compression's summary (compression.ts): a later list that holds it again is no new compaction. */
+  lastSummary: string | undefined;
   /** The messages a subagent wrote into a ≤0.38 document (0.20, 0.26), by id: shown nested under its call. */
   subagents: Map<string, SubagentMessage>;
 }
@@ -85,6 +87,7 @@ export function createGeminiLogState(options: GeminiLogSourceOptions): GeminiLog
     text: createTextAssembler({ maxBlocks: MAX_SHOWN }),
     overflowed: 0,
     resuming: false,
+    lastSummary: undefined,
     subagents: new Map(),
   };
 }

@@ -38,6 +38,9 @@ const STDOUT: Record<string, string[]> = {
   interrupted: ['start', 'prompt', 'text Here is the first line', 'error', 'error', 'usage', 'end error'],
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'end success'],
   'resumed.resume': ['start', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
+  // Compressed at the start of the resumed run (a tiny model.compressionThreshold; 0.61.0 on): stream-json prints nothing of it.
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
+  'compaction.resume': ['start', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /**
@@ -68,6 +71,9 @@ const LOG: Record<string, string[]> = {
   // The resumed run appends its turn to the first file, and starts a second file that holds only the session context.
   resumed: ['start', 'prompt', 'text I will remember 7.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
   'resumed.second': ['start', 'end incomplete'],
+  // The resumed run's $set.messages that replaces the history with the summary and the CLI's "Got it." is one compaction
+  // notice; neither message is shown (compression.ts).
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
   // The subagent's own recording: its task as the prompt, its call, its answer; then the CLI's own
   // last call to finish (a `user` message the CLI wrote: a notice, quirk 17) and the answer again.
   'subagent.child': ['start', 'prompt', 'use Bash', 'result Bash success', 'usage', 'text 2 files: a.txt and b.txt.', 'usage', 'notice', 'text 2 files: a.txt and b.txt.', 'usage', 'end success'],

@@ -1,4 +1,5 @@
 import { compactKey, isJsonObject, numberField, objectField, ownField, stringField, toOneLine } from '@x/core/provider-utils';
+import { compressionIds } from './compression.js';
 import { legacySubagentMessages } from './legacy-subagent.js';
 import { userRecordText } from './user-record.js';
 
@@ -52,8 +53,13 @@ function applySet(head: GeminiHead, set: Record<string, unknown>): void {
   Object.assign(head.meta, meta);
   if (!Array.isArray(messages)) return;
   if (!head.resuming) head.messages.clear();
+  // A compression's summary and the CLI's answer to it are no turn (compression.ts).
+  const compression = compressionIds(messages);
   // A resumed run restores the history without the token counts (0.51): the copies already read are kept.
-  for (const m of messages) if (!head.resuming || !head.messages.has(String(asObject(m).id))) applyGeminiRecord(head, asObject(m));
+  for (const m of messages) {
+    const id = String(asObject(m).id);
+    if (!compression.includes(id) && (!head.resuming || !head.messages.has(id))) applyGeminiRecord(head, asObject(m));
+  }
 }
 
 /** `$rewindTo`: that message and every later one are deleted (every message when the id is unknown). */
