@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreFileSystem } from '@x/core';
 import { storeBaseName } from '@x/core/provider-utils';
+import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { jsonObjectOf, sessionFromRow } from './session-rows.js';
 import type { OpenCodeExport } from './storage-export.js';
 import type { StorageTree } from './storage-trees.js';
@@ -50,7 +51,10 @@ export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string
   const messages = (await readObjects(fs, tree.messageDir(fs, sessionFile, id))).filter((message) => isPlainSegment(message.id));
   return {
     info,
-    messages: await Promise.all(messages.map(async (message) => ({ info: message, parts: await readObjects(fs, tree.partDir(fs, sessionFile, id, String(message.id))) }))),
+    messages: await Promise.all(
+      // 0.1 keeps a message's parts inline, in the AI SDK 4 form; every later version as files of their own.
+      messages.map(async (message) => fromAiSdk4Message(message) ?? { info: message, parts: await readObjects(fs, tree.partDir(fs, sessionFile, id, String(message.id))) }),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { objectField, ownField, readEach, stringField } from '@x/core/provider-utils';
+import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readObject } from './session-export.js';
 import { PROJECT_STORAGE_TREE, projectSessionFiles, STORAGE_TREE, type StorageTree, storageSessionFiles, storageTreeNamed } from './storage-trees.js';
 import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf } from './session-rows.js';
@@ -41,13 +42,15 @@ async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: str
   const info = await fs.stat(path);
   if (session === undefined || !isPlainSegment(id) || info === undefined) return undefined;
   const row = sessionRowOf(session, path, tree.storage, info.size);
-  const messages = await readFolder(fs, tree.messageDir(fs, path, id));
+  // 0.1's messages hold their parts inline (AI SDK 4 form): taken in the export form, their parts with them.
+  const stored = (await readFolder(fs, tree.messageDir(fs, path, id))).map((message) => fromAiSdk4Message(message) ?? { info: message, parts: undefined });
+  const messages = stored.map((message) => message.info);
   row.project ??= messageCwd(messages);
   const parts = new Map<string, unknown[]>();
-  for (const message of messages) {
-    const messageId = stringField(message, 'id');
-    if (ownField(message, 'role') !== 'user' || !isPlainSegment(messageId)) continue;
-    parts.set(messageId, await readFolder(fs, tree.partDir(fs, path, id, messageId)));
+  for (const message of stored) {
+    const messageId = stringField(message.info, 'id');
+    if (ownField(message.info, 'role') !== 'user' || !isPlainSegment(messageId)) continue;
+    parts.set(messageId, message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId))));
   }
   addTotals(row, messages, (messageId) => parts.get(messageId) ?? []);
   return row;
