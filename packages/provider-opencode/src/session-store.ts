@@ -3,7 +3,7 @@ import { objectField, ownField, readEach, stringField } from '@x/core/provider-u
 import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readObject } from './session-export.js';
 import { PROJECT_STORAGE_TREE, projectSessionFiles, STORAGE_TREE, type StorageTree, storageSessionFiles, storageTreeNamed } from './storage-trees.js';
-import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf } from './session-rows.js';
+import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf, withStepUsage } from './session-rows.js';
 
 /** How a row says where its session is kept in 1.2+: the database (the JSON trees' names are theirs, storage-trees.ts). */
 const STORAGE_DATABASE = 'opencode-sqlite';
@@ -44,13 +44,16 @@ async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: str
   const row = sessionRowOf(session, path, tree.storage, info.size);
   // 0.1's messages hold their parts inline (AI SDK 4 form): taken in the export form, their parts with them.
   const stored = (await readFolder(fs, tree.messageDir(fs, path, id))).map((message) => fromAiSdk4Message(message) ?? { info: message, parts: undefined });
-  const messages = stored.map((message) => message.info);
-  row.project ??= messageCwd(messages);
+  row.project ??= messageCwd(stored.map((message) => message.info));
+  const messages: unknown[] = [];
   const parts = new Map<string, unknown[]>();
   for (const message of stored) {
     const messageId = stringField(message.info, 'id');
-    if (ownField(message.info, 'role') !== 'user' || !isPlainSegment(messageId)) continue;
-    parts.set(messageId, message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId))));
+    // Only user messages' parts are read (the text that tells a typed prompt), and 0.x's assistant ones for their steps' usage.
+    const needed = ownField(message.info, 'role') === 'user' || tree.usageFromSteps;
+    const own = needed && isPlainSegment(messageId) ? (message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId)))) : [];
+    if (messageId !== undefined) parts.set(messageId, own);
+    messages.push(tree.usageFromSteps && ownField(message.info, 'role') === 'assistant' ? withStepUsage(message.info, own) : message.info);
   }
   addTotals(row, messages, (messageId) => parts.get(messageId) ?? []);
   return row;

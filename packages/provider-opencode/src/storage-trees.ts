@@ -14,6 +14,11 @@ export interface StorageTree {
   messageDir(fs: Pick<StoreFileSystem, 'join'>, sessionFile: string, sessionId: string): string;
   /** The folder of one message's part files. */
   partDir(fs: Pick<StoreFileSystem, 'join'>, sessionFile: string, sessionId: string, messageId: string): string;
+  /**
+   * Whether a message's usage is its step-finish parts' and not its own `tokens`: 0.x keeps every step of a
+   * turn in one message, whose `tokens` are its last step's (docs/formats/opencode.md, L11).
+   */
+  usageFromSteps: boolean;
 }
 
 /**
@@ -24,6 +29,7 @@ export const STORAGE_TREE: StorageTree = {
   storage: 'opencode-storage',
   messageDir: (fs, file, sessionId) => fs.join(storeParent(storeParent(storeParent(file))), 'message', sessionId),
   partDir: (fs, file, _sessionId, messageId) => fs.join(storeParent(storeParent(storeParent(file))), 'part', messageId),
+  usageFromSteps: false,
 };
 
 /**
@@ -35,6 +41,7 @@ export const PROJECT_STORAGE_TREE: StorageTree = {
   storage: 'opencode-project-storage',
   messageDir: (fs, file, sessionId) => fs.join(storeParent(storeParent(file)), 'message', sessionId),
   partDir: (fs, file, sessionId, messageId) => fs.join(storeParent(storeParent(file)), 'part', sessionId, messageId),
+  usageFromSteps: true,
 };
 
 /** The tree a row's `storage` names, or `undefined` for a session that is no JSON tree's. */

@@ -233,8 +233,9 @@ describe("OpenCode 0.x's per-project JSON tree", () => {
         // 0.x's session has no `directory`: the assistant message's `path.cwd`.
         project: '/home/lab/project',
         turns: 1,
-        // The assistant message's tokens, which 0.x keeps as its last step's: input 1805 + output 35 + reasoning 10 + cache read 1200.
-        tokens: 3050,
+        // Its two steps' step-finish parts, (1802 + 32 + 10 + 1200) + (1805 + 35 + 10 + 1200) (input, output, reasoning,
+        // cache read): not the message's own tokens, which 0.x keeps as its last step's (3050, L11).
+        tokens: 6094,
       },
       {
         agent: 'opencode',
@@ -249,8 +250,8 @@ describe("OpenCode 0.x's per-project JSON tree", () => {
         parentId: 'ses_dd3fa9427ffeYFRzZQHBfN1W6N',
         project: '/home/lab/project',
         turns: 1,
-        // input 1804 + output 34 + reasoning 10 + cache read 1200.
-        tokens: 3048,
+        // (1803 + 33 + 10 + 1200) + (1804 + 34 + 10 + 1200).
+        tokens: 6094,
       },
     ]);
   });
