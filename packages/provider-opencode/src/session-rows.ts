@@ -59,8 +59,8 @@ function isPrompt(parts: readonly unknown[]): boolean {
 export function withStepUsage(message: unknown, parts: readonly unknown[]): unknown {
   if (!isJsonObject(message)) return message;
   const steps = parts.filter((part) => ownField(part, 'type') === 'step-finish');
-  const total = steps.reduce((sum, step) => sum + tokensOf(step), 0);
-  const cost = steps.reduce((sum, step) => sum + (numberField(step, 'cost') ?? 0), 0);
+  const total = steps.reduce<number>((sum, step) => sum + tokensOf(step), 0);
+  const cost = steps.reduce<number>((sum, step) => sum + (numberField(step, 'cost') ?? 0), 0);
   const { tokens: _, cost: __, ...rest } = message;
   // `tokensOf` adds a message's token fields up: the steps' total is carried whole in one of them.
   return { ...rest, ...(total > 0 ? { tokens: { input: total } } : {}), ...(cost > 0 ? { cost } : {}) };
