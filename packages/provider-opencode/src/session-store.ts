@@ -35,7 +35,7 @@ function messageCwd(messages: readonly unknown[]): string | undefined {
   return undefined;
 }
 
-/** One session of a JSON tree, with the (small) message files and user messages' part files for the totals. */
+/** One session of a JSON tree, with its (small) message files and the part files its totals need. */
 async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: string): Promise<SessionRow | undefined> {
   const session = await readObject(fs, path);
   const id = stringField(session, 'id');
