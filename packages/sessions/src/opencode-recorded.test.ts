@@ -69,6 +69,31 @@ const AS_1_0_152: Record<string, Expected[]> = {
 };
 
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
+  // 0.1.174 keeps each message as one file in the AI SDK 4 form, its parts inline and no step-finish part: no
+  // usage (L12). It kept the last answer's text in two parts, cut where the lab's stream was cut, each shown as stored.
+  '0.1.174': {
+    'plain-answer': [['main', 1, ['start', 'prompt', 'text It is **42', 'text **.', 'end success']]],
+    'read-edit-run': [['main', 1, ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now', 'text  `Hello`.', 'end success']]],
+    'write-search': [['main', 1, ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in', 'text  src/greet.ts.', 'end success']]],
+    // The bash call's metadata says exit 1: a failed result.
+    'failing-command': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'text The tests fail: gree', 'text t.test.ts.', 'end success']]],
+    // No reasoning part was stored for the lab's reasoning_content.
+    'thinking-todo': [['main', 1, ['start', 'prompt', 'use TodoWrite', 'result TodoWrite success', 'text Two steps: the changelog, ', 'text then the tag.', 'end success']]],
+    'web-fetch': [['main', 1, ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'text The status page says all sys', 'text tems are up.', 'end success']]],
+    // 0.1.174 offers no task tool: the lab's answer for a call it cannot make.
+    subagent: [['main', 1, ['start', 'prompt', 'text I have no tool for t', 'text hat here.', 'end success']]],
+    // It asks for no permission (it has no OPENCODE_PERMISSION): the command ran.
+    'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash success', 'text I was not allowed to d', 'text elete it.', 'end success']]],
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // `AI_RetryError: Failed after 3 attempts.` on the message.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C stored no abort: no `time.completed`, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+    // Both runs in one session, found for `--session` in the tree the first left.
+    resumed: [['main', 2, ['start', 'prompt', 'text I will remem', 'text ber 7.', 'prompt', 'text You gave m', 'text e 7.', 'end success']]],
+  },
   // 0.5.29 keeps a turn's steps as parts of one assistant message and writes no `finish` anywhere: a message
   // that completed without an error ended the session's work (L11). Its stdout is plain text (kept beside).
   '0.5.29': {
