@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatCompletions } from '../protocols/chat.js';
 import type { ToolCall, ToolIntent } from '../step.js';
@@ -9,6 +9,13 @@ import type { AgentProfile, RunPlace } from './agent.js';
 
 /** The lab's provider and model, as OpenCode names a model: `<provider>/<model>`. */
 const MODEL = 'lab/lab-model';
+
+/**
+ * The first version whose `run` has `--format json`: 0.5.29, the newest 0.x, prints the last text part as
+ * plain text, so an older version's stdout is kept beside its session files (lab/README.md, "Versions that
+ * print plain text").
+ */
+const JSON_SINCE = '1.0.0';
 
 /** The first version given `--thinking` (see the invocation). */
 const THINKING_SINCE = '1.1.0';
@@ -28,12 +35,31 @@ const DEFAULT_PLUGINS_SINCE = '1.0.152';
  */
 const OLDER_PROVIDER_PACKAGE = '@ai-sdk/openai-compatible@1.0.61';
 
-/** Puts {@link OLDER_PROVIDER_PACKAGE}, installed once from the npm registry into the lab's cache, where the CLI looks for its provider package. */
-function seedProviderPackage(home: string): void {
-  const cached = join(labCacheDir(), 'opencode', 'provider', OLDER_PROVIDER_PACKAGE.replace('/', '+'));
+/**
+ * The first version on AI SDK 5 (its language models are `specificationVersion: "v2"`): 0.1.174 is on AI SDK 4
+ * (`v1`), and is given {@link AI_SDK_4_PROVIDER_PACKAGE}, the last provider package of that SDK; the versions
+ * between are untried, so 0.5.29 is a bound.
+ */
+const AI_SDK_5_SINCE = '0.5.29';
+const AI_SDK_4_PROVIDER_PACKAGE = '@ai-sdk/openai-compatible@0.2.16';
+
+/**
+ * The first version that reads the global `opencode.json` and knows `small_model` and `share`: 0.1.174 reads
+ * `~/.config/opencode/config.json` (and `opencode.json` only from the working folder up), and its strict schema
+ * refuses both keys; the versions between are untried, so 0.5.29 is a bound.
+ */
+const OPENCODE_JSON_SINCE = '0.5.29';
+
+/**
+ * Puts the provider package of the version's time, installed once from the npm registry into the lab's cache,
+ * where the CLI looks for its provider package.
+ */
+function seedProviderPackage(home: string, version: string): void {
+  const spec = compareVersions(version, AI_SDK_5_SINCE) < 0 ? AI_SDK_4_PROVIDER_PACKAGE : OLDER_PROVIDER_PACKAGE;
+  const cached = join(labCacheDir(), 'opencode', 'provider', spec.replace('/', '+'));
   if (!existsSync(join(cached, 'node_modules'))) {
     mkdirSync(cached, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', cached, '--no-audit', '--no-fund', '--loglevel=error', '--no-save', OLDER_PROVIDER_PACKAGE], { stdio: 'inherit', env: npmEnv() });
+    execFileSync('npm', ['install', '--prefix', cached, '--no-audit', '--no-fund', '--loglevel=error', '--no-save', spec], { stdio: 'inherit', env: npmEnv() });
   }
   const target = join(home, '.cache', 'opencode');
   cpSync(join(cached, 'node_modules'), join(target, 'node_modules'), { recursive: true });
@@ -55,6 +81,21 @@ function olderRunEnv(): Record<string, string> {
 
 /** OpenCode's data folder under the throwaway home (`$XDG_DATA_HOME/opencode`, XDG_DATA_HOME unset). */
 const DATA = '.local/share/opencode';
+
+/**
+ * The session a 0.x run left (it prints no id): the one info file under
+ * `project/<project>/storage/session/info/`, where 0.x keeps each project's sessions.
+ */
+function sessionInHome(home: string): string | undefined {
+  const projects = join(home, DATA, 'project');
+  if (!existsSync(projects)) return undefined;
+  for (const project of readdirSync(projects)) {
+    const info = join(projects, project, 'storage', 'session', 'info');
+    const names = existsSync(info) ? readdirSync(info).filter((name) => name.endsWith('.json')) : [];
+    if (names[0] !== undefined) return names[0].replace(/\.json$/, '');
+  }
+  return undefined;
+}
 
 /** OpenCode's tools for each intent, with the inputs its tool schemas name (camelCase paths). */
 function callOf(intent: ToolIntent, tools: readonly string[], id: string, place: { work: string; serverUrl: string }): ToolCall | undefined {
@@ -104,12 +145,13 @@ function configure(place: RunPlace): void {
       },
     },
     model: MODEL,
-    small_model: MODEL,
     autoupdate: false,
-    share: 'disabled',
   };
-  writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
-  if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) seedProviderPackage(place.home);
+  // Before OPENCODE_JSON_SINCE sharing is `autoshare`, off when left out, and titles use the model.
+  const current = compareVersions(place.version, OPENCODE_JSON_SINCE) >= 0;
+  const file = current ? 'opencode.json' : 'config.json';
+  writeFileSync(join(dir, file), JSON.stringify(current ? { ...config, small_model: MODEL, share: 'disabled' } : config, null, 2));
+  if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) seedProviderPackage(place.home, place.version);
 }
 
 export const opencode: AgentProfile = {
@@ -126,7 +168,8 @@ export const opencode: AgentProfile = {
     // `--thinking` adds the reasoning parts to the JSON events, which leave them out by default. 1.0.152 refuses it
     // (it prints its usage and exits 1) and 1.1.65 has it; the versions between are untried, so 1.1.0 is a guess.
     const thinking = compareVersions(place.version, THINKING_SINCE) >= 0 ? ['--thinking'] : [];
-    const args = ['run', '--format', 'json', ...thinking, '-m', MODEL];
+    const format = compareVersions(place.version, JSON_SINCE) >= 0 ? ['--format', 'json'] : [];
+    const args = ['run', ...format, ...thinking, '-m', MODEL];
     if (resumeOf !== undefined) args.push('--session', resumeOf);
     args.push(prompt);
     const env: Record<string, string> = { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_SHARE: '1' };
@@ -136,9 +179,11 @@ export const opencode: AgentProfile = {
     if (scenario.run?.ask) env.OPENCODE_PERMISSION = JSON.stringify({ bash: 'ask' });
     return { args, env };
   },
-  sessionIdOf: (stdout) => /"sessionID":"([^"]+)"/.exec(stdout)?.[1],
-  // ≤1.1 keeps JSON files under storage/; 1.2+ an SQLite database with its write-ahead log beside it.
-  logDirs: [`${DATA}/storage`, `${DATA}/opencode.db`, `${DATA}/opencode.db-wal`],
+  sessionIdOf: (stdout, home) => /"sessionID":"([^"]+)"/.exec(stdout)?.[1] ?? sessionInHome(home),
+  streamsSince: JSON_SINCE,
+  // 0.x keeps JSON files under project/<project>/storage/; 1.0 and 1.1 under storage/; 1.2+ an SQLite database
+  // with its write-ahead log beside it.
+  logDirs: [`${DATA}/project`, `${DATA}/storage`, `${DATA}/opencode.db`, `${DATA}/opencode.db-wal`],
   hasPartialMessages: false,
   // The model comes from opencode.json; `OPENCODE_PERMISSION` (the refused command) makes it ask the ACP client.
   acpArgs: () => ['acp'],

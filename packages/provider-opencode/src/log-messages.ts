@@ -103,10 +103,22 @@ function lastStepReason(parts: readonly unknown[]): string | undefined {
   return last === undefined ? undefined : stringField(last, 'reason');
 }
 
+/**
+ * How a message without `finish` ended: its last step-finish part's `reason` (1.0.0, L10); in a 0.x session,
+ * which writes neither (and keeps every step of a turn in one message, L11), `stop` for a message that
+ * completed without an error; `undefined` (never finished) otherwise.
+ */
+function finishWithout(info: ExportMessage['info'], parts: readonly unknown[], walk: DocumentWalk): string | undefined {
+  const reason = lastStepReason(parts);
+  if (reason !== undefined || !walk.unmarkedFinish) return reason;
+  const errored = info.error !== undefined && info.error !== null;
+  return info.time?.completed !== undefined && !errored ? 'stop' : undefined;
+}
+
 /** An assistant message: its parts in order, then its error (not fatal: the session's end says how it ended). */
 export function assistantMessage(info: ExportMessage['info'], parts: unknown[], walk: DocumentWalk, timestamp: string | undefined): void {
   walk.model = modelOf(info) ?? walk.model;
-  walk.lastAssistant = info.finish === undefined ? { ...info, finish: lastStepReason(parts) } : info;
+  walk.lastAssistant = info.finish === undefined ? { ...info, finish: finishWithout(info, parts, walk) } : info;
   for (const part of parts) {
     if (isJsonObject(part)) assistantPart(part, walk, timestamp);
     else leftOut(walk, 'OpenCode part that is not an object left out', 'malformed-part', timestamp);

@@ -1,4 +1,4 @@
-// One test per session-log quirk (docs/formats/opencode.md section 4, L1-L10),
+// One test per session-log quirk (docs/formats/opencode.md section 4, L1-L11),
 // each on the exact events, written from the format notes.
 import { replayLines, type DisplayEvent } from '@x/core';
 import { describe, expect, it } from 'vitest';
@@ -158,5 +158,41 @@ describe('L10: 1.0.0 keeps a step finish only on its step-finish part', () => {
     const calls = unfinished([{ ...finish, reason: 'tool-calls' }]);
     expect(events(doc([calls])).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
     expect(events(doc([unfinished([text('prt_a', 'Hi.')])])).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+  });
+});
+
+describe('L11: 0.x writes no finish, and keeps a turn’s steps in one assistant message', () => {
+  // As 0.5.29 stored its messages (fixtures/opencode-log/recorded/0.5.29/plain-answer/): no `finish` on the
+  // message, no `reason` on its step-finish parts, `time.completed` once the turn ended.
+  const old = (message: { info: object; parts: object[] }, drop: string[] = []) => {
+    const info: Record<string, unknown> = { ...message.info };
+    for (const key of ['finish', 'parentID', ...drop]) delete info[key];
+    return { ...message, info };
+  };
+  const { reason: _, ...step } = finish;
+  const OLD_START = { ...START, agentVersion: '0.5.29' };
+  const hello = (message: { info: object; parts: object[] }) => doc([user([{ id: 'prt_u', type: 'text', text: 'Say hi.\n' }]), message], { version: '0.5.29' });
+
+  it('ends the session in success when the last message completed without an error', () => {
+    expect(events(hello(old(assistant([{ id: 'prt_s', type: 'step-start' }, text('prt_a', 'Hi.'), step]))))).toEqual([
+      OLD_START,
+      // `run` appends a newline and its standard input to the message; the prompt is shown without the newline.
+      prompt('Say hi.'),
+      { kind: 'text', id: 'prt_a', text: 'Hi.', timestamp: iso(T + 1500) },
+      stepUsage,
+      end('success'),
+    ]);
+  });
+
+  it('leaves it incomplete when the message never completed (killed, or Ctrl-C), and in error with its error', () => {
+    const killed = old(assistant([{ id: 'prt_s', type: 'step-start' }, text('prt_a', 'Hi.')]), ['time']);
+    expect(events(hello(killed)).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
+    const failed = old(assistant([], { error: { name: 'UnknownError', data: { message: 'AI_APICallError: prompt is too long' } } }));
+    expect(events(hello(failed)).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'error' });
+  });
+
+  it('does not take a 1.x message without a finish for a finished one', () => {
+    const unmarked = old(assistant([text('prt_a', 'Hi.')]));
+    expect(events(doc([unmarked])).at(-1)).toMatchObject({ kind: 'session', phase: 'end', status: 'incomplete' });
   });
 });

@@ -64,7 +64,16 @@ function walkMessage(message: unknown, walk: DocumentWalk): void {
  * message's `finish` or `error`. Times are the messages' `time.created`.
  */
 export function exportEvents(state: OpenCodeLogState, doc: ExportDocument): DisplayEvent[] {
-  const walk: DocumentWalk = { tools: state.tools, events: sessionStart(state, doc), model: undefined, steps: 0, lastAssistant: undefined, first: undefined, last: undefined };
+  const walk: DocumentWalk = {
+    tools: state.tools,
+    events: sessionStart(state, doc),
+    model: undefined,
+    steps: 0,
+    lastAssistant: undefined,
+    unmarkedFinish: doc.info.version?.startsWith('0.') === true,
+    first: undefined,
+    last: undefined,
+  };
   for (const message of doc.messages) walkMessage(message, walk);
   const { first, last } = walk;
   const fields: SessionFields = {

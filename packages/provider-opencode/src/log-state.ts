@@ -36,6 +36,8 @@ export interface DocumentWalk {
   steps: number;
   /** The last assistant message, whose `finish` or `error` says how the session ended. */
   lastAssistant: ExportMessage['info'] | undefined;
+  /** Whether the session is OpenCode 0.x's, which writes no `finish` at all (L11). */
+  unmarkedFinish: boolean;
   /** `time.created` of the first message and the last completion (or creation) seen. */
   first: number | undefined;
   last: number | undefined;

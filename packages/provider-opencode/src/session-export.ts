@@ -1,7 +1,9 @@
 import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreDatabase, type StoreFileSystem } from '@x/core';
-import { storeBaseName, storeParent } from '@x/core/provider-utils';
+import { storeBaseName } from '@x/core/provider-utils';
+import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { jsonObjectOf, sessionFromRow } from './session-rows.js';
 import type { OpenCodeExport } from './storage-export.js';
+import type { StorageTree } from './storage-trees.js';
 
 /** The largest stored object read (a message or part file): far past any real one, bounded so a crafted file costs little. */
 export const STORE_OBJECT_LIMIT = 16 * 1024 * 1024;
@@ -68,22 +70,25 @@ async function sequentially<T, R>(items: readonly T[], task: (item: T) => Promis
 }
 
 /**
- * Builds the export document of a session in OpenCode ≤1.1's JSON tree from
- * its info file (`storage/session/<project>/<id>.json`), its message files
- * and their part files.
+ * Builds the export document of a session in one of OpenCode's JSON trees
+ * (1.0 and 1.1's `storage/`, 0.x's `project/<project>/storage/session/`) from
+ * its info file, its message files and their part files.
  */
-export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string): Promise<OpenCodeExport> {
-  const storage = storeParent(storeParent(storeParent(sessionFile)));
+export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string, tree: StorageTree): Promise<OpenCodeExport> {
   const info = await readObject(fs, sessionFile);
   if (!info) throw new SyntaxError(`${sessionFile} is not an OpenCode session file (no JSON object).`);
   const id = typeof info.id === 'string' ? info.id : storeBaseName(sessionFile, '.json');
   if (!isPlainSegment(id)) throw new RangeError(`refusing an OpenCode session id that is not a plain id: ${JSON.stringify(String(id).slice(0, 80))}`);
-  // Ids come from the store's own files: each must be a plain path segment, so none leads out of `storage`.
-  const messages = (await readObjects(fs, fs.join(storage, 'message', id))).filter((message) => isPlainSegment(message.id));
+  // Ids come from the store's own files: each must be a plain path segment, so none leads out of the tree.
+  const messages = (await readObjects(fs, tree.messageDir(fs, sessionFile, id))).filter((message) => isPlainSegment(message.id));
   return {
     info,
     // One message's parts at a time: each folder's files are read a few at once, never all the session's together.
-    messages: await sequentially(messages, async (message) => ({ info: message, parts: await readObjects(fs, fs.join(storage, 'part', String(message.id))) })),
+    // 0.1 keeps a message's parts inline, in the AI SDK 4 form; every later version as files of their own.
+    messages: await sequentially(
+      messages,
+      async (message) => fromAiSdk4Message(message) ?? { info: message, parts: await readObjects(fs, tree.partDir(fs, sessionFile, id, String(message.id))) },
+    ),
   };
 }
 

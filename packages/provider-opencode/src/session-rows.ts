@@ -52,6 +52,20 @@ function isPrompt(parts: readonly unknown[]): boolean {
   );
 }
 
+/**
+ * A message whose `tokens` and `cost` are the sums of its step-finish parts' (none when it has no such part),
+ * as the log source counts usage: for 0.x, whose message keeps only its last step's (docs/formats/opencode.md, L11).
+ */
+export function withStepUsage(message: unknown, parts: readonly unknown[]): unknown {
+  if (!isJsonObject(message)) return message;
+  const steps = parts.filter((part) => ownField(part, 'type') === 'step-finish');
+  const total = steps.reduce<number>((sum, step) => sum + tokensOf(step), 0);
+  const cost = steps.reduce<number>((sum, step) => sum + (numberField(step, 'cost') ?? 0), 0);
+  const { tokens: _, cost: __, ...rest } = message;
+  // `tokensOf` adds a message's token fields up: the steps' total is carried whole in one of them.
+  return { ...rest, ...(total > 0 ? { tokens: { input: total } } : {}), ...(cost > 0 ? { cost } : {}) };
+}
+
 /** Adds turns, tokens and cost over a session's message objects; `partsOf` gives a user message's parts. */
 export function addTotals(row: SessionRow, messages: readonly unknown[], partsOf: (messageId: string) => readonly unknown[]): void {
   let prompts = 0;

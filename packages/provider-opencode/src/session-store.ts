@@ -1,15 +1,16 @@
 import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { readEach, stringField } from '@x/core/provider-utils';
+import { objectField, ownField, readEach, stringField } from '@x/core/provider-utils';
+import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readEveryObject, readObject } from './session-export.js';
-import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf } from './session-rows.js';
+import { PROJECT_STORAGE_TREE, projectSessionFiles, STORAGE_TREE, type StorageTree, storageSessionFiles, storageTreeNamed } from './storage-trees.js';
+import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf, withStepUsage } from './session-rows.js';
 
-/** How a row says where its session is kept: ≤1.1's JSON tree (`path` is the info file), or 1.2+'s database. */
-const STORAGE_TREE = 'opencode-storage';
+/** How a row says where its session is kept in 1.2+: the database (the JSON trees' names are theirs, storage-trees.ts). */
 const STORAGE_DATABASE = 'opencode-sqlite';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** OpenCode's data folder (`storage/` and `opencode.db` are inside), under `XDG_DATA_HOME` or `~/.local/share`. */
+/** OpenCode's data folder (`storage/`, `project/` and `opencode.db` are inside), under `XDG_DATA_HOME` or `~/.local/share`. */
 function dataDir(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>): string {
   return fs.join(env.XDG_DATA_HOME || fs.join(home, '.local', 'share'), 'opencode');
 }
@@ -19,40 +20,51 @@ function databasePath(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>)
   return env.OPENCODE_DB || fs.join(dataDir(home, env, fs), 'opencode.db');
 }
 
-/** One session of the JSON tree, with the (small) message and part files for the totals. */
-async function readTreeSession(fs: StoreFileSystem, storage: string, path: string): Promise<SessionRow | undefined> {
+/** The JSON objects of a folder's `.json` files. */
+async function readFolder(fs: StoreFileSystem, dir: string): Promise<unknown[]> {
+  const files = (await fs.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
+  // A few at a time: all of a session's message files opened at once passed the system's limit on open files.
+  return readEveryObject(fs, files.map((e) => fs.join(dir, e.name)));
+}
+
+/** The working folder 0.x keeps on each assistant message (`path.cwd`), its session having no `directory`. */
+function messageCwd(messages: readonly unknown[]): string | undefined {
+  for (const message of messages) {
+    const cwd = stringField(objectField(message, 'path'), 'cwd');
+    if (cwd) return cwd;
+  }
+  return undefined;
+}
+
+/** One session of a JSON tree, with its (small) message files and the part files its totals need. */
+async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: string): Promise<SessionRow | undefined> {
   const session = await readObject(fs, path);
   const id = stringField(session, 'id');
   const info = await fs.stat(path);
   if (session === undefined || !isPlainSegment(id) || info === undefined) return undefined;
-  const row = sessionRowOf(session, path, STORAGE_TREE, info.size);
-  const dir = fs.join(storage, 'message', id);
-  const files = (await fs.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-  // A few at a time: all of a session's message files opened at once passed the system's limit on open files.
-  const messages = await readEveryObject(fs, files.map((e) => fs.join(dir, e.name)));
+  const row = sessionRowOf(session, path, tree.storage, info.size);
+  // 0.1's messages hold their parts inline (AI SDK 4 form): taken in the export form, their parts with them.
+  const stored = (await readFolder(fs, tree.messageDir(fs, path, id))).map((message) => fromAiSdk4Message(message) ?? { info: message, parts: undefined });
+  row.project ??= messageCwd(stored.map((message) => message.info));
+  const messages: unknown[] = [];
   const parts = new Map<string, unknown[]>();
-  for (const message of messages) {
-    const messageId = stringField(message, 'id');
-    if (message?.role !== 'user' || !isPlainSegment(messageId)) continue;
-    const partDir = fs.join(storage, 'part', messageId);
-    const partFiles = (await fs.list(partDir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
-    parts.set(messageId, await readEveryObject(fs, partFiles.map((e) => fs.join(partDir, e.name))));
+  for (const message of stored) {
+    const messageId = stringField(message.info, 'id');
+    // Only user messages' parts are read (the text that tells a typed prompt), and 0.x's assistant ones for their steps' usage.
+    const needed = ownField(message.info, 'role') === 'user' || tree.usageFromSteps;
+    const own = needed && isPlainSegment(messageId) ? (message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId)))) : [];
+    if (messageId !== undefined) parts.set(messageId, own);
+    messages.push(tree.usageFromSteps && ownField(message.info, 'role') === 'assistant' ? withStepUsage(message.info, own) : message.info);
   }
   addTotals(row, messages, (messageId) => parts.get(messageId) ?? []);
   return row;
 }
 
-/** OpenCode ≤1.1: `storage/session/<project>/<id>.json`. */
-async function listTree(fs: StoreFileSystem, data: string): Promise<SessionRow[]> {
-  const storage = fs.join(data, 'storage');
-  const files: string[] = [];
-  for (const project of await fs.list(fs.join(storage, 'session'))) {
-    if (project.kind !== 'directory') continue;
-    for (const entry of await fs.list(fs.join(storage, 'session', project.name))) {
-      if (entry.kind === 'file' && entry.name.endsWith('.json')) files.push(fs.join(storage, 'session', project.name, entry.name));
-    }
-  }
-  return readEach(files, (path) => readTreeSession(fs, storage, path));
+/** The sessions of both JSON trees: 1.0 and 1.1's `storage/`, 0.x's `project/<project>/storage/session/`. */
+async function listTrees(fs: StoreFileSystem, data: string): Promise<SessionRow[]> {
+  const current = await readEach(await storageSessionFiles(fs, data), (path) => readTreeSession(fs, STORAGE_TREE, path));
+  const older = await readEach(await projectSessionFiles(fs, data), (path) => readTreeSession(fs, PROJECT_STORAGE_TREE, path));
+  return [...older, ...current];
 }
 
 /** The list `map` holds under `key`, made empty when there is none. */
@@ -105,7 +117,7 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionLi
 
 async function listSessions(context: SessionListContext): Promise<SessionRow[]> {
   const { fs } = context;
-  const tree = await listTree(fs, dataDir(context.home, context.env, fs));
+  const tree = await listTrees(fs, dataDir(context.home, context.env, fs));
   const database = await listDatabase(fs, databasePath(context.home, context.env, fs), context.warn);
   // After the 1.2 migration a session is in both; the database is newer.
   const byId = new Map([...tree, ...database].map((row) => [row.id, row]));
@@ -113,7 +125,8 @@ async function listSessions(context: SessionListContext): Promise<SessionRow[]> 
 }
 
 /**
- * OpenCode's sessions: ≤1.1's JSON tree under `storage/`, and 1.2+'s SQLite
+ * OpenCode's sessions: 0.x's JSON trees under `project/<project>/storage/session/`,
+ * 1.0 and 1.1's JSON tree under `storage/`, and 1.2+'s SQLite
  * database (read through the application's `openDatabase`; this package
  * loads no SQLite itself, so it stays runtime-neutral). A session is read
  * back as the document `opencode export` prints, for `opencode-log`.
@@ -128,7 +141,8 @@ export const openCodeSessionStore: SessionStore = defineSessionStore({
   list: listSessions,
   async open(session, { fs }) {
     if (session.storage === STORAGE_DATABASE) return { kind: 'document', text: exportText(await exportFromDatabase(fs, session.path, session.id)) };
-    if (session.storage === STORAGE_TREE) return { kind: 'document', text: exportText(await exportFromStorage(fs, session.path)) };
+    const tree = storageTreeNamed(session.storage);
+    if (tree !== undefined) return { kind: 'document', text: exportText(await exportFromStorage(fs, session.path, tree)) };
     throw new RangeError(`OpenCode keeps no session as "${session.storage}".`);
   },
 });

@@ -1,5 +1,6 @@
 // The session logs the real OpenCode wrote in the capture lab (lab/,
-// `pnpm capture opencode`): the JSON files of 1.1
+// `pnpm capture opencode`): the JSON files of 0.x
+// (`project/<project>/storage/session/info|message|part/`), of 1.0 and 1.1
 // (`storage/session|message|part/`) and the SQLite database of 1.2+
 // (`opencode.db`, most of it still in `opencode.db-wal` when the CLI exits).
 // Every recorded session is listed, exported and replayed by the OpenCode log
@@ -68,6 +69,46 @@ const AS_1_0_152: Record<string, Expected[]> = {
 };
 
 const EXPECTED: Record<string, Record<string, Expected[]>> = {
+  // 0.1.174 keeps each message as one file in the AI SDK 4 form, its parts inline and no step-finish part: no
+  // usage (L12). It kept the last answer's text in two parts, cut where the lab's stream was cut, each shown as stored.
+  '0.1.174': {
+    'plain-answer': [['main', 1, ['start', 'prompt', 'text It is **42', 'text **.', 'end success']]],
+    'read-edit-run': [['main', 1, ['start', 'prompt', 'text I will read the file first.', 'use Read', 'result Read success', 'use Edit', 'result Edit success', 'use Bash', 'result Bash success', 'text Fixed: `Helo` is now', 'text  `Hello`.', 'end success']]],
+    'write-search': [['main', 1, ['start', 'prompt', 'use Write', 'result Write success', 'use Grep', 'result Grep success', 'use Glob', 'result Glob success', 'text NOTES.md is written; greet is in', 'text  src/greet.ts.', 'end success']]],
+    // The bash call's metadata says exit 1: a failed result.
+    'failing-command': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash error', 'text The tests fail: gree', 'text t.test.ts.', 'end success']]],
+    // No reasoning part was stored for the lab's reasoning_content.
+    'thinking-todo': [['main', 1, ['start', 'prompt', 'use TodoWrite', 'result TodoWrite success', 'text Two steps: the changelog, ', 'text then the tag.', 'end success']]],
+    'web-fetch': [['main', 1, ['start', 'prompt', 'use WebFetch', 'result WebFetch success', 'text The status page says all sys', 'text tems are up.', 'end success']]],
+    // 0.1.174 offers no task tool: the lab's answer for a call it cannot make.
+    subagent: [['main', 1, ['start', 'prompt', 'text I have no tool for t', 'text hat here.', 'end success']]],
+    // It asks for no permission (it has no OPENCODE_PERMISSION): the command ran.
+    'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'result Bash success', 'text I was not allowed to d', 'text elete it.', 'end success']]],
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    // `AI_RetryError: Failed after 3 attempts.` on the message.
+    'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C stored no abort: no `time.completed`, no error.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+    // Both runs in one session, found for `--session` in the tree the first left.
+    resumed: [['main', 2, ['start', 'prompt', 'text I will remem', 'text ber 7.', 'prompt', 'text You gave m', 'text e 7.', 'end success']]],
+  },
+  // 0.5.29 keeps a turn's steps as parts of one assistant message and writes no `finish` anywhere: a message
+  // that completed without an error ended the session's work (L11). Its stdout is plain text (kept beside).
+  '0.5.29': {
+    ...COMMON,
+    // No retry beyond the AI SDK's: the 400 and, after four attempts, the 429 and the 500 are the message's
+    // `error` (an UnknownError whose message is the SDK's: `AI_RetryError: Failed after 4 attempts. ...`).
+    'api-error-400': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
+    'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
+    // Ctrl-C stored no abort: the message has neither `time.completed` nor an error, its text as streamed.
+    interrupted: [['main', 1, ['start', 'prompt', 'text Here is the first line', 'end incomplete']]],
+    // `run` waited for an answer to the permission ask until the lab's timeout killed it: the bash part stayed `running`.
+    'permission-denied': [['main', 1, ['start', 'prompt', 'use Bash', 'end incomplete']]],
+  },
   '1.0.0': {
     ...AS_1_0_152,
     // 1.0.0 stores each retry of a 429 or a 500 as a `retry` part (attempts 1 to 7 before the lab's timeout), a notice each.
@@ -183,7 +224,10 @@ it('has expectations for every recorded version', () => {
 });
 
 describe.each(recordedVersions('opencode-log'))('OpenCode %s session logs, recorded', (version) => {
-  const scenarios = readdirSync(recordedDir('opencode-log', version));
+  // A version before 1.0 keeps its plain-text stdout and provenance.json beside the scenarios' homes.
+  const scenarios = readdirSync(recordedDir('opencode-log', version), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
   it('has an expectation for every recorded scenario', () => {
     expect([...scenarios].sort()).toEqual(Object.keys(EXPECTED[version] ?? {}).sort());
@@ -193,6 +237,64 @@ describe.each(recordedVersions('opencode-log'))('OpenCode %s session logs, recor
     const { seen, unread } = await replayed(version, scenario);
     expect(unread).toEqual([]);
     expect(seen).toEqual(EXPECTED[version]?.[scenario]);
+  });
+});
+
+describe("OpenCode 0.x's per-project JSON tree", () => {
+  it('lists the main session and its subagent child with their totals (0.5.29 subagent), the project from the messages', async () => {
+    const sessions = await listSessions({ stores: STORES, home: homeDir('0.5.29', 'subagent'), env: {}, agent: 'opencode', subagents: true });
+    const tree = join(homeDir('0.5.29', 'subagent'), '.local', 'share', 'opencode', 'project', 'global', 'storage', 'session', 'info');
+    expect(sessions.sort((a, b) => a.startedAt?.localeCompare(b.startedAt ?? '') ?? 0)).toEqual([
+      {
+        agent: 'opencode',
+        id: 'ses_dd3fa9427ffeYFRzZQHBfN1W6N',
+        key: 'ses_dd3fa9427ffeYFRzZQHBfN1W6N',
+        storage: 'opencode-project-storage',
+        path: join(tree, 'ses_dd3fa9427ffeYFRzZQHBfN1W6N.json'),
+        updatedAt: '2026-11-30T10:34:42.651Z',
+        size: 162,
+        startedAt: '2026-11-30T10:34:42.521Z',
+        title: 'none',
+        // 0.x's session has no `directory`: the assistant message's `path.cwd`.
+        project: '/home/lab/project',
+        turns: 1,
+        // Its two steps' step-finish parts, (1802 + 32 + 10 + 1200) + (1805 + 35 + 10 + 1200) (input, output, reasoning,
+        // cache read): not the message's own tokens, which 0.x keeps as its last step's (3050, L11).
+        tokens: 6094,
+      },
+      {
+        agent: 'opencode',
+        id: 'ses_dd3fa9399ffeccozes5IjDlF9M',
+        key: 'ses_dd3fa9399ffeccozes5IjDlF9M',
+        storage: 'opencode-project-storage',
+        path: join(tree, 'ses_dd3fa9399ffeccozes5IjDlF9M.json'),
+        updatedAt: '2026-11-30T10:34:42.664Z',
+        size: 237,
+        startedAt: '2026-11-30T10:34:42.662Z',
+        title: 'Count files (@general subagent)',
+        parentId: 'ses_dd3fa9427ffeYFRzZQHBfN1W6N',
+        project: '/home/lab/project',
+        turns: 1,
+        // (1803 + 33 + 10 + 1200) + (1804 + 34 + 10 + 1200).
+        tokens: 6094,
+      },
+    ]);
+  });
+
+  it('lists no child without subagents', async () => {
+    const main = await listSessions({ stores: STORES, home: homeDir('0.5.29', 'subagent'), env: {}, agent: 'opencode' });
+    expect(main.map((session) => session.id)).toEqual(['ses_dd3fa9427ffeYFRzZQHBfN1W6N']);
+  });
+
+  it('does not list an info file that is a symlink out of the store', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'x-opencode-0x-'));
+    cpSync(homeDir('0.5.29', 'plain-answer'), home, { recursive: true });
+    const info = join(home, '.local', 'share', 'opencode', 'project', 'global', 'storage', 'session', 'info');
+    const outside = mkdtempSync(join(tmpdir(), 'x-opencode-outside-'));
+    const [name = ''] = readdirSync(info);
+    renameSync(join(info, name), join(outside, name));
+    symlinkSync(join(outside, name), join(info, name));
+    expect(await listSessions({ stores: STORES, home, env: {}, agent: 'opencode' })).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 // agents: they work as the sources do. `xview site` once failed here only
 // (exit 70, "__xview_import is not defined") while every test of the sources passed.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { put, writeClaude, writeCodex, writeCopilot, writeGemini, writeOpenCodeStorage } from '../../../sessions/test/fake-home.js';
@@ -163,6 +163,30 @@ describe('the installed xview show', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(ExitCode.ok);
+  });
+});
+
+describe('the installed xview over a recorded OpenCode 0.5.29 home', () => {
+  // 0.x's per-project JSON tree (docs/formats/opencode.md section 4), as the capture lab recorded it; its
+  // project, /home/lab/project, is not the test's working folder, hence --all-projects.
+  const ID = 'ses_dd3fa9427ffeYFRzZQHBfN1W6N';
+  function recordedHome(): RunPlace {
+    const place = warmPlace();
+    cpSync(join(FIXTURES_DIR, 'opencode-log', 'recorded', '0.5.29', 'subagent', '.local'), join(place.home, '.local'), { recursive: true });
+    return place;
+  }
+
+  it('lists its session and shows it as the sources do', async () => {
+    const place = recordedHome();
+    const listed = await runInstalled(['sessions', '--agent', 'opencode', '--all-projects', '--json'], place);
+    expect(listed.status).toBe(ExitCode.ok);
+    expect(listed.stdout).toBe((await runSources(['sessions', '--agent', 'opencode', '--all-projects', '--json'], place)).stdout);
+    const rows = (JSON.parse(listed.stdout) as { id: string }[]).map((row) => row.id);
+    expect(rows).toEqual([ID]);
+    const [installed, sources] = await Promise.all([runInstalled(['show', ID], place), runSources(['show', ID], place)]);
+    expect(installed.status).toBe(ExitCode.ok);
+    expect(sameTime(installed.stdout)).toBe(sameTime(sources.stdout));
+    expect(installed.stdout).toContain('The helper counted 2 files.');
   });
 });
 
