@@ -76,6 +76,15 @@ function listOf(map: Map<string, unknown[]>, key: string): unknown[] {
   return made;
 }
 
+/**
+ * The parts of messages whose JSON could say `"role": "user"`: it holds `user`
+ * or a `\u` escape (the only two ways JSON spells it), so every user
+ * message's parts are among them, and which are is decided as before, on the
+ * parsed message. Selecting every part made the listing of a 200 MB database
+ * hold every tool output at once (870 MB peak).
+ */
+const USER_MESSAGE_PARTS = "SELECT p.message_id, p.data FROM part p JOIN message m ON m.id = p.message_id WHERE instr(m.data, 'user') > 0 OR instr(m.data, '\\u') > 0";
+
 /** OpenCode 1.2+: the `session` table of its SQLite database, with per-session totals from `message`. */
 async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionListContext['warn']): Promise<SessionRow[]> {
   const info = await fs.stat(dbPath);
@@ -98,7 +107,7 @@ async function listDatabase(fs: StoreFileSystem, dbPath: string, warn: SessionLi
     }
     // Only user messages' parts are read: the text that tells a typed prompt from one OpenCode wrote.
     const parts = new Map<string, unknown[]>();
-    for (const row of db.all('SELECT message_id, data FROM part')) {
+    for (const row of db.all(USER_MESSAGE_PARTS)) {
       const id = String(row.message_id);
       if (users.has(id)) listOf(parts, id).push(jsonObjectOf(String(row.data)));
     }
