@@ -25,11 +25,12 @@ describe('an OpenCode database listing', () => {
     const database = new SQL.Database(readFileSync(db));
     const stored = String(database.exec("SELECT data FROM message WHERE id = 'ses_escaped_m1'")[0]?.values[0]?.[0]);
     // A second prompt in each session, the escaped session's spelling its role `"\u0075ser"`.
-    for (const [session, role] of [
+    const seconds: [session: string, role: string][] = [
       ['ses_plain', '"role":"user"'],
       ['ses_escaped', '"role":"\\u0075ser"'],
-    ]) {
-      database.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [`${session}_m3`, session, 3, 3, stored.replace('"role":"user"', role as string)]);
+    ];
+    for (const [session, role] of seconds) {
+      database.run('INSERT INTO message VALUES (?, ?, ?, ?, ?)', [`${session}_m3`, session, 3, 3, stored.replace('"role":"user"', role)]);
       database.run('INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)', [
         `${session}_p3`,
         `${session}_m3`,
