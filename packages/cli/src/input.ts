@@ -156,6 +156,17 @@ export async function resolveInputs(files: readonly string[], stdin: AsyncIterab
 const BINARY_SNIFF_BYTES = 8192;
 
 /** Whether the first bytes of a stream look like binary data rather than text. */
+/** The compressed formats an agent's log is kept in, by their first bytes, with the command that reads one back. */
+const COMPRESSED: readonly { name: string; magic: readonly number[]; command: string }[] = [
+  { name: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], command: 'zstd -dc' },
+  { name: 'gzip', magic: [0x1f, 0x8b], command: 'gzip -dc' },
+];
+
+/** How to read a compressed input: `zstd -dc` for zstd data, and so on; `undefined` when its head is no compressed format. */
+export function decompressCommand(head: Uint8Array): { name: string; command: string } | undefined {
+  return COMPRESSED.find((format) => format.magic.every((byte, index) => head[index] === byte));
+}
+
 export function looksBinary(head: Uint8Array): boolean {
   // Native: a loop over 8 KiB in JavaScript costs a start 2-3 ms, run once and never optimised.
   return head.subarray(0, BINARY_SNIFF_BYTES).includes(0);

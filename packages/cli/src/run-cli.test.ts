@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { collectDisplayOutput, displayEventSchema } from '@x/core';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
@@ -127,6 +128,20 @@ describe('xview', () => {
     const result = await cli([file]);
     expect(result.code).toBe(ExitCode.input);
     expect(result.stderr).toMatch(/looks like binary data/);
+  });
+
+  it('says how to read a compressed log back: Codex compresses idle rollouts with zstd, and logs are kept gzipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xview-'));
+    const rollout = join(FIXTURES_DIR, 'codex-log', 'compressed', 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl.zst');
+    const gzipped = join(dir, 'run.jsonl.gz');
+    writeFileSync(gzipped, gzipSync(readFileSync(join(FIXTURES_DIR, 'claude', 'read-edit-run.jsonl'))));
+    for (const [file, name, command] of [
+      [rollout, 'zstd', 'zstd -dc'],
+      [gzipped, 'gzip', 'gzip -dc'],
+    ]) {
+      const result = await cli([file as string]);
+      expect([result.code, result.stdout, result.stderr]).toEqual([ExitCode.input, '', `xview: ${file} is ${name}-compressed; read it back first: ${command} <file> | xview.\n`]);
+    }
   });
 
   it('prints help, version and the providers', async () => {

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from './exit-codes.js';
 import { USAGE_HINT } from './help.js';
 import type { HtmlTarget } from './html-file.js';
 import type { CliInput } from './input.js';
-import { inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
+import { decompressCommand, inputLabel, looksBinary, resolveInputs, untilAborted } from './input.js';
 import { exitCodeOf, outcomeLine, watchFatal, worse } from './outcome.js';
 import type { GuardedStream } from './output.js';
 import { write } from './output.js';
@@ -94,6 +94,11 @@ async function renderInput(
 ): Promise<void> {
   const { options } = session;
   const detected = await detectStream(stream, session.plugins.registry, options.maxLineBytes);
+  // A compressed log (Codex's rollout-*.jsonl.zst) is an agent's output once read back: say how, NUL bytes or not.
+  const compressed = decompressCommand(detected.head);
+  if (compressed !== undefined) {
+    throw new CliError(`${inputLabel(input)} is ${compressed.name}-compressed; read it back first: ${compressed.command} <file> | xview.`, ExitCode.input);
+  }
   if (looksBinary(detected.head)) {
     throw new CliError(
       `${inputLabel(input)} looks like binary data (it holds NUL bytes), not an agent's output. Use --raw to pass it through anyway.`,
