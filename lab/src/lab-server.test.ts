@@ -114,8 +114,10 @@ describe('the compaction scenario', () => {
 
   it('answers the note to go on that follows a summary (OpenCode), whose summary holds the prompt, with the second answer', () => {
     const note = 'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.';
-    const after = { firstUserText: 'What did we do so far?', priorAnswers: 1, followUpText: note, lastUserText: note, text: `What did we do so far?\n${summary}\n${note}` };
+    const after = { firstUserText: 'What did we do so far?', priorAnswers: 1, followUpText: note, lastUserText: note, text: `What did we do so far?\n${summary}\n${note}`, tools: ['read'] };
     expect(stepFor(compaction, after)).toEqual({ kind: 'answer', text: 'You gave me 7.' });
+    // The same conversation asked for a title (no tools) is a side request.
+    expect(stepFor(compaction, { ...after, followUpText: 'Write a title.', tools: [] })).toEqual({ kind: 'answer', text: 'none' });
     // Without the summary, a note of the agent's own after an answer is a side request.
     expect(stepFor(compaction, { ...after, firstUserText: compaction.prompt, text: `${compaction.prompt}\nx\n${note}` })).toEqual({ kind: 'answer', text: 'none' });
   });
