@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claude } from './agents/claude.js';
 import { startLabServer } from './lab-server.js';
+import { chatCompletions } from './protocols/chat.js';
 import { SCENARIOS, type Scenario, stepFor } from './scenarios.js';
 
 const scenario = (name: string): Scenario => {
@@ -93,7 +94,7 @@ describe('the compaction scenario', () => {
 
   it("answers an agent's summarisation request with the scenario's summary, in whichever agent's words it is asked", () => {
     const history = [{ role: 'user', content: compaction.prompt }, { role: 'assistant', content: 'I will remember 7.' }];
-    for (const ask of ['Your task is to create a detailed summary of the conversation so far, paying close attention', 'You are performing a CONTEXT CHECKPOINT COMPACTION.', 'First, reason in your scratchpad. Then, generate the updated <state_snapshot>.', 'Please create a detailed summary. The history is being compacted so moving forward']) {
+    for (const ask of ['Your task is to create a detailed summary of the conversation so far, paying close attention', 'You are performing a CONTEXT CHECKPOINT COMPACTION.', 'First, reason in your scratchpad. Then, generate the updated <state_snapshot>.', 'Please create a detailed summary. The history is being compacted so moving forward', 'Create a new anchored summary from the conversation history in the <conversation> tags above']) {
       expect(stepFor(compaction, conversation([...history, { role: 'user', content: ask }]))).toEqual({ kind: 'answer', text: summary });
     }
     // Another scenario's conversation that asks the same gets its own step: only a compaction scenario summarises.
@@ -109,5 +110,30 @@ describe('the compaction scenario', () => {
     expect(stepFor(compaction, after)).toEqual(compaction.steps[1]);
     // Without the summary, a conversation that is not the scenario's gets the side answer.
     expect(stepFor(compaction, conversation([{ role: 'user', content: 'Write a title.' }]))).toEqual({ kind: 'answer', text: 'none' });
+  });
+
+  it('answers the note to go on that follows a summary (OpenCode), whose summary holds the prompt, with the second answer', () => {
+    const note = 'Continue if you have next steps, or stop and ask for clarification if you are unsure how to proceed.';
+    const after = { firstUserText: 'What did we do so far?', priorAnswers: 1, followUpText: note, lastUserText: note, text: `What did we do so far?\n${summary}\n${note}`, tools: ['read'] };
+    expect(stepFor(compaction, after)).toEqual({ kind: 'answer', text: 'You gave me 7.' });
+    // The same conversation asked for a title (no tools) is a side request.
+    expect(stepFor(compaction, { ...after, followUpText: 'Write a title.', tools: [] })).toEqual({ kind: 'answer', text: 'none' });
+    // Without the summary, a note of the agent's own after an answer is a side request.
+    expect(stepFor(compaction, { ...after, firstUserText: compaction.prompt, text: `${compaction.prompt}\nx\n${note}` })).toEqual({ kind: 'answer', text: 'none' });
+  });
+
+  it('reports a smaller usage for a conversation that opens with the summary, so that OpenCode compacts once', async () => {
+    const server = await startLabServer({ scenario: compaction, protocol: chatCompletions, makeCall: () => undefined, work: '/w' });
+    const usageOf = async (messages: { role: string; content: string }[]) => {
+      const request = { model: 'm', messages, tools: [{ function: { name: 'read' } }] };
+      const response = await fetch(`${server.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+      return ((await response.json()) as { usage: { prompt_tokens: number } }).usage.prompt_tokens;
+    };
+    try {
+      expect(await usageOf([{ role: 'user', content: compaction.prompt }])).toBe(1801);
+      expect(await usageOf([{ role: 'user', content: 'What did we do so far?' }, { role: 'assistant', content: summary }, { role: 'user', content: 'Continue.' }])).toBe(302);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -87,6 +87,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, state:
   }
   state.n += 1;
   const conversation = options.protocol.read(body === '' ? {} : JSON.parse(body), url);
+  const summary = options.scenario.compaction?.summary;
+  if (summary !== undefined && conversation.text.includes(summary)) conversation.summarised = true;
   const step = concrete(stepFor(options.scenario, conversation), conversation.tools, options, state.n);
   const answered = `${step.kind}${step.kind === 'answer' ? ` (${step.calls.map((call) => call.name).join(', ') || 'text'})` : ''}`;
   state.log.push({ method, url, answered, tools: conversation.tools });

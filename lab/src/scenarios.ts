@@ -166,13 +166,15 @@ export const SCENARIOS: readonly Scenario[] = [
 /**
  * What an agent's summarisation request ends in, in its own words: Claude
  * Code's compact prompt, Codex's compaction prompt, Gemini CLI's compression
- * prompt (and its check of the summary), Copilot CLI's `/compact` prompt.
+ * prompt (and its check of the summary), Copilot CLI's `/compact` prompt,
+ * OpenCode's compaction prompt.
  */
 export const SUMMARY_REQUESTS: readonly string[] = [
   'Your task is to create a detailed summary of the conversation so far',
   'CONTEXT CHECKPOINT COMPACTION',
   '<state_snapshot>',
   'The history is being compacted',
+  'summary from the conversation history',
 ];
 
 /**
@@ -183,7 +185,7 @@ export const SUMMARY_REQUESTS: readonly string[] = [
 export const SIDE_ANSWER: Step = { kind: 'answer', text: 'none' };
 
 /** The step that answers a conversation: the scenario's, a subagent's when its first user message holds a task's prompt, or {@link SIDE_ANSWER}. */
-export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number; followUpText?: string; lastUserText?: string; text?: string }): Step {
+export function stepFor(scenario: Scenario, conversation: { firstUserText: string; priorAnswers: number; followUpText?: string; lastUserText?: string; text?: string; tools?: readonly string[] }): Step {
   const compaction = scenario.compaction;
   if (compaction !== undefined && SUMMARY_REQUESTS.some((marker) => conversation.lastUserText?.includes(marker))) return { kind: 'answer', text: compaction.summary };
   // After a compaction the conversation opens with the summary, not the prompt, and carries no answer of those it replaced.
@@ -193,8 +195,10 @@ export function stepFor(scenario: Scenario, conversation: { firstUserText: strin
   const isSubagent = scenario.subagentSteps !== undefined && taskPrompts.some((prompt) => conversation.firstUserText.includes(prompt));
   if (!isSubagent && !summarised && !conversation.firstUserText.includes(scenario.prompt)) return SIDE_ANSWER;
   // A copy of the conversation that ends in a new question of the agent's own, not the resumed session's prompt, is a side request.
+  // After a summary, in a request that offers tools (not a title's), it is the agent's note to go on (OpenCode's, whose summary holds the prompt).
   const prompts = [scenario.prompt, scenario.run?.resume].filter((prompt) => prompt !== undefined);
-  if (conversation.followUpText !== undefined && !prompts.some((prompt) => conversation.followUpText?.includes(prompt))) return SIDE_ANSWER;
+  const goesOn = summarised && (conversation.tools?.length ?? 0) > 0;
+  if (!goesOn && conversation.followUpText !== undefined && !prompts.some((prompt) => conversation.followUpText?.includes(prompt))) return SIDE_ANSWER;
   const steps = isSubagent ? (scenario.subagentSteps ?? []) : scenario.steps;
   const last = steps[steps.length - 1];
   const step = steps[Math.min(priorAnswers, steps.length - 1)];

@@ -25,3 +25,13 @@ describe('the OpenCode profile before 1.0 (no --format for run)', () => {
     expect(opencode.sessionIdOf('It is **42**.', home)).toBe('ses_abc');
   });
 });
+
+describe('the OpenCode profile in a compaction scenario', () => {
+  it('gives only the resumed run a context window the first answer already fills, so that it compacts once, before it answers', () => {
+    const place = { ...placeOf('1.18.33'), compacts: true };
+    expect(opencode.invocation(scenario, place).env?.OPENCODE_CONFIG_CONTENT).toBeUndefined();
+    const config = JSON.parse(opencode.invocation(scenario, place, 'ses_1').env?.OPENCODE_CONFIG_CONTENT ?? '{}');
+    expect(config).toEqual({ provider: { lab: { models: { 'lab-model': { limit: { context: 1000, output: 100 } } } } } });
+    expect(opencode.invocation(scenario, placeOf('1.18.33'), 'ses_1').env?.OPENCODE_CONFIG_CONTENT).toBeUndefined();
+  });
+});

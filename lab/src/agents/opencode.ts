@@ -154,6 +154,15 @@ function configure(place: RunPlace): void {
   if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) seedProviderPackage(place.home, place.version);
 }
 
+/**
+ * Merged into the resumed run's configuration in a compaction scenario: a
+ * context window the first answer's usage (the lab's 1,800 input tokens)
+ * already fills, so the resumed run compacts before it answers. Only the
+ * resumed run: OpenCode also checks each answer's usage as it ends, and the
+ * first run would compact after every answer without end.
+ */
+const COMPACTING_CONFIG = { provider: { lab: { models: { 'lab-model': { limit: { context: 1000, output: 100 } } } } } };
+
 export const opencode: AgentProfile = {
   id: 'opencode',
   displayName: 'OpenCode',
@@ -177,6 +186,7 @@ export const opencode: AgentProfile = {
     // standard output and waits for an answer until the lab's timeout).
     if (compareVersions(place.version, DEFAULT_PLUGINS_SINCE) < 0) Object.assign(env, olderRunEnv());
     if (scenario.run?.ask) env.OPENCODE_PERMISSION = JSON.stringify({ bash: 'ask' });
+    if (place.compacts && resumeOf !== undefined) env.OPENCODE_CONFIG_CONTENT = JSON.stringify(COMPACTING_CONFIG);
     return { args, env };
   },
   sessionIdOf: (stdout, home) => /"sessionID":"([^"]+)"/.exec(stdout)?.[1] ?? sessionInHome(home),

@@ -63,10 +63,15 @@ function read(body: unknown): Conversation {
   };
 }
 
-const usage = (n: number) => ({
-  prompt_tokens: 1800 + n,
+/**
+ * A request's usage: 1,800 input tokens, 300 for a conversation that opens
+ * with a compaction's summary, so that an agent that compacts when its
+ * window fills (OpenCode, by its last answer's usage) compacts once.
+ */
+const usage = (n: number, summarised = false) => ({
+  prompt_tokens: (summarised ? 300 : 1800) + n,
   completion_tokens: 30 + n,
-  total_tokens: 1830 + 2 * n,
+  total_tokens: (summarised ? 330 : 1830) + 2 * n,
   prompt_tokens_details: { cached_tokens: 1200 },
   completion_tokens_details: { reasoning_tokens: 10 },
 });
@@ -86,10 +91,10 @@ function deltasOf(step: Answer): Record<string, unknown>[] {
 }
 
 /** The whole answer of a request that asked for no stream. */
-function completionOf(step: Answer, base: Record<string, unknown>, n: number): Record<string, unknown> {
+function completionOf(step: Answer, base: Record<string, unknown>, n: number, summarised: boolean | undefined): Record<string, unknown> {
   const calls = step.calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } }));
   const message = { role: 'assistant', content: step.text ?? null, ...(step.thinking === undefined ? {} : { reasoning_content: step.thinking }), ...(calls.length === 0 ? {} : { tool_calls: calls }) };
-  return { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: calls.length === 0 ? 'stop' : 'tool_calls' }], usage: usage(n) };
+  return { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: calls.length === 0 ? 'stop' : 'tool_calls' }], usage: usage(n, summarised) };
 }
 
 async function answer(step: WireStep, conversation: Conversation, response: ServerResponse, n: number): Promise<void> {
@@ -101,7 +106,7 @@ async function answer(step: WireStep, conversation: Conversation, response: Serv
   const base = { id: `chatcmpl-lab-${n}`, created: 1_790_000_000 + n, model: conversation.model };
   if (step.kind === 'answer' && !conversation.stream) {
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(completionOf(step, base, n)));
+    response.end(JSON.stringify(completionOf(step, base, n, conversation.summarised)));
     return;
   }
   const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
@@ -117,7 +122,7 @@ async function answer(step: WireStep, conversation: Conversation, response: Serv
   }
   for (const delta of deltasOf(step)) chunk(delta);
   chunk({}, step.calls.length === 0 ? 'stop' : 'tool_calls');
-  send({ ...base, object: 'chat.completion.chunk', choices: [], usage: usage(n) });
+  send({ ...base, object: 'chat.completion.chunk', choices: [], usage: usage(n, conversation.summarised) });
   response.write('data: [DONE]\n\n');
   response.end();
 }

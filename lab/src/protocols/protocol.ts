@@ -23,6 +23,12 @@ export interface Conversation {
   /** Whether the agent asked for a stream. */
   stream: boolean;
   model: string;
+  /**
+   * The conversation opens with a compaction scenario's summary (set by the
+   * server, which knows the scenario): it is short, and a protocol that
+   * reports usage says so.
+   */
+  summarised?: boolean;
 }
 
 /** One wire protocol of a model API, as the lab's server speaks it. */

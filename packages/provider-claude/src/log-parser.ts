@@ -37,8 +37,9 @@ function otherLine(state: ClaudeLogState, type: string, value: JsonObject, conte
   const titleField = TITLES.get(type);
   if (titleField !== undefined) {
     const title = stringField(value, titleField);
-    // A title known before the session start goes on it; a later one is for listings, which read the file.
+    // A title known before the session start goes on it; a later one, when none came before, on its end.
     if (title !== undefined && !state.lifecycle.open) state.start.title = title;
+    else if (title !== undefined && state.start.title === undefined) state.lateTitle ??= title;
     context.ignore(`${type}: the session's title`);
     return [];
   }

@@ -157,6 +157,16 @@ describe('claude-log.md quirks', () => {
     expect(diagnostics.map((d) => [d.line, d.reason])).toEqual([[6, 'unknown transcript line type "brand-new-line"']]);
   });
 
+  it('9. a title written after the start, with none before it, goes on the end, as a listing reads it; one before the start wins', () => {
+    // 1.0.128 writes a `summary` line mid-file after a compaction (fixtures/claude-log/recorded/1.0.128/compaction).
+    const late = replayLog([user('go'), assistant('m1', { type: 'text', text: 'ok' }), { type: 'summary', summary: 'Bug hunt', leafUuid: 'x' }, { type: 'summary', summary: 'Later', leafUuid: 'y' }]).events;
+    expect(late[0]).toEqual(START);
+    expect(late.at(-1)).toMatchObject({ kind: 'session', phase: 'end', title: 'Bug hunt' });
+    const early = replayLog([{ type: 'summary', summary: 'First', leafUuid: 'x' }, user('go'), assistant('m1', { type: 'text', text: 'ok' }), { type: 'summary', summary: 'Bug hunt', leafUuid: 'y' }]).events;
+    expect(early[0]).toMatchObject({ kind: 'session', phase: 'start', title: 'First' });
+    expect(early.at(-1)).not.toHaveProperty('title');
+  });
+
   it('10. toolUseResult (camel case) adds the structure; after a failure it is a plain string', () => {
     const write = { type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: '/w/a.ts', content: 'x' } };
     const bash = { type: 'tool_use', id: 'b1', name: 'Bash', input: { command: 'false' } };

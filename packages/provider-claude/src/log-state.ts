@@ -55,6 +55,13 @@ export interface ClaudeLogState {
   /** What the session start will say, gathered from the lines before it. */
   start: SessionFields;
   /**
+   * The first title a line sets after the start, when none came before it:
+   * the session end says it, as a listing, which reads the whole file, does
+   * (1.0.128 writes a `summary` line mid-file, after a compaction: recorded,
+   * fixtures/claude-log/recorded/1.0.128/compaction).
+   */
+  lateTitle: string | undefined;
+  /**
    * The `sessionId` of the latest conversation line: the session that wrote
    * the file. A session resumed into a new file (Claude Code 1.0.x,
    * anthropics/claude-code#4926) copies the earlier session's lines, with
@@ -95,6 +102,7 @@ export function createClaudeLogState(): ClaudeLogState {
     blocks: new Map(),
     pending: createEventHold({ maxEvents: MAX_HELD_EVENTS, maxChars: MAX_HELD_CHARS }),
     start: {},
+    lateTitle: undefined,
     sessionId: undefined,
     last: 'none',
     answer: newFinalText(),
@@ -165,6 +173,7 @@ export function endSession(state: ClaudeLogState): DisplayEvent[] {
   if (state.turns > 0) fields.turns = state.turns;
   if (!state.answer.empty) fields.result = state.answer.text.text;
   if (state.lastTimestamp !== undefined) fields.timestamp = state.lastTimestamp;
+  if (state.lateTitle !== undefined) fields.title = state.lateTitle;
   events.push(...state.lifecycle.end(endStatus(state), fields));
   return events;
 }

@@ -422,4 +422,24 @@ describe('claude.md quirks', () => {
     const typed = replay([init, { type: 'user', message: { role: 'user', content: 'Go on.' }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-typed', isReplay: true }]).events;
     expect(typed).toContainEqual({ kind: 'prompt', form: 'prompt', text: 'Go on.', id: 'u-typed' });
   });
+
+  it('24. before 2.1.332 the summary after the boundary is not marked isSynthetic: the first user text after it is still no prompt', () => {
+    // Claude Code 1.0.128, fixtures/claude/recorded/1.0.128/compaction.compact.jsonl, trimmed: no status lines, no
+    // post_tokens, the summary with neither isSynthetic nor isReplay, the command's output not marked isReplay.
+    const summary = 'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nThe user asked me to remember the number 7, and I said I would..';
+    const { events } = replay([
+      init,
+      { type: 'system', subtype: 'compact_boundary', session_id: SESSION, compact_metadata: { trigger: 'manual', pre_tokens: 2042 } },
+      { type: 'user', message: { role: 'user', content: summary }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-summary' },
+      { type: 'user', message: { role: 'user', content: '<local-command-stdout>Compacted </local-command-stdout>' }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-out' },
+      { type: 'user', message: { role: 'user', content: 'Go on.' }, session_id: SESSION, parent_tool_use_id: null, uuid: 'u-typed', isReplay: true },
+    ]);
+    expect(events).toEqual([
+      START,
+      { kind: 'notice', level: 'info', message: 'Conversation compacted (manual, 2042 tokens before)', code: 'compaction' },
+      { kind: 'notice', level: 'info', message: 'Compacted', code: 'local_command' },
+      { kind: 'prompt', form: 'prompt', text: 'Go on.', id: 'u-typed' },
+      { kind: 'session', phase: 'end', status: 'incomplete', sessionId: SESSION },
+    ]);
+  });
 });

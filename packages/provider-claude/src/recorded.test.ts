@@ -213,8 +213,11 @@ const EXPECTED: Record<string, string[] | Record<string, string[]>> = {
   'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
 
-/** The first version recorded with the compaction scenario: older ones were recorded before it existed. */
+/** The first version recorded with the compaction scenario: older ones were recorded before it existed, but for {@link COMPACTION_ALSO}. */
 const COMPACTION_SINCE = '2.1.332';
+
+/** Older versions recorded with the compaction scenario afterwards. */
+const COMPACTION_ALSO: ReadonlySet<string> = new Set(['1.0.128', '2.0.77']);
 
 /** The first version with `--include-partial-messages`: the lab skips the partial-messages scenario before it (lab/src/agents/claude.ts). */
 const PARTIAL_SINCE = '1.0.109';
@@ -232,7 +235,7 @@ function scenariosOf(version: string): string[] {
     (scenario) =>
       (scenario !== 'partial-messages' || compareVersions(version, PARTIAL_SINCE) >= 0) &&
       (scenario !== 'resumed.resume' || compareVersions(version, RESUMED_SINCE) >= 0) &&
-      (!scenario.startsWith('compaction') || compareVersions(version, COMPACTION_SINCE) >= 0),
+      (!scenario.startsWith('compaction') || compareVersions(version, COMPACTION_SINCE) >= 0 || COMPACTION_ALSO.has(version)),
   );
 }
 
@@ -311,6 +314,18 @@ it('shows a compaction the same on stdout and in the session log: a compaction n
   // The transcript holds the typed prompts and the command; the summary it also holds is not one of them.
   expect(logEvents.flatMap((event) => (event.kind === 'prompt' ? [`${event.form} ${event.text}`] : []))).toEqual(['prompt Remember the number 7.', 'command /compact', 'prompt What number did I give you?']);
   expect(briefs(logEvents)).toEqual(['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'notice', 'prompt', 'notice', 'prompt', 'text You gave me 7.', 'usage', 'end success']);
+});
+
+it.each(['1.0.128', '2.0.77'])('shows %s’s compaction as 2.1.332’s: the notice (no tokens after written), the unmarked summary after the boundary not a prompt (quirk 24)', (version) => {
+  const stream = replayLines(claudeSource, readFileSync(join(STREAMS, version, 'compaction.compact.jsonl'), 'utf8').split('\n')).events;
+  const dir = join(LOGS, version, 'compaction');
+  const logs = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.jsonl'));
+  const log = logs.map((file) => readFileSync(join(dir, file), 'utf8')).find((text) => text.includes('"compact_boundary"')) ?? '';
+  const logEvents = replayLines(claudeLogSource, log.split('\n')).events;
+  const compactions = (events: typeof stream) => events.flatMap((event) => (event.kind === 'notice' && event.code === 'compaction' ? [event.message] : []));
+  expect(compactions(stream)).toEqual(['Conversation compacted (manual, 2042 tokens before)']);
+  expect(compactions(logEvents)).toEqual(compactions(stream));
+  expect(stream.filter((event) => event.kind === 'prompt')).toEqual([]);
 });
 
 describe.each(recordedVersions('claude-log'))('Claude Code %s session logs, recorded', (version) => {

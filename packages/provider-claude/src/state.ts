@@ -58,6 +58,12 @@ export interface ClaudeState {
   owesEnd: boolean;
   sessionId: string | undefined;
   model: string | undefined;
+  /**
+   * A `compact_boundary` arrived and the summary printed after it (the next
+   * user text line) has not: before 2.1.332 the summary is not marked
+   * `isSynthetic` (docs/formats/claude.md quirk 24).
+   */
+  summaryDue: boolean;
   /** Main-thread text was shown in this turn. */
   turnHadText: boolean;
   finalText: FinalText;
@@ -103,6 +109,7 @@ export function createClaudeState(options: ClaudeSourceOptions = {}): ClaudeStat
     owesEnd: false,
     sessionId: undefined,
     model: undefined,
+    summaryDue: false,
     turnHadText: false,
     finalText: newFinalText(),
     turnErrors: createRecentMap(TURN_ERRORS),

@@ -138,6 +138,7 @@ function initEvents(state: ClaudeState, line: ClaudeSystemLine, context: LineCon
 export function systemEvents(state: ClaudeState, line: ClaudeSystemLine, context: LineContext): DisplayEvent[] {
   const subtype = line.subtype;
   if (subtype === 'init') return initEvents(state, line, context);
+  if (subtype === 'compact_boundary') state.summaryDue = true;
   const event = subtype === undefined ? undefined : SUBTYPES.get(subtype)?.(line, context);
   if (event !== undefined) return [event];
   if (subtype !== undefined && (SUBTYPES.has(subtype) || QUIET_SUBTYPES.has(subtype))) context.ignore(`system/${subtype}: nothing to show`);

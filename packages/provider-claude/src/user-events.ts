@@ -3,7 +3,7 @@ import { compactKey, stringField, type JsonObject } from '@x/core/provider-utils
 import type { ClaudeState } from './state.js';
 import { finishCall } from './tool-events.js';
 import { toolResultOutcome } from './tool-results.js';
-import { streamUserEvents } from './user-prompt.js';
+import { streamUserEvents, userTextOf } from './user-prompt.js';
 import type { ClaudeUserLine } from './wire-schema.js';
 
 /** Blocks a user message of tool results may hold besides them, shown as nothing (`ContentBlockParam` of the API types). */
@@ -31,7 +31,9 @@ function reportOtherBlocks(content: unknown[], context: LineContext): void {
  */
 export function userEvents(state: ClaudeState, line: ClaudeUserLine, raw: JsonObject, context: LineContext): DisplayEvent[] {
   const content = line.message.content;
-  const typed = streamUserEvents(raw, content, line.parent_tool_use_id, context);
+  const summary = state.summaryDue && userTextOf(content) !== undefined;
+  if (summary) state.summaryDue = false;
+  const typed = streamUserEvents(raw, content, line.parent_tool_use_id, context, summary);
   if (typed !== undefined) return typed;
   if (!Array.isArray(content)) {
     context.malformed('user line without a message content array');

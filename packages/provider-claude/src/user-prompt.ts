@@ -68,12 +68,14 @@ export function userTextEvent(text: string): PromptDisplayEvent | NoticeDisplayE
  * (2.1.332 sets it from the transcript's `isMeta`, `isVisibleInTranscriptOnly`
  * or `isCompactSummary`: the summary printed after a `compact_boundary` line,
  * fixtures/claude/recorded/2.1.332/compaction.compact.jsonl) and is ignored as
- * the transcript's is. `undefined` when the line holds tool results.
+ * the transcript's is; older versions do not mark that summary, which is the
+ * first user text after the boundary (`summary`, quirk 24). `undefined` when
+ * the line holds tool results.
  */
-export function streamUserEvents(line: Record<string, unknown>, content: unknown, parent: string | null | undefined, context: LineContext): DisplayEvent[] | undefined {
+export function streamUserEvents(line: Record<string, unknown>, content: unknown, parent: string | null | undefined, context: LineContext, summary = false): DisplayEvent[] | undefined {
   const text = userTextOf(content);
   if (text === undefined) return undefined;
-  if (ownField(line, 'isSynthetic') === true) {
+  if (ownField(line, 'isSynthetic') === true || summary) {
     context.ignore('text the CLI made (isSynthetic: a compaction summary, or injected context), not typed by the person');
     return [];
   }

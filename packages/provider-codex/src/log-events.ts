@@ -18,6 +18,8 @@ const EVENT_COPIES: ReadonlyMap<string, string> = new Map([
   ['task_started', 'a turn begins'],
   ['turn_started', 'a turn begins'],
   ['thread_settings_applied', 'the settings of the thread (model, approvals, sandbox)'],
+  // Before 0.171 (recorded 0.100.0 and 0.130.0, compaction) each compaction also writes this event after its line.
+  ['context_compacted', 'a copy of the compaction: its `compacted` line is the notice'],
 ]);
 
 /** An `agent_message` / `agent_reasoning` copy: held until its response item arrives, shown only if it never does. */

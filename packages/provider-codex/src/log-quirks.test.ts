@@ -447,4 +447,20 @@ describe('Codex rollout quirks, exact events', () => {
     ]);
     expect([accounting.unknown, accounting.malformed]).toEqual([0, 0]);
   });
+
+  it('24. before 0.171 a compaction also writes a context_compacted event after its compacted line: one notice still', () => {
+    // Codex 0.100.0 and 0.130.0, fixtures/codex-log/recorded/{0.100.0,0.130.0}/compaction/, trimmed to the resumed turn.
+    const { events, accounting } = run([
+      meta,
+      turn,
+      line('compacted', { message: 'Another language model started to solve this problem and produced a summary of its thinking process.' }),
+      line('event_msg', { type: 'context_compacted' }),
+      prompt('What number did I give you?'),
+    ]);
+    expect(shown(events)).toEqual([
+      { kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' },
+      { kind: 'prompt', form: 'prompt', text: 'What number did I give you?' },
+    ]);
+    expect([accounting.unknown, accounting.malformed]).toEqual([0, 0]);
+  });
 });

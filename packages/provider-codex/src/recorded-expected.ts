@@ -43,8 +43,8 @@ export const STDOUT: Expected = {
   interrupted: ['start', 'end incomplete'],
   resumed: ['start', 'text I will remember 7.', 'usage', 'end success'],
   'resumed.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
-  // Compacted at the start of the resumed turn (a low model_auto_compact_token_limit; 0.171.0 on): `exec --json` prints
-  // nothing of it, the rollout does (below).
+  // Compacted at the start of the resumed turn (a low model_auto_compact_token_limit; recorded 0.100.0, 0.130.0, 0.171.0):
+  // `exec --json` prints nothing of it, the rollout does (below).
   compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
   'compaction.resume': ['start', 'text You gave me 7.', 'usage', 'end success'],
 };
@@ -147,6 +147,19 @@ const STDOUT_0_113: Expected = {
 const LOG_0_113: Expected = {
   ...LOG_0_89,
   'web-fetch': LOG['web-fetch'] as string[],
+  // Recorded with 0.100.0: written as 0.171.0's, but for the `context_compacted` event after the `compacted` line (a copy).
+  compaction: LOG.compaction as string[],
+};
+
+/**
+ * 0.100.0 prints what 0.113.0 does, and after a compaction the warning Codex
+ * gives then ("Heads up: Long threads and multiple compactions…") as an
+ * `error` item (quirk 4: not fatal); 0.130.0 and 0.171.0 print nothing of a
+ * compaction.
+ */
+const STDOUT_0_100: Expected = {
+  ...STDOUT_0_113,
+  'compaction.resume': ['start', 'error', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /**
@@ -224,7 +237,7 @@ export const EXPECTED_CURRENT: Record<string, VersionExpectations> = {
   '0.89.0': { stdout: STDOUT_0_89, log: LOG_0_89 },
   // 0.100.0 offers 0.113's tools (`exec_command` and `update_plan`, no `apply_patch` or `spawn_agent`) and prints and
   // writes what 0.113.0 does, line for line in kind: the refused command only in the rollout, as failed; task events.
-  '0.100.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
+  '0.100.0': { stdout: STDOUT_0_100, log: LOG_0_113 },
   '0.113.0': { stdout: STDOUT_0_113, log: LOG_0_113 },
   '0.130.0': { stdout: STDOUT_0_130, log: LOG_0_130 },
   '0.140.0': { stdout: STDOUT_0_140, log: LOG_0_140 },

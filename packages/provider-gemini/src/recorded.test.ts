@@ -98,7 +98,9 @@ const LOG_0_38: Record<string, string[]> = {
   'failing-command': ['start', 'prompt', 'use Bash', 'result Bash error', 'usage', 'text The tests fail: greet.test.ts.', 'usage', 'end success'],
   subagent: ['start', 'prompt', 'text I have no tool for that here.', 'usage', 'end success'],
   // The CLI's own "System: Please continue." between the two replies; the stalled replies carry no token counts.
-  interrupted: ['start', 'prompt', 'text Here is the first line', 'notice', 'text Here is the first line', 'end success'],
+  interrupted: ['start', 'prompt', 'text Here is the first line', 'notice', 'text Here is the first line', 'end success'],  // Compressed in memory only (the lab answered its summary and check requests): the recording keeps the whole history
+  // and writes nothing of the compression, so there is no compaction to show (quirk 20).
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /** The lab's answer when the version offers no tool for the scenario's call. */
@@ -207,6 +209,9 @@ const LOG_0_51: Record<string, string[]> = {
   'api-error-500': ['start', 'prompt', 'end incomplete'],
   'overloaded-cut': ['start', 'prompt', 'end incomplete'],
   interrupted: ['start', 'prompt', 'end incomplete'],
+  // Compressed in memory only (the lab answered its summary and check requests): the recording keeps the whole history
+  // and writes nothing of the compression, so there is no compaction to show (quirk 20).
+  compaction: ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'prompt', 'text You gave me 7.', 'usage', 'end success'],
 };
 
 /**

@@ -69,7 +69,7 @@ describe('server event bus', () => {
     expect(events).toEqual([
       START,
       { kind: 'notice', level: 'warning', message: 'Retrying (attempt 2): Rate limited', code: 'retry' },
-      { kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction' },
+      { kind: 'notice', level: 'info', message: 'Conversation compacted', code: 'compaction' },
       { kind: 'notice', level: 'info', message: 'Question: Which colour?', code: 'question' },
       { kind: 'notice', level: 'info', message: 'Command /init', code: 'command' },
       end('incomplete'),

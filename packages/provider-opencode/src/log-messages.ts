@@ -1,5 +1,5 @@
 import type { DisplayEvent } from '@x/core';
-import { isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactionNotice, isJsonObject, numberField, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { DocumentWalk } from './log-state.js';
 import type { ExportMessage } from './log-wire-schema.js';
 import { toolPartOutcome } from './tool-outcome.js';
@@ -24,9 +24,14 @@ function leftOut(walk: DocumentWalk, message: string, code: string, timestamp: s
   walk.events.push(stamp({ kind: 'notice', level: 'warning', message, code }, timestamp));
 }
 
-/** The notice of a compaction part. */
-function compacted(walk: DocumentWalk, timestamp: string | undefined): void {
-  walk.events.push(stamp({ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction' }, timestamp));
+/**
+ * The notice of a compaction part `{ auto, overflow }` (L9): what started it,
+ * which is all the part records (its summary's size is the summary message's).
+ */
+function compacted(part: unknown, walk: DocumentWalk, timestamp: string | undefined): void {
+  const auto = ownField(part, 'auto');
+  const trigger = auto === true ? 'auto' : auto === false ? 'manual' : undefined;
+  walk.events.push(stamp(compactionNotice(trigger === undefined ? {} : { trigger }), timestamp));
 }
 
 /**
@@ -35,7 +40,8 @@ function compacted(walk: DocumentWalk, timestamp: string | undefined): void {
  * A compaction is a user message of its own whose part says so (L9).
  */
 export function userMessage(info: ExportMessage['info'], parts: unknown[], walk: DocumentWalk, timestamp: string | undefined): void {
-  if (parts.some((part) => stringField(part, 'type') === 'compaction')) compacted(walk, timestamp);
+  const compaction = parts.find((part) => stringField(part, 'type') === 'compaction');
+  if (compaction !== undefined) compacted(compaction, walk, timestamp);
   const typed = parts.filter((part) => stringField(part, 'type') === 'text' && ownField(part, 'synthetic') !== true && ownField(part, 'ignored') !== true);
   const text = typed
     .map((part) => stringField(part, 'text') ?? '')
@@ -81,7 +87,7 @@ function assistantPart(part: JsonObject, walk: DocumentWalk, timestamp: string |
   if (type === undefined) return leftOut(walk, 'OpenCode part without type left out', 'malformed-part', timestamp);
   if (PARTS_NOT_SHOWN.has(type)) return;
   if (type === 'compaction') {
-    compacted(walk, timestamp);
+    compacted(part, walk, timestamp);
   } else if (type === 'retry') {
     const attempt = numberField(part, 'attempt');
     const message = attempt === undefined ? 'Retrying' : `Retrying (attempt ${attempt})`;
@@ -115,11 +121,15 @@ function finishWithout(info: ExportMessage['info'], parts: readonly unknown[], w
   return info.time?.completed !== undefined && !errored ? 'stop' : undefined;
 }
 
+/** The text and reasoning of a compaction's summary (`summary: true`, L9): the agent's, not shown, as no agent's summary is. */
+const isSummaryText = (info: ExportMessage['info'], part: JsonObject): boolean => ownField(info, 'summary') === true && ['text', 'reasoning'].includes(stringField(part, 'type') ?? '');
+
 /** An assistant message: its parts in order, then its error (not fatal: the session's end says how it ended). */
 export function assistantMessage(info: ExportMessage['info'], parts: unknown[], walk: DocumentWalk, timestamp: string | undefined): void {
   walk.model = modelOf(info) ?? walk.model;
   walk.lastAssistant = info.finish === undefined ? { ...info, finish: finishWithout(info, parts, walk) } : info;
   for (const part of parts) {
+    if (isJsonObject(part) && isSummaryText(info, part)) continue;
     if (isJsonObject(part)) assistantPart(part, walk, timestamp);
     else leftOut(walk, 'OpenCode part that is not an object left out', 'malformed-part', timestamp);
   }

@@ -137,7 +137,14 @@ describe('L9: a compaction is a user message of its own', () => {
     const compaction = user([{ id: 'prt_c', type: 'compaction', auto: true, overflow: true }], 'msg_u2');
     const note = user([{ id: 'prt_n', type: 'text', text: 'The conversation was compacted.', synthetic: true, metadata: { compaction_continue: true } }], 'msg_u3');
     const all = events(doc([compaction, note]));
-    expect(tail(all)).toEqual([{ kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction', timestamp: iso(T) }]);
+    expect(tail(all)).toEqual([{ kind: 'notice', level: 'info', message: 'Conversation compacted (auto)', code: 'compaction', timestamp: iso(T) }]);
+  });
+
+  it('says a compaction the user asked for (`auto: false`) is manual, and shows nothing of the summary but its usage', () => {
+    const compaction = user([{ id: 'prt_c', type: 'compaction', auto: false }], 'msg_u2');
+    const summary = assistant([text('prt_s', 'The user asked for 7.'), finish], { summary: true, mode: 'compaction' }, 'msg_a2');
+    const kinds = tail(events(doc([compaction, summary]))).map((event) => (event.kind === 'notice' ? event.message : event.kind));
+    expect(kinds).toEqual(['Conversation compacted (manual)', 'usage']);
   });
 });
 

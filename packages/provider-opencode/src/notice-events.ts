@@ -44,8 +44,3 @@ export function commandNotice(props: BusEventOf<'command.executed'>['properties'
   const text = args !== undefined && args.trim() !== '' ? `/${props.name} ${args}` : `/${props.name}`;
   return { kind: 'notice', level: 'info', message: `Command ${text}`, code: 'command' };
 }
-
-/** `session.compacted`: OpenCode summarised the conversation to make room. */
-export function compactedNotice(): NoticeDisplayEvent {
-  return { kind: 'notice', level: 'info', message: 'Session compacted', code: 'compaction' };
-}

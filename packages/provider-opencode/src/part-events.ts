@@ -1,5 +1,5 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { compactKey, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
+import { compactionNotice, compactKey, objectField, ownField, stringField, type JsonObject } from '@x/core/provider-utils';
 import type { OpenCodeState, PartKind, Scope } from './state.js';
 import { toolPartEvents } from './tool-events.js';
 import { displayedPartSchema, firstIssue, type StepFinishPart } from './wire-schema.js';
@@ -61,17 +61,19 @@ function stepFinish(state: OpenCodeState, part: StepFinishPart, scope: PartScope
 }
 
 /**
- * A text part OpenCode wrote itself into the conversation (`synthetic`, such
- * as the note to the model after an automatic compaction, quirk 16): no
- * answer of the model's, so a notice, once per part.
+ * A text part OpenCode wrote itself into the conversation (`synthetic`): no
+ * answer of the model's, so a notice, once per part. The note to the model
+ * after an automatic compaction (`metadata.compaction_continue`, quirk 16) is
+ * all `run` prints of the compaction: the compaction notice.
  */
-function syntheticText(state: OpenCodeState, partId: string, text: string | undefined, context: LineContext): DisplayEvent[] {
+function syntheticText(state: OpenCodeState, part: JsonObject, partId: string, text: string | undefined, context: LineContext): DisplayEvent[] {
   const key = compactKey(partId);
   if (text === undefined || text === '' || state.partKinds.has(key)) {
     context.ignore('synthetic text part already shown, or empty');
     return [];
   }
   state.partKinds.set(key, 'text');
+  if (ownField(objectField(part, 'metadata'), 'compaction_continue') === true) return [compactionNotice({ trigger: 'auto' })];
   return [{ kind: 'notice', level: 'info', message: text, code: 'synthetic' }];
 }
 
@@ -117,7 +119,7 @@ export function partEvents(state: OpenCodeState, part: JsonObject, delta: string
   switch (shown.type) {
     case 'text':
     case 'reasoning':
-      if (shown.type === 'text' && ownField(part, 'synthetic') === true) return syntheticText(state, shown.id, shown.text, context);
+      if (shown.type === 'text' && ownField(part, 'synthetic') === true) return syntheticText(state, part, shown.id, shown.text, context);
       return textPart(state, shown.type, shown.id, shown.text ?? delta, shown.text === undefined, context);
     case 'tool':
       return toolPartEvents(state, shown, parentToolUseId, context);

@@ -320,11 +320,23 @@ describe('quirk 16: run prints the text OpenCode adds to the conversation itself
   const note = 'The conversation was compacted.\n\nContinue if you have next steps.';
   const synthetic = run('text', { part: part({ id: 'prt_n1', messageID: U, type: 'text', metadata: { compaction_continue: true }, synthetic: true, text: note, time: { start: 1, end: 1 } }) });
 
-  it('shows a synthetic text part as a notice, once, and never as the model’s text', () => {
+  it('shows the note after a compaction as the compaction notice, once, and never as the model’s text', () => {
     const result = replay([synthetic, synthetic, stepStart(), runText('prt_x1', 'none'), stepFinish('stop')]);
     expect(result.events).toEqual([
       RUN_START,
-      { kind: 'notice', level: 'info', message: note, code: 'synthetic' },
+      { kind: 'notice', level: 'info', message: 'Conversation compacted (auto)', code: 'compaction' },
+      { kind: 'text', id: 'prt_x1', text: 'none' },
+      usage,
+      end('success', { turns: 1 }),
+    ]);
+  });
+
+  it('shows another synthetic text part as a notice of its text', () => {
+    const reminder = run('text', { part: part({ id: 'prt_n2', messageID: U, type: 'text', synthetic: true, text: 'Called the Read tool.', time: { start: 1, end: 1 } }) });
+    const result = replay([reminder, stepStart(), runText('prt_x1', 'none'), stepFinish('stop')]);
+    expect(result.events).toEqual([
+      RUN_START,
+      { kind: 'notice', level: 'info', message: 'Called the Read tool.', code: 'synthetic' },
       { kind: 'text', id: 'prt_x1', text: 'none' },
       usage,
       end('success', { turns: 1 }),

@@ -164,6 +164,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'overloaded-cut': REFUSED,
     // Ctrl-C while the stream stalls: `run` prints a part only when it is done, so nothing at all.
     interrupted: [],
+    compaction: ['start', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'end success'],
+    // The first answer's usage fills the window the resumed run is given: it compacts before it answers. `run`
+    // prints the summary's text (quirk 21), then the note to go on, the compaction notice (quirk 16), then the answer.
+    'compaction.resume': ['start', 'text The user asked me to remember the number 7, and I said I would.', 'usage', 'notice', 'text You gave me 7.', 'usage', 'end success'],
   },
 };
 
@@ -185,4 +189,9 @@ describe.each(recordedVersions('opencode'))('OpenCode %s run --format json, reco
     expect([replay.accounting.unknown, replay.accounting.malformed, replay.accounting.partial, replay.accounting.unexplained]).toEqual([0, 0, 0, 0]);
     expect(briefs(replay.events)).toEqual(EXPECTED[version]?.[file.replace(/\.jsonl$/, '')]);
   });
+});
+
+it('shows the compaction as the one compaction notice, as every agent does (1.18.33)', () => {
+  const events = replayLines(openCodeSource, readFileSync(join(recordedDir('opencode', '1.18.33'), 'compaction.resume.jsonl'), 'utf8').split('\n')).events;
+  expect(events.filter((event) => event.kind === 'notice')).toEqual([{ kind: 'notice', level: 'info', message: 'Conversation compacted (auto)', code: 'compaction' }]);
 });

@@ -1,6 +1,6 @@
 import type { DisplayEvent, LineContext } from '@x/core';
-import { compactKey } from '@x/core/provider-utils';
-import { compactedNotice, retryNotice } from './notice-events.js';
+import { compactionNotice, compactKey } from '@x/core/provider-utils';
+import { retryNotice } from './notice-events.js';
 import type { PartScope } from './part-events.js';
 import { childSession, endSession, nest, reportChildError, reportError, startSession, turnStatus, type OpenCodeState } from './state.js';
 import type { BusEventOf } from './wire-schema.js';
@@ -83,7 +83,7 @@ export function sessionError(state: OpenCodeState, event: BusEventOf<'session.er
   return events;
 }
 
-/** `session.compacted`: a notice, nested for a subagent's session. */
+/** `session.compacted`: the compaction notice (the event says nothing of what started it), nested for a subagent's session. */
 export function sessionCompacted(scope: PartScope): DisplayEvent[] {
-  return scope.kind === 'child' ? nest([compactedNotice()], scope.parentToolUseId) : [compactedNotice()];
+  return scope.kind === 'child' ? nest([compactionNotice()], scope.parentToolUseId) : [compactionNotice()];
 }

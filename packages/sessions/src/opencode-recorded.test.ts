@@ -41,8 +41,8 @@ const COMMON: Record<string, Expected[]> = {
 /** What 1.2.27 shows (and 1.3.2, the same in every scenario). */
 const AS_1_2_27: Record<string, Expected[]> = {
   ...COMMON,
-  // As 1.18: the compaction, its summary, the synthetic note to go on, the answer after it.
-  'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+  // As 1.18: the compaction, its summary's usage (not its text), the synthetic note to go on (no prompt), the answer after it.
+  'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'usage', 'text none', 'usage', 'end success']]],
   // Still retrying when the lab's timeout killed it: an assistant message with neither finish nor error.
   'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
   'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
@@ -145,7 +145,7 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   '1.3.2': AS_1_2_27,
   '1.14.34': {
     ...COMMON,
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'usage', 'text none', 'usage', 'end success']]],
     // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
     'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
@@ -157,7 +157,7 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   '1.15.13': {
     ...COMMON,
     // The database has the whole conversation, though `run` printed none of the last step (opencode.md quirk 20).
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'usage', 'text none', 'usage', 'end success']]],
     // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
     'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
@@ -170,8 +170,8 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   },
   '1.17.18': {
     ...COMMON,
-    // As 1.18: the overflowing request's message keeps no error; the compaction, its summary, the note, the answer.
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // As 1.18: the overflowing request's message keeps no error; the compaction, its summary's usage, the answer.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'usage', 'text none', 'usage', 'end success']]],
     // Retried without end until the lab's timeout: an assistant message with neither finish nor error.
     'api-error-429': [['main', 1, ['start', 'prompt', 'end incomplete']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'end incomplete']]],
@@ -183,8 +183,9 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
   '1.18.33': {
     ...COMMON,
     // The overflowing request's message keeps no error; the compaction (a user message, L9), its summary
-    // (the lab's side answer `none`), the synthetic note (no prompt) and the answer after it: three user messages, one typed.
-    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'text none', 'usage', 'text none', 'usage', 'end success']]],
+    // (the lab's side answer `none`: its usage shown, not its text), the synthetic note (no prompt) and the answer
+    // after it: three user messages, one typed.
+    'api-error-400': [['main', 1, ['start', 'prompt', 'notice', 'usage', 'text none', 'usage', 'end success']]],
     // The last attempt's error is the assistant message's `error`.
     'api-error-429': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
     'api-error-500': [['main', 1, ['start', 'prompt', 'error', 'end error']]],
@@ -192,6 +193,9 @@ const EXPECTED: Record<string, Record<string, Expected[]>> = {
     'overloaded-cut': [['main', 1, ['start', 'prompt', 'text Let me start', 'error', 'end error']]],
     // Ctrl-C while the stream stalled: the assistant message has no finish and no error.
     interrupted: [['main', 1, ['start', 'prompt', 'end incomplete']]],
+    // The second prompt, then the compaction it started (`auto: true`), its summary's usage, the synthetic note
+    // (no prompt), the answer: two prompts typed, so two turns.
+    compaction: [['main', 2, ['start', 'prompt', 'text I will remember 7: it is the number you gave me, and I will keep it in mind for as long as this conversation lasts.', 'usage', 'prompt', 'notice', 'usage', 'text You gave me 7.', 'usage', 'end success']]],
   },
 };
 
