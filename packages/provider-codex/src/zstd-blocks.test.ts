@@ -47,6 +47,7 @@ describe('decompressRollout against hostile streams', () => {
     await expect(sizes(frame(13, 1, raw('{}\n', true)))).rejects.toThrow(/window of 9437184 bytes, more than 8388608/);
     expect(await sizes(frame(13, 0, raw('{}\n', true)))).toEqual([3]);
     expect(MAX_WINDOW_BYTES).toBe(8 * 1024 * 1024);
+    await expect(sizes([...MAGIC, 0xff, ...Array.from({ length: 16 }, () => 0xff)])).rejects.toThrow(/\(a frame header with its reserved bit set\)\.$/);
   });
 
   it('refuses tiny blocks that would each move the whole window', async () => {

@@ -60,6 +60,7 @@ function takeFrameHeader(walk: BlockWalk, bytes: number[]): string | undefined {
     return undefined;
   }
   const descriptor = bytes[4] ?? 0;
+  if ((descriptor & 8) !== 0) return 'a frame header with its reserved bit set';
   const singleSegment = (descriptor >> 5) & 1;
   const sizeField = descriptor >> 6;
   const sizeAt = 5 + (1 - singleSegment) + [0, 1, 2, 4][descriptor & 3]!;
