@@ -33,6 +33,9 @@ export function newBlockWalk(): BlockWalk {
   return { header: [], expect: 'frame', skip: 0, checksum: false, window: 0, work: 0 };
 }
 
+/** How many bytes a frame's dictionary id takes, by its descriptor's two low bits. */
+const DICTIONARY_ID_BYTES = [0, 1, 2, 4] as const;
+
 /** A frame's or block's fixed cost in the moves budget. */
 const STEP_WORK = 1024;
 
@@ -48,7 +51,7 @@ function frameHeaderLength(bytes: number[]): number {
   const descriptor = bytes[4] ?? 0;
   const singleSegment = (descriptor >> 5) & 1;
   const sizeField = descriptor >> 6;
-  return 5 + (1 - singleSegment) + [0, 1, 2, 4][descriptor & 3]! + (sizeField === 0 ? singleSegment : 1 << sizeField);
+  return 5 + (1 - singleSegment) + DICTIONARY_ID_BYTES[(descriptor & 3) as 0 | 1 | 2 | 3] + (sizeField === 0 ? singleSegment : 1 << sizeField);
 }
 
 /** Takes a whole frame header (zstd's or a skippable frame's): sets the window, or the bytes to skip. Returns an error's reason. */
@@ -63,7 +66,7 @@ function takeFrameHeader(walk: BlockWalk, bytes: number[]): string | undefined {
   if ((descriptor & 8) !== 0) return 'a frame header with its reserved bit set';
   const singleSegment = (descriptor >> 5) & 1;
   const sizeField = descriptor >> 6;
-  const sizeAt = 5 + (1 - singleSegment) + [0, 1, 2, 4][descriptor & 3]!;
+  const sizeAt = 5 + (1 - singleSegment) + DICTIONARY_ID_BYTES[(descriptor & 3) as 0 | 1 | 2 | 3];
   const size = littleEndian(bytes, sizeAt, sizeField === 0 ? singleSegment : 1 << sizeField) + (sizeField === 1 ? 256 : 0);
   const exponent = 1 << (10 + ((bytes[5] ?? 0) >> 3));
   walk.window = singleSegment ? size : exponent + (exponent >> 3) * ((bytes[5] ?? 0) & 7);
@@ -86,6 +89,21 @@ function takeBlockHeader(walk: BlockWalk, bytes: number[]): void {
   walk.work += walk.window + STEP_WORK;
 }
 
+/** Takes one header byte; whether it completes a header after which nothing is to be skipped (an end). */
+function takeHeaderByte(walk: BlockWalk, byte: number): boolean {
+  walk.header.push(byte);
+  const wanted = walk.expect === 'block' ? 3 : walk.header.length < 5 ? 5 : frameHeaderLength(walk.header);
+  if (walk.header.length < wanted) return false;
+  const header = walk.header;
+  walk.header = [];
+  if (walk.expect === 'block') takeBlockHeader(walk, header);
+  else {
+    const reason = takeFrameHeader(walk, header);
+    if (reason !== undefined) throw new RangeError(reason);
+  }
+  return walk.skip === 0;
+}
+
 /**
  * Walks `chunk` on from `walk`'s state, yielding each offset in it where a
  * block or a skippable frame ends as it is reached (the chunk's end last).
@@ -101,19 +119,7 @@ export function* blockEnds(walk: BlockWalk, chunk: Uint8Array): Generator<number
       at += passed;
       walk.skip -= passed;
       if (walk.skip === 0) yield (last = at);
-      continue;
-    }
-    walk.header.push(chunk[at++]!);
-    const wanted = walk.expect === 'block' ? 3 : walk.header.length < 5 ? 5 : frameHeaderLength(walk.header);
-    if (walk.header.length < wanted) continue;
-    const header = walk.header;
-    walk.header = [];
-    if (walk.expect === 'block') takeBlockHeader(walk, header);
-    else {
-      const reason = takeFrameHeader(walk, header);
-      if (reason !== undefined) throw new RangeError(reason);
-    }
-    if (walk.skip === 0) yield (last = at);
+    } else if (takeHeaderByte(walk, chunk[at++] ?? 0)) yield (last = at);
   }
   if (last !== chunk.length) yield chunk.length;
 }
