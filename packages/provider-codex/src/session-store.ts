@@ -1,5 +1,5 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { isJsonObject, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
+import { isJsonObject, oneLargeReadAtATime, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
 import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, scanLines, UnreadableRollout } from './compressed-rollout.js';
 import { type CodexHead, visitCodexLine } from './session-head.js';
 
@@ -72,11 +72,13 @@ async function readRollout(fs: StoreFileSystem, path: string, warn: Warn): Promi
  */
 async function readCompressedRollout(fs: StoreFileSystem, path: string, info: { size: number; mtimeMs: number }, warn: Warn): Promise<SessionRow | undefined> {
   const head: CodexHead = { prompts: 0, shown: false };
-  const scan = await scanLines(decompressRollout(await fs.stream(path), path), (text, read) => {
+  const visit = (text: string, read: number) => {
     const line = record(text);
     if (line) visitCodexLine(head, line);
     return read <= READ_WHOLE_BYTES || head.firstPrompt === undefined;
-  }).catch((error: unknown) => {
+  };
+  // One at a time in the process, as scanHead reads a long line on: each holds a window of up to 8 MiB and a line of up to 16 MiB.
+  const scan = await oneLargeReadAtATime(async () => scanLines(decompressRollout(await fs.stream(path), path), visit)).catch((error: unknown) => {
     // Bytes planted under a rollout's name, or a stream that asks too much: said, not silently left out.
     if (!(error instanceof UnreadableRollout)) throw error;
     warn?.(`Codex's session in ${path} is not listed: ${error.unread}`);
