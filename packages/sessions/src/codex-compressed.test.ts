@@ -71,4 +71,14 @@ describe('a compressed Codex rollout', () => {
       expect.stringMatching(/^Codex's session in \S+bbbbbbbb-\S+\.jsonl\.zst is not listed: it is not a zstd-compressed rollout that can be read \(a frame asks for a window of 2013265920 bytes, more than 8388608\)\.$/),
     ]);
   });
+
+  it('is not followed when it begins with a skippable frame, which a zstd stream may', async () => {
+    const { home: dir, folder } = home(false);
+    const compressed = readFileSync(join(folder, `${NAME}.zst`));
+    writeFileSync(join(folder, `${NAME}.zst`), Buffer.concat([Buffer.from([0x5e, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 0, 0]), compressed]));
+    const [row] = await list(dir);
+    const session = row as NonNullable<typeof row>;
+    const follow = followSession(session, { stores: STORES, home: dir, env: {} })[Symbol.asyncIterator]();
+    await expect(follow.next()).rejects.toThrow(`${session.path} is compressed (zstd)`);
+  });
 });
