@@ -92,4 +92,14 @@ describe('detectStream', () => {
     const detected = await detectStream(chunked(`${init}\n${lines.join('\n')}\n`, sure), createSourceRegistry([claudeSource]));
     expect([detected.detection.status, sure.count]).toEqual(['detected', 1]);
   });
+
+  it('reads blank lines before the first in time that grows with them, not with their square', async () => {
+    // Each chunk that ended a line split the whole head again: 15 MiB of blank lines on stdin took 100 s and 600 MB.
+    const input = `${'\r\n'.repeat(4 * 1024 * 1024)}${init}\n`;
+    const started = performance.now();
+    const detected = await detectStream(chunked(input, { count: 0 }), createSourceRegistry([claudeSource]));
+    expect(detected.detection).toMatchObject({ status: 'detected', source: { id: 'claude' } });
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(await text(detected.stream)).toBe(input);
+  });
 });

@@ -34,6 +34,7 @@ describe('@x/core/provider-utils exports', () => {
       'keptWhole',
       'numberField',
       'objectField',
+      'oneLargeReadAtATime',
       'ownField',
       'parseJson',
       'previewToolInput',

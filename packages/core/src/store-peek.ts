@@ -75,7 +75,14 @@ async function readStep(file: StoreFile, state: ScanState, decoder: TextDecoder,
  */
 const PAST_HEAD: { last: Promise<void> } = { last: Promise.resolve() };
 
-async function onePastHeadAtATime<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` once no other large read of the process is running, in the
+ * order asked: a listing reads 32 logs at once ({@link readEach}), and the
+ * part of a read that can hold up to the line limit (the line a head cuts,
+ * read on by {@link scanHead}; a compressed log's decompression, with its
+ * window) is done for one log at a time.
+ */
+export async function oneLargeReadAtATime<T>(work: () => Promise<T>): Promise<T> {
   const before = PAST_HEAD.last;
   let done = () => {};
   PAST_HEAD.last = new Promise<void>((resolve) => {
@@ -98,7 +105,7 @@ async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit
   }
   if (state.pending === '') return { complete: false };
   // The line the limit cut is read on, to its end or to the line limit, and no line after it.
-  return onePastHeadAtATime(async () => {
+  return oneLargeReadAtATime(async () => {
     while (state.position < limit + DEFAULT_MAX_LINE_BYTES) {
       const step = await readStep(file, state, decoder, visit, 1);
       if (step !== 'more') return { complete: step === 'end' };

@@ -1,6 +1,6 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { isJsonObject, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
-import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, scanLines } from './compressed-rollout.js';
+import { isJsonObject, oneLargeReadAtATime, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
+import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, scanLines, UnreadableRollout } from './compressed-rollout.js';
 import { type CodexHead, visitCodexLine } from './session-head.js';
 
 /** A rollout up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the last token count. */
@@ -40,11 +40,14 @@ function rowOf(path: string, head: CodexHead, size: number, mtimeMs: number, com
   return row;
 }
 
+/** Where a listing says what it left out (SessionListContext's `warn`). */
+type Warn = SessionListContext['warn'];
+
 /** The listing row of one rollout: line 1, the first prompt, and the last token count in the tail. */
-async function readRollout(fs: StoreFileSystem, path: string): Promise<SessionRow | undefined> {
+async function readRollout(fs: StoreFileSystem, path: string, warn: Warn): Promise<SessionRow | undefined> {
   const info = await fs.stat(path);
   if (info === undefined) return undefined;
-  if (path.endsWith(COMPRESSED_ROLLOUT)) return readCompressedRollout(fs, path, info);
+  if (path.endsWith(COMPRESSED_ROLLOUT)) return readCompressedRollout(fs, path, info, warn);
   const head: CodexHead = { prompts: 0, shown: false };
   const small = info.size <= READ_WHOLE_BYTES;
   const scan = await scanHead(fs, path, (text) => {
@@ -67,13 +70,21 @@ async function readRollout(fs: StoreFileSystem, path: string): Promise<SessionRo
  * (a compressed file has no tail to read without decompressing all of it, so
  * a larger one's tokens are left out).
  */
-async function readCompressedRollout(fs: StoreFileSystem, path: string, info: { size: number; mtimeMs: number }): Promise<SessionRow> {
+async function readCompressedRollout(fs: StoreFileSystem, path: string, info: { size: number; mtimeMs: number }, warn: Warn): Promise<SessionRow | undefined> {
   const head: CodexHead = { prompts: 0, shown: false };
-  const scan = await scanLines(decompressRollout(await fs.stream(path), path), (text, read) => {
+  const visit = (text: string, read: number) => {
     const line = record(text);
     if (line) visitCodexLine(head, line);
     return read <= READ_WHOLE_BYTES || head.firstPrompt === undefined;
+  };
+  // One at a time in the process, as scanHead reads a long line on: each holds a window of up to 8 MiB and a line of up to 16 MiB.
+  const scan = await oneLargeReadAtATime(async () => scanLines(decompressRollout(await fs.stream(path), path), visit)).catch((error: unknown) => {
+    // Bytes planted under a rollout's name, or a stream that asks too much: said, not silently left out.
+    if (!(error instanceof UnreadableRollout)) throw error;
+    warn?.(`Codex's session in ${path} is not listed: ${error.unread}`);
+    return undefined;
   });
+  if (scan === undefined) return undefined;
   // Token counts before the first prompt are no session total: only a whole read gives one.
   if (!scan.complete) delete head.tokens;
   return rowOf(path, head, info.size, info.mtimeMs, scan.complete);
@@ -85,7 +96,7 @@ async function listRollouts(context: SessionListContext): Promise<SessionRow[]> 
   const found: string[] = [];
   await rolloutsUnder(fs, fs.join(root, 'sessions'), 3, found);
   await rolloutsUnder(fs, fs.join(root, 'archived_sessions'), 3, found);
-  return readEach(found, (path) => readRollout(fs, path));
+  return readEach(found, (path) => readRollout(fs, path, context.warn));
 }
 
 /**

@@ -307,6 +307,23 @@ describe('gemini-log quirks', () => {
     expect(shown([META, { $set: { messages: [context] } }, ...first, { $set: { messages: compressed } }, ...after, { $set: { messages: [...compressed, ...after] } }])).toEqual(expected);
   });
 
+  // The CLI's acknowledgement was told by its text alone, wherever it stood: a model led (by a file it read) to answer
+  // "Got it. Thanks for the additional context!" made the prompt before it and its own tool calls vanish into a
+  // compaction notice. The CLI writes the pair first in the list it sets (after the session context), the answer
+  // with nothing but its text: no tool call, thought or token count.
+  it('a model\'s answer that says the acknowledgement\'s words hides no prompt, tool call or answer', () => {
+    const context = user('c0', '<session_context>\nThis is the Gemini CLI.\n</session_context>');
+    const ack = 'Got it. Thanks for the additional context!';
+    const call = { id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf build' }, status: 'success', timestamp: T, result: [] };
+    const kinds = (records: object[]) => run(records).events.flatMap((event) => (event.kind === 'session' || event.kind === 'usage' ? [] : [event.kind]));
+    const answered = (answer: object) => [META, { $set: { messages: [context, user('u1', 'Delete the build folder.'), answer] } }];
+    expect(kinds(answered(gemini('g1', ack, { toolCalls: [call] })))).toEqual(['prompt', 'text', 'tool-use', 'tool-result']);
+    expect(kinds(answered(gemini('g1', ack, { tokens: { input: 10, output: 9, total: 19 } })))).toEqual(['prompt', 'text']);
+    // Past the start of the list, the words are an answer wherever they stand.
+    const later = [context, user('u0', 'Hi.'), gemini('g0', 'Hello.'), user('u1', 'Delete the build folder.'), { ...gemini('g1', ''), content: [{ text: ack }] }];
+    expect(kinds([META, { $set: { messages: later } }])).toEqual(['prompt', 'text', 'prompt', 'text']);
+  });
+
   it('a message larger than the hold budget is shown at once and counted', () => {
     const source = createGeminiLogSource({ maxHeldBytes: 100 });
     const { events } = run([META, gemini('g1', 'x'.repeat(200)), gemini('g1', 'x'.repeat(210))], source);

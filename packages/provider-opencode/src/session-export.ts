@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_DOCUMENT_CHARS, DEFAULT_MAX_LINE_BYTES, type StoreDatabase, type StoreFileSystem } from '@x/core';
-import { storeBaseName } from '@x/core/provider-utils';
+import { storeBaseName, storeParent } from '@x/core/provider-utils';
 import { fromAiSdk4Message } from './ai-sdk4-message.js';
 import { jsonObjectOf, sessionFromRow } from './session-rows.js';
 import type { OpenCodeExport } from './storage-export.js';
@@ -15,10 +15,32 @@ export function isPlainSegment(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && value.length <= SEGMENT_MAX && !/[/\\\0]/.test(value);
 }
 
-/** A stored object, or `undefined` when it is missing, too large or no JSON object. */
-export async function readObject(fs: StoreFileSystem, path: string): Promise<Record<string, unknown> | undefined> {
+/**
+ * The bytes a session's files may still hold, all read against one bound:
+ * each file is bounded alone, and 40 of 15 MiB took 1.1 GB to list and made
+ * a document too long for a string to show.
+ */
+export interface ReadBudget {
+  left: number;
+  /** The session's refusal when its files hold more. */
+  readonly refusal: string;
+}
+
+/** A session whose files hold more than its {@link ReadBudget}: nothing more of it is read. */
+export class PastReadBudget extends RangeError {}
+
+/** Takes `size` bytes from `budget`, or throws its refusal when they are not left (before they are read). */
+function spend(budget: ReadBudget | undefined, size: number): void {
+  if (budget === undefined) return;
+  budget.left -= size;
+  if (budget.left < 0) throw new PastReadBudget(budget.refusal);
+}
+
+/** A stored object, or `undefined` when it is missing, too large or no JSON object; its bytes taken from `budget` before they are read. */
+export async function readObject(fs: StoreFileSystem, path: string, budget?: ReadBudget): Promise<Record<string, unknown> | undefined> {
   const info = await fs.stat(path);
   if (info === undefined || info.size > STORE_OBJECT_LIMIT) return undefined;
+  spend(budget, info.size);
   const file = await fs.open(path);
   try {
     return jsonObjectOf(new TextDecoder('utf-8').decode(await file.read(0, info.size)));
@@ -39,13 +61,13 @@ interface ObjectCursor {
  * The stored objects at `paths`, in their order, read {@link PARALLEL_OBJECTS} at a time (`undefined` for one missing,
  * too large or no object). A read that fails fails the whole: a session is never counted or shown without a message.
  */
-export async function readEveryObject(fs: StoreFileSystem, paths: readonly string[]): Promise<(Record<string, unknown> | undefined)[]> {
+export async function readEveryObject(fs: StoreFileSystem, paths: readonly string[], budget?: ReadBudget): Promise<(Record<string, unknown> | undefined)[]> {
   const objects: (Record<string, unknown> | undefined)[] = new Array(paths.length);
   const cursor: ObjectCursor = { next: 0 };
   const reader = async () => {
     while (cursor.next < paths.length) {
       const index = cursor.next++;
-      objects[index] = await readObject(fs, paths[index] as string);
+      objects[index] = await readObject(fs, paths[index] as string, budget);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_OBJECTS, paths.length) }, reader));
@@ -53,12 +75,12 @@ export async function readEveryObject(fs: StoreFileSystem, paths: readonly strin
 }
 
 /** The JSON objects of a folder's files, ordered by file name (OpenCode's ids sort by creation time). */
-async function readObjects(fs: StoreFileSystem, dir: string): Promise<Record<string, unknown>[]> {
+async function readObjects(fs: StoreFileSystem, dir: string, budget: ReadBudget): Promise<Record<string, unknown>[]> {
   const names = (await fs.list(dir))
     .filter((e) => e.kind === 'file' && e.name.endsWith('.json'))
     .map((e) => e.name)
     .sort();
-  const objects = await readEveryObject(fs, names.map((name) => fs.join(dir, name)));
+  const objects = await readEveryObject(fs, names.map((name) => fs.join(dir, name)), budget);
   return objects.filter((o): o is Record<string, unknown> => o !== undefined);
 }
 
@@ -79,15 +101,18 @@ export async function exportFromStorage(fs: StoreFileSystem, sessionFile: string
   if (!info) throw new SyntaxError(`${sessionFile} is not an OpenCode session file (no JSON object).`);
   const id = typeof info.id === 'string' ? info.id : storeBaseName(sessionFile, '.json');
   if (!isPlainSegment(id)) throw new RangeError(`refusing an OpenCode session id that is not a plain id: ${JSON.stringify(String(id).slice(0, 80))}`);
+  const storage = storeParent(storeParent(storeParent(sessionFile)));
+  const max = DEFAULT_MAX_DOCUMENT_CHARS;
+  const budget: ReadBudget = { left: max, refusal: `OpenCode session ${id}'s files in ${storage} hold more than the ${max} bytes a session document may hold; not rendered.` };
   // Ids come from the store's own files: each must be a plain path segment, so none leads out of the tree.
-  const messages = (await readObjects(fs, tree.messageDir(fs, sessionFile, id))).filter((message) => isPlainSegment(message.id));
+  const messages = (await readObjects(fs, tree.messageDir(fs, sessionFile, id), budget)).filter((message) => isPlainSegment(message.id));
   return {
     info,
     // One message's parts at a time: each folder's files are read a few at once, never all the session's together.
     // 0.1 keeps a message's parts inline, in the AI SDK 4 form; every later version as files of their own.
     messages: await sequentially(
       messages,
-      async (message) => fromAiSdk4Message(message) ?? { info: message, parts: await readObjects(fs, tree.partDir(fs, sessionFile, id, String(message.id))) },
+      async (message) => fromAiSdk4Message(message) ?? { info: message, parts: await readObjects(fs, tree.partDir(fs, sessionFile, id, String(message.id)), budget) },
     ),
   };
 }

@@ -1,7 +1,7 @@
 import { defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
 import { objectField, ownField, readEach, stringField } from '@x/core/provider-utils';
 import { fromAiSdk4Message } from './ai-sdk4-message.js';
-import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, readEveryObject, readObject } from './session-export.js';
+import { exportFromDatabase, exportFromStorage, exportText, isPlainSegment, PastReadBudget, type ReadBudget, readEveryObject, readObject } from './session-export.js';
 import { PROJECT_STORAGE_TREE, projectSessionFiles, STORAGE_TREE, type StorageTree, storageSessionFiles, storageTreeNamed } from './storage-trees.js';
 import { addTotals, jsonObjectOf, sessionFromRow, sessionRowOf, withStepUsage } from './session-rows.js';
 
@@ -20,12 +20,19 @@ function databasePath(home: string, env: Env, fs: Pick<StoreFileSystem, 'join'>)
   return env.OPENCODE_DB || fs.join(dataDir(home, env, fs), 'opencode.db');
 }
 
-/** The JSON objects of a folder's `.json` files. */
-async function readFolder(fs: StoreFileSystem, dir: string): Promise<unknown[]> {
+/** The JSON objects of a folder's `.json` files, their bytes taken from `budget`. */
+async function readFolder(fs: StoreFileSystem, dir: string, budget: ReadBudget): Promise<unknown[]> {
   const files = (await fs.list(dir)).filter((e) => e.kind === 'file' && e.name.endsWith('.json'));
   // A few at a time: all of a session's message files opened at once passed the system's limit on open files.
-  return readEveryObject(fs, files.map((e) => fs.join(dir, e.name)));
+  return readEveryObject(fs, files.map((e) => fs.join(dir, e.name)), budget);
 }
+
+/**
+ * How much of a session's message and part files a listing reads for its
+ * counts: a listing reads 32 sessions at once. A session whose files hold
+ * more is listed from its info file alone, without counts.
+ */
+const LIST_READ_BYTES = 16 * 1024 * 1024;
 
 /** The working folder 0.x keeps on each assistant message (`path.cwd`), its session having no `directory`. */
 function messageCwd(messages: readonly unknown[]): string | undefined {
@@ -43,8 +50,17 @@ async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: str
   const info = await fs.stat(path);
   if (session === undefined || !isPlainSegment(id) || info === undefined) return undefined;
   const row = sessionRowOf(session, path, tree.storage, info.size);
+  return addTreeCounts(fs, tree, path, id, row).catch((error: unknown) => {
+    if (error instanceof PastReadBudget) return row;
+    throw error;
+  });
+}
+
+/** `row` with the project and counts its session's message files (and its user messages' parts) give. */
+async function addTreeCounts(fs: StoreFileSystem, tree: StorageTree, path: string, id: string, row: SessionRow): Promise<SessionRow> {
+  const budget: ReadBudget = { left: LIST_READ_BYTES, refusal: 'past the listing\'s read' };
   // 0.1's messages hold their parts inline (AI SDK 4 form): taken in the export form, their parts with them.
-  const stored = (await readFolder(fs, tree.messageDir(fs, path, id))).map((message) => fromAiSdk4Message(message) ?? { info: message, parts: undefined });
+  const stored = (await readFolder(fs, tree.messageDir(fs, path, id), budget)).map((message) => fromAiSdk4Message(message) ?? { info: message, parts: undefined });
   row.project ??= messageCwd(stored.map((message) => message.info));
   const messages: unknown[] = [];
   const parts = new Map<string, unknown[]>();
@@ -52,7 +68,7 @@ async function readTreeSession(fs: StoreFileSystem, tree: StorageTree, path: str
     const messageId = stringField(message.info, 'id');
     // Only user messages' parts are read (the text that tells a typed prompt), and 0.x's assistant ones for their steps' usage.
     const needed = ownField(message.info, 'role') === 'user' || tree.usageFromSteps;
-    const own = needed && isPlainSegment(messageId) ? (message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId)))) : [];
+    const own = needed && isPlainSegment(messageId) ? (message.parts ?? (await readFolder(fs, tree.partDir(fs, path, id, messageId), budget))) : [];
     if (messageId !== undefined) parts.set(messageId, own);
     messages.push(tree.usageFromSteps && ownField(message.info, 'role') === 'assistant' ? withStepUsage(message.info, own) : message.info);
   }

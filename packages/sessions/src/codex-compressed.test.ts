@@ -3,7 +3,7 @@
 // as the session the plain rollout is, once when both forms are there (Codex
 // reads the plain one), opened as the decompressed log, and refused by
 // --follow, since Codex never appends to a compressed file.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
@@ -56,5 +56,29 @@ describe('a compressed Codex rollout', () => {
     await expect(follow.next()).rejects.toThrow(
       `${session.path} is compressed (zstd): it is not written to any more, so there is nothing to follow; show it without --follow.`,
     );
+  });
+
+  it('is left out of the listing with a warning naming it when it cannot be read', async () => {
+    const { home: dir, folder } = home(false);
+    // A planted one: plain text, and a frame asking for a 1.9 GiB window (fzstd allocated it and moved it for every block).
+    writeFileSync(join(folder, 'rollout-2026-11-01T00-00-00-aaaaaaaa-0000-0000-0000-000000000000.jsonl.zst'), '{"type":"session_meta"}\n');
+    writeFileSync(join(folder, 'rollout-2026-11-01T00-00-00-bbbbbbbb-0000-0000-0000-000000000000.jsonl.zst'), Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0xa7, 0x19, 0, 0, 0x7b]));
+    const warnings: string[] = [];
+    const rows = await listSessions({ stores: STORES, home: dir, env: {}, agent: 'codex', onWarning: (message) => warnings.push(message) });
+    expect(rows.map((row) => row.id)).toEqual(['01a220f1-807a-7973-9716-e5e82f00a703']);
+    expect(warnings.sort()).toEqual([
+      expect.stringMatching(/^Codex's session in \S+aaaaaaaa-\S+\.jsonl\.zst is not listed: it is not a zstd-compressed rollout that can be read \(no zstd frame\)\.$/),
+      expect.stringMatching(/^Codex's session in \S+bbbbbbbb-\S+\.jsonl\.zst is not listed: it is not a zstd-compressed rollout that can be read \(a frame asks for a window of 2013265920 bytes, more than 8388608\)\.$/),
+    ]);
+  });
+
+  it('is not followed when it begins with a skippable frame, which a zstd stream may', async () => {
+    const { home: dir, folder } = home(false);
+    const compressed = readFileSync(join(folder, `${NAME}.zst`));
+    writeFileSync(join(folder, `${NAME}.zst`), Buffer.concat([Buffer.from([0x5e, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 0, 0]), compressed]));
+    const [row] = await list(dir);
+    const session = row as NonNullable<typeof row>;
+    const follow = followSession(session, { stores: STORES, home: dir, env: {} })[Symbol.asyncIterator]();
+    await expect(follow.next()).rejects.toThrow(`${session.path} is compressed (zstd)`);
   });
 });

@@ -100,13 +100,18 @@ export async function openFollow(
 /** The first bytes of a zstd frame. */
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 
+/** Whether `head` begins a zstd stream: a frame, or a skippable frame (`0x184D2A50` to `0x184D2A5F`, little-endian), which may come first. */
+function beginsZstd(head: Buffer): boolean {
+  return head.equals(ZSTD_MAGIC) || (head.length === 4 && (head[0] ?? 0) >> 4 === 0x5 && head[1] === 0x2a && head[2] === 0x4d && head[3] === 0x18);
+}
+
 /**
  * A compressed log (Codex's `rollout-*.jsonl.zst`) is not followed: its
  * bytes are no lines, and its agent never appends to it (Codex writes a
  * plain copy back first).
  */
 async function refuseCompressed(file: FileHandle, path: string): Promise<void> {
-  if (!(await readAt(file, 0, ZSTD_MAGIC.length)).equals(ZSTD_MAGIC)) return;
+  if (!beginsZstd(await readAt(file, 0, ZSTD_MAGIC.length))) return;
   await file.close();
   throw new RangeError(`${path} is compressed (zstd): it is not written to any more, so there is nothing to follow; show it without --follow.`);
 }

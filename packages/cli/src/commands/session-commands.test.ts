@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -179,6 +179,35 @@ describe('xview show, on a log that leads out of its store', () => {
       expect(shown.stdout.text).not.toContain('OPENAI_API_KEY');
       expect(shown.stderr.text.trimEnd().split('\n')).toHaveLength(1);
     }
+  });
+});
+
+/** `plain` as one zstd frame of raw blocks (a 1 MiB window), its last `cut` bytes cut off. */
+function zstdRaw(plain: Buffer, cut: number): Buffer {
+  const blocks: Buffer[] = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 10 << 3])];
+  for (let at = 0; at < plain.length; at += 100_000) {
+    const part = plain.subarray(at, at + 100_000);
+    const header = (at + 100_000 >= plain.length ? 1 : 0) | (part.length << 3);
+    blocks.push(Buffer.from([header & 255, (header >> 8) & 255, (header >> 16) & 255]), part);
+  }
+  const whole = Buffer.concat(blocks);
+  return whole.subarray(0, whole.length - cut);
+}
+
+describe('xview show, on a compressed Codex rollout that breaks past its head', () => {
+  it('says so in one line naming the file, with exit 3, not as a bug', async () => {
+    // Listed from its first 256 KiB, which decompress; the rest is cut short (it exited 70, "internal error … This is a bug").
+    const name = 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl';
+    const recorded = readFileSync(join(FIXTURES_DIR, 'codex-log', 'recorded', '0.171.0', 'read-edit-run', '.codex', 'sessions', '2026', '11', '28', name), 'utf8');
+    const [first, ...rest] = recorded.trimEnd().split('\n');
+    const plain = Buffer.from(`${[first, ...Array.from({ length: 12 }, () => rest).flat()].join('\n')}\n`);
+    const dir = tempHome();
+    const folder = join(dir, '.codex', 'sessions', '2026', '11', '28');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `${name}.zst`), zstdRaw(plain, 1000));
+    const shown = run(['show', '01a220f1', '--events'], dir);
+    expect(await shown.done).toBe(ExitCode.input);
+    expect(shown.stderr.text).toMatch(/^xview: \S+\.jsonl\.zst is not a zstd-compressed rollout that can be read \([^\n]*\)\.\n$/);
   });
 });
 

@@ -98,9 +98,16 @@ function inputOf(target: ShowTarget, lookup: SessionLookup & { stores: SessionSt
   async function* open(): AsyncGenerator<Uint8Array> {
     if (follow === undefined) {
       // A file no store holds is read through a file system confined to its own folder: a regular file, streamed.
-      yield* target.agent === undefined
-        ? await nodeStoreFileSystem([dirname(target.path)]).stream(target.path)
-        : await openSession({ ...target, agent: target.agent }, lookup).catch(refusedByStore);
+      if (target.agent === undefined) {
+        yield* await nodeStoreFileSystem([dirname(target.path)]).stream(target.path);
+        return;
+      }
+      // A store may refuse while its bytes are read, too: a compressed rollout that breaks past the head its listing read.
+      try {
+        yield* await openSession({ ...target, agent: target.agent }, lookup);
+      } catch (error) {
+        refusedByStore(error);
+      }
       return;
     }
     const options = { signal: follow.signal, onNotice: follow.notice, ...(follow.maxLineBytes === undefined ? {} : { maxLineBytes: follow.maxLineBytes }) };
