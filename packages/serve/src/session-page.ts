@@ -65,19 +65,29 @@ export function anchorTurns(html: string): string {
 /**
  * Renders events as the transcript's fragments, each preceded by its anchor
  * `#e<index>` (the event's index in the session's event stream), a marker
- * before each compaction, and turn anchors. Writes as it goes.
+ * before each compaction, and turn anchors. Writes as it goes. A store's
+ * refusal while the log is read (a `RangeError`: a compressed log that breaks
+ * past what its listing read) ends the transcript where it came, closed as
+ * any end closes it, and is returned for the caller to say: its headers are
+ * sent by then, and a page that broke off would say nothing.
  */
-export async function writeTranscript(events: AsyncIterable<DisplayEvent>, write: (html: string) => Promise<void> | void): Promise<void> {
+export async function writeTranscript(events: AsyncIterable<DisplayEvent>, write: (html: string) => Promise<void> | void): Promise<RangeError | undefined> {
   const renderer = createHtmlFragmentRenderer();
-  let index = 0;
-  for await (const event of events) {
-    const marker = event.kind === 'notice' && event.code === 'compaction' ? `<div class="x-compaction" role="separator">Context compacted here</div>` : '';
-    const html = renderer.push(event);
-    await write(`<a id="e${index}" class="x-event"></a>${marker}${anchorTurns(html)}`);
-    index++;
+  const read = { index: 0, refused: undefined as RangeError | undefined };
+  try {
+    for await (const event of events) {
+      const marker = event.kind === 'notice' && event.code === 'compaction' ? `<div class="x-compaction" role="separator">Context compacted here</div>` : '';
+      const html = renderer.push(event);
+      await write(`<a id="e${read.index}" class="x-event"></a>${marker}${anchorTurns(html)}`);
+      read.index++;
+    }
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    read.refused = error;
   }
   await write(anchorTurns(renderer.end()));
   await write(renderer.summaryHtml());
+  return read.refused;
 }
 
 /** What the session page's head and tail need. */

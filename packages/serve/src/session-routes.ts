@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '@x/renderer-html';
-import { openSession, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
+import { openSession, redactSecrets, sessionEvents, sessionSource, writeSessionHtml, type SessionInfo } from '@x/sessions';
 import { catalogCachedSummary, catalogKeep, catalogSummary } from './catalog.js';
 import { changesBodyHtml } from './changes.js';
 import { streamLive, resumePosition } from './live.js';
@@ -47,7 +47,7 @@ async function transcript(context: ServeContext, session: SessionInfo, response:
   const read = events(context, session);
   // Fragments go out in batches of about 16 KiB: one socket write per event cost more than the rendering of small events.
   let batch = '';
-  await writeTranscript(summarizer === undefined ? read : summedOnTheWay(read, summarizer), (html) => {
+  const refused = await writeTranscript(summarizer === undefined ? read : summedOnTheWay(read, summarizer), (html) => {
     batch += html;
     if (batch.length < WRITE_BATCH_CHARS) return;
     const out = batch;
@@ -55,6 +55,12 @@ async function transcript(context: ServeContext, session: SessionInfo, response:
     return writeChunk(response, out);
   });
   if (batch !== '') await writeChunk(response, batch);
+  if (refused !== undefined) {
+    // Said where the transcript stops (escaped, and redacted as the page is), and not kept as the session's summary.
+    const said = `The log could not be read past this point: ${context.redact ? redactSecrets(refused.message) : refused.message}`;
+    response.end(`<p class="notice error" role="alert">${escapeHtml(said)}</p>${sessionPageTail(parts)}`);
+    return;
+  }
   if (summarizer !== undefined) {
     parts.lateSummary = summarizer.finish();
     catalogKeep(context.catalog, session, kept.signature, parts.lateSummary);

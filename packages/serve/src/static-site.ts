@@ -62,7 +62,9 @@ export function writeStaticSessionPage(session: SessionInfo, file: string, optio
     await write(`${staticShellHead({ title: shownTitle(session, redact), home: HOME_FROM_PAGE })}<main id="x-top">\n${STATIC_TABS}\n`);
     const summarizer = createSummarizer();
     const facts = createFactsState();
-    await writeTranscript(summedOnTheWay(tapFacts(sessionEvents(session, options), facts), summarizer), write);
+    // A page the log broke off is not kept: site says so for the session, as for any page it could not write.
+    const refused = await writeTranscript(summedOnTheWay(tapFacts(sessionEvents(session, options), facts), summarizer), write);
+    if (refused !== undefined) throw refused;
     const summary = summarizer.finish();
     const changes = `<section id="changes" class="x-changes"><h2>Changes</h2>${changesBodyHtml(summary, redact, '')}</section>`;
     await write(`${turnTableHtml(summary, redact)}\n${changes}\n</main>${SHELL_TAIL}`);
