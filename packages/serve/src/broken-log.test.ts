@@ -10,20 +10,9 @@ import { tempHome } from '../../sessions/test/fake-home.js';
 import { get } from '../test/http.js';
 import { SOURCES, STORES } from '../test/serve-home.js';
 import { startServer, type ServeHandle } from './server.js';
+import { zstdRaw } from '../../sessions/test/zstd-raw.js';
 
 const NAME = 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl';
-
-/** `plain` as one zstd frame of raw blocks (a 1 MiB window), its last `cut` bytes cut off. */
-function zstdRaw(plain: Buffer, cut: number): Buffer {
-  const blocks: Buffer[] = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 10 << 3])];
-  for (let at = 0; at < plain.length; at += 100_000) {
-    const part = plain.subarray(at, at + 100_000);
-    const header = (at + 100_000 >= plain.length ? 1 : 0) | (part.length << 3);
-    blocks.push(Buffer.from([header & 255, (header >> 8) & 255, (header >> 16) & 255]), part);
-  }
-  const whole = Buffer.concat(blocks);
-  return whole.subarray(0, whole.length - cut);
-}
 
 describe('xview serve, on a log that breaks off while its page is written', () => {
   let server: ServeHandle;

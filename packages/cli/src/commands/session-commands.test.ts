@@ -7,6 +7,7 @@ import { FIXTURES_DIR } from '../../../../tooling/fixtures.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CliStream } from '../run-cli.js';
 import { runCli } from '../run-cli.js';
+import { zstdRaw } from '../../../sessions/test/zstd-raw.js';
 
 /** Captures a stream's text and lets a test await the moment it contains something. */
 class Capture implements CliStream {
@@ -181,18 +182,6 @@ describe('xview show, on a log that leads out of its store', () => {
     }
   });
 });
-
-/** `plain` as one zstd frame of raw blocks (a 1 MiB window), its last `cut` bytes cut off. */
-function zstdRaw(plain: Buffer, cut: number): Buffer {
-  const blocks: Buffer[] = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 10 << 3])];
-  for (let at = 0; at < plain.length; at += 100_000) {
-    const part = plain.subarray(at, at + 100_000);
-    const header = (at + 100_000 >= plain.length ? 1 : 0) | (part.length << 3);
-    blocks.push(Buffer.from([header & 255, (header >> 8) & 255, (header >> 16) & 255]), part);
-  }
-  const whole = Buffer.concat(blocks);
-  return whole.subarray(0, whole.length - cut);
-}
 
 describe('xview show, on a compressed Codex rollout that breaks past its head', () => {
   it('says so in one line naming the file, with exit 3, not as a bug', async () => {
