@@ -47,6 +47,7 @@ describe('@x/core/provider-utils exports', () => {
       'resolveToolName',
       'responsesHostedCall',
       'scanHead',
+      'scanStreamHead',
       'sseLineData',
       'storeBaseName',
       'storeParent',

@@ -43,7 +43,7 @@ export { toPlainEvent, toPlainText } from './plain-text.js';
 export { createPlainPass } from './plain-pass.js';
 
 // Session stores: a log's head and tail read within bounds, and logs read a few at a time.
-export { oneLargeReadAtATime, readEach, readTailLines, readWholeText, scanHead, toIsoDate, type HeadScan } from './store-peek.js';
+export { oneLargeReadAtATime, readEach, readTailLines, readWholeText, scanHead, scanStreamHead, toIsoDate, type HeadScan } from './store-peek.js';
 export { createIndentedHead, readIndentedHeadLine, type IndentedHead } from './indented-head.js';
 export { storeBaseName, storeParent } from './store-path-names.js';
 export { compareVersions } from './version-compare.js';

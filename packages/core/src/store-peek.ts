@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
-import type { StoreFile, StoreFileSystem } from './store-file-system.js';
+import type { StoreFileSystem } from './store-file-system.js';
 
 /** How much of a log's head a listing reads at most: enough for a long first line (Codex's instructions). */
 export const STORE_HEAD_LIMIT_BYTES = 1024 * 1024;
@@ -26,25 +26,60 @@ interface ScanState {
  * file, so a listing stays cheap however long a log grows. A line that the
  * limit cuts is read to its end, up to the line limit (16 MiB): a first
  * prompt holding a pasted image can be longer than the head, and it names the
- * session's title and project.
+ * session's title and project. `visit` is told the bytes read so far too.
  */
-export async function scanHead(fs: StoreFileSystem, path: string, visit: (line: string) => boolean, limit = STORE_HEAD_LIMIT_BYTES): Promise<HeadScan> {
+export async function scanHead(
+  fs: StoreFileSystem,
+  path: string,
+  visit: (line: string, read: number) => boolean,
+  limit = STORE_HEAD_LIMIT_BYTES,
+): Promise<HeadScan> {
   const file = await fs.open(path);
   try {
-    return await scanOpen(file, visit, limit);
+    // The line past the head is read for one log at a time in the process (oneLargeReadAtATime).
+    return await scanChunks((position) => file.read(position, CHUNK_BYTES), visit, limit, oneLargeReadAtATime);
   } finally {
     await file.close();
   }
 }
 
+/**
+ * {@link scanHead} over bytes that come as a stream (a compressed log as it
+ * is decompressed): the same lines, limit and line limit, `read` the bytes
+ * the stream gave so far. Stopping ends the stream (its `return`, which
+ * closes a file read through it). It does not take the one-at-a-time turn of
+ * {@link oneLargeReadAtATime} for the line past the head: a caller whose
+ * stream holds more (a decompression window) takes it for the whole read.
+ */
+export async function scanStreamHead(
+  bytes: AsyncIterable<Uint8Array>,
+  visit: (line: string, read: number) => boolean,
+  limit = STORE_HEAD_LIMIT_BYTES,
+): Promise<HeadScan> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  try {
+    return await scanChunks(
+      async () => {
+        const next = await iterator.next();
+        return next.done === true ? new Uint8Array(0) : next.value;
+      },
+      visit,
+      limit,
+      (work) => work(),
+    );
+  } finally {
+    await iterator.return?.();
+  }
+}
+
 /** Hands at most `most` complete lines of `state.pending` to `visit`: how many, or `stop` when it asked to stop. */
-function visitLines(state: ScanState, visit: (line: string) => boolean, most: number): number | 'stop' {
+function visitLines(state: ScanState, visit: (line: string, read: number) => boolean, most: number): number | 'stop' {
   let handed = 0;
   for (let newline = state.pending.indexOf('\n'); newline !== -1 && handed < most; newline = state.pending.indexOf('\n')) {
     const line = state.pending.slice(0, newline);
     state.pending = state.pending.slice(newline + 1);
     handed += 1;
-    if (line.trim() !== '' && !visit(line)) return 'stop';
+    if (line.trim() !== '' && !visit(line, state.position)) return 'stop';
   }
   return handed;
 }
@@ -53,11 +88,17 @@ function visitLines(state: ScanState, visit: (line: string) => boolean, most: nu
 type ScanStep = 'end' | 'stop' | 'more';
 
 /** Reads the next chunk and hands over the lines it ends, at most `most` of them (after which the scan stops). */
-async function readStep(file: StoreFile, state: ScanState, decoder: TextDecoder, visit: (line: string) => boolean, most: number): Promise<ScanStep> {
-  const chunk = await file.read(state.position, CHUNK_BYTES);
+async function readStep(
+  next: ChunkSource,
+  state: ScanState,
+  decoder: TextDecoder,
+  visit: (line: string, read: number) => boolean,
+  most: number,
+): Promise<ScanStep> {
+  const chunk = await next(state.position);
   if (chunk.length === 0) {
     const last = state.pending + decoder.decode();
-    if (last.trim() !== '') visit(last);
+    if (last.trim() !== '') visit(last, state.position);
     return 'end';
   }
   state.position += chunk.length;
@@ -96,18 +137,27 @@ export async function oneLargeReadAtATime<T>(work: () => Promise<T>): Promise<T>
   }
 }
 
-async function scanOpen(file: StoreFile, visit: (line: string) => boolean, limit: number): Promise<HeadScan> {
+/** The next chunk of what is scanned, read from `position` (the bytes read so far); empty at the end. */
+type ChunkSource = (position: number) => Promise<Uint8Array>;
+
+/** The scan of {@link scanHead} and {@link scanStreamHead}; `pastHead` runs the reading of the line the limit cut. */
+async function scanChunks(
+  next: ChunkSource,
+  visit: (line: string, read: number) => boolean,
+  limit: number,
+  pastHead: (work: () => Promise<HeadScan>) => Promise<HeadScan>,
+): Promise<HeadScan> {
   const decoder = new TextDecoder('utf-8');
   const state: ScanState = { position: 0, pending: '' };
   while (state.position < limit) {
-    const step = await readStep(file, state, decoder, visit, Number.POSITIVE_INFINITY);
+    const step = await readStep(next, state, decoder, visit, Number.POSITIVE_INFINITY);
     if (step !== 'more') return { complete: step === 'end' };
   }
   if (state.pending === '') return { complete: false };
   // The line the limit cut is read on, to its end or to the line limit, and no line after it.
-  return oneLargeReadAtATime(async () => {
+  return pastHead(async () => {
     while (state.position < limit + DEFAULT_MAX_LINE_BYTES) {
-      const step = await readStep(file, state, decoder, visit, 1);
+      const step = await readStep(next, state, decoder, visit, 1);
       if (step !== 'more') return { complete: step === 'end' };
     }
     return { complete: false };

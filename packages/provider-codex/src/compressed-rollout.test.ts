@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../tooling/fixtures.js';
-import { decompressRollout, scanLines } from './compressed-rollout.js';
+import { scanStreamHead } from '@x/core/provider-utils';
+import { decompressRollout } from './compressed-rollout.js';
 
 const NAME = 'rollout-2026-11-28T06-57-07-01a220f1-807a-7973-9716-e5e82f00a703.jsonl';
 const COMPRESSED = readFileSync(join(FIXTURES_DIR, 'codex-log', 'compressed', `${NAME}.zst`));
@@ -37,18 +38,18 @@ describe('decompressRollout', () => {
   });
 });
 
-describe('scanLines', () => {
+describe('scanStreamHead over a decompressing rollout', () => {
   it('hands over every line and says the read was complete', async () => {
     const lines: string[] = [];
-    expect(await scanLines(decompressRollout(chunks(COMPRESSED, 4096), NAME), (line) => lines.push(line) > 0)).toEqual({ complete: true });
+    expect(await scanStreamHead(decompressRollout(chunks(COMPRESSED, 4096), NAME), (line) => lines.push(line) > 0)).toEqual({ complete: true });
     expect(lines).toEqual(PLAIN.toString('utf8').trimEnd().split('\n'));
   });
 
   it('stops where the visitor asks, and past 1 MiB of lines', async () => {
-    expect(await scanLines(decompressRollout(chunks(COMPRESSED, 4096), NAME), () => false)).toEqual({ complete: false });
+    expect(await scanStreamHead(decompressRollout(chunks(COMPRESSED, 4096), NAME), () => false)).toEqual({ complete: false });
     const many = new TextEncoder().encode('{"a":1}\n'.repeat(300_000));
     const seen = { lines: 0 };
-    expect(await scanLines(chunks(many, 65_536), () => ++seen.lines > 0)).toEqual({ complete: false });
+    expect(await scanStreamHead(chunks(many, 65_536), () => ++seen.lines > 0)).toEqual({ complete: false });
     expect(seen.lines).toBe((1024 * 1024) / 8);
   });
 });

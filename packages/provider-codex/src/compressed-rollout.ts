@@ -1,4 +1,3 @@
-import { DEFAULT_MAX_LINE_BYTES } from '@x/core';
 import { Decompress } from 'fzstd';
 import { type BlockWalk, blockEnds, MAX_WINDOW_BYTES, newBlockWalk } from './zstd-blocks.js';
 
@@ -92,40 +91,4 @@ export async function* decompressRollout(compressed: AsyncIterable<Uint8Array>, 
     throw decompressionError(error, path);
   }
   yield* inflow.ready.splice(0);
-}
-
-/** How much of a compressed rollout a listing decompresses at most past its last whole line: a plain one's head limit. */
-const HEAD_LIMIT_BYTES = 1024 * 1024;
-
-/** A line scan of decompressed bytes in progress. */
-interface LineScan {
-  pending: string;
-  /** Bytes decompressed so far. */
-  read: number;
-}
-
-/**
- * Hands each non-blank line of `bytes` to `visit` (with the bytes read so
- * far) until it returns `false`, the bytes end (`complete`), or past 1 MiB,
- * once no line is unfinished or the line limit is passed. Stopping ends the
- * decompression and closes the file.
- */
-export async function scanLines(bytes: AsyncIterable<Uint8Array>, visit: (line: string, read: number) => boolean): Promise<{ complete: boolean }> {
-  const decoder = new TextDecoder();
-  const scan: LineScan = { pending: '', read: 0 };
-  for await (const chunk of bytes) {
-    scan.read += chunk.length;
-    const text = decoder.decode(chunk, { stream: true });
-    scan.pending += text;
-    // Only a chunk with a line end ends a line: a long line costs one pass, not one per chunk.
-    for (let newline = text.includes('\n') ? scan.pending.indexOf('\n') : -1; newline !== -1; newline = scan.pending.indexOf('\n')) {
-      const line = scan.pending.slice(0, newline);
-      scan.pending = scan.pending.slice(newline + 1);
-      if (line.trim() !== '' && !visit(line, scan.read)) return { complete: false };
-    }
-    if (scan.read >= HEAD_LIMIT_BYTES && (scan.pending === '' || scan.read >= HEAD_LIMIT_BYTES + DEFAULT_MAX_LINE_BYTES)) return { complete: false };
-  }
-  const last = scan.pending + decoder.decode();
-  if (last.trim() !== '') visit(last, scan.read);
-  return { complete: true };
 }

@@ -1,6 +1,6 @@
 import { countTurns, defineSessionStore, type SessionListContext, type SessionRow, type SessionStore, type StoreFileSystem } from '@x/core';
-import { isJsonObject, oneLargeReadAtATime, ownField, parseJson, readEach, readTailLines, scanHead, storeBaseName } from '@x/core/provider-utils';
-import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, scanLines, UnreadableRollout } from './compressed-rollout.js';
+import { isJsonObject, oneLargeReadAtATime, ownField, parseJson, readEach, readTailLines, scanHead, scanStreamHead, storeBaseName } from '@x/core/provider-utils';
+import { COMPRESSED_ROLLOUT, decompressRollout, isRolloutName, UnreadableRollout } from './compressed-rollout.js';
 import { type CodexHead, visitCodexLine } from './session-head.js';
 
 /** A rollout up to this size is read whole, so its turns are exact; a longer one to its first prompt, and its tail for the last token count. */
@@ -16,6 +16,11 @@ function codexHome(home: string, env: Readonly<Record<string, string | undefined
   return env.CODEX_HOME || fs.join(home, '.codex');
 }
 
+/** Whether `name` is a compressed rollout whose plain copy lies beside it (`plain`: the folder's `.jsonl` names). */
+function hasPlainCopy(name: string, plain: ReadonlySet<string>): boolean {
+  return name.endsWith(COMPRESSED_ROLLOUT) && plain.has(name.slice(0, -'.zst'.length));
+}
+
 async function rolloutsUnder(fs: StoreFileSystem, dir: string, depth: number, found: string[]): Promise<void> {
   const entries = await fs.list(dir);
   const plain = new Set(entries.filter((entry) => entry.kind === 'file' && entry.name.endsWith('.jsonl')).map((entry) => entry.name));
@@ -23,7 +28,7 @@ async function rolloutsUnder(fs: StoreFileSystem, dir: string, depth: number, fo
     const path = fs.join(dir, entry.name);
     if (entry.kind === 'directory' && depth > 0) await rolloutsUnder(fs, path, depth - 1, found);
     // A compressed rollout beside its plain copy (Codex writes one back before it appends) is the same session: Codex reads the plain one.
-    else if (entry.kind === 'file' && isRolloutName(entry.name) && !plain.has(entry.name.slice(0, -'.zst'.length))) found.push(path);
+    else if (entry.kind === 'file' && isRolloutName(entry.name) && !hasPlainCopy(entry.name, plain)) found.push(path);
   }
 }
 
@@ -78,7 +83,7 @@ async function readCompressedRollout(fs: StoreFileSystem, path: string, info: { 
     return read <= READ_WHOLE_BYTES || head.firstPrompt === undefined;
   };
   // One at a time in the process, as scanHead reads a long line on: each holds a window of up to 8 MiB and a line of up to 16 MiB.
-  const scan = await oneLargeReadAtATime(async () => scanLines(decompressRollout(await fs.stream(path), path), visit)).catch((error: unknown) => {
+  const scan = await oneLargeReadAtATime(async () => scanStreamHead(decompressRollout(await fs.stream(path), path), visit)).catch((error: unknown) => {
     // Bytes planted under a rollout's name, or a stream that asks too much: said, not silently left out.
     if (!(error instanceof UnreadableRollout)) throw error;
     warn?.(`Codex's session in ${path} is not listed: ${error.unread}`);
